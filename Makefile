@@ -1,0 +1,36 @@
+# The commands the README names. Each creates .venv on first use.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+export SDL_AUDIODRIVER ?= dummy
+
+.PHONY: run test lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m companion --simulate
+
+test: $(STAMP)
+	$(PY) -m ruff check companion tests benchmarks
+	$(PY) -m mypy companion/engine
+	$(VENV)/bin/lint-imports
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check companion tests benchmarks
+
+typecheck: $(STAMP)
+	$(PY) -m mypy companion/engine
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

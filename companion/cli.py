@@ -1,0 +1,114 @@
+"""The command line: `speicherstadt-companion [COMMAND] ...`.
+
+This is the composition root. With no command it starts the touchscreen app;
+each command lives in its own module under `companion.commands` and exposes
+`register(subparsers)`, which adds its parser and sets `func` to a function
+`(args) -> int` that returns the exit status.
+
+Exit status: 0 success, 2 bad usage or configuration, 3 a rule broken by a
+record. No command prints a Python traceback for bad input: a
+`CompanionError` becomes its message; anything unexpected is logged with its
+traceback and reported in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+from companion.errors import CompanionError
+
+#: Modules that each add one subcommand. Order is the order of `--help`.
+COMMAND_MODULES = [
+    "companion.commands.replay",
+    "companion.commands.score",
+]
+
+log = logging.getLogger("companion")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse exits with status 2 on bad usage already; keep its message short."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_common_arguments(parser: argparse.ArgumentParser, *, on_command: bool = False) -> None:
+    """--state-dir and --config, which every command takes, before or after its name."""
+    # On a subcommand the default must not overwrite a value given before the name.
+    default = argparse.SUPPRESS if on_command else None
+    parser.add_argument(
+        "--state-dir",
+        default=default,
+        metavar="DIR",
+        help="where games and history live (default: $STATE_DIRECTORY, "
+        "else ~/.local/share/speicherstadt-companion)",
+    )
+    parser.add_argument(
+        "--config",
+        default=default,
+        metavar="DIR",
+        help="folder with companion.yaml, hardware.yaml and cards.yaml "
+        "(default: $CONFIGURATION_DIRECTORY, else /etc/speicherstadt-companion, else shipped)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="speicherstadt-companion",
+        description="Table companion for Die Speicherstadt. Without a command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    add_common_arguments(parser)
+    parser.add_argument(
+        "--simulate",
+        action="store_true",
+        help="keys and on-screen buttons instead of GPIO buttons and the card reader",
+    )
+    parser.add_argument(
+        "--screenshot-dir", metavar="DIR", help="save a PNG of every new screen shown"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(name)
+        cmd_parser = module.register(sub)
+        add_common_arguments(cmd_parser, on_command=True)
+    return parser
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from companion import app
+
+    return app.run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None) or _run_app
+    try:
+        return int(func(args))
+    except CompanionError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+        log.exception("unexpected error")
+        print(
+            f"error: unexpected {type(exc).__name__}: {exc} (this is a bug; please report it)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
