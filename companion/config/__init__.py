@@ -1,0 +1,1 @@
+"""Reading the YAML configuration. The only part of the companion that imports yaml."""

@@ -1,0 +1,118 @@
+"""Load a YAML file and remember on which line each key stands.
+
+Every configuration error must name the file, the line and the key, so the
+loader keeps, for each path of keys and list indexes, the line it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.errors import ConfigError
+
+KeyPath = tuple[str | int, ...]
+
+
+def dotted(path: KeyPath) -> str:
+    """`("buttons", "pins", "red")` -> `buttons.pins.red`; list indexes as `[i]`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(top level)"
+
+
+@dataclass
+class YamlDocument:
+    """The parsed data of one file and the line of every key path in it."""
+
+    path: Path
+    data: Any
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line_of(self, key_path: KeyPath) -> int:
+        """The line of `key_path`, or of its nearest parent that has one (1 for the top)."""
+        probe = tuple(key_path)
+        while probe:
+            if probe in self.lines:
+                return self.lines[probe]
+            probe = probe[:-1]
+        return self.lines.get((), 1)
+
+    def error(self, key_path: KeyPath, problem: str) -> ConfigError:
+        """A ConfigError that names file, line and key."""
+        return ConfigError(
+            f"{self.path}:{self.line_of(key_path)}: {dotted(key_path)}: {problem}"
+        )
+
+
+def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path: Path) -> Any:
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            if not isinstance(key, str | int | float | bool):
+                raise ConfigError(
+                    f"{doc_path}:{key_node.start_mark.line + 1}: {dotted(path)}: "
+                    "a key must be a plain word"
+                )
+            key = str(key)
+            if key in out:
+                raise ConfigError(
+                    f"{doc_path}:{key_node.start_mark.line + 1}: {dotted(path + (key,))}: "
+                    "this key is given twice"
+                )
+            lines[path + (key,)] = key_node.start_mark.line + 1
+            out[key] = _convert(value_node, path + (key,), lines, doc_path)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(item, path + (i,), lines, doc_path) for i, item in enumerate(node.value)]
+    return _scalar(node)
+
+
+def _scalar(node: yaml.Node) -> Any:
+    # Resolve the scalar with the safe loader's own rules (ints, floats, bools, null).
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
+    """Parse `path`. A missing file is a ConfigError unless `missing_ok` (then None)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if missing_ok:
+            return None
+        raise ConfigError(f"{path}: the file does not exist") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+    return parse(text, path)
+
+
+def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
+    """Parse YAML text that claims to come from `path` (used in messages)."""
+    path = Path(path)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise ConfigError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    lines: dict[KeyPath, int] = {}
+    data = None if node is None else _convert(node, (), lines, path)
+    return YamlDocument(path=path, data=data, lines=lines)
