@@ -1,0 +1,47 @@
+"""The baseline program: bare pygame-ce, as little as a pygame app can be.
+
+    python -m benchmarks._bare_pygame [IDLE_SECONDS]
+
+Initialises the display and the font module, opens an 800x480 window, draws
+one line of text and flips once; prints ``MARK first_frame <monotonic>``.
+With IDLE_SECONDS it then runs the classic loop (events, fill, flip,
+``clock.tick(60)``) for that long and prints the CPU time the loop used.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+
+def main() -> None:
+    idle = float(sys.argv[1]) if len(sys.argv) > 1 else 0.0
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((800, 480))
+    font = pygame.font.Font(None, 32)
+    screen.fill((20, 30, 40))
+    screen.blit(font.render("Speicherstadt", True, (240, 240, 240)), (20, 20))
+    pygame.display.flip()
+    print(f"MARK first_frame {time.monotonic():.6f}", flush=True)
+    if idle > 0:
+        clock = pygame.time.Clock()
+        c0, w0 = time.process_time(), time.monotonic()
+        while time.monotonic() - w0 < idle:
+            for _event in pygame.event.get():
+                pass
+            screen.fill((20, 30, 40))
+            pygame.display.flip()
+            clock.tick(60)
+        print(f"MARK idle_cpu {time.process_time() - c0:.6f}")
+        print(f"MARK idle_wall {time.monotonic() - w0:.6f}")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Idle CPU on the round screen, against a pygame loop at clock.tick(60).
+
+Both run as child processes for the same number of seconds (10 in a full
+run); the CPU time (user + system, every thread) of that window is measured
+inside the child with getrusage. The app is resumed into a 5-player game in
+its Loading phase, so it shows the round screen with everything on it, and
+then nobody touches it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from benchmarks import (
+    Figure,
+    Size,
+    check_child,
+    python,
+    ratio_at_most,
+    run_child,
+    unavailable,
+)
+from benchmarks import games as G
+from benchmarks.adapters import NotAvailable, seed_game
+from benchmarks.startup import app_available
+
+NAME = "idle"
+
+
+def round_screen_game() -> tuple:  # type: ignore[type-arg]
+    """A 5-player game stopped in the middle of a round (Loading of round 3)."""
+    actions = G.game(0)
+    dones = 0
+    for i, action in enumerate(actions):
+        if action.type == "done":
+            dones += 1
+            if dones == 2:
+                # Into round 3, up to its Loading phase: stop at its first move or done.
+                for j in range(i + 1, len(actions)):
+                    if actions[j].type in ("move", "convert", "market_sell", "done"):
+                        return actions[:j]
+    return actions[: len(actions) // 2]
+
+
+def run(size: Size) -> list[Figure]:
+    seconds = size.idle_seconds
+    repeats = 3 if size.name != "tiny" else 1
+    base: list[float] = []
+    app: list[float] = []
+    frames: list[float] = []
+    missing = app_available()
+    with tempfile.TemporaryDirectory(prefix="bench-idle-") as tmp:
+        if missing is None:
+            try:
+                seed_game(Path(tmp), round_screen_game())
+            except NotAvailable as exc:
+                missing = str(exc)
+        for _ in range(repeats):
+            run_ = check_child(run_child([python(), "-m", "benchmarks._bare_pygame", str(seconds)]),
+                               "bare pygame loop")
+            base.append(run_.marks()["idle_cpu"] / seconds * 100)
+            if missing is None:
+                run_ = check_child(
+                    run_child([python(), "-m", "benchmarks._app_child", "idle", tmp, str(seconds)]),
+                    "the app, idle",
+                )
+                marks = run_.marks()
+                app.append(marks["idle_cpu"] / seconds * 100)
+                frames.append(marks["idle_frames"])
+    what = f"idle CPU on the round screen over {seconds:g} s"
+    if missing:
+        return [Figure(NAME, what, "% of a core", [], "pygame loop at clock.tick(60)", base,
+                       target="ratio <= 0.3", available=False, notes=missing)]
+    return [
+        Figure(NAME, what, "% of a core", app, "pygame loop at clock.tick(60)", base,
+               target="ratio <= 0.3", check=ratio_at_most(0.3),
+               notes="frames drawn while idle, per run: " + ", ".join(f"{f:.0f}" for f in frames)),
+    ]
+
+
+__all__ = ["run", "unavailable"]

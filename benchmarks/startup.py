@@ -1,0 +1,81 @@
+"""Start to first frame, and peak memory, against bare pygame-ce in the same run.
+
+Both programs run as fresh child processes, alternating, so a burst of noise
+hits both alike. "Start" is just before the child is spawned (the parent's
+monotonic clock, which is the system's); "first frame" is the child's first
+`pygame.display.flip`/`update`. Peak memory is the child's ru_maxrss from
+wait4. The app starts with an empty state directory (home screen); the
+resume benchmark covers starting into a game.
+"""
+
+from __future__ import annotations
+
+import tempfile
+
+from benchmarks import (
+    Figure,
+    Size,
+    check_child,
+    python,
+    ratio_at_most,
+    run_child,
+    unavailable,
+)
+
+NAME = "startup"
+
+
+def bare_first_frame() -> tuple[float, int]:
+    """(seconds to first frame, peak RSS in KiB) of one bare pygame-ce child."""
+    run = check_child(run_child([python(), "-m", "benchmarks._bare_pygame"]), "bare pygame")
+    return run.marks()["first_frame"] - run.started, run.max_rss_kib
+
+
+def app_first_frame(state_dir: str) -> tuple[float, int]:
+    """(seconds to first frame, peak RSS in KiB) of one app child started on `state_dir`."""
+    run = check_child(
+        run_child([python(), "-m", "benchmarks._app_child", "first", state_dir]), "the app"
+    )
+    return run.marks()["first_frame"] - run.started, run.max_rss_kib
+
+
+def app_available() -> str | None:
+    """None if the app can be started, else why not."""
+    try:
+        import companion.app  # noqa: F401
+    except ImportError as exc:
+        return f"companion.app is not on this branch ({exc})"
+    return None
+
+
+def run(size: Size) -> list[Figure]:
+    repeats = max(3, size.repeats + 2) if size.name != "tiny" else 1
+    bare_t, bare_m, app_t, app_m = [], [], [], []
+    missing = app_available()
+    bare_first_frame()  # warm the page cache for both
+    for _ in range(repeats):
+        t, m = bare_first_frame()
+        bare_t.append(t * 1000)
+        bare_m.append(m / 1024)
+        if missing is None:
+            with tempfile.TemporaryDirectory(prefix="bench-start-") as tmp:
+                t, m = app_first_frame(tmp)
+            app_t.append(t * 1000)
+            app_m.append(m / 1024)
+    if missing:
+        return [
+            Figure(NAME, "start to first frame", "ms", [], "bare pygame-ce", bare_t,
+                   target="ratio <= 2.0", available=False, notes=missing),
+            Figure(NAME, "peak memory (RSS) at first frame", "MiB", [], "bare pygame-ce", bare_m,
+                   target="ratio <= 2.0", available=False, notes=missing),
+        ]
+    return [
+        Figure(NAME, "start to first frame", "ms", app_t, "bare pygame-ce", bare_t,
+               target="ratio <= 2.0", check=ratio_at_most(2.0),
+               notes="empty state directory: the home screen"),
+        Figure(NAME, "peak memory (RSS) at first frame", "MiB", app_m, "bare pygame-ce", bare_m,
+               target="ratio <= 2.0", check=ratio_at_most(2.0)),
+    ]
+
+
+__all__ = ["run", "unavailable"]

@@ -1,0 +1,10 @@
+"""The benchmarks package sits at the top of the repository, beside companion/."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))

@@ -1,0 +1,88 @@
+"""Smoke tests: every benchmark runs on a tiny size and gives well-formed figures.
+
+No timings are asserted here: the machine running the tests is noisy, and
+speed is what `make bench` reports, not what a test decides.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+from benchmarks import MODULES, ROOT, Figure, Size, percentile
+from benchmarks import games as G
+
+TINY = Size.of("tiny")
+
+
+def well_formed(figure: Figure) -> None:
+    assert figure.benchmark and figure.name and isinstance(figure.unit, str)
+    if figure.available:
+        assert figure.runs, figure
+        assert all(isinstance(v, float | int) and math.isfinite(v) and v >= 0
+                   for v in figure.runs), figure
+        if figure.baseline_runs is not None:
+            assert figure.baseline_runs and figure.baseline_name
+            assert figure.ratio is None or figure.ratio >= 0
+        assert figure.passed in (None, True, False)
+    else:
+        assert figure.notes, "a figure not measured must say why"
+        assert figure.passed is None
+    json.dumps(figure.to_json())
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_each_benchmark_runs_tiny(name: str) -> None:
+    module = importlib.import_module(f"benchmarks.{name}")
+    figures = module.run(TINY)
+    assert figures
+    for figure in figures:
+        assert figure.benchmark == name
+        well_formed(figure)
+
+
+def test_main_writes_results(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out, js = tmp_path / "RESULTS.md", tmp_path / "results.json"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--size", "tiny", "--only", "engine_replay",
+         "--output", str(out), "--json", str(js)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert text.startswith("# Benchmark results")
+    assert "## Summary" in text and "## Machine" in text
+    assert "| engine replay, parsed actions (5 players) |" in text
+    data = json.loads(js.read_text())
+    assert data["machine"]["size"] == "tiny"
+    assert {f["benchmark"] for f in data["figures"]} == {"engine_replay"}
+
+
+def test_padded_record_replays_to_the_same_state() -> None:
+    from companion.engine import replay_actions
+
+    one = G.game(0)
+    ten = G.padded(one, 10)
+    assert 9 * len(one) <= len(ten) <= 10 * len(one)
+    cat = G.catalogue()
+    assert replay_actions(ten, cat).to_json() == replay_actions(one, cat).to_json()
+
+
+def test_last_round_prefix_is_in_the_last_round() -> None:
+    from companion.engine import replay_actions
+
+    state = replay_actions(G.last_round_prefix(G.game(0)), G.catalogue())
+    assert state.last_round and state.phase != "over"
+
+
+def test_percentile() -> None:
+    assert percentile([1, 2, 3, 4, 5], 50) == 3
+    assert percentile([1, 2], 95) == pytest.approx(1.95)
+    assert math.isnan(percentile([], 95))
