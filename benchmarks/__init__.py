@@ -121,7 +121,9 @@ class Figure:
         }
 
 
-def unavailable(benchmark: str, name: str, unit: str, why: str, target: str | None = None) -> Figure:
+def unavailable(
+    benchmark: str, name: str, unit: str, why: str, target: str | None = None
+) -> Figure:
     """A figure that could not be measured, saying why."""
     return Figure(benchmark, name, unit, [], target=target, notes=why, available=False)
 
@@ -207,7 +209,8 @@ def run_child(argv: Sequence[str], *, env: dict[str, str] | None = None, timeout
                 proc.kill()
                 pid, status, usage = os.wait4(proc.pid, 0)
                 err.seek(0)
-                raise RuntimeError(f"{argv} timed out after {timeout} s; stderr:\n{err.read()[-2000:]}")
+                tail = err.read()[-2000:]
+                raise RuntimeError(f"{argv} timed out after {timeout} s; stderr:\n{tail}")
             time.sleep(0.002)
         wall = time.monotonic() - started
         proc.returncode = os.waitstatus_to_exitcode(status)

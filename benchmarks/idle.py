@@ -19,7 +19,6 @@ from benchmarks import (
     python,
     ratio_at_most,
     run_child,
-    unavailable,
 )
 from benchmarks import games as G
 from benchmarks.adapters import NotAvailable, seed_game
@@ -79,4 +78,4 @@ def run(size: Size) -> list[Figure]:
     ]
 
 
-__all__ = ["run", "unavailable"]
+

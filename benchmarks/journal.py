@@ -23,7 +23,6 @@ from benchmarks import (
     check_child,
     child_env,
     python,
-    ratio_at_most,
     run_child,
     unavailable,
 )
@@ -121,4 +120,4 @@ def run(size: Size) -> list[Figure]:
     ]
 
 
-__all__ = ["run", "ratio_at_most"]
+

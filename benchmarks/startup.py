@@ -19,7 +19,6 @@ from benchmarks import (
     python,
     ratio_at_most,
     run_child,
-    unavailable,
 )
 
 NAME = "startup"
@@ -78,4 +77,4 @@ def run(size: Size) -> list[Figure]:
     ]
 
 
-__all__ = ["run", "unavailable"]
+
