@@ -188,6 +188,12 @@ _OPTIONAL: dict[str, tuple[str, ...]] = {
     "adjust": ("coins", "points"),
 }
 ACTION_TYPES: tuple[str, ...] = tuple(_REQUIRED)
+#: Per type, the keys a line may have, and those it must have (built once, not per line).
+_ALLOWED: dict[str, frozenset[str]] = {
+    kind: frozenset({"type", "t", *required, *_OPTIONAL.get(kind, ())})
+    for kind, required in _REQUIRED.items()
+}
+_MUST: dict[str, frozenset[str]] = {kind: frozenset(keys) for kind, keys in _REQUIRED.items()}
 
 
 def _is_int(value: Any) -> bool:
@@ -240,12 +246,12 @@ def parse_action(obj: Any) -> Action:
         raise RecordError(
             f"unknown action type {json.dumps(kind)} (one of: {', '.join(ACTION_TYPES)})"
         )
-    allowed = {"type", "t", *_REQUIRED[kind], *_OPTIONAL.get(kind, ())}
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
+    keys = obj.keys()
+    if not keys <= _ALLOWED[kind]:
+        unknown = sorted(keys - _ALLOWED[kind])
         raise RecordError(f"{kind}: unknown key {', '.join(json.dumps(k) for k in unknown)}")
-    missing = [k for k in _REQUIRED[kind] if k not in obj]
-    if missing:
+    if not _MUST[kind] <= keys:
+        missing = [k for k in _REQUIRED[kind] if k not in obj]
         raise RecordError(f"{kind}: missing key {', '.join(json.dumps(k) for k in missing)}")
     if "t" in obj and not isinstance(obj["t"], str):
         raise RecordError('"t" must be an ISO-8601 time string')
