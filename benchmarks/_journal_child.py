@@ -29,6 +29,15 @@ def _counting(name: str):  # type: ignore[no-untyped-def]
     return wrapper
 
 
+#: Written to /dev/null before each append, so strace can cut its log into one part per action.
+MARKER = b"@@append\n"
+_null = os.open(os.devnull, os.O_WRONLY)
+
+
+def _mark() -> None:
+    os.write(_null, MARKER)
+
+
 def _synced() -> int:
     return SYNCS["fsync"] + SYNCS["fdatasync"]
 
@@ -43,12 +52,14 @@ def bare(state_dir: Path, actions: tuple) -> tuple[list[float], list[int]]:  # t
     times, syncs = [], []
     sync = os.fdatasync if hasattr(os, "fdatasync") else os.fsync
     for action in actions:
+        _mark()
         before = _synced()
         t0 = time.perf_counter()
         os.write(fd, (action.to_line() + "\n").encode())
         sync(fd)
         times.append(time.perf_counter() - t0)
         syncs.append(_synced() - before)
+    _mark()
     os.close(fd)
     return times, syncs
 
@@ -60,11 +71,13 @@ def store(state_dir: Path, actions: tuple) -> tuple[list[float], list[int]]:  # 
     session = open_session(state_dir, actions[0])
     times, syncs = [], []
     for action in actions[1:]:
+        _mark()
         before = _synced()
         t0 = time.perf_counter()
         session.apply(action)
         times.append(time.perf_counter() - t0)
         syncs.append(_synced() - before)
+    _mark()
     session.close()
     return times, syncs
 
