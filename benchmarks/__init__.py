@@ -162,6 +162,10 @@ def child_env(**extra: str) -> dict[str, str]:
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     path = env.get("PYTHONPATH")
     env["PYTHONPATH"] = str(ROOT) + (os.pathsep + path if path else "")
+    # An installed companion starts from compiled bytecode (pip compiles on install); a
+    # PYTHONDONTWRITEBYTECODE left in the environment would make every child compile every
+    # module of the app again and measure the compiler, not the start.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(extra)
     return env
 

@@ -27,6 +27,11 @@ import pygame  # noqa: E402
 
 FRAMES: list[float] = []
 first_frame = threading.Event()
+PROFILING = False
+
+
+class FirstFrame(BaseException):
+    """Raised out of the first flip when profiling the start (no `except Exception` stops it)."""
 
 
 def _watch(real):  # type: ignore[no-untyped-def]
@@ -35,6 +40,8 @@ def _watch(real):  # type: ignore[no-untyped-def]
         FRAMES.append(time.monotonic())
         if len(FRAMES) == 1:
             first_frame.set()
+            if PROFILING:
+                raise FirstFrame
         return result
 
     return wrapper
@@ -70,9 +77,32 @@ def _monitor(mode: str, seconds: float) -> None:
     _finish()
 
 
+def profile_start(state_dir: str, top: int = 25) -> None:
+    """Print where the time to the first frame goes (cProfile, cumulative, imports included)."""
+    global PROFILING
+    import cProfile
+    import pstats
+
+    PROFILING = True
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        from companion.cli import main as app_main
+
+        app_main(["--simulate", "--state-dir", state_dir])
+    except FirstFrame:
+        pass
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.sort_stats("cumulative").print_stats(top)
+    _finish()
+
+
 def main() -> None:
     mode, state_dir = sys.argv[1], sys.argv[2]
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+    if mode == "profile":
+        profile_start(state_dir, int(seconds) or 25)
     threading.Thread(target=_monitor, args=(mode, seconds), daemon=True).start()
     from companion.cli import main as app_main
 
