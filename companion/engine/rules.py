@@ -190,7 +190,9 @@ def _set_player(new: State, player: str, **changes: Any) -> None:
     _set(new, "player_states", states)
 
 
-def _add_counts(counts: Mapping[str, int], goods: tuple[str, ...] | list[str], sign: int = 1) -> dict[str, int]:
+def _add_counts(
+    counts: Mapping[str, int], goods: tuple[str, ...] | list[str], sign: int = 1
+) -> dict[str, int]:
     out = dict(counts)
     for good in goods:
         out[good] += sign
@@ -414,6 +416,11 @@ def _buy(state: State, action: Buy) -> State:
     else:
         if action.price is None:
             raise RuleError("in the quick form a purchase needs the price paid (1-8)")
+        # The parser checks the range too, but apply() is also called directly (UI, tests).
+        if not 1 <= action.price <= MAX_WORKERS_ON_CARD:
+            raise RuleError(
+                f"a card costs 1-{MAX_WORKERS_ON_CARD} coins (one per worker), not {action.price}"
+            )
         price = action.price
         bought = [s for s in state.slots if s.outcome == "bought"]
         if sum(1 for s in bought if s.buyer == action.player) >= MAX_CARDS_PER_ROUND:

@@ -148,7 +148,9 @@ def loading_actions(state: State, player: str) -> list[Action]:
     return out
 
 
-def _first_stores(cubes: list[tuple[str, str]], combo: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _first_stores(
+    cubes: list[tuple[str, str]], combo: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
     left = list(cubes)
     give = []
     for good in combo:
