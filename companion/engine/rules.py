@@ -273,8 +273,8 @@ def _reveal(state: State, action: Reveal) -> State:
     top = state.top_season()
     if card.season != top:
         raise RuleError(
-            f"{card.id} is a {SEASON_NAMES[card.season]} card, but the pile shows "
-            f"{SEASON_NAMES[str(top)]} cards: the seasons come out in order"
+            f"{card.id} belongs to {SEASON_NAMES[card.season]} ({card.season}), but the pile "
+            f"shows {SEASON_NAMES[str(top)]} ({top}) cards: the seasons come out in order"
         )
     goods: tuple[str, ...] = ()
     if card.kind == "ship":
