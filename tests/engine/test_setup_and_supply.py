@@ -94,10 +94,10 @@ def test_bad_setups_are_refused(catalogue: Catalogue, setup: Setup, message: str
 
 def test_seasons_are_revealed_in_order_winter_first(table):
     t = table(2)
-    t.refuse(Reveal("B-counting-office"), "Spring card, but the pile shows Winter")
+    t.refuse(Reveal("B-counting-office"), r"Spring \(B\), but the pile shows Winter")
     t.skip_rounds(4)  # 12 Winter cards, 3 a round
     assert t.state.top_season() == "B"
-    t.refuse(Reveal("C-bank"), "Summer card, but the pile shows Spring")
+    t.refuse(Reveal("C-bank"), r"Summer \(C\), but the pile shows Spring")
     t.refuse(Reveal("A-warehouse"), "already been revealed")
 
 
@@ -106,7 +106,7 @@ def test_the_top_season_is_the_earliest_with_an_unseen_card(table):
     t.skip_rounds(2)
     assert len(t.state.unseen["A"]) == 2  # 10 of Winter's 12 are out
     t.reveal("A-vulcanizer")
-    t.refuse(Reveal("B-ship-1"), "Spring card, but the pile shows Winter")
+    t.refuse(Reveal("B-ship-1"), r"Spring \(B\), but the pile shows Winter")
     t.supply()
     seasons = [t.state.catalogue[s.card].season for s in t.state.slots]
     assert seasons == ["A", "A", "B", "B", "B"]
