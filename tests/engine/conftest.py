@@ -215,3 +215,32 @@ def table(catalogue: Catalogue) -> TableFactory:
         return Table(new_game(setup, catalogue_ or catalogue), setup)
 
     return start
+
+
+@pytest.fixture
+def loaded(table: TableFactory) -> Callable[[], Table]:
+    """`loaded()`: a 2-player game in round 5's Loading (see `_loaded`)."""
+    return lambda: _loaded(table)
+
+
+def _loaded(table: TableFactory) -> Table:
+    """2 players in round 5's Loading.
+
+    red owns A-warehouse, A-contract-1 (coffee + tea), A-coffee-roaster and
+    B-ship-1 (dock: coffee, tea, saffron); blue owns A-contract-2 (saffron +
+    carpet) and B-ship-2 (dock: carpet, carpet, rubber). The stock is empty.
+    """
+    t = table(2, cards={"A-contract-1": {"goods": ["coffee", "tea"]},
+                        "A-contract-2": {"goods": ["saffron", "carpet"]}})
+    t.round("A-warehouse", "A-contract-1", "A-coffee-roaster",
+            buys={c: ("red", 1) for c in ("A-warehouse", "A-contract-1", "A-coffee-roaster")})
+    t.round("A-contract-2", buys={"A-contract-2": ("blue", 1)})
+    t.skip_rounds(2)
+    t.supply(
+        ("B-ship-1", ("coffee", "tea", "saffron")),
+        ("B-ship-2", ("carpet", "carpet", "rubber")),
+        "B-counting-office",
+    )
+    t.quick({"B-ship-1": ("red", 1), "B-ship-2": ("blue", 1)})
+    assert t.json["stock"] == dict.fromkeys(t.json["stock"], 0)
+    return t

@@ -7,31 +7,8 @@ import pytest
 from companion.engine import Convert, Done, MarketSell, Move, Place
 
 
-def loaded(table):
-    """2 players in round 5's Loading.
-
-    red owns A-warehouse, A-contract-1 (coffee + tea), A-coffee-roaster and
-    B-ship-1 (dock: coffee, tea, saffron); blue owns A-contract-2 (saffron +
-    carpet) and B-ship-2 (dock: carpet, carpet, rubber). The stock is empty.
-    """
-    t = table(2, cards={"A-contract-1": {"goods": ["coffee", "tea"]},
-                        "A-contract-2": {"goods": ["saffron", "carpet"]}})
-    t.round("A-warehouse", "A-contract-1", "A-coffee-roaster",
-            buys={c: ("red", 1) for c in ("A-warehouse", "A-contract-1", "A-coffee-roaster")})
-    t.round("A-contract-2", buys={"A-contract-2": ("blue", 1)})
-    t.skip_rounds(2)
-    t.supply(
-        ("B-ship-1", ("coffee", "tea", "saffron")),
-        ("B-ship-2", ("carpet", "carpet", "rubber")),
-        "B-counting-office",
-    )
-    t.quick({"B-ship-1": ("red", 1), "B-ship-2": ("blue", 1)})
-    assert t.json["stock"] == dict.fromkeys(t.json["stock"], 0)
-    return t
-
-
-def test_contracts_fill_partially_with_matching_colours_and_keep_their_cubes(table):
-    t = loaded(table)
+def test_contracts_fill_partially_with_matching_colours_and_keep_their_cubes(loaded):
+    t = loaded()
     t.refuse(Move("red", "saffron", "dock", "A-contract-1"), "still needs coffee, tea; saffron")
     t.move("red", "coffee", "dock", "A-contract-1")
     assert t.player("red")["contracts"] == {"A-contract-1": ["coffee"]}
@@ -39,22 +16,22 @@ def test_contracts_fill_partially_with_matching_colours_and_keep_their_cubes(tab
     assert t.player("red")["contracts"] == {"A-contract-1": ["coffee"]}
 
 
-def test_a_full_contract_takes_no_more_cubes(table):
-    t = loaded(table)
+def test_a_full_contract_takes_no_more_cubes(loaded):
+    t = loaded()
     t.move("red", "coffee", "dock", "A-contract-1").move("red", "tea", "dock", "A-contract-1")
     t.move("red", "saffron", "dock", "warehouse")
     t.refuse(Move("red", "saffron", "warehouse", "A-contract-1"), "already complete")
 
 
-def test_cubes_on_a_contract_never_come_off(table):
-    t = loaded(table)
+def test_cubes_on_a_contract_never_come_off(loaded):
+    t = loaded()
     t.move("red", "coffee", "dock", "A-contract-1")
     t.refuse(Move("red", "coffee", "A-contract-1", "merchant"), "never come off")
     t.refuse(MarketSell("red", (("coffee", "A-contract-1"), ("tea", "dock"))), "never come off")
 
 
-def test_a_contract_of_another_player_is_refused_no_trading(table):
-    t = loaded(table)
+def test_a_contract_of_another_player_is_refused_no_trading(loaded):
+    t = loaded()
     t.refuse(Move("blue", "carpet", "dock", "A-contract-1"), "no trading between players")
     t.refuse(Move("red", "saffron", "dock", "A-contract-2"), "no trading between players")
     t.refuse(Move("red", "saffron", "dock", "B-contract-1"), "does not own B-contract-1")
@@ -63,8 +40,8 @@ def test_a_contract_of_another_player_is_refused_no_trading(table):
     t.refuse(Move("red", "saffron", "dock", "attic"), "unknown destination")
 
 
-def test_a_merchant_buys_its_good_for_1_coin_and_the_cube_goes_to_the_stock(table):
-    t = loaded(table)
+def test_a_merchant_buys_its_good_for_1_coin_and_the_cube_goes_to_the_stock(loaded):
+    t = loaded()
     coins = t.player("red")["coins"]
     t.move("red", "coffee", "dock", "merchant")
     assert t.player("red")["coins"] == coins + 1
@@ -73,8 +50,8 @@ def test_a_merchant_buys_its_good_for_1_coin_and_the_cube_goes_to_the_stock(tabl
     t.refuse(Move("blue", "carpet", "dock", "merchant"), "owns no merchant who buys carpet")
 
 
-def test_the_warehouse_holds_4_and_keeps_them_for_later_rounds(table):
-    t = loaded(table)
+def test_the_warehouse_holds_4_and_keeps_them_for_later_rounds(loaded):
+    t = loaded()
     t.refuse(Move("blue", "carpet", "dock", "warehouse"), "no trading.*belongs to red")
     for good in ("coffee", "tea", "saffron"):
         t.move("red", good, "dock", "warehouse")
@@ -92,8 +69,8 @@ def test_without_the_warehouse_card_there_is_no_warehouse(table):
     t.refuse(Move("red", "tea", "dock", "warehouse"), "red does not own the warehouse")
 
 
-def test_the_market_hall_keeps_one_cube_for_a_later_round(table):
-    t = loaded(table)
+def test_the_market_hall_keeps_one_cube_for_a_later_round(loaded):
+    t = loaded()
     t.move("blue", "rubber", "dock", "market")
     t.refuse(Move("blue", "carpet", "dock", "market"), "at most 1 cube")
     t.refuse(Move("blue", "rubber", "market", "market"), "cannot move")
@@ -104,8 +81,8 @@ def test_the_market_hall_keeps_one_cube_for_a_later_round(table):
     t.refuse(Move("blue", "carpet", "market", "warehouse"), "has 0 carpet in the market hall")
 
 
-def test_convert_takes_a_cube_that_was_already_in_the_stock(table):
-    t = loaded(table)
+def test_convert_takes_a_cube_that_was_already_in_the_stock(loaded):
+    t = loaded()
     # The stock is empty: converting is impossible, even into a good just given.
     t.refuse(
         Convert("red", (("coffee", "dock"), ("tea", "dock"), ("saffron", "dock")), "tea"),
@@ -123,8 +100,8 @@ def test_convert_takes_a_cube_that_was_already_in_the_stock(table):
     t.move("red", "carpet", "dock", "warehouse")
 
 
-def test_convert_and_sell_take_cubes_from_dock_warehouse_and_market_hall(table):
-    t = loaded(table)
+def test_convert_and_sell_take_cubes_from_dock_warehouse_and_market_hall(loaded):
+    t = loaded()
     t.move("red", "coffee", "dock", "warehouse").move("red", "tea", "dock", "market")
     coins = t.player("red")["coins"]
     t.refuse(MarketSell("red", (("coffee", "dock"), ("tea", "dock"))), "0 coffee in the dock")
@@ -140,8 +117,8 @@ def test_convert_and_sell_take_cubes_from_dock_warehouse_and_market_hall(table):
     t.refuse(MarketSell("blue", (("carpet", "dock"),)), "exactly 2")
 
 
-def test_cubes_left_on_the_dock_go_to_the_stock_at_done(table):
-    t = loaded(table)
+def test_cubes_left_on_the_dock_go_to_the_stock_at_done(loaded):
+    t = loaded()
     t.move("red", "coffee", "dock", "A-contract-1")
     t.done()
     assert t.json["stock"] == {"coffee": 0, "tea": 1, "saffron": 1, "rubber": 1, "carpet": 2}
