@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import pwd
@@ -43,7 +44,8 @@ def as_unprivileged(cmd: list[str]) -> list[str]:
     ]
 
 
-def check_config_command() -> list[str]:
+@functools.cache
+def _check_config_command() -> tuple[str, ...]:
     """How to run `check-config` as a user would: `python -m companion check-config`.
 
     The full command line imports every module in cli.COMMAND_MODULES. While a
@@ -61,13 +63,18 @@ def check_config_command() -> list[str]:
                 raise
             missing.append(name)
     if not missing:
-        return [sys.executable, "-m", "companion", "check-config"]
+        return (sys.executable, "-m", "companion", "check-config")
     warnings.warn(
         f"cli.COMMAND_MODULES names modules not on this branch ({', '.join(missing)}); "
         "running python -m companion.commands.check_config instead",
         stacklevel=2,
     )
-    return [sys.executable, "-m", "companion.commands.check_config"]
+    return (sys.executable, "-m", "companion.commands.check_config")
+
+
+def check_config_command() -> list[str]:
+    """The command line that runs check-config (see `_check_config_command`)."""
+    return list(_check_config_command())
 
 
 def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess[str]:
