@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
 	$(PY) -m mypy companion/engine
 	$(VENV)/bin/lint-imports
-	SDL_VIDEODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
