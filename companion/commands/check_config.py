@@ -8,15 +8,12 @@ it after editing /etc/speicherstadt-companion, before restarting the service.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from companion import paths
-from companion.config import settings
+from companion.config import cards, settings
 from companion.errors import ConfigError
 
 CARDS_FILE = "cards.yaml"
@@ -35,39 +32,25 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _cards_module() -> ModuleType | None:
-    """The card catalogue's checker, if this build has one."""
+def _check_cards(config_dir: Path, state_dir: Path | None) -> tuple[list[ConfigError], str]:
+    """The errors of cards.yaml (and of the owner's corrections, given a state dir)."""
     try:
-        return importlib.import_module("companion.config.cards")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("companion.config.cards",):
-            return None
-        raise
-
-
-def _check_cards(path: Path) -> tuple[list[ConfigError], str]:
-    """Errors of cards.yaml and a summary word, using companion.config.cards."""
-    module = _cards_module()
-    if module is None:
-        return [], "not checked (this build has no card catalogue checker)"
-    check: Callable[..., Any] | None = getattr(module, "check_file", None)
-    try:
-        if check is not None:
-            errors = list(check(path))
-            return errors, "ok" if not errors else "invalid"
-        load: Callable[..., Any] | None = getattr(module, "load_file", None) or getattr(
-            module, "load", None
-        )
-        if load is None:
-            return [], "not checked (no checker found in companion.config.cards)"
-        load(path)
+        catalogue = cards.load_catalogue_data(config_dir, state_dir)
+        cards.catalogue_from_data(catalogue)
     except ConfigError as exc:
         return list(getattr(exc, "errors", None) or [exc]), "invalid"
-    return [], "ok"
+    unverified = sum(1 for card in catalogue if not all(card.get("verified", {}).values()))
+    note = f", {unverified} with values not yet confirmed at the table" if unverified else ""
+    return [], f"ok ({len(catalogue)} cards{note})"
 
 
-def check_dir(config_dir: Path) -> tuple[list[ConfigError], list[str]]:
-    """Every error in `config_dir`, and one summary line per file."""
+def check_dir(
+    config_dir: Path, state_dir: Path | None = None
+) -> tuple[list[ConfigError], list[str]]:
+    """Every error in `config_dir`, and one summary line per file.
+
+    With `state_dir`, the owner's card corrections there are checked too.
+    """
     errors: list[ConfigError] = []
     summary: list[str] = []
 
@@ -89,14 +72,10 @@ def check_dir(config_dir: Path) -> tuple[list[ConfigError], list[str]]:
         r = f"reader {reader.framing} on {reader.port}" if reader.enabled else "reader off"
         summary.append(f"{settings.HARDWARE_FILE}: ok ({b}, {r})")
 
-    cards_path = config_dir / CARDS_FILE
-    if cards_path.exists():
-        found, word = _check_cards(cards_path)
-        errors += found
-        if not found:
-            summary.append(f"{CARDS_FILE}: {word}")
-    else:
-        summary.append(f"{CARDS_FILE}: none here (the shipped catalogue is used)")
+    found, word = _check_cards(config_dir, state_dir)
+    errors += found
+    if not found:
+        summary.append(f"{CARDS_FILE}: {word}")
     return errors, summary
 
 
@@ -105,7 +84,10 @@ def run(args: argparse.Namespace) -> int:
     if not config_dir.is_dir():
         print(f"{config_dir}: not a directory", file=sys.stderr)
         return ConfigError.exit_status
-    errors, summary = check_dir(config_dir)
+    # The owner's card corrections only when asked: the service's state folder
+    # (/var/lib/speicherstadt-companion) is not readable for the admin user.
+    explicit_state = getattr(args, "state_dir", None)
+    errors, summary = check_dir(config_dir, Path(explicit_state) if explicit_state else None)
     if errors:
         for error in errors:
             print(error.message, file=sys.stderr)
@@ -117,19 +99,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {line}")
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m companion.commands.check_config [DIR]`: the same check without the full CLI."""
-    parser = argparse.ArgumentParser(prog="speicherstadt-companion check-config")
-    parser.add_argument("dir", nargs="?", metavar="DIR", help="the configuration directory")
-    parser.add_argument("--config", metavar="DIR", help="the configuration directory")
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except ConfigError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return exc.exit_status
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import importlib
 import os
 import pwd
 import shutil
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import pytest
@@ -44,37 +41,9 @@ def as_unprivileged(cmd: list[str]) -> list[str]:
     ]
 
 
-@functools.cache
-def _check_config_command() -> tuple[str, ...]:
-    """How to run `check-config` as a user would: `python -m companion check-config`.
-
-    The full command line imports every module in cli.COMMAND_MODULES. While a
-    branch lists a command whose module has not landed yet, fall back to the
-    command's own entry point (same code, same output) and say so.
-    """
-    from companion import cli
-
-    missing = []
-    for name in cli.COMMAND_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            missing.append(name)
-    if not missing:
-        return (sys.executable, "-m", "companion", "check-config")
-    warnings.warn(
-        f"cli.COMMAND_MODULES names modules not on this branch ({', '.join(missing)}); "
-        "running python -m companion.commands.check_config instead",
-        stacklevel=2,
-    )
-    return (sys.executable, "-m", "companion.commands.check_config")
-
-
 def check_config_command() -> list[str]:
-    """The command line that runs check-config (see `_check_config_command`)."""
-    return list(_check_config_command())
+    """check-config as a user runs it, through the full command line."""
+    return [sys.executable, "-m", "companion", "check-config"]
 
 
 def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess[str]:

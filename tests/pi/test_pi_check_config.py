@@ -24,6 +24,7 @@ def test_shipped_config_passes() -> None:
     assert status == 0, out + err
     assert "configuration ok" in out
     assert "companion.yaml: ok" in out and "hardware.yaml: ok" in out
+    assert "cards.yaml: ok (54 cards" in out
     assert "Traceback" not in out + err
 
 
@@ -97,6 +98,10 @@ CASES = [
     Broken("serial port not text", "hardware.yaml",
            "  port: /dev/speicherstadt-reader", "  port: 3",
            "reader.port", "device path or a pyserial URL"),
+    Broken("unknown key in a card", "cards.yaml", "    good: tea", "    good: tea\n    colour: red",
+           "cards[1].colour", "unknown key", line_offset=1),
+    Broken("unknown card kind", "cards.yaml", "    kind: warehouse", "    kind: storehouse",
+           "cards[5].kind", "must be one of"),
     Broken("key given twice", "companion.yaml", "purchase_form: quick",
            "purchase_form: quick\npurchase_form: tracked", "purchase_form", "given twice",
            line_offset=1),
@@ -108,7 +113,7 @@ def write_broken(tmp_path: Path, case: Broken) -> tuple[Path, int]:
     shutil.copytree(SHIPPED, tmp_path, dirs_exist_ok=True)
     path = tmp_path / case.file
     lines = path.read_text(encoding="utf-8").split("\n")
-    index = lines.index(case.old)
+    index = lines.index(case.old)  # the first such line
     lines[index] = case.new
     path.write_text("\n".join(lines), encoding="utf-8")
     return tmp_path, index + 1 + case.line_offset
@@ -150,7 +155,7 @@ def test_non_utf8_file_is_refused(tmp_path: Path) -> None:
     assert f"{path}: not UTF-8" in err
 
 
-@pytest.mark.parametrize("missing", ["companion.yaml", "hardware.yaml"])
+@pytest.mark.parametrize("missing", ["companion.yaml", "hardware.yaml", "cards.yaml"])
 def test_missing_file_is_refused(tmp_path: Path, missing: str) -> None:
     shutil.copytree(SHIPPED, tmp_path, dirs_exist_ok=True)
     (tmp_path / missing).unlink()
@@ -158,6 +163,16 @@ def test_missing_file_is_refused(tmp_path: Path, missing: str) -> None:
     assert status == 2
     assert "Traceback" not in out + err
     assert f"{tmp_path / missing}: the file does not exist" in err
+
+
+def test_owners_card_corrections_are_checked_with_state_dir(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "cards.yaml").write_text("# confirmed at the table\nno-such-card:\n  points: 1\n")
+    result = run([*check_config_command(), "--state-dir", str(state), str(SHIPPED)], timeout=60)
+    assert result.returncode == 2
+    assert f"{state / 'cards.yaml'}:2: no-such-card: unknown card id" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_missing_directory_is_refused(tmp_path: Path) -> None:
