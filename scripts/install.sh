@@ -19,6 +19,8 @@
 #   --no-cmdline   do not add consoleblank=0 to the boot command line
 #   --python PATH  the python3 to build the venv from (default: python3)
 set -euo pipefail
+# The venv, the config and the unit must be readable by the user companion.
+umask 022
 
 APP=speicherstadt-companion
 APP_USER=companion
