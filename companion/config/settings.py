@@ -16,6 +16,7 @@ and the key. Every problem of a file is collected, not just the first, so
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -170,25 +171,7 @@ class HardwareSettings:
 
     def as_dict(self) -> dict[str, dict[str, Any]]:
         """The validated settings as plain dicts, shaped like hardware.yaml (for inputs/)."""
-        return {
-            "buttons": {
-                "enabled": self.buttons.enabled,
-                "pull_up": self.buttons.pull_up,
-                "debounce_ms": self.buttons.debounce_ms,
-                "long_press_ms": self.buttons.long_press_ms,
-                "pins": dict(self.buttons.pins),
-            },
-            "reader": {
-                "enabled": self.reader.enabled,
-                "port": self.reader.port,
-                "baudrate": self.reader.baudrate,
-                "framing": self.reader.framing,
-                "line_ending": self.reader.line_ending,
-                "settle_s": self.reader.settle_s,
-                "repeat_suppress_s": self.reader.repeat_suppress_s,
-                "reconnect_s": self.reader.reconnect_s,
-            },
-        }
+        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True)
@@ -198,23 +181,6 @@ class Settings:
     config_dir: Path
     companion: CompanionSettings
     hardware: HardwareSettings
-
-    def as_dict(self) -> dict[str, Any]:
-        """companion.yaml's and hardware.yaml's values as plain dicts."""
-        display = self.companion.display
-        return {
-            "companion": {
-                "language": self.companion.language,
-                "purchase_form": self.companion.purchase_form,
-                "display": {
-                    "size": [display.width, display.height],
-                    "fullscreen": display.fullscreen,
-                    "rotation": display.rotation,
-                },
-                "log_level": self.companion.log_level,
-            },
-            "hardware": self.hardware.as_dict(),
-        }
 
 
 class ConfigProblems(ConfigError):
