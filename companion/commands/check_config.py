@@ -20,7 +20,8 @@ CARDS_FILE = "cards.yaml"
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser(
+    """Add `check-config [DIR]` to the command line."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "check-config",
         help="validate the configuration files (exit status 2 on any error)",
         description="Validate companion.yaml, hardware.yaml and cards.yaml in DIR "
@@ -80,6 +81,7 @@ def check_dir(
 
 
 def run(args: argparse.Namespace) -> int:
+    """Check the directory; print the errors (exit status 2) or a summary (0)."""
     config_dir = paths.config_dir(args.dir or getattr(args, "config", None))
     if not config_dir.is_dir():
         print(f"{config_dir}: not a directory", file=sys.stderr)
