@@ -13,9 +13,10 @@ from companion.store.errors import (
     StorageError,
 )
 from companion.store.history import GameSummary, History, PlayerResult, PlayerStats
-from companion.store.session import GameSession, keep_valid_prefix
+from companion.store.session import GameSession, current_game, keep_valid_prefix
 
 __all__ = [
     "GameInProgress", "GameSession", "GameSummary", "History", "HistoryError", "JournalCorrupt",
-    "JournalTooNew", "PlayerResult", "PlayerStats", "StorageError", "keep_valid_prefix",
+    "JournalTooNew", "PlayerResult", "PlayerStats", "StorageError", "current_game",
+    "keep_valid_prefix",
 ]

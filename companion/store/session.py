@@ -359,3 +359,19 @@ def keep_valid_prefix(state_dir: Path, catalogue: Catalogue) -> tuple[Path, int]
         return backup, len(keep_lines)
     finally:
         lock.release()
+
+
+def current_game(state_dir: Path, catalogue: Catalogue) -> journal.Scan | None:
+    """The saved current game, read without changing anything (for `status` and `export`).
+
+    Gives the state the app would resume (a torn tail is left out, with its
+    warning in `warnings`, but not cut from the file); None if no game is saved.
+    A finished game whose journal is still current is returned too. Raises
+    `JournalCorrupt` and `JournalTooNew` like `GameSession.resume`.
+    """
+    state_dir = Path(state_dir)
+    journal.check_version(state_dir)
+    path = journal.journal_path(state_dir)
+    if not path.exists():
+        return None
+    return journal.scan(path, catalogue)
