@@ -1,4 +1,4 @@
-"""Fixtures of the store tests: the shipped catalogue, generated games, the CLI in and out of process."""
+"""Fixtures of the store tests: the catalogue, generated games, the CLI in and out of process."""
 
 from __future__ import annotations
 
