@@ -22,8 +22,14 @@ from typing import Any
 from companion import paths
 from companion.config.cards import load_catalogue
 from companion.engine import Catalogue, State, replay
-from companion.store import History, JournalCorrupt, current_game, keep_valid_prefix
-from companion.store.journal import journal_path, line_time
+from companion.store import (
+    History,
+    HistoryError,
+    JournalCorrupt,
+    current_game,
+    keep_valid_prefix,
+)
+from companion.store.journal import game_key, journal_path, line_time
 
 
 def state_dir_of(args: argparse.Namespace) -> Path:
@@ -103,9 +109,10 @@ def run(args: argparse.Namespace) -> int:
     started, last = line_time(scan.lines[0]), line_time(scan.lines[-1])
     history_id = None
     if scan.state.phase == "over":
-        from companion.store.journal import game_key
-
-        history_id = History(state_dir).key_of(game_key(scan.lines[0]))
+        try:
+            history_id = History(state_dir).key_of(game_key(scan.lines[0]))
+        except HistoryError as exc:
+            print(f"warning: {exc.message}", file=sys.stderr)
     print(describe_state(scan.state, started, last, history_id))
     return 0
 

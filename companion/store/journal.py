@@ -169,7 +169,13 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
             raise JournalCorrupt(path, number, str(exc), len(result.lines),
                                  len(entries) - index - 1) from None
         except RuleError as exc:
-            raise JournalCorrupt(path, number, f"the rules refuse it: {exc}", len(result.lines),
+            # Written lines were accepted when written; a refusal now means the line was
+            # altered, or the card catalogue changed since (a corrected printed value).
+            reason = (
+                f"the rules now refuse it ({exc}); the line was altered, or the card values "
+                "changed since it was written"
+            )
+            raise JournalCorrupt(path, number, reason, len(result.lines),
                                  len(entries) - index - 1) from None
         result.lines.append(raw.decode("utf-8"))
         result.actions.append(action)

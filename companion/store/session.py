@@ -121,7 +121,9 @@ class GameSession:
         state_dir = Path(state_dir)
         new_game(setup, catalogue)  # RuleError for a bad setup, before anything is touched
         try:
-            state_dir.mkdir(parents=True, exist_ok=True)
+            if not state_dir.is_dir():
+                state_dir.mkdir(parents=True)
+                fsync_dir(state_dir.parent)
         except OSError as exc:
             raise StorageError(
                 f"cannot create the state directory {state_dir}: {describe(exc)}"
