@@ -56,9 +56,9 @@ class Size:
         if name == "tiny":
             return cls(name, repeats=1, games=1, idle_seconds=0.5, samples=5)
         if name == "quick":
-            return cls(name, repeats=3, games=5, idle_seconds=3.0, samples=40)
+            return cls(name, repeats=3, games=5, idle_seconds=3.0, samples=30)
         if name == "full":
-            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=200)
+            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=100)
         raise ValueError(f"unknown size {name!r} (one of {', '.join(SIZES)})")
 
 

@@ -11,6 +11,17 @@ MODE:
 - ``first``: print ``MARK first_frame <monotonic>`` at the first frame, exit.
 - ``idle``: after the first frame, wait 1 s for the app to settle, then count
   the process's CPU time (all threads) over SECONDS; print it and exit.
+- ``latency``: after the first frame, SECONDS samples (a count) of each input,
+  each timed to the next frame: a player's button (an intent put on the app's
+  intent bus, as the GPIO adapter does) picking a player on the Loading
+  screen, which only the UI handles; Undo and Redo intents, alternating,
+  which go through the engine and the journal's sync; and taps, posted as
+  SDL mouse events at the centre of the Undo and Redo buttons, alternating.
+- ``profile``: cProfile of the start up to the first frame, printed.
+
+The running app is found by wrapping `companion.ui.runner.Runner.__init__`
+(its bus, its UI and the targets of the last frame), since the app exposes
+no other handle.
 """
 
 from __future__ import annotations
@@ -27,6 +38,8 @@ import pygame  # noqa: E402
 
 FRAMES: list[float] = []
 first_frame = threading.Event()
+new_frame = threading.Condition()
+RUNNER: list[object] = []
 PROFILING = False
 
 
@@ -37,7 +50,9 @@ class FirstFrame(BaseException):
 def _watch(real):  # type: ignore[no-untyped-def]
     def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
         result = real(*args, **kwargs)
-        FRAMES.append(time.monotonic())
+        with new_frame:
+            FRAMES.append(time.monotonic())
+            new_frame.notify_all()
         if len(FRAMES) == 1:
             first_frame.set()
             if PROFILING:
@@ -69,6 +84,8 @@ def _monitor(mode: str, seconds: float) -> None:
         print(f"MARK first_frame {FRAMES[0]:.6f}")
         _finish()
     time.sleep(1.0)
+    if mode == "latency":
+        _latency(int(seconds))
     c0, w0, f0 = _cpu(), time.monotonic(), len(FRAMES)
     time.sleep(seconds)
     print(f"MARK idle_cpu {_cpu() - c0:.6f}")
@@ -98,11 +115,140 @@ def profile_start(state_dir: str, top: int = 25) -> None:
     _finish()
 
 
+def _catch_runner() -> None:
+    try:
+        from companion.ui import runner
+    except ImportError:
+        return
+    init = runner.Runner.__init__
+
+    def wrapped(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        init(self, *args, **kwargs)
+        RUNNER.append(self)
+
+    runner.Runner.__init__ = wrapped  # type: ignore[method-assign]
+
+
+#: Durations (ms) of the parts of an input's path, recorded in latency mode.
+PARTS: dict[str, list[float]] = {}
+
+
+def _time_method(cls: type, name: str, label: str) -> None:
+    real = getattr(cls, name)
+
+    def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            PARTS.setdefault(label, []).append((time.perf_counter() - t0) * 1000)
+
+    setattr(cls, name, wrapped)
+
+
+def _instrument() -> None:
+    """Time the parts of an input's path: journal, engine, scene drawing."""
+    try:
+        from companion.store.session import GameSession
+
+        _time_method(GameSession, "submit", "submit (engine + journal sync)")
+    except ImportError:
+        pass
+    try:
+        from companion.ui.core import UI
+
+        _time_method(UI, "render", "render (draw the scene)")
+        _time_method(UI, "intent", "ui.intent (handle an intent, submit included)")
+        _time_method(UI, "tap", "ui.tap (handle a tap, submit included)")
+    except ImportError:
+        pass
+
+
+def _frame_after(count: int, timeout: float = 2.0) -> float | None:
+    """The time of frame number `count` (0-based), waiting up to `timeout` s for it."""
+    with new_frame:
+        if new_frame.wait_for(lambda: len(FRAMES) > count, timeout):
+            return FRAMES[count]
+    return None
+
+
+def _target(ui: object, key: str) -> tuple[int, int] | None:
+    for hit in reversed(getattr(getattr(ui, "canvas", None), "hits", [])):
+        if hit.key == key:
+            return hit.rect.center  # type: ignore[no-any-return]
+    return None
+
+
+def _latency(samples: int) -> None:
+    from companion.ui import intents as it
+
+    if not RUNNER:
+        print("MARK no_runner 1")
+        _finish()
+    runner = RUNNER[0]
+    bus = getattr(runner, "bus", None)
+    ui = getattr(runner, "ui", None)
+    out: dict[str, list[float]] = {"select": [], "intent": [], "touch": []}
+    missed = {"select": 0, "intent": 0, "touch": 0}
+    game = getattr(ui, "game", None)
+    players = list(getattr(getattr(game, "state", None), "players", ()))
+    if bus is not None and players:
+        # A player's button on the Loading screen picks whose cubes are shown: the UI alone.
+        for i in range(samples):
+            time.sleep(0.03)
+            count = len(FRAMES)
+            t0 = time.monotonic()
+            bus.put(it.PlayerButton(players[i % len(players)]))
+            done = _frame_after(count)
+            if done is None:
+                missed["select"] += 1
+            else:
+                out["select"].append((done - t0) * 1000)
+    if bus is not None:
+        for i in range(samples):
+            time.sleep(0.03)  # let the loop go back to waiting
+            count = len(FRAMES)
+            t0 = time.monotonic()
+            bus.put(it.Undo() if i % 2 == 0 else it.Redo())
+            done = _frame_after(count)
+            if done is None:
+                missed["intent"] += 1
+            else:
+                out["intent"].append((done - t0) * 1000)
+    for i in range(samples):
+        time.sleep(0.2)  # longer than the display's debounce of taps
+        key = "undo" if i % 2 == 0 else "redo"
+        pos = _target(ui, key)
+        if pos is None:
+            missed["touch"] += 1
+            continue
+        count = len(FRAMES)
+        t0 = time.monotonic()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1,
+                                             touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1,
+                                             touch=False))
+        done = _frame_after(count)
+        if done is None:
+            missed["touch"] += 1
+        else:
+            out["touch"].append((done - t0) * 1000)
+    for label, values in PARTS.items():
+        print(f"PART {label}: " + " ".join(f"{v:.3f}" for v in values))
+    for kind, values in out.items():
+        print(f"LAT {kind} " + " ".join(f"{v:.3f}" for v in values))
+        print(f"MARK missed_{kind} {missed[kind]}")
+    _finish()
+
+
 def main() -> None:
     mode, state_dir = sys.argv[1], sys.argv[2]
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     if mode == "profile":
         profile_start(state_dir, int(seconds) or 25)
+    _catch_runner()
+    if mode == "latency":
+        _instrument()
     threading.Thread(target=_monitor, args=(mode, seconds), daemon=True).start()
     from companion.cli import main as app_main
 
