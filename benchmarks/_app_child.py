@@ -17,6 +17,9 @@ MODE:
   screen, which only the UI handles; Undo and Redo intents, alternating,
   which go through the engine and the journal's sync; and taps, posted as
   SDL mouse events at the centre of the Undo and Redo buttons, alternating.
+- ``frames``: after the first frame, SECONDS redraws (a count) of the same
+  screen, each asked for with an SDL expose event (the app redraws on it);
+  prints how long each `Runner.frame` took (draw the scene, present, flip).
 - ``profile``: cProfile of the start up to the first frame, printed.
 
 The running app is found by wrapping `companion.ui.runner.Runner.__init__`
@@ -86,6 +89,8 @@ def _monitor(mode: str, seconds: float) -> None:
     time.sleep(1.0)
     if mode == "latency":
         _latency(int(seconds))
+    if mode == "frames":
+        _frames(int(seconds))
     c0, w0, f0 = _cpu(), time.monotonic(), len(FRAMES)
     time.sleep(seconds)
     print(f"MARK idle_cpu {_cpu() - c0:.6f}")
@@ -238,6 +243,30 @@ def _latency(samples: int) -> None:
     for kind, values in out.items():
         print(f"LAT {kind} " + " ".join(f"{v:.3f}" for v in values))
         print(f"MARK missed_{kind} {missed[kind]}")
+    _finish()
+
+
+def _frames(count: int) -> None:
+    if not RUNNER:
+        print("MARK no_runner 1")
+        _finish()
+    runner = RUNNER[0]
+    durations: list[float] = []
+    real = type(runner).frame
+
+    def timed(self):  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        real(self)
+        durations.append((time.perf_counter() - t0) * 1000)
+
+    type(runner).frame = timed  # type: ignore[method-assign]
+    kind = getattr(pygame, "WINDOWEXPOSED", pygame.VIDEOEXPOSE)
+    for _ in range(count):
+        time.sleep(0.01)
+        n = len(FRAMES)
+        pygame.event.post(pygame.event.Event(kind))
+        _frame_after(n)
+    print("FRAMES " + " ".join(f"{d:.3f}" for d in durations))
     _finish()
 
 

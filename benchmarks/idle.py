@@ -27,9 +27,9 @@ from benchmarks.startup import app_available
 NAME = "idle"
 
 
-def round_screen_game() -> tuple:  # type: ignore[type-arg]
-    """A 5-player game stopped in the middle of a round (Loading of round 3)."""
-    actions = G.game(0)
+def round_screen_game(actions: tuple | None = None) -> tuple:  # type: ignore[type-arg]
+    """A game (by default a 5-player one) stopped in the Loading phase of round 3."""
+    actions = actions or G.game(0)
     dones = 0
     for i, action in enumerate(actions):
         if action.type == "done":
