@@ -1,11 +1,15 @@
 """The baseline program: bare pygame-ce, as little as a pygame app can be.
 
-    python -m benchmarks._bare_pygame [IDLE_SECONDS]
+    python -m benchmarks._bare_pygame [IDLE_SECONDS [LOOP]]
 
 Initialises the display and the font module, opens an 800x480 window, draws
 one line of text and flips once; prints ``MARK first_frame <monotonic>``.
 With IDLE_SECONDS it then runs the classic loop (events, fill, flip,
 ``clock.tick(60)``) for that long and prints the CPU time the loop used.
+LOOP chooses other idle loops, for reference (nothing is drawn in them):
+``wait`` blocks in ``pygame.event.wait(1000)``, as an app that redraws only on
+change does; ``sleep20`` sleeps 20 ms in Python between two pumps of the
+event queue (``pygame.event.get``).
 """
 
 from __future__ import annotations
@@ -29,7 +33,18 @@ def main() -> None:
     screen.blit(font.render("Speicherstadt", True, (240, 240, 240)), (20, 20))
     pygame.display.flip()
     print(f"MARK first_frame {time.monotonic():.6f}", flush=True)
-    if idle > 0:
+    loop = sys.argv[2] if len(sys.argv) > 2 else "tick60"
+    if idle > 0 and loop != "tick60":
+        c0, w0 = time.process_time(), time.monotonic()
+        while time.monotonic() - w0 < idle:
+            if loop == "wait":
+                pygame.event.wait(1000)
+            else:
+                time.sleep(0.02)
+                pygame.event.get()
+        print(f"MARK idle_cpu {time.process_time() - c0:.6f}")
+        print(f"MARK idle_wall {time.monotonic() - w0:.6f}")
+    elif idle > 0:
         clock = pygame.time.Clock()
         c0, w0 = time.process_time(), time.monotonic()
         while time.monotonic() - w0 < idle:
