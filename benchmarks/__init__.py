@@ -58,7 +58,7 @@ class Size:
         if name == "quick":
             return cls(name, repeats=3, games=5, idle_seconds=3.0, samples=30)
         if name == "full":
-            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=100)
+            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=80)
         raise ValueError(f"unknown size {name!r} (one of {', '.join(SIZES)})")
 
 

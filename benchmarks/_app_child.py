@@ -221,7 +221,7 @@ def _latency(samples: int) -> None:
             else:
                 out["intent"].append((done - t0) * 1000)
     for i in range(samples):
-        time.sleep(0.2)  # longer than the display's debounce of taps
+        time.sleep(0.17)  # longer than the display's debounce of taps (0.15 s)
         key = "undo" if i % 2 == 0 else "redo"
         pos = _target(ui, key)
         if pos is None:
