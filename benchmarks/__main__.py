@@ -149,10 +149,12 @@ def verdict(f: Figure) -> str:
     return "yes" if f.passed else "**no**"
 
 
-def summary_table(figures: list[Figure]) -> str:
+def summary_table(figures: list[Figure], *, targets_only: bool = False) -> str:
     rows = ["| figure | median | baseline (same run) | ratio | target | holds |",
             "|---|---|---|---|---|---|"]
     for f in figures:
+        if targets_only and not f.target:
+            continue
         base = "—"
         if f.baseline is not None:
             base = f"{fmt(f.baseline, f.unit)} ({f.baseline_name})"
@@ -172,7 +174,11 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
         "Every figure is the median of the runs listed below; ratios are against a "
         "baseline measured in the same run, since the machine is shared and noisy.",
         "",
-        "## Summary",
+        "## Summary (the targets; for the README)",
+        "",
+        summary_table(figures, targets_only=True),
+        "",
+        "## Every figure",
         "",
         summary_table(figures),
         "",
@@ -180,7 +186,7 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
         "",
     ]
     out += [f"- {key}: {value}" for key, value in info.items()]
-    out += ["", "## Every figure", ""]
+    out += ["", "## Details: every run", ""]
     current = None
     for f in figures:
         if f.benchmark != current:

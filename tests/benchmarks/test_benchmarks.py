@@ -58,7 +58,7 @@ def test_main_writes_results(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert proc.returncode == 0, proc.stderr
     text = out.read_text()
     assert text.startswith("# Benchmark results")
-    assert "## Summary" in text and "## Machine" in text
+    assert "## Summary" in text and "## Machine" in text and "## Details" in text
     assert "| engine replay, parsed actions (5 players) |" in text
     data = json.loads(js.read_text())
     assert data["machine"]["size"] == "tiny"
