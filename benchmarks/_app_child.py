@@ -96,6 +96,8 @@ def _monitor(mode: str, seconds: float) -> None:
     print(f"MARK idle_cpu {_cpu() - c0:.6f}")
     print(f"MARK idle_wall {time.monotonic() - w0:.6f}")
     print(f"MARK idle_frames {len(FRAMES) - f0}")
+    print(f"MARK threads {threading.active_count()}")
+    print("THREADS " + ", ".join(sorted(t.name for t in threading.enumerate())))
     _finish()
 
 
