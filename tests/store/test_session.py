@@ -171,3 +171,12 @@ def test_done_is_refused_outside_loading_without_writing(
         with pytest.raises(RuleError):
             session.submit(Done())
         assert session.record_text().count("\n") == 1
+
+
+def test_a_closed_session_refuses_actions(state_dir: Path, catalogue: Catalogue) -> None:
+    actions, _ = generated(16)
+    session = _play(state_dir, catalogue, 16, upto=3)
+    session.close()
+    with pytest.raises(StorageError, match="closed"):
+        session.submit(actions[3])
+    assert session.record_text().count("\n") == 3
