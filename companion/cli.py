@@ -30,6 +30,7 @@ COMMAND_MODULES = [
     "companion.commands.feed",
     "companion.commands.export",
     "companion.commands.history",
+    "companion.commands.check_config",
 ]
 
 log = logging.getLogger("companion")
