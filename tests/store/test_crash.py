@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conftest import CLI, generated, record_of, run_cli, shipped_catalogue
+from storetools import CLI, generated, record_of, run_cli, shipped_catalogue
 
 from companion.engine import replay
 from companion.store import History
@@ -95,7 +95,11 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
         def prefix(k: int, lines: list[str] = lines, replayed: dict[int, Any] = replayed) -> Any:
             """`replay --json` of the record's setup and first k actions."""
             if k not in replayed:
-                replayed[k] = replay("\n".join(lines[: k + 1]), cat).to_json()
+                part = tmp_path / "prefix.jsonl"
+                part.write_text("".join(line + "\n" for line in lines[: k + 1]))
+                code, out, err = run_cli(["replay", str(part), "--json"])
+                assert code == 0, err
+                replayed[k] = json.loads(out)
             return replayed[k]
 
         acked = -1  # the last `ok K` seen for this game, over all its runs

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import generated
+from storetools import generated
 
 from companion.engine import Action, Catalogue, replay
 from companion.store import (

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import generated
+from storetools import generated
 
 from companion.engine import SCORE_CATEGORIES, Catalogue, Setup, State
 from companion.store import GameSession, History

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import generated, record_of
+from storetools import generated, record_of
 
 from companion.engine import Catalogue, replay
 from companion.store import GameSession, History

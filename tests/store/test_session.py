@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import generated
+from storetools import generated
 
 from companion.engine import Adjust, Catalogue, Done, Redo, RuleError, Setup, Undo, replay
 from companion.store import GameInProgress, GameSession, History, StorageError, fsutil
