@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-# pytest runs with --import-mode=importlib, which puts no test folder on sys.path;
-# the tests here share helpers from storetools.py next to this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from storetools import run_cli, shipped_catalogue  # noqa: E402
-
-from companion.engine import Catalogue  # noqa: E402
+from companion.engine import Catalogue
+from tests.store.storetools import run_cli, shipped_catalogue
 
 
 @pytest.fixture
