@@ -110,7 +110,12 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
         raise
     done = 0
     if session is not None:
-        if _same_game(session, entries):
+        try:
+            same = _same_game(session, entries)
+        except _BadLine:
+            session.close()
+            raise
+        if same:
             done = len(session.lines)
         else:
             unfinished = not session.finished
