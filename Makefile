@@ -34,3 +34,13 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# On the Pi: `sudo make install` (see hardware/README.md), `sudo make uninstall`.
+# DESTDIR=DIR lays the files down under DIR without touching the system;
+# INSTALL_FLAGS passes options such as --no-venv (scripts/install.sh --help).
+.PHONY: install uninstall
+install:
+	DESTDIR="$(DESTDIR)" bash scripts/install.sh $(INSTALL_FLAGS)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" bash scripts/uninstall.sh
