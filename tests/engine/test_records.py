@@ -157,3 +157,16 @@ def test_the_expectation_agrees_with_the_numbers_worked_out_by_hand(name):
     if "bag" in hand:
         assert sum(state["bag"].values()) == hand["bag"]
         assert sum(state["stock"].values()) == hand["stock"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_command_line_prints_the_expected_json(capsys, tmp_path, name):
+    from companion import cli
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    status = cli.main(["replay", str(RECORDS / f"{name}.jsonl"), "--json",
+                       "--config", str(SHIPPED_CONFIG_DIR), "--state-dir", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert status == 0
+    expected = json.loads((RECORDS / f"{name}.expected.json").read_text(encoding="utf-8"))
+    assert json.loads(out) == expected
