@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pitools import REPO, check_config_command, run
 
 from companion.config import settings
+from tests.pi.pitools import REPO, check_config_command, run
 
 SHIPPED = REPO / "config"
 

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from pitools import MAX_EXPOSURE, UNIT, UNIT_NAME, as_unprivileged, require_tool, run
+
+from tests.pi.pitools import MAX_EXPOSURE, UNIT, UNIT_NAME, as_unprivileged, require_tool, run
 
 UNIT_DIR = "/etc/systemd/system"
 
