@@ -90,6 +90,10 @@ def _copy(obj: T) -> T:
     return copier(obj)  # type: ignore[no-any-return]
 
 
+#: The copier of `State`, called directly by every handler (one per action).
+_copy_state: Callable[[State], State] = _COPIERS.setdefault(State, _copier(State))
+
+
 def _evolve(obj: T, **changes: Any) -> T:
     new = _copy(obj)
     for name, value in changes.items():
@@ -300,8 +304,8 @@ def _reveal(state: State, action: Reveal) -> State:
         if action.goods is None or len(action.goods) != 3:
             raise RuleError(f"a ship gets 3 goods from the bag; name them for {card.id}")
         _check_goods(action.goods)
-        need = Counter(action.goods)
-        for good, count in need.items():
+        for good in dict.fromkeys(action.goods):  # in first-seen order, as Counter would
+            count = action.goods.count(good)
             if state.bag[good] < count:
                 raise RuleError(
                     f"the bag holds {state.bag[good]} {good}; it cannot give {count}"
@@ -309,7 +313,7 @@ def _reveal(state: State, action: Reveal) -> State:
         goods = action.goods
     elif action.goods is not None:
         raise RuleError(f"only a ship carries goods; {card.id} is a {card.kind.replace('_', ' ')}")
-    new = _copy(state)
+    new = _copy_state(state)
     unseen = dict(state.unseen)
     unseen[card.season] = state.unseen[card.season] - {card.id}
     _set(new, "unseen", unseen)
@@ -375,7 +379,7 @@ def _place(state: State, action: Place) -> State:
     target = _check_slot(state, action.slot)
     if len(target.workers) >= MAX_WORKERS_ON_CARD:
         raise RuleError(f"a card takes at most {MAX_WORKERS_ON_CARD} workers")
-    new = _copy(state)
+    new = _copy_state(state)
     slots = list(state.slots)
     slots[action.slot] = _evolve(target, workers=target.workers + (action.player,))
     _set(new, "slots", tuple(slots))
@@ -466,7 +470,7 @@ def _buy(state: State, action: Buy) -> State:
     if ps.coins < price:
         raise RuleError(f"{action.player} has {ps.coins} coins and cannot pay {price}")
     card = state.catalogue[target.card]
-    new = _copy(state)
+    new = _copy_state(state)
     changes: dict[str, Any] = {"coins": ps.coins - price, "cards": ps.cards + (card.id,)}
     if card.kind == "fireman":
         changes["firemen"] = ps.firemen + (card.value or 0)
@@ -501,7 +505,7 @@ def _pass(state: State, action: Pass) -> State:
         raise RuleError(
             f"the offer for slot {action.slot} goes to {target.workers[0]}, whose worker is lowest"
         )
-    new = _copy(state)
+    new = _copy_state(state)
     slots = list(state.slots)
     slots[action.slot] = _evolve(target, workers=target.workers[1:])
     _set(new, "slots", tuple(slots))
@@ -520,7 +524,7 @@ def _discard(state: State, action: Discard) -> State:
             "when every worker above it has passed"
         )
     _check_settling(state, action.slot)
-    new = _copy(state)
+    new = _copy_state(state)
     _set(new, "form", "quick")
     _set(new, "phase", "purchase")
     _discard_slot(new, action.slot)
@@ -582,7 +586,7 @@ def _move(state: State, action: Move) -> State:
     if action.source == action.to:
         raise RuleError(f"a cube cannot move from the {action.to} to the {action.to}")
     changes = _take_cubes(player, ps, ((action.good, action.source),))
-    new = _copy(state)
+    new = _copy_state(state)
     if action.to == "merchant":
         if not _owns_kind(state, ps, "merchant", action.good):
             raise RuleError(f"{player} owns no merchant who buys {action.good}")
@@ -648,7 +652,7 @@ def _convert(state: State, action: Convert) -> State:
         )
     changes = _take_cubes(action.player, ps, action.give)
     changes["dock"] = changes["dock"] + (action.take,)
-    new = _copy(state)
+    new = _copy_state(state)
     stock = _add_counts(state.stock, [good for good, _ in action.give])
     stock[action.take] -= 1
     _set(new, "stock", stock)
@@ -662,7 +666,7 @@ def _market_sell(state: State, action: MarketSell) -> State:
         raise RuleError("the market hall buys exactly 2 cubes for 1 coin")
     changes = _take_cubes(action.player, ps, action.give)
     changes["coins"] = ps.coins + 1
-    new = _copy(state)
+    new = _copy_state(state)
     _set(new, "stock", _add_counts(state.stock, [good for good, _ in action.give]))
     _set_player(new, action.player, **changes)
     return new
@@ -671,7 +675,7 @@ def _market_sell(state: State, action: MarketSell) -> State:
 def _done(state: State, action: Done) -> State:
     if state.phase != "loading":
         raise _phase_error("ending the round", "Loading", state)
-    new = _copy(state)
+    new = _copy_state(state)
     stock = dict(state.stock)
     buyers = {s.buyer for s in state.slots if s.outcome == "bought"}
     states: dict[str, PlayerState] = {}
@@ -715,7 +719,7 @@ def _adjust(state: State, action: Adjust) -> State:
     coins = ps.coins + (action.coins or 0)
     if coins < 0:
         raise RuleError(f"coins never go below 0: {action.player} has {ps.coins}")
-    new = _copy(state)
+    new = _copy_state(state)
     _set_player(new, action.player, coins=coins, track=ps.track + (action.points or 0))
     if state.phase == "over":
         _set(new, "final", scoring.final_scoring(new))
