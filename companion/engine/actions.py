@@ -8,7 +8,7 @@ keys and wrong types; `Action.to_json` gives the object back.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -331,6 +331,26 @@ _PARSERS: dict[str, Any] = {
 }
 
 
+#: The JSON scanner `json.loads` itself uses (a default decoder's), called directly for the
+#: common line: one object, nothing around it. Anything else goes through `json.loads`, so
+#: every error is exactly its error.
+_scan_once: Callable[[str, int], tuple[Any, int]] = (
+    json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+)
+
+
+def _decode(line: str) -> Any:
+    if line[:1] == "{" and line[-1:] == "}":
+        try:
+            obj, end = _scan_once(line, 0)
+        except (StopIteration, ValueError, RecursionError):
+            pass
+        else:
+            if end == len(line):
+                return obj
+    return json.loads(line)
+
+
 def parse_line(line: str | bytes) -> Action:
     """Decode one record line (JSON text) into an action."""
     if isinstance(line, bytes):
@@ -339,7 +359,7 @@ def parse_line(line: str | bytes) -> Action:
         except UnicodeDecodeError as exc:
             raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        obj = json.loads(line)
+        obj = _decode(line)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
     except RecursionError:
