@@ -172,7 +172,9 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
         "",
         f"Written by `python -m benchmarks` ({info['size']} run) on {info['date']}. "
         "Every figure is the median of the runs listed below; ratios are against a "
-        "baseline measured in the same run, since the machine is shared and noisy.",
+        "baseline measured in the same run, since the machine is shared and noisy. "
+        "What limits the figures that miss their target, with profiles: "
+        "[FINDINGS.md](FINDINGS.md).",
         "",
         "## Summary (the targets; for the README)",
         "",
