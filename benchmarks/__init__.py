@@ -236,3 +236,9 @@ def check_child(run: ChildRun, what: str) -> ChildRun:
 
 def python() -> str:
     return sys.executable
+
+
+#: The measured children, run as scripts (not `-m benchmarks...`), so that they do not
+#: import this package and its modules: the start of a child is the program's alone.
+BARE = str(Path(__file__).with_name("_bare_pygame.py"))
+APP = str(Path(__file__).with_name("_app_child.py"))

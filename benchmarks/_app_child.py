@@ -36,6 +36,9 @@ import threading
 import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Run as a script: its folder (benchmarks/) must not shadow anything the program imports.
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
 
 import pygame  # noqa: E402
 

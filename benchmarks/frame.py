@@ -14,7 +14,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from benchmarks import Figure, Size, check_child, percentile, python, run_child, unavailable
+from benchmarks import APP, Figure, Size, check_child, percentile, python, run_child, unavailable
 from benchmarks import games as G
 from benchmarks.adapters import NotAvailable, seed_game
 from benchmarks.idle import round_screen_game
@@ -43,7 +43,7 @@ def run(size: Size) -> list[Figure]:
                 continue
             for _ in range(runs):
                 child = check_child(run_child(
-                    [python(), "-m", "benchmarks._app_child", "frames", tmp, str(count)],
+                    [python(), APP, "frames", tmp, str(count)],
                     timeout=300), "the app, frames")
                 if child.marks().get("no_runner"):
                     missing = "the app has no companion.ui.runner.Runner to redraw"

@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 
 from benchmarks import (
+    APP,
+    BARE,
     Figure,
     Size,
     check_child,
@@ -57,18 +59,18 @@ def run(size: Size) -> list[Figure]:
             except NotAvailable as exc:
                 missing = str(exc)
         for _ in range(repeats):
-            run_ = check_child(run_child([python(), "-m", "benchmarks._bare_pygame", str(seconds)]),
+            run_ = check_child(run_child([python(), BARE, str(seconds)]),
                                "bare pygame loop")
             base.append(run_.marks()["idle_cpu"] / seconds * 100)
             for loop, values in refs.items():
                 # The references are steady; half the time is enough for them.
                 run_ = check_child(
-                    run_child([python(), "-m", "benchmarks._bare_pygame", str(seconds / 2), loop]),
+                    run_child([python(), BARE, str(seconds / 2), loop]),
                     f"bare pygame loop ({loop})")
                 values.append(run_.marks()["idle_cpu"] / (seconds / 2) * 100)
             if missing is None:
                 run_ = check_child(
-                    run_child([python(), "-m", "benchmarks._app_child", "idle", tmp, str(seconds)]),
+                    run_child([python(), APP, "idle", tmp, str(seconds)]),
                     "the app, idle",
                 )
                 marks = run_.marks()

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks import (
+    APP,
     Figure,
     Size,
     check_child,
@@ -57,7 +58,7 @@ def run(size: Size) -> list[Figure]:
                 missing = str(exc)
         for _ in range(runs if missing is None else 0):
             child = check_child(
-                run_child([python(), "-m", "benchmarks._app_child", "latency", tmp, str(samples)],
+                run_child([python(), APP, "latency", tmp, str(samples)],
                           timeout=300),
                 "the app, latency",
             )

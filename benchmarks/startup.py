@@ -13,6 +13,8 @@ from __future__ import annotations
 import tempfile
 
 from benchmarks import (
+    APP,
+    BARE,
     Figure,
     Size,
     check_child,
@@ -26,14 +28,14 @@ NAME = "startup"
 
 def bare_first_frame() -> tuple[float, int]:
     """(seconds to first frame, peak RSS in KiB) of one bare pygame-ce child."""
-    run = check_child(run_child([python(), "-m", "benchmarks._bare_pygame"]), "bare pygame")
+    run = check_child(run_child([python(), BARE]), "bare pygame")
     return run.marks()["first_frame"] - run.started, run.max_rss_kib
 
 
 def app_first_frame(state_dir: str) -> tuple[float, int]:
     """(seconds to first frame, peak RSS in KiB) of one app child started on `state_dir`."""
     run = check_child(
-        run_child([python(), "-m", "benchmarks._app_child", "first", state_dir]), "the app"
+        run_child([python(), APP, "first", state_dir]), "the app"
     )
     return run.marks()["first_frame"] - run.started, run.max_rss_kib
 
