@@ -50,15 +50,17 @@ class Size:
     games: int
     idle_seconds: float
     samples: int
+    runs: int
+    """Child processes per figure for the app's figures (each gives one value)."""
 
     @classmethod
     def of(cls, name: str) -> Size:
         if name == "tiny":
-            return cls(name, repeats=1, games=1, idle_seconds=0.5, samples=5)
+            return cls(name, repeats=1, games=1, idle_seconds=0.5, samples=5, runs=1)
         if name == "quick":
-            return cls(name, repeats=3, games=5, idle_seconds=3.0, samples=30)
+            return cls(name, repeats=3, games=5, idle_seconds=2.0, samples=20, runs=2)
         if name == "full":
-            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=80)
+            return cls(name, repeats=5, games=20, idle_seconds=10.0, samples=80, runs=3)
         raise ValueError(f"unknown size {name!r} (one of {', '.join(SIZES)})")
 
 

@@ -25,7 +25,7 @@ NAME = "frame"
 
 def run(size: Size) -> list[Figure]:
     missing = app_available()
-    runs = 3 if size.name != "tiny" else 1
+    runs = size.runs
     count = max(10, size.samples)
     figures = []
     for players in range(2, 6):

@@ -46,7 +46,7 @@ def round_screen_game(actions: tuple | None = None) -> tuple:  # type: ignore[ty
 
 def run(size: Size) -> list[Figure]:
     seconds = size.idle_seconds
-    repeats = 3 if size.name != "tiny" else 1
+    repeats = size.runs
     base: list[float] = []
     refs: dict[str, list[float]] = {"wait": [], "sleep20": []}
     app: list[float] = []

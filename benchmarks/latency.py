@@ -44,7 +44,7 @@ WHAT = {
 
 def run(size: Size) -> list[Figure]:
     missing = app_available()
-    runs = 3 if size.name != "tiny" else 1
+    runs = size.runs
     samples = size.samples
     p95: dict[str, list[float]] = {kind: [] for kind in WHAT}
     medians: dict[str, list[float]] = {kind: [] for kind in WHAT}
