@@ -26,6 +26,7 @@ from companion.errors import CompanionError
 COMMAND_MODULES = [
     "companion.commands.replay",
     "companion.commands.score",
+    "companion.commands.reader_test",
 ]
 
 log = logging.getLogger("companion")

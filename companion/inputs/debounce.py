@@ -85,7 +85,8 @@ class ButtonLogic:
                 assert self.long_intent is not None
                 out.append(self.long_intent)
                 continue
-            if self._raw != self._stable and now - self._raw_since >= self.debounce_s:
+            # Compared exactly as `next_deadline` computes it, so a deadline reached is due.
+            if self._raw != self._stable and now >= self._raw_since + self.debounce_s:
                 self._stable = self._raw
                 if self._stable:
                     self._pressed_at = self._raw_since
@@ -102,4 +103,4 @@ class ButtonLogic:
             return False
         # A release still being debounced ended the hold when it began.
         hold_end = now if self._raw else self._raw_since
-        return hold_end - self._pressed_at >= self.long_press_s
+        return hold_end >= self._pressed_at + self.long_press_s
