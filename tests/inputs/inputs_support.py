@@ -116,16 +116,21 @@ def noise_chunk(rng: random.Random, size: int) -> bytes:
     return raw[:cut] + b"\xff" + raw[cut:]
 
 
-def noisy_stream(rng: random.Random, frames: list[bytes], noise_total: int = 1 << 20) -> bytes:
-    """`frames` with random noise (about 1.5 x `noise_total` bytes) around each.
+def noisy_stream(
+    rng: random.Random, frames: list[bytes], noise_total: int = 1 << 20, spread: float = 1.0
+) -> bytes:
+    """`frames` with random noise (at least about `noise_total` bytes) around each.
+
+    Each gap holds between 1 and 1 + `spread` times its share of the noise.
 
     A line end follows every noise chunk, so a line frame after it stands on
     its own line.
     """
-    per_gap = noise_total // (len(frames) + 1) + 1
+    # + 2%: the bytes filtered out of the noise.
+    per_gap = int(noise_total * 1.02) // (len(frames) + 1) + 1
     parts = []
     for frame in [*frames, None]:
-        parts.append(noise_chunk(rng, rng.randrange(per_gap, 2 * per_gap)))
+        parts.append(noise_chunk(rng, rng.randrange(per_gap, int(per_gap * (1 + spread)) + 1)))
         parts.append(b"\n")
         if frame is not None:
             parts.append(frame)
