@@ -52,12 +52,35 @@ class YamlDocument:
         )
 
 
-def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path: Path) -> Any:
+#: More values than any configuration has: aliases that multiply (`&a [*a, *a]`, ...).
+_MAX_VALUES = 100_000
+
+
+def _convert(
+    node: yaml.Node,
+    path: KeyPath,
+    lines: dict[KeyPath, int],
+    doc_path: Path,
+    inside: frozenset[int] = frozenset(),
+) -> Any:
+    # An alias can point at a collection it sits in (`&a [*a]`): no end to walk.
+    if id(node) in inside:
+        raise ConfigError(
+            f"{doc_path}:{node.start_mark.line + 1}: {dotted(path)}: contains itself (an alias)"
+        )
+    if len(lines) > _MAX_VALUES:
+        raise ConfigError(f"{doc_path}: more than {_MAX_VALUES} values (aliases that multiply?)")
     lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        inside = inside | {id(node)}
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key = (
+                _scalar_at(key_node, path, doc_path)
+                if isinstance(key_node, yaml.ScalarNode)
+                else None
+            )
             if not isinstance(key, str | int | float | bool):
                 raise ConfigError(
                     f"{doc_path}:{key_node.start_mark.line + 1}: {dotted(path)}: "
@@ -70,11 +93,27 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path
                     "this key is given twice"
                 )
             lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _convert(value_node, path + (key,), lines, doc_path)
+            out[key] = _convert(value_node, path + (key,), lines, doc_path, inside)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, path + (i,), lines, doc_path) for i, item in enumerate(node.value)]
-    return _scalar(node)
+        return [
+            _convert(item, path + (i,), lines, doc_path, inside)
+            for i, item in enumerate(node.value)
+        ]
+    return _scalar_at(node, path, doc_path)
+
+
+def _scalar_at(node: yaml.Node, path: KeyPath, doc_path: Path) -> Any:
+    """`_scalar`, with a malformed value (`2001-13-45`, `!!int abc`, an unknown
+    `!!python/...` tag) reported as a ConfigError at its line and key: PyYAML's
+    constructors raise ValueError, AttributeError or ConstructorError for them."""
+    try:
+        return _scalar(node)
+    except Exception as exc:  # noqa: BLE001 - any failure to build one scalar is bad input
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ConfigError(
+            f"{doc_path}:{node.start_mark.line + 1}: {dotted(path)}: not a valid value ({problem})"
+        ) from None
 
 
 def _scalar(node: yaml.Node) -> Any:

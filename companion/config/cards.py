@@ -1,0 +1,221 @@
+"""The card catalogue: config/cards.yaml, plus the owner's corrections.
+
+The shipped file holds every card's kind, season and printed values; values
+nobody has confirmed against real cards carry `verified: false`. The owner's
+file (`cards.yaml` in the state directory) holds values the table confirmed
+or corrected; it overrides the shipped ones and marks them verified.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.config import yamlfile
+from companion.engine.cards import (
+    FOURTH_FIRE,
+    GOODS,
+    KINDS,
+    PRINTED_FIELD,
+    SEASON_COUNTS,
+    SEASON_NAMES,
+    SEASONS,
+    Catalogue,
+    check_printed,
+)
+from companion.engine.errors import RuleError
+from companion.errors import ConfigError
+
+CATALOGUE_FILE = "cards.yaml"
+OVERRIDE_FILE = "cards.yaml"
+CARD_KEYS = {"id", "kind", "season", "good", "points", "value", "goods", "removed_for"}
+
+
+def _printed(doc: yamlfile.YamlDocument, path: yamlfile.KeyPath, raw: Any) -> tuple[Any, bool]:
+    """A printed value given as {value: ..., verified: bool} (or bare, meaning verified)."""
+    if isinstance(raw, dict):
+        unknown = set(raw) - {"value", "verified"}
+        if unknown:
+            raise doc.error(path + (sorted(unknown)[0],), "unknown key (use value and verified)")
+        if "value" not in raw:
+            raise doc.error(path, "needs a value")
+        verified = raw.get("verified", False)
+        if not isinstance(verified, bool):
+            raise doc.error(path + ("verified",), "must be true or false")
+        return raw["value"], verified
+    return raw, True
+
+
+def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
+    """Check a parsed cards.yaml; each card as a plain dict with a `verified` map."""
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise doc.error((), "a card catalogue has a list under `cards`")
+    unknown = set(data) - {"version", "cards"}
+    if unknown:
+        raise doc.error((sorted(unknown)[0],), "unknown key")
+    if data.get("version", 1) != 1:
+        raise doc.error(("version",), f"unsupported catalogue version {data['version']!r}")
+    out: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(data["cards"]):
+        path: yamlfile.KeyPath = ("cards", index)
+        if not isinstance(raw, dict):
+            raise doc.error(path, "each card is a mapping with id, kind and season")
+        for key in raw:
+            if key not in CARD_KEYS:
+                raise doc.error(path + (key,), "unknown key")
+        card_id = raw.get("id")
+        if not isinstance(card_id, str) or not card_id:
+            raise doc.error(path + ("id",), "each card needs an id")
+        if card_id in seen:
+            raise doc.error(path + ("id",), f"{card_id} is given twice")
+        seen[card_id] = index
+        if raw.get("kind") not in KINDS:
+            raise doc.error(path + ("kind",), f"must be one of {', '.join(KINDS)}")
+        if raw.get("season") not in SEASONS:
+            raise doc.error(path + ("season",), "must be A, B, C, D or E")
+        card: dict[str, Any] = {
+            "id": card_id, "kind": raw["kind"], "season": raw["season"], "verified": {}
+        }
+        if "good" in raw:
+            # Checked here, not only by the engine, so the error names file, line and key.
+            if raw["kind"] != "merchant":
+                raise doc.error(path + ("good",), f"a {raw['kind']} has no good")
+            if raw["good"] not in GOODS:
+                raise doc.error(path + ("good",), f"must be one of {', '.join(GOODS)}")
+            card["good"] = raw["good"]
+        if "removed_for" in raw:
+            removed = raw["removed_for"]
+            if not isinstance(removed, list) or any(
+                not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 5 for n in removed
+            ):
+                raise doc.error(path + ("removed_for",), "lists player counts 2-5")
+            card["removed_for"] = removed
+        printed = PRINTED_FIELD.get(raw["kind"])
+        for name in ("points", "value", "goods"):
+            if name not in raw:
+                continue
+            if name != printed:
+                raise doc.error(path + (name,), f"a {raw['kind']} has no printed {name}")
+            value, verified = _printed(doc, path + (name,), raw[name])
+            try:
+                card[name] = check_printed(card_id, raw["kind"], name, value)
+            except RuleError as exc:
+                raise doc.error(path + (name,), str(exc)) from None
+            card["verified"][name] = verified
+        if printed and printed not in card:
+            raise doc.error(path, f"a {raw['kind']} needs its printed {printed}")
+        if raw["kind"] == "merchant" and "good" not in raw:
+            raise doc.error(path, "a merchant needs its good")
+        out.append(card)
+    counts = {s: 0 for s in SEASONS}
+    for card in out:
+        counts[card["season"]] += 1
+    for season, expected in SEASON_COUNTS.items():
+        if counts[season] != expected:
+            raise doc.error(
+                ("cards",),
+                f"{counts[season]} {SEASON_NAMES[season]} ({season}) cards; "
+                f"the game has {expected}",
+            )
+    if FOURTH_FIRE not in seen:
+        raise doc.error(("cards",), f"the 4th fire {FOURTH_FIRE} is missing")
+    return out
+
+
+def _apply_overrides(cards: list[dict[str, Any]], doc: yamlfile.YamlDocument) -> None:
+    data = doc.data or {}
+    if not isinstance(data, dict):
+        raise doc.error((), "the owner's card file maps card ids to printed values")
+    by_id = {card["id"]: card for card in cards}
+    for card_id, values in data.items():
+        card = by_id.get(card_id)
+        if card is None:
+            raise doc.error((card_id,), "unknown card id")
+        if not isinstance(values, dict):
+            raise doc.error((card_id,), "give the printed values, e.g. {points: 4}")
+        for name, value in values.items():
+            try:
+                card[name] = check_printed(card_id, card["kind"], name, value)
+            except RuleError as exc:
+                raise doc.error((card_id, name), str(exc)) from None
+            card["verified"][name] = True
+
+
+def load_catalogue_data(
+    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every card as a plain dict (id, kind, season, printed values, `verified` per value).
+
+    The owner's corrections in `state_dir/cards.yaml` replace shipped values.
+    """
+    doc = yamlfile.load(Path(config_dir) / CATALOGUE_FILE)
+    assert doc is not None
+    cards = parse_catalogue(doc)
+    if state_dir is not None:
+        override = yamlfile.load(Path(state_dir) / OVERRIDE_FILE, missing_ok=True)
+        if override is not None:
+            _apply_overrides(cards, override)
+    return cards
+
+
+def catalogue_from_data(cards: list[dict[str, Any]]) -> Catalogue:
+    """The engine's catalogue from the plain dicts of `load_catalogue_data`."""
+    records = []
+    for card in cards:
+        record = {k: v for k, v in card.items() if k != "verified"}
+        record["unverified"] = [k for k, ok in card.get("verified", {}).items() if not ok]
+        records.append(record)
+    try:
+        return Catalogue.from_data(records)
+    except RuleError as exc:
+        raise ConfigError(f"card catalogue: {exc}") from None
+
+
+def load_catalogue(
+    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None = None
+) -> Catalogue:
+    """The engine's catalogue, with the owner's corrections applied."""
+    return catalogue_from_data(load_catalogue_data(config_dir, state_dir))
+
+
+def save_override(
+    state_dir: str | os.PathLike[str], card_id: str, field: str, value: Any
+) -> None:
+    """Record a printed value the table confirmed or corrected (atomically, fsynced)."""
+    state_dir = Path(state_dir)
+    path = state_dir / OVERRIDE_FILE
+    doc = yamlfile.load(path, missing_ok=True)
+    data: dict[str, Any] = dict(doc.data or {}) if doc is not None else {}
+    if isinstance(value, tuple):
+        value = list(value)
+    data.setdefault(card_id, {})[field] = value
+    text = (
+        "# Printed card values confirmed at the table. They override the shipped\n"
+        "# catalogue and count as verified. Written by the companion.\n"
+        + yaml.safe_dump(data, sort_keys=True, default_flow_style=None)
+    )
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".yaml", dir=state_dir)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        dir_fd = os.open(state_dir, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot save the card value ({exc.strerror})") from None

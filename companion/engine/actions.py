@@ -1,0 +1,341 @@
+"""Actions: what happened at the real table, as plain value types.
+
+Each action maps one-to-one to a line of the game record (`RECORD.md`).
+`parse_action` turns a decoded JSON object into an action, refusing unknown
+keys and wrong types; `Action.to_json` gives the object back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from companion.engine.cards import GOODS
+from companion.engine.errors import RecordError
+
+STORES: tuple[str, ...] = ("dock", "warehouse", "market")
+#: Where a cube may go besides a contract (named by its card id).
+DESTINATIONS: tuple[str, ...] = ("merchant", "warehouse", "market")
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions; `type` is the record's ``"type"``."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record object for this action (without ``"t"``)."""
+        out: dict[str, Any] = {"type": self.type}
+        for item in fields(self):
+            name = item.name
+            value = getattr(self, name)
+            if value is None:
+                continue
+            key = "from" if name == "source" else name
+            if isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[key] = value
+        return out
+
+    def to_line(self) -> str:
+        """One line of JSON, as the record stores it."""
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(", ", ": "))
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Action):
+    """First line of a record: the players in seating order and who starts."""
+
+    type: ClassVar[str] = "setup"
+    players: tuple[str, ...]
+    first: str
+    names: Mapping[str, str] | None = None
+    cards: Mapping[str, Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """The next card of the Supply; a ship lists the 3 goods drawn for it."""
+
+    type: ClassVar[str] = "reveal"
+    card: str
+    goods: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Demand, tracked form: a worker on the lowest free space above a card."""
+
+    type: ClassVar[str] = "place"
+    player: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Purchase: accept the current offer (tracked) or record a sale (quick, with price)."""
+
+    type: ClassVar[str] = "buy"
+    player: str
+    slot: int
+    price: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Purchase, tracked form: decline the current offer."""
+
+    type: ClassVar[str] = "pass"
+    player: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Purchase, quick form: nobody bought the card in this slot."""
+
+    type: ClassVar[str] = "discard"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Loading: one cube from a store to a contract, a merchant, the warehouse or market hall."""
+
+    type: ClassVar[str] = "move"
+    player: str
+    good: str
+    source: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Convert(Action):
+    """Loading, market hall: 3 cubes to the stock, 1 cube of choice from the stock to the dock."""
+
+    type: ClassVar[str] = "convert"
+    player: str
+    give: tuple[Pair, ...]
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarketSell(Action):
+    """Loading, market hall: 2 cubes to the stock for 1 coin."""
+
+    type: ClassVar[str] = "market_sell"
+    player: str
+    give: tuple[Pair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Ends Loading for the whole table: income, first-player pass, next round."""
+
+    type: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust(Action):
+    """A correction to match the real table: adds the deltas; allowed in any phase."""
+
+    type: ClassVar[str] = "adjust"
+    player: str
+    reason: str
+    coins: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """Takes back the latest action not yet undone."""
+
+    type: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(Action):
+    """Re-applies the latest undone action, if nothing else came after it."""
+
+    type: ClassVar[str] = "redo"
+
+
+# --- parsing ------------------------------------------------------------------
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "setup": ("players", "first"),
+    "reveal": ("card",),
+    "place": ("player", "slot"),
+    "buy": ("player", "slot"),
+    "pass": ("player", "slot"),
+    "discard": ("slot",),
+    "move": ("player", "good", "from", "to"),
+    "convert": ("player", "give", "take"),
+    "market_sell": ("player", "give"),
+    "done": (),
+    "adjust": ("player", "reason"),
+    "undo": (),
+    "redo": (),
+}
+_OPTIONAL: dict[str, tuple[str, ...]] = {
+    "setup": ("names", "cards"),
+    "reveal": ("goods",),
+    "buy": ("price",),
+    "adjust": ("coins", "points"),
+}
+ACTION_TYPES: tuple[str, ...] = tuple(_REQUIRED)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(obj: Mapping[str, Any], key: str) -> str:
+    value = obj[key]
+    if not isinstance(value, str) or not value:
+        raise RecordError(f'"{key}" must be a non-empty string, not {json.dumps(value)}')
+    return value
+
+
+def _count(obj: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = obj[key]
+    if not _is_int(value) or not low <= value <= high:
+        raise RecordError(f'"{key}" must be a whole number {low}-{high}, not {json.dumps(value)}')
+    return int(value)
+
+
+def _good(value: Any, key: str) -> str:
+    if value not in GOODS:
+        raise RecordError(f'"{key}": {json.dumps(value)} is not a good ({", ".join(GOODS)})')
+    return str(value)
+
+
+def _pairs(obj: Mapping[str, Any], key: str, count: int) -> tuple[Pair, ...]:
+    value = obj[key]
+    if not isinstance(value, list) or len(value) != count:
+        raise RecordError(f'"{key}" must list {count} [good, store] pairs')
+    out: list[Pair] = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RecordError(
+                f'"{key}": each entry is a [good, store] pair, not {json.dumps(pair)}'
+            )
+        good = _good(pair[0], key)
+        if pair[1] not in STORES:
+            raise RecordError(
+                f'"{key}": {json.dumps(pair[1])} is not a store ({", ".join(STORES)})'
+            )
+        out.append((good, str(pair[1])))
+    return tuple(out)
+
+
+def parse_action(obj: Any) -> Action:
+    """The action a decoded record line describes; `RecordError` if it is malformed."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"a record line must be a JSON object, not {type(obj).__name__}")
+    kind = obj.get("type")
+    if kind not in _REQUIRED:
+        raise RecordError(
+            f"unknown action type {json.dumps(kind)} (one of: {', '.join(ACTION_TYPES)})"
+        )
+    allowed = {"type", "t", *_REQUIRED[kind], *_OPTIONAL.get(kind, ())}
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise RecordError(f"{kind}: unknown key {', '.join(json.dumps(k) for k in unknown)}")
+    missing = [k for k in _REQUIRED[kind] if k not in obj]
+    if missing:
+        raise RecordError(f"{kind}: missing key {', '.join(json.dumps(k) for k in missing)}")
+    if "t" in obj and not isinstance(obj["t"], str):
+        raise RecordError('"t" must be an ISO-8601 time string')
+    action: Action = _PARSERS[kind](obj)
+    return action
+
+
+def _setup(obj: Mapping[str, Any]) -> Action:
+    players = obj["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise RecordError('"players" must be a list of player ids (strings)')
+    names = obj.get("names")
+    if names is not None and (
+        not isinstance(names, dict)
+        or not all(isinstance(v, str) for v in names.values())
+    ):
+        raise RecordError('"names" must map player ids to display names')
+    cards = obj.get("cards")
+    if cards is not None and (
+        not isinstance(cards, dict) or not all(isinstance(v, dict) for v in cards.values())
+    ):
+        raise RecordError('"cards" must map card ids to objects of printed values')
+    return Setup(players=tuple(players), first=_text(obj, "first"), names=names, cards=cards)
+
+
+def _reveal(obj: Mapping[str, Any]) -> Action:
+    goods = obj.get("goods")
+    if goods is not None:
+        if not isinstance(goods, list):
+            raise RecordError('"goods" must be a list of 3 goods')
+        goods = tuple(_good(g, "goods") for g in goods)
+    return Reveal(card=_text(obj, "card"), goods=goods)
+
+
+def _buy(obj: Mapping[str, Any]) -> Action:
+    price = _count(obj, "price", 1, 8) if "price" in obj else None
+    return Buy(player=_text(obj, "player"), slot=_count(obj, "slot", 0, 99), price=price)
+
+
+def _move(obj: Mapping[str, Any]) -> Action:
+    source = obj["from"]
+    if source not in STORES:
+        raise RecordError(f'"from": {json.dumps(source)} is not a store ({", ".join(STORES)})')
+    return Move(
+        player=_text(obj, "player"), good=_good(obj["good"], "good"), source=source,
+        to=_text(obj, "to"),
+    )
+
+
+def _adjust(obj: Mapping[str, Any]) -> Action:
+    deltas = {}
+    for key in ("coins", "points"):
+        if key in obj:
+            deltas[key] = _count(obj, key, -999, 999)
+    return Adjust(player=_text(obj, "player"), reason=_text(obj, "reason"), **deltas)
+
+
+_PARSERS: dict[str, Any] = {
+    "setup": _setup,
+    "reveal": _reveal,
+    "place": lambda o: Place(player=_text(o, "player"), slot=_count(o, "slot", 0, 99)),
+    "buy": _buy,
+    "pass": lambda o: Pass(player=_text(o, "player"), slot=_count(o, "slot", 0, 99)),
+    "discard": lambda o: Discard(slot=_count(o, "slot", 0, 99)),
+    "move": _move,
+    "convert": lambda o: Convert(
+        player=_text(o, "player"), give=_pairs(o, "give", 3), take=_good(o["take"], "take")
+    ),
+    "market_sell": lambda o: MarketSell(player=_text(o, "player"), give=_pairs(o, "give", 2)),
+    "done": lambda o: Done(),
+    "adjust": _adjust,
+    "undo": lambda o: Undo(),
+    "redo": lambda o: Redo(),
+}
+
+
+def parse_line(line: str | bytes) -> Action:
+    """Decode one record line (JSON text) into an action."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
+    return parse_action(obj)

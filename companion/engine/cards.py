@@ -1,0 +1,212 @@
+"""Cards, goods and the catalogue, as value types.
+
+The engine never hard-codes a printed value: fire points, fireman values and
+contract goods come from the catalogue (plain data, loaded by
+`companion.config.cards`) and may be overridden per game by `setup.cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.engine.errors import RuleError
+
+GOODS: tuple[str, ...] = ("coffee", "tea", "saffron", "rubber", "carpet")
+SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
+SEASON_NAMES: dict[str, str] = {
+    "A": "Winter",
+    "B": "Spring",
+    "C": "Summer",
+    "D": "Autumn",
+    "E": "4th Fire",
+}
+#: How many cards of each season the catalogue holds (cards.md).
+SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
+
+KINDS: tuple[str, ...] = (
+    "merchant",
+    "warehouse",
+    "counting_office",
+    "contract",
+    "fireman",
+    "fire",
+    "ship",
+    "bank",
+    "boatsmen_church",
+    "chamber_of_commerce",
+    "port",
+    "st_michaelis",
+)
+#: Points of a completed contract by its size (number of goods).
+CONTRACT_POINTS: dict[int, int] = {2: 5, 3: 8, 4: 11}
+#: Points for owning 1, 2, 3 or 4 counting offices.
+COUNTING_OFFICE_POINTS: tuple[int, ...] = (0, 2, 5, 9, 14)
+FIREMAN_VALUES = range(1, 6)
+FIRE_POINTS = range(0, 100)
+#: The id of the 4th fire, which is never revealed by the table.
+FOURTH_FIRE = "E-fire"
+#: Which printed value each kind of card carries.
+PRINTED_FIELD: dict[str, str] = {"fire": "points", "fireman": "value", "contract": "goods"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One trade card of the catalogue."""
+
+    id: str
+    """The id used in records, tags and tests, e.g. ``B-ship-3``."""
+    kind: str
+    """One of `KINDS`."""
+    season: str
+    """``A`` (Winter) to ``D`` (Autumn), or ``E`` for the 4th fire."""
+    good: str | None = None
+    """The good a merchant buys."""
+    points: int | None = None
+    """A fire's points."""
+    value: int | None = None
+    """A fireman's value, 1-5."""
+    goods: tuple[str, ...] = ()
+    """A contract's goods (2, 3 or 4 symbols)."""
+    removed_for: frozenset[int] = frozenset()
+    """Player counts for which the card is taken out at setup."""
+    unverified: frozenset[str] = frozenset()
+    """Printed values that are placeholders, not confirmed against a real card."""
+
+    @property
+    def contract_points(self) -> int:
+        """Points of this contract when complete."""
+        return CONTRACT_POINTS[len(self.goods)]
+
+
+def _bad(card_id: str, message: str) -> RuleError:
+    return RuleError(f"card {card_id}: {message}")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_printed(card_id: str, kind: str, name: str, value: Any) -> Any:
+    """Validate one printed value; return it in the engine's form (goods as a tuple)."""
+    expected = PRINTED_FIELD.get(kind)
+    if expected != name:
+        if expected is None:
+            raise _bad(card_id, f"a {kind} has no printed {name}")
+        raise _bad(card_id, f"a {kind} has a printed {expected}, not {name}")
+    if name == "points":
+        if not _int(value) or value not in FIRE_POINTS:
+            raise _bad(card_id, f"fire points must be a whole number 0-99, not {value!r}")
+        return value
+    if name == "value":
+        if not _int(value) or value not in FIREMAN_VALUES:
+            raise _bad(card_id, f"a fireman's value must be 1-5, not {value!r}")
+        return value
+    if (
+        not isinstance(value, list | tuple)
+        or not 2 <= len(value) <= 4
+        or any(g not in GOODS for g in value)
+    ):
+        raise _bad(card_id, f"a contract lists 2-4 goods of {', '.join(GOODS)}, not {value!r}")
+    return tuple(value)
+
+
+def card_from_data(data: Mapping[str, Any]) -> Card:
+    """A `Card` from a plain dict (keys as in config/cards.yaml, values already unwrapped)."""
+    card_id = data.get("id")
+    if not isinstance(card_id, str) or not card_id:
+        raise RuleError(f"a card needs an id, got {card_id!r}")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise _bad(card_id, f"unknown kind {kind!r}")
+    season = data.get("season")
+    if season not in SEASONS:
+        raise _bad(card_id, f"unknown season {season!r}")
+    fields: dict[str, Any] = {}
+    if kind == "merchant":
+        if data.get("good") not in GOODS:
+            raise _bad(card_id, f"a merchant needs a good of {', '.join(GOODS)}")
+        fields["good"] = data["good"]
+    printed = PRINTED_FIELD.get(str(kind))
+    if printed is not None:
+        if printed not in data:
+            raise _bad(card_id, f"a {kind} needs its printed {printed}")
+        fields[printed] = check_printed(card_id, str(kind), printed, data[printed])
+    removed = data.get("removed_for", ())
+    if not isinstance(removed, list | tuple | set | frozenset) or any(
+        not _int(n) or not 2 <= n <= 5 for n in removed
+    ):
+        raise _bad(card_id, "removed_for lists player counts 2-5")
+    unverified = data.get("unverified", ())
+    return Card(
+        id=card_id,
+        kind=str(kind),
+        season=str(season),
+        removed_for=frozenset(removed),
+        unverified=frozenset(unverified),
+        **fields,
+    )
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All 54 cards by id, in catalogue order."""
+
+    cards: Mapping[str, Card] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, records: Iterable[Mapping[str, Any]]) -> Catalogue:
+        """Build and check a catalogue: unique ids, the counts per season, one 4th fire."""
+        cards: dict[str, Card] = {}
+        for data in records:
+            card = card_from_data(data)
+            if card.id in cards:
+                raise _bad(card.id, "the id is given twice")
+            cards[card.id] = card
+        counts = {season: 0 for season in SEASONS}
+        for card in cards.values():
+            counts[card.season] += 1
+        for season, expected in SEASON_COUNTS.items():
+            if counts[season] != expected:
+                raise RuleError(
+                    f"the catalogue has {counts[season]} {SEASON_NAMES[season]} ({season}) cards;"
+                    f" the game has {expected}"
+                )
+        fourth = cards.get(FOURTH_FIRE)
+        if fourth is None or fourth.kind != "fire":
+            raise RuleError(f"the catalogue needs the 4th fire as {FOURTH_FIRE}")
+        return cls(cards)
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def __iter__(self) -> Any:
+        return iter(self.cards.values())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def deck_for(self, player_count: int) -> tuple[str, ...]:
+        """The ids in play for `player_count` players (the setup removals taken out)."""
+        return tuple(c.id for c in self.cards.values() if player_count not in c.removed_for)
+
+    def with_overrides(self, overrides: Mapping[str, Mapping[str, Any]]) -> Catalogue:
+        """A copy with printed values replaced (`setup.cards` or the owner's file)."""
+        cards = dict(self.cards)
+        for card_id, values in overrides.items():
+            card = cards.get(card_id)
+            if card is None:
+                raise RuleError(f"cards: unknown card {card_id!r}")
+            if not isinstance(values, Mapping) or not values:
+                raise _bad(card_id, "an override is an object such as {\"points\": 4}")
+            changes: dict[str, Any] = {}
+            for name, value in values.items():
+                changes[name] = check_printed(card_id, card.kind, str(name), value)
+            cards[card_id] = replace(
+                card, unverified=card.unverified - set(changes), **changes
+            )
+        return Catalogue(cards)
