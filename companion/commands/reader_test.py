@@ -28,15 +28,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help=HELP,
         description=HELP + ". Settings not given come from hardware.yaml (reader:).",
     )
-    parser.add_argument("--port", metavar="URL", help="device or pyserial URL (loop://, a pty)")
-    parser.add_argument("--framing", choices=("line", "rdm6300"), help="how tags are framed")
-    parser.add_argument(
-        "--line-ending", choices=("any", "cr", "lf", "crlf"), help="for --framing line"
-    )
-    parser.add_argument("--baudrate", type=int, metavar="N", help="serial speed")
-    parser.add_argument(
-        "--settle", type=float, metavar="S", help="seconds to wait after opening the port"
-    )
+    add_reader_arguments(parser)
     parser.add_argument(
         "--repeat-suppress",
         type=float,
@@ -49,13 +41,57 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _hardware(args: argparse.Namespace) -> dict[str, Any]:
-    from companion.config import yamlfile
+def hardware_config(args: argparse.Namespace) -> dict[str, Any]:
+    """hardware.yaml of the config dir as plain dicts (shipped defaults if it is missing).
 
-    folder = paths.config_dir(getattr(args, "config", None))
-    doc = yamlfile.load(folder / "hardware.yaml", missing_ok=True)
-    data = doc.data if doc is not None else None
-    return data if isinstance(data, dict) else {}
+    Raises `ConfigError` (exit status 2) naming file, line and key when it is invalid.
+    """
+    from companion.config.settings import (
+        HARDWARE_FILE,
+        ConfigProblems,
+        HardwareSettings,
+        check_hardware_file,
+    )
+
+    path = paths.config_dir(getattr(args, "config", None)) / HARDWARE_FILE
+    if not path.is_file():
+        return HardwareSettings().as_dict()
+    settings, errors = check_hardware_file(path)
+    if errors or settings is None:
+        raise ConfigProblems(errors)
+    return settings.as_dict()
+
+
+def reader_config(args: argparse.Namespace) -> Any:
+    """The reader's settings: hardware.yaml, then the command line's overrides."""
+    from companion.inputs.settings import reader_settings
+
+    for name in ("settle", "repeat_suppress"):
+        if getattr(args, name, None) is not None and getattr(args, name) < 0:
+            raise UsageError(f"--{name.replace('_', '-')} must not be negative")
+    settings = reader_settings({"reader": hardware_config(args).get("reader") or {}})
+    overrides = {
+        "port": getattr(args, "port", None),
+        "framing": getattr(args, "framing", None),
+        "line_ending": getattr(args, "line_ending", None),
+        "baudrate": getattr(args, "baudrate", None),
+        "settle_s": getattr(args, "settle", None),
+        "repeat_suppress_s": getattr(args, "repeat_suppress", None),
+    }
+    return dataclasses.replace(settings, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
+    """--port, --framing, ... : the reader settings a command may override."""
+    parser.add_argument("--port", metavar="URL", help="device or pyserial URL (loop://, a pty)")
+    parser.add_argument("--framing", choices=("line", "rdm6300"), help="how tags are framed")
+    parser.add_argument(
+        "--line-ending", choices=("any", "cr", "lf", "crlf"), help="for --framing line"
+    )
+    parser.add_argument("--baudrate", type=int, metavar="N", help="serial speed")
+    parser.add_argument(
+        "--settle", type=float, metavar="S", help="seconds to wait after opening the port"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,27 +104,12 @@ def run(args: argparse.Namespace) -> int:
         settle,
     )
     from companion.inputs.framing import Tag
-    from companion.inputs.settings import reader_settings
 
     if args.count is not None and args.count < 1:
         raise UsageError("--count must be at least 1")
     if args.timeout is not None and args.timeout <= 0:
         raise UsageError("--timeout must be positive")
-    for name in ("settle", "repeat_suppress"):
-        if getattr(args, name) is not None and getattr(args, name) < 0:
-            raise UsageError(f"--{name.replace('_', '-')} must not be negative")
-    settings = reader_settings({"reader": _hardware(args).get("reader") or {}})
-    overrides = {
-        "port": args.port,
-        "framing": args.framing,
-        "line_ending": args.line_ending,
-        "baudrate": args.baudrate,
-        "settle_s": args.settle,
-        "repeat_suppress_s": args.repeat_suppress,
-    }
-    settings = dataclasses.replace(
-        settings, **{k: v for k, v in overrides.items() if v is not None}
-    )
+    settings = reader_config(args)
     ending = f", line ending {settings.line_ending}" if settings.framing == "line" else ""
     print(
         f"reader-test: {settings.port} ({settings.framing}{ending}, {settings.baudrate} baud); "

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inputs_support import Pty, shipped_hardware
 
 from companion.inputs.bus import IntentBus
+from tests.inputs.inputs_support import Pty, shipped_hardware
 
 
 @pytest.fixture

@@ -9,13 +9,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from inputs_support import (
-    mixed_frames,
-    noisy_stream,
-    quiet_for,
-    rdm6300_frames,
-    wait_for,
-)
 
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import CardReader, RepeatFilter
@@ -23,6 +16,13 @@ from companion.inputs.framing import encode_rdm6300
 from companion.inputs.intents import CardScanned, DeviceStatus
 from companion.inputs.settings import reader_settings
 from companion.inputs.tagmap import TagMap
+from tests.inputs.inputs_support import (
+    mixed_frames,
+    noisy_stream,
+    quiet_for,
+    rdm6300_frames,
+    wait_for,
+)
 
 
 def settings_for(hardware, **changes):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from inputs_support import mixed_frames, noisy_stream, rdm6300_frames
 
 from companion.inputs.framing import (
     MAX_LINE,
@@ -18,6 +17,7 @@ from companion.inputs.framing import (
     rdm6300_checksum,
 )
 from companion.inputs.tagmap import TagError, normalise_tag
+from tests.inputs.inputs_support import mixed_frames, noisy_stream, rdm6300_frames
 
 
 def tags(items: list) -> list[str]:

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
-from inputs_support import quiet_for, wait_for
 
 from companion.inputs.bus import IntentBus
 from companion.inputs.gpio import ButtonsError, GpioButtons
 from companion.inputs.intents import Ok, PlayerButton, Redo, Undo
 from companion.inputs.settings import button_settings
+from tests.inputs.inputs_support import quiet_for, wait_for
 
 
 @pytest.fixture

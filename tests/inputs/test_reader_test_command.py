@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import subprocess
@@ -12,39 +11,18 @@ import time
 from pathlib import Path
 
 import pytest
-from inputs_support import WAIT_S, noise_chunk, rdm6300_frames
 
-from companion import cli
-from companion.cli import COMMAND_MODULES
+from companion.cli import main
+from tests.inputs.inputs_support import WAIT_S, noise_chunk, rdm6300_frames
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def companion_command() -> list[str]:
-    """`python -m companion`, or, while sibling commands are not merged yet,
-    the same `cli.main` with only the command modules that exist."""
-    if all(importlib.util.find_spec(m) is not None for m in COMMAND_MODULES):
-        return [sys.executable, "-m", "companion"]
-    launcher = (
-        "import importlib.util, sys; from companion import cli; "
-        "cli.COMMAND_MODULES = [m for m in cli.COMMAND_MODULES "
-        "if importlib.util.find_spec(m) is not None]; sys.exit(cli.main())"
-    )
-    return [sys.executable, "-c", launcher]
-
-
-def main(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> int:
-    """`cli.main` in this process, with the command modules that exist so far."""
-    present = [m for m in COMMAND_MODULES if importlib.util.find_spec(m) is not None]
-    monkeypatch.setattr(cli, "COMMAND_MODULES", present)
-    return cli.main(argv)
 
 
 def start(args: list[str], tmp_path: Path) -> subprocess.Popen:
     """Start reader-test; it is killed after a generous time so no read can hang the suite."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [*companion_command(), "reader-test", "--state-dir", str(tmp_path), *args],
+        [sys.executable, "-m", "companion", "reader-test", "--state-dir", str(tmp_path), *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -126,22 +104,17 @@ def test_reader_test_count_stops_after_n_tags(make_pty, tmp_path: Path) -> None:
     assert out.splitlines() == [f"TAG {t}" for _, t in rdm6300_frames(2)]
 
 
-def test_reader_test_timeout_before_count_fails(make_pty, capsys, monkeypatch) -> None:
+def test_reader_test_timeout_before_count_fails(make_pty, capsys) -> None:
     pty = make_pty()
     status = main(
         ["reader-test", "--port", pty.name, "--settle", "0", "--count", "1", "--timeout", "0.3"],
-        monkeypatch,
     )
     assert status == 1
     assert "0 of 1 tags" in capsys.readouterr().err
 
 
-def test_reader_test_on_a_missing_port_is_an_error_not_a_traceback(
-    tmp_path, capsys, monkeypatch
-) -> None:
-    status = main(
-        ["reader-test", "--port", str(tmp_path / "nothing"), "--settle", "0"], monkeypatch
-    )
+def test_reader_test_on_a_missing_port_is_an_error_not_a_traceback(tmp_path, capsys) -> None:
+    status = main(["reader-test", "--port", str(tmp_path / "nothing"), "--settle", "0"])
     err = capsys.readouterr().err
     assert status == 1
     assert err.strip().splitlines()[-1].startswith("error: cannot open the card reader")

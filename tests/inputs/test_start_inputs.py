@@ -6,7 +6,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from inputs_support import quiet_for, wait_for
 
 from companion.inputs import IntentBus, start_inputs
 from companion.inputs.framing import encode_rdm6300
@@ -19,6 +18,7 @@ from companion.inputs.intents import (
     Undo,
 )
 from companion.inputs.tagmap import TAGS_FILE, TagMap
+from tests.inputs.inputs_support import quiet_for, wait_for
 
 
 @pytest.fixture
