@@ -32,6 +32,7 @@ COMMAND_MODULES = [
     "companion.commands.history",
     "companion.commands.check_config",
     "companion.commands.reader_test",
+    "companion.commands.enroll",
 ]
 
 log = logging.getLogger("companion")
