@@ -28,7 +28,7 @@ _PROMPTS = {
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `enroll` command."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "enroll",
         help=HELP,
         description=HELP + ". Scan each card's tag when asked, or type it; "

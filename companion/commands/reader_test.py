@@ -23,7 +23,7 @@ HELP = "open the card reader and print TAG/REJECT lines for what it sends"
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `reader-test` command."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "reader-test",
         help=HELP,
         description=HELP + ". Settings not given come from hardware.yaml (reader:).",

@@ -57,7 +57,7 @@ class IntentBus:
 
     def drain(self) -> list[Any]:
         """All intents queued now, oldest first."""
-        out = []
+        out: list[Any] = []
         while True:
             item = self.get_nowait()
             if item is None:

@@ -69,9 +69,7 @@ class RepeatFilter:
             del self._last_seen[tag]
 
 
-def open_port(
-    settings: ReaderSettings, *, read_timeout: float = READ_TIMEOUT_S
-) -> serial.SerialBase:
+def open_port(settings: ReaderSettings, *, read_timeout: float = READ_TIMEOUT_S) -> serial.Serial:
     """Open the reader's port (device path or pyserial URL); raises `ReaderError`."""
     try:
         return serial.serial_for_url(
@@ -81,7 +79,7 @@ def open_port(
         raise ReaderError(f"cannot open the card reader at {settings.port}: {exc}") from exc
 
 
-def settle(port: serial.SerialBase, settle_s: float, stop: threading.Event | None = None) -> None:
+def settle(port: serial.Serial, settle_s: float, stop: threading.Event | None = None) -> None:
     """Wait for a reader that resets when opened, then drop what it sent meanwhile."""
     if settle_s > 0:
         if stop is not None:
@@ -92,7 +90,7 @@ def settle(port: serial.SerialBase, settle_s: float, stop: threading.Event | Non
 
 
 def read_decoded(
-    port: serial.SerialBase,
+    port: serial.Serial,
     settings: ReaderSettings,
     stop: threading.Event,
 ) -> Iterator[tuple[float, Decoded]]:
@@ -137,7 +135,7 @@ class CardReader:
         #: Set while the port is open and settled.
         self.connected = threading.Event()
         self._stop = threading.Event()
-        self._port: serial.SerialBase | None = None
+        self._port: serial.Serial | None = None
         self._port_lock = threading.Lock()
         self._reported: bool | None = None
         self._thread = threading.Thread(target=self._run, name="card-reader", daemon=True)

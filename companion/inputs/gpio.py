@@ -18,8 +18,8 @@ import threading
 import time
 from typing import Any
 
-from gpiozero import Button, GPIOZeroError
-from gpiozero.pins.mock import MockFactory
+from gpiozero import Button, GPIOZeroError  # type: ignore[import-untyped]
+from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus

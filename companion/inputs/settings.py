@@ -56,7 +56,9 @@ def _number(
     return float(value)
 
 
-def _choice(section: dict[str, Any], name: str, key: str, default: str, choices: tuple) -> str:
+def _choice(
+    section: dict[str, Any], name: str, key: str, default: str, choices: tuple[str, ...]
+) -> str:
     value = section.get(key, default)
     if value not in choices:
         raise _err(f"{name}.{key}", f"must be one of {', '.join(choices)}, not {value!r}")
