@@ -92,6 +92,7 @@ class EnrollSession:
         with an unverified printed value."""
         self.tagmap = tagmap
         self.save_value = save_value
+        self._all_cards = list(cards)
         #: True when the walk covers every card (asking again for tags already bound).
         self.every_card = every_card
         self.cards = [card for card in cards if every_card or self._needs_work(card)]
@@ -164,6 +165,19 @@ class EnrollSession:
         card.setdefault("verified", {})[field] = True
         self.confirmed.append((card["id"], field))
         return value
+
+    def go_to(self, card_id: str) -> dict[str, Any]:
+        """Make `card_id` the current card (e.g. an unknown tag was scanned and the
+        owner picked its card); it joins the walk if it was not in it."""
+        for index, card in enumerate(self.cards):
+            if card["id"] == card_id:
+                self.index = index
+                return card
+        for card in self._all_cards:
+            if card["id"] == card_id:
+                self.cards.insert(self.index, card)
+                return card
+        raise CompanionError(f"no card {card_id!r} in the catalogue")
 
     def skip(self) -> dict[str, Any] | None:
         """Leave the current card as it is and go to the next; returns it (None at the end)."""

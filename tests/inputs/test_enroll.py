@@ -13,6 +13,7 @@ import pytest
 
 from companion.cli import main
 from companion.config.cards import load_catalogue_data
+from companion.errors import CompanionError
 from companion.inputs.enroll import BadValue, EnrollSession, parse_value
 from companion.inputs.framing import encode_rdm6300
 from companion.inputs.tagmap import TagError, TagInUse, TagMap
@@ -82,6 +83,19 @@ def test_a_second_walk_covers_only_what_is_left(state_dir: Path) -> None:
     session = EnrollSession(cards, tags)
     assert [c["id"] for c in session.cards] == ["A-fireman-1", "A-contract-1"]
     assert EnrollSession(cards, tags, every_card=True).total == 4
+
+
+def test_an_unknown_tag_can_be_bound_to_a_chosen_card(state_dir: Path) -> None:
+    tags = TagMap.in_state_dir(state_dir)
+    tags.bind("AB0004", "B-fire")
+    session = EnrollSession(deck(), tags)
+    assert [c["id"] for c in session.cards] == ["A-warehouse", "A-fireman-1", "A-contract-1"]
+    assert session.go_to("B-fire")["id"] == "B-fire"  # not in the walk: joins it
+    session.bind("AB0099")
+    assert tags.lookup("AB0099") == "B-fire"
+    assert session.go_to("A-contract-1") is session.next_card()
+    with pytest.raises(CompanionError):
+        session.go_to("Z-nothing")
 
 
 @pytest.mark.parametrize(
