@@ -1,0 +1,233 @@
+"""The touchscreen app's composition root: `run(args) -> int`, called by `companion.cli`.
+
+Reads the configuration, opens the display, starts the inputs (real or
+simulated), opens the game store and history, and runs the event loop: it
+blocks in `pygame.event.wait` (in `companion.ui.runner`, since only the UI
+imports pygame) and redraws only when something changed; the
+input bus wakes it with a pygame user event the moment an intent arrives.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from companion import paths  # noqa: E402
+from companion.errors import CompanionError, ConfigError  # noqa: E402
+
+log = logging.getLogger("companion.app")
+
+#: The settings changed on screen, kept in the state directory (the config may be read-only).
+UI_SETTINGS_FILE = "ui-settings.json"
+DEFAULTS: dict[str, Any] = {
+    "language": "en",
+    "purchase_form": "quick",
+    "display": {"size": [800, 480], "fullscreen": "auto", "rotation": 0},
+}
+
+
+# --- configuration -------------------------------------------------------------------
+
+
+def load_settings(config_dir: Path, state_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(companion settings, hardware dict); ConfigError for a bad file."""
+    settings: dict[str, Any] = json.loads(json.dumps(DEFAULTS))
+    hardware: dict[str, Any] = {}
+    try:
+        from companion.config.settings import load_settings as load_checked  # type: ignore
+
+        checked = load_checked(config_dir).as_dict()
+        settings.update(checked["companion"])
+        hardware = checked.get("hardware", {})
+    except ImportError:
+        from companion.config import yamlfile
+
+        doc = yamlfile.load(config_dir / "companion.yaml", missing_ok=True)
+        if doc is not None and isinstance(doc.data, dict):
+            for key, value in doc.data.items():
+                if key == "display" and isinstance(value, dict):
+                    settings["display"].update(value)
+                else:
+                    settings[key] = value
+        hw = yamlfile.load(config_dir / "hardware.yaml", missing_ok=True)
+        hardware = dict(hw.data) if hw is not None and isinstance(hw.data, dict) else {}
+    overlay = state_dir / UI_SETTINGS_FILE
+    if overlay.is_file():
+        try:
+            saved = json.loads(overlay.read_text(encoding="utf-8"))
+            for key in ("language", "purchase_form"):
+                if key in saved:
+                    settings[key] = saved[key]
+            if isinstance(saved.get("display"), dict):
+                settings["display"].update(saved["display"])
+        except (OSError, ValueError) as exc:
+            log.warning("ignoring %s: %s", overlay, exc)
+    if settings.get("language") not in ("en", "de", "fr"):
+        raise ConfigError(f"{config_dir / 'companion.yaml'}: language must be en, de or fr")
+    return settings, hardware
+
+
+def save_ui_settings(state_dir: Path, settings: dict[str, Any]) -> None:
+    keep = {k: settings[k] for k in ("language", "purchase_form", "display") if k in settings}
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        tmp = state_dir / (UI_SETTINGS_FILE + ".tmp")
+        tmp.write_text(json.dumps(keep, indent=2), encoding="utf-8")
+        os.replace(tmp, state_dir / UI_SETTINGS_FILE)
+    except OSError as exc:
+        raise CompanionError(f"cannot save the settings in {state_dir}: {exc.strerror}") from None
+
+
+# --- the store, history and inputs (each may be absent in a partial checkout) --------
+
+
+class _SessionStore:
+    """`resume` / `start` of `companion.store.session.GameSession`."""
+
+    def __init__(self) -> None:
+        from companion.store.session import GameSession  # type: ignore
+
+        self.cls = GameSession
+
+    def resume(self, state_dir: Path, catalogue: Any) -> Any:
+        return self.cls.resume(state_dir, catalogue)
+
+    def start(self, state_dir: Path, catalogue: Any, setup: Any, abandon_current: bool = False
+              ) -> Any:
+        return self.cls.start(state_dir, catalogue, setup, abandon_current=abandon_current)
+
+
+class _MemorySession:
+    """Stand-in for the journal while `companion.store` is missing: nothing survives a restart."""
+
+    def __init__(self, setup: Any, catalogue: Any, actions: list[Any]) -> None:
+        from companion.engine import new_game
+
+        self.setup = setup
+        self.actions: list[Any] = []
+        self.state = new_game(setup, catalogue)
+        self.warnings = ["this build has no game store: the game is not saved"]
+        for action in actions:
+            self.submit(action)
+
+    def submit(self, action: Any) -> Any:
+        from companion.engine import apply
+
+        self.state = apply(self.state, action)
+        self.actions.append(action)
+        return self.state
+
+    def record_text(self) -> str:
+        from companion.engine import to_record
+
+        return to_record([self.setup, *self.actions])
+
+    def close(self) -> None:
+        pass
+
+
+class _MemoryStore:
+    def __init__(self) -> None:
+        self.current: _MemorySession | None = None
+
+    def resume(self, state_dir: Path, catalogue: Any) -> Any:
+        if self.current is None or self.current.state.phase == "over":
+            return None
+        self.current = _MemorySession(self.current.setup, catalogue, self.current.actions)
+        self.current.warnings = []
+        return self.current
+
+    def start(self, state_dir: Path, catalogue: Any, setup: Any, abandon_current: bool = False
+              ) -> Any:
+        self.current = _MemorySession(setup, catalogue, [])
+        return self.current
+
+
+def open_store() -> Any:
+    try:
+        return _SessionStore()
+    except ImportError:
+        log.warning("companion.store is missing: games are kept in memory only")
+        return _MemoryStore()
+
+
+def open_history(state_dir: Path) -> Any:
+    try:
+        from companion.store.history import History  # type: ignore
+    except ImportError:
+        return None
+    try:
+        return History(state_dir)
+    except CompanionError as exc:
+        log.warning("history unavailable: %s", exc.message)
+        return None
+
+
+def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> tuple[Any, Any]:
+    """(inputs, bus), or (None, None) when the inputs package is missing."""
+    try:
+        from companion.inputs import IntentBus  # type: ignore
+        from companion.inputs import start_inputs as start
+    except ImportError:
+        return None, None
+    bus = IntentBus()
+    inputs = start(hardware, bus, simulate=simulate, state_dir=state_dir)
+    return inputs, bus
+
+
+def _sdnotify() -> Any:
+    try:
+        from companion import sdnotify  # type: ignore
+
+        return sdnotify
+    except ImportError:
+        return None
+
+
+# --- the app ---------------------------------------------------------------------------
+
+
+def run(args: Any) -> int:
+    """Start the touchscreen app; the exit status."""
+    from companion.ui import runner as ui_runner
+
+    ui_runner.init_pygame()
+    state_dir = paths.state_dir(getattr(args, "state_dir", None))
+    config_dir = paths.config_dir(getattr(args, "config", None))
+    simulate = bool(getattr(args, "simulate", False))
+    try:
+        settings, hardware = load_settings(config_dir, state_dir)
+        from companion.config.cards import load_catalogue
+
+        load_catalogue(config_dir, state_dir)
+    except CompanionError as exc:
+        log.error("%s", exc.message)
+        ui_runner.show_fatal(exc.message)
+        ui_runner.quit_pygame()
+        raise
+    inputs, bus = start_inputs(hardware, simulate, state_dir)
+    try:
+        runner = ui_runner.Runner(
+            settings=settings,
+            state_dir=state_dir,
+            config_dir=config_dir,
+            store=open_store(),
+            history=open_history(state_dir),
+            inputs=inputs,
+            bus=bus,
+            simulate=simulate,
+            screenshot_dir=getattr(args, "screenshot_dir", None),
+            save_settings=lambda s: save_ui_settings(state_dir, s),
+            notifier=_sdnotify(),
+        )
+        return runner.run()
+    finally:
+        if inputs is not None:
+            inputs.close()
+        ui_runner.quit_pygame()

@@ -1,0 +1,167 @@
+"""The round screen: round, season, pile, phase and metal coin; the score track; a panel
+per player. The Supply, Purchase and Loading screens are this screen with their phase's
+controls on the right."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine import State
+from companion.engine.scoring import score_player
+from companion.ui import names, words
+from companion.ui.canvas import (
+    ACCENT,
+    BODY,
+    LARGE,
+    MUTED,
+    PANEL,
+    PANEL_HI,
+    PLAYER_COLOURS,
+    SMALL,
+    TEXT,
+    Canvas,
+)
+from companion.ui.game import total_rounds
+from companion.ui.i18n import _
+from companion.ui.scene import Scene
+
+HEADER, TRACK, PANELS = 40, 58, 250
+
+
+def contract_progress(state: State, pid: str) -> tuple[int, int]:
+    """(cubes on contracts, symbols on contracts) of a player."""
+    ps = state.player(pid)
+    filled = sum(len(g) for g in (ps.contracts or {}).values())
+    total = sum(len(state.catalogue[c].goods) for c in (ps.contracts or {}))
+    return filled, total
+
+
+class RoundScene(Scene):
+    """The frame every phase screen shares; subclasses draw their phase in `draw_phase`."""
+
+    name = "round"
+    game_screen = True
+    #: Offer a way back to Home (the game stays saved).
+    menu = True
+
+    @property
+    def state(self) -> State:
+        return self.ui.game.state  # type: ignore[no-any-return]
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        state = self.state
+        self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
+        self.draw_track(c, state, pygame.Rect(0, c.u(HEADER), c.w, c.u(TRACK)))
+        top = c.u(HEADER + TRACK)
+        left = pygame.Rect(0, top, c.u(PANELS), body.bottom - top)
+        self.draw_panels(c, state, left)
+        area = pygame.Rect(left.right + c.u(8), top + c.u(4), c.w - left.right - c.u(16),
+                           body.bottom - top - c.u(8))
+        self.draw_phase(c, state, area)
+
+    def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        """The phase's own controls."""
+
+    def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        c.rect(rect, PANEL, radius=0)
+        season = names.season(state.top_season()) if state.phase == "supply" else \
+            names.season(self._season_of_round(state))
+        parts = [
+            _("Round {k}/{n}").format(k=state.round, n=total_rounds(state)),
+            season,
+            _("cards left {n}").format(n=state.pile_size()),
+            _("Phase: {phase}").format(phase=names.phase(state.phase)),
+        ]
+        if state.last_round:
+            parts.append(_("last round"))
+        c.text("  \u00b7  ".join(parts), (c.u(10), rect.centery), BODY, TEXT, anchor="midleft",
+               max_width=rect.w - c.u(220))
+        first = state.first_player
+        x = rect.right - c.u(12)
+        label = _("{name} first").format(name=words.player_name(state, first))
+        r = c.text(label, (x, rect.centery), BODY, TEXT, anchor="midright")
+        c.player_badge(first, (r.x - c.u(18), rect.centery), c.u(14), "M")
+
+    @staticmethod
+    def _season_of_round(state: State) -> str | None:
+        if state.slots:
+            return state.catalogue[state.slots[0].card].season
+        return state.top_season()
+
+    def draw_track(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        tracks = [state.player(p).track for p in state.players]
+        low = min(0, (min(tracks) // 5) * 5)
+        high = max(30, -(-max(tracks) // 5) * 5)
+        x0, x1 = rect.x + c.u(24), rect.right - c.u(24)
+        y = rect.y + c.u(38)
+
+        def at(value: int) -> int:
+            return x0 + (x1 - x0) * (value - low) // max(1, high - low)
+
+        pygame.draw.line(c.surface, MUTED, (x0, y), (x1, y), max(2, c.u(3)))
+        for value in range(low, high + 1):
+            tick = c.u(8) if value % 5 == 0 else c.u(3)
+            pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
+            if value % 5 == 0:
+                c.text(str(value), (at(value), y - c.u(12)), 16, MUTED, anchor="midbottom")
+        # Players on the same space sit side by side, as markers do on the board.
+        same: dict[int, list[str]] = {}
+        for pid in state.players:
+            same.setdefault(state.player(pid).track, []).append(pid)
+        r = c.u(12)
+        for value, pids in same.items():
+            for k, pid in enumerate(pids):
+                dx = int((k - (len(pids) - 1) / 2) * r * 1.7)
+                c.player_badge(pid, (at(value) + dx, y), r, words.letter(state, pid))
+
+    def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        n = len(state.players)
+        gap = c.u(4)
+        h = (rect.h - gap * (n - 1)) // n
+        for i, pid in enumerate(state.players):
+            box = pygame.Rect(rect.x + c.u(6), rect.y + i * (h + gap), rect.w - c.u(8), h)
+            self.draw_panel(c, state, pid, box)
+
+    def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
+        from companion.ui.scenes.tableau import TableauScene
+
+        ps = state.player(pid)
+        selected = self.panel_selected(pid)
+        c.rect(box, PANEL_HI if selected else PANEL)
+        c.rect(pygame.Rect(box.x, box.y, c.u(8), box.h), PLAYER_COLOURS.get(pid, MUTED), 3)
+        if selected:
+            c.rect(box, ACCENT, width=max(2, c.u(3)))
+        compact = box.h < c.u(56)
+        r = c.u(12)
+        c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r, words.letter(state, pid))
+        name = words.player_name(state, pid)
+        c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT, max_width=c.u(92))
+        # Key numbers: coins and track points.
+        c.text(f"{ps.coins}", (box.right - c.u(76), box.y + c.u(2)), LARGE, ACCENT,
+               anchor="topright")
+        c.text("\u00a2", (box.right - c.u(74), box.y + c.u(8)), SMALL, MUTED)
+        c.text(f"{ps.track}", (box.right - c.u(22), box.y + c.u(2)), LARGE, TEXT,
+               anchor="topright")
+        c.text(_("pt"), (box.right - c.u(20), box.y + c.u(8)), 16, MUTED)
+        filled, total = contract_progress(state, pid)
+        details = [
+            _("{n} cards").format(n=len(ps.cards)),
+            _("fire {n}").format(n=ps.firemen),
+        ]
+        if total:
+            details.append(_("contr. {a}/{b}").format(a=filled, b=total))
+        if ps.warehouse or "A-warehouse" in ps.cards:
+            details.append(_("wh. {n}").format(n=len(ps.warehouse)))
+        if ps.market:
+            details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
+        line = "  ".join(details)
+        y = box.y + (c.u(30) if not compact else c.u(28))
+        c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
+        c.region(box, lambda: self.ui.push(TableauScene(self.ui, pid)), f"panel:{pid}", name)
+
+    def panel_selected(self, pid: str) -> bool:
+        return False
+
+    @staticmethod
+    def would_score(state: State, pid: str) -> int:
+        return score_player(state.catalogue, state.player(pid))["total"]
