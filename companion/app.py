@@ -103,58 +103,14 @@ class _SessionStore:
         return self.cls.start(state_dir, catalogue, setup, abandon_current=abandon_current)
 
 
-class _MemorySession:
-    """Stand-in for the journal while `companion.store` is missing: nothing survives a restart."""
-
-    def __init__(self, setup: Any, catalogue: Any, actions: list[Any]) -> None:
-        from companion.engine import new_game
-
-        self.setup = setup
-        self.actions: list[Any] = []
-        self.state = new_game(setup, catalogue)
-        self.warnings = ["this build has no game store: the game is not saved"]
-        for action in actions:
-            self.submit(action)
-
-    def submit(self, action: Any) -> Any:
-        from companion.engine import apply
-
-        self.state = apply(self.state, action)
-        self.actions.append(action)
-        return self.state
-
-    def record_text(self) -> str:
-        from companion.engine import to_record
-
-        return to_record([self.setup, *self.actions])
-
-    def close(self) -> None:
-        pass
-
-
-class _MemoryStore:
-    def __init__(self) -> None:
-        self.current: _MemorySession | None = None
-
-    def resume(self, state_dir: Path, catalogue: Any) -> Any:
-        if self.current is None or self.current.state.phase == "over":
-            return None
-        self.current = _MemorySession(self.current.setup, catalogue, self.current.actions)
-        self.current.warnings = []
-        return self.current
-
-    def start(self, state_dir: Path, catalogue: Any, setup: Any, abandon_current: bool = False
-              ) -> Any:
-        self.current = _MemorySession(setup, catalogue, [])
-        return self.current
-
-
 def open_store() -> Any:
     try:
         return _SessionStore()
     except ImportError:
+        from companion.ui.memory import MemoryStore
+
         log.warning("companion.store is missing: games are kept in memory only")
-        return _MemoryStore()
+        return MemoryStore("this build has no game store: the game is not saved")
 
 
 def open_history(state_dir: Path) -> Any:

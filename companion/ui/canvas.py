@@ -127,6 +127,10 @@ class Canvas:
             while f.size(text)[0] > max_width and px > self.px(16):
                 px -= 1
                 f = font(px)
+            if f.size(text)[0] > max_width:
+                while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
+                    text = text[:-1]
+                text = text.rstrip() + "\u2026"
         image = f.render(text, True, colour)
         rect = image.get_rect(**{anchor: pos})
         self.surface.blit(image, rect)
@@ -209,7 +213,9 @@ class Canvas:
         colour = GOOD_COLOURS[good]
         self.rect(rect, colour, radius=4)
         self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
-        self.text(initial, rect.center, SMALL, readable_on(colour), anchor="center")
+        size = max(16, min(BODY, int(rect.h * 0.6 / self.s)))
+        self.text(initial, rect.center, size, readable_on(colour), anchor="center",
+                  max_width=rect.w - 2)
 
     def region(self, rect: pygame.Rect, action: Callable[[], None], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""

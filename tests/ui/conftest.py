@@ -15,58 +15,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from companion.config.cards import load_catalogue, load_catalogue_data, save_override  # noqa: E402
-from companion.engine import Action, Setup, State, apply, new_game, to_record  # noqa: E402
 from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.i18n import set_language  # noqa: E402
-
-
-class MemorySession:
-    """The GameSession interface, in memory: validate, then 'journal', then return."""
-
-    def __init__(self, setup: Setup, catalogue: Any, actions: list[Action] | None = None) -> None:
-        self.setup = setup
-        self.actions: list[Action] = []
-        self.state: State = new_game(setup, catalogue)
-        self.warnings: list[str] = []
-        for action in actions or []:
-            self.submit(action)
-
-    def submit(self, action: Action) -> State:
-        self.state = apply(self.state, action)
-        self.actions.append(action)
-        return self.state
-
-    def record_text(self) -> str:
-        return to_record([self.setup, *self.actions])
-
-    def close(self) -> None:
-        self.closed = True
-
-
-class MemoryStore:
-    """`resume` / `start` over journals kept in memory, one per state directory."""
-
-    def __init__(self) -> None:
-        self.journals: dict[str, tuple[Setup, list[Action]]] = {}
-        self.sessions: dict[str, MemorySession] = {}
-
-    def resume(self, state_dir: Path, catalogue: Any) -> MemorySession | None:
-        key = str(state_dir)
-        if key not in self.sessions:
-            return None
-        old = self.sessions[key]
-        if old.state.phase == "over":
-            return None
-        session = MemorySession(old.setup, catalogue, list(old.actions))
-        self.sessions[key] = session
-        return session
-
-    def start(self, state_dir: Path, catalogue: Any, setup: Setup,
-              abandon_current: bool = False) -> MemorySession:
-        session = MemorySession(setup, catalogue)
-        self.sessions[str(state_dir)] = session
-        return session
+from companion.ui.memory import MemoryStore  # noqa: E402
 
 
 class FakeHistory:

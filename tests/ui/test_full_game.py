@@ -6,7 +6,7 @@ import pytest
 
 from companion.engine import replay, to_record
 from companion.engine.simulate import random_game
-from tests.ui.driver import dismiss, play, start_game
+from ui.driver import dismiss, play, start_game
 
 
 @pytest.mark.parametrize(("players", "seed", "form"), [(4, 1, "quick"), (3, 7, "tracked"),

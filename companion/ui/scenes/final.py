@@ -109,6 +109,7 @@ class FinalScene(Scene):
         if final is None:
             return
         winners = ", ".join(words.player_name(state, p) for p in final.winners)
+        winners += "  \u00b7  " + _("{n} points").format(n=final.scores[final.winners[0]]["total"])
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         c.text(label.format(names=winners), (c.u(16), c.u(8)), HUGE, ACCENT,
                max_width=c.w - c.u(32))
@@ -127,7 +128,7 @@ class FinalScene(Scene):
         assert final is not None
         rows = [*SCORE_CATEGORIES, "total"]
         players = list(final.ranking)
-        label_w = int(rect.w * 0.42)
+        label_w = int(rect.w * 0.46)
         col = (rect.w - label_w) // max(1, len(players))
         row_h = rect.h // (len(rows) + 1)
         for j, pid in enumerate(players):
@@ -157,8 +158,8 @@ class FinalScene(Scene):
         series = self.series()
         if not series:
             return
-        plot = pygame.Rect(rect.x + c.u(34), rect.y + c.u(32), rect.w - c.u(46),
-                           rect.h - c.u(58))
+        plot = pygame.Rect(rect.x + c.u(34), rect.y + c.u(34), rect.w - c.u(50),
+                           rect.h - c.u(62))
         values = [v for s in series.values() for v in s]
         low, high = min(0, min(values)), max(5, max(values))
         rounds = max(len(s) for s in series.values()) - 1
@@ -172,8 +173,8 @@ class FinalScene(Scene):
         pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
         c.text(str(high), (plot.x - c.u(4), plot.y), 16, MUTED, anchor="topright")
         c.text(str(low), (plot.x - c.u(4), plot.bottom), 16, MUTED, anchor="bottomright")
-        c.text(_("round {k}").format(k=rounds), (plot.right, plot.bottom + c.u(2)), 16, MUTED,
-               anchor="topright")
+        c.text(_("round {k}").format(k=rounds), (plot.right + c.u(6), plot.bottom + c.u(2)), 16,
+               MUTED, anchor="topright")
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)
             line = [at(k, v) for k, v in enumerate(points)]

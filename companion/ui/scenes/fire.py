@@ -66,10 +66,10 @@ class FireScene(Scene):
             (fx - c.u(22), fy + c.u(30)), (fx - c.u(26), fy), (fx - c.u(10), fy - c.u(14)),
             (fx, fy - c.u(40)), (fx + c.u(12), fy - c.u(12)), (fx + c.u(26), fy),
             (fx + c.u(22), fy + c.u(30))])
-        title = _("Fire!") + "  " + names.card_name(card)
-        c.text(title, (c.u(96), c.u(10)), HUGE, TEXT, max_width=c.w - c.u(320))
-        c.text(_("{n} points").format(n=fire.points), (c.w - c.u(20), c.u(10)), HUGE, TEXT,
-               anchor="topright")
+        points = c.text(_("{n} points").format(n=fire.points), (c.w - c.u(20), c.u(10)), HUGE,
+                        TEXT, anchor="topright")
+        c.text(names.card_name(card), (c.u(96), c.u(10)), HUGE, TEXT,
+               max_width=points.x - c.u(116))
         c.text(_("Highest firemen total gains, lowest loses."), (c.u(96), c.u(64)), SMALL, TEXT)
         if self.index == 3 or fire.card == "E-fire":
             c.text(_("The 4th fire ends the game."), (c.w - c.u(20), c.u(64)), SMALL, TEXT,

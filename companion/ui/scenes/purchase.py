@@ -48,7 +48,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.text(line, (box.centerx, y), 16, TEXT, anchor="midtop", max_width=w - c.u(6))
             y += c.u(18)
         if slot.goods:
-            size = min(c.u(24), (w - c.u(16)) // 3)
+            size = min(c.u(28), (w - c.u(16)) // 3)
             for k, good in enumerate(slot.goods):
                 c.cube(good, pygame.Rect(box.x + c.u(4) + k * (size + c.u(2)), y, size, size),
                        names.good_initial(good))
@@ -119,29 +119,30 @@ class PurchaseScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
-        draw_slots(c, state, pygame.Rect(area.x, area.y, area.w, c.u(96)), current)
+        draw_slots(c, state, pygame.Rect(area.x, area.y, area.w, c.u(84)), current)
         if current >= len(state.slots):
             return
-        y = area.y + c.u(104)
+        y = area.y + c.u(90)
         card = state.catalogue[state.slots[current].card]
         c.text(_("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
                                                   card=names.card_name(card)),
                (area.x, y), BODY, TEXT, max_width=area.w)
-        y += c.u(32)
-        c.text(_("Who bought it?"), (area.x, y + c.u(16)), BODY, TEXT, anchor="midleft")
-        x = area.x + c.u(150)
+        y += c.u(30)
+        c.text(_("Who bought it?"), (area.x, y), SMALL, MUTED)
+        y += c.u(24)
+        x = area.x
         size = c.u(58)
         for pid in state.players:
-            box = pygame.Rect(x, y - c.u(12), size, size)
+            box = pygame.Rect(x, y, size, size)
             c.button(box, words.letter(state, pid), (lambda p=pid: self.select(p)),
                      key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
                      selected=self.buyer == pid, badge=str(state.player(pid).coins))
             x += size + c.u(8)
-        c.button(pygame.Rect(x, y - c.u(12), area.right - x, size), _("nobody"), self.nobody,
-                 key="buyer:nobody", selected=self.buyer is None, size=SMALL)
-        y += size + c.u(8)
+        c.button(pygame.Rect(x, y, min(c.u(150), area.right - x), size), _("nobody"),
+                 self.nobody, key="buyer:nobody", selected=self.buyer is None, size=SMALL)
+        y += size + c.u(10)
         c.text(_("Price:"), (area.x, y + size // 2), BODY, TEXT, anchor="midleft")
-        x = area.x + c.u(150)
+        x = area.x + c.u(100)
         c.button(pygame.Rect(x, y, size, size), "\u2212", (lambda: self.step(-1))
                  if self.buyer else None, key="price:-", size=LARGE)
         c.text(str(self.price) if self.buyer else "\u2013", (x + size + c.u(40), y + size // 2),

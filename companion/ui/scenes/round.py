@@ -36,6 +36,12 @@ def contract_progress(state: State, pid: str) -> tuple[int, int]:
     return filled, total
 
 
+def _width(c: Canvas, text: str) -> int:
+    from companion.ui.canvas import font
+
+    return int(font(c.px(16)).size(text)[0])
+
+
 class RoundScene(Scene):
     """The frame every phase screen shares; subclasses draw their phase in `draw_phase`."""
 
@@ -92,7 +98,7 @@ class RoundScene(Scene):
         tracks = [state.player(p).track for p in state.players]
         low = min(0, (min(tracks) // 5) * 5)
         high = max(30, -(-max(tracks) // 5) * 5)
-        x0, x1 = rect.x + c.u(24), rect.right - c.u(24)
+        x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
         y = rect.y + c.u(38)
 
         def at(value: int) -> int:
@@ -154,8 +160,18 @@ class RoundScene(Scene):
             details.append(_("wh. {n}").format(n=len(ps.warehouse)))
         if ps.market:
             details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
-        line = "  ".join(details)
         y = box.y + (c.u(30) if not compact else c.u(28))
+        line = ""
+        for part in details:
+            trial = f"{line}  {part}".strip()
+            if c.wrap(trial, 10_000, 16) and _width(c, trial) > box.w - c.u(20) and line:
+                if compact:
+                    break
+                c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
+                y += c.u(19)
+                line = part
+            else:
+                line = trial
         c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
         c.region(box, lambda: self.ui.push(TableauScene(self.ui, pid)), f"panel:{pid}", name)
 

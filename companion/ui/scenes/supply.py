@@ -91,16 +91,13 @@ class SupplyScene(RoundScene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
         y = area.y
-        c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
-               (area.x, y), BODY, TEXT)
-        x = area.x + c.u(190)
-        for i in range(len(state.slots)):
-            label = slot_label(state, i)
-            r = c.text(f"{i + 1}. {label}", (x, y + c.u(4)), 16, MUTED)
-            x = r.right + c.u(10)
-            if x > area.right - c.u(60):
-                break
-        y += c.u(32)
+        r = c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
+                   (area.x, y), BODY, TEXT)
+        revealed = "  ".join(f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots)))
+        if revealed:
+            c.text(revealed, (r.right + c.u(12), r.centery), 16, MUTED, anchor="midleft",
+                   max_width=area.right - r.right - c.u(12))
+        y += c.u(30)
         if self.ship:
             self.draw_goods(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
         else:
@@ -113,8 +110,8 @@ class SupplyScene(RoundScene):
             return
         cards = sorted(state.unseen[season], key=lambda cid: list(state.catalogue.cards).index(cid))
         c.text(_("{season}: {n} cards unseen").format(season=names.season(season), n=len(cards)),
-               (rect.x, rect.y), SMALL, MUTED)
-        top = rect.y + c.u(24)
+               (rect.x, rect.y), 16, MUTED)
+        top = rect.y + c.u(22)
         cols = 4 if len(cards) > 9 else 3
         rows = max(1, -(-len(cards) // cols))
         gap = c.u(6)
