@@ -182,11 +182,14 @@ class UI:
         else:
             hint = scene.hint()
             if hint:
-                lines = c.wrap(hint, right - x - 2 * pad, SMALL)[:2]
-                step = c.u(22)
+                size, step = SMALL, c.u(22)
+                lines = c.wrap(hint, right - x - 2 * pad, size)
+                if len(lines) > 2:
+                    size, step = 16, c.u(19)
+                    lines = c.wrap(hint, right - x - 2 * pad, size)[:3]
                 y = bar.centery - step * len(lines) // 2
                 for line in lines:
-                    c.text(line, (x + pad, y), SMALL, TEXT)
+                    c.text(line, (x + pad, y), size, TEXT, max_width=right - x - 2 * pad)
                     y += step
 
     # --- input ------------------------------------------------------------------------

@@ -80,13 +80,14 @@ class RoundScene(Scene):
         ]
         if state.last_round:
             parts.append(_("last round"))
-        c.text("  \u00b7  ".join(parts), (c.u(10), rect.centery), BODY, TEXT, anchor="midleft",
-               max_width=rect.w - c.u(220))
         first = state.first_player
         x = rect.right - c.u(12)
         label = _("{name} first").format(name=words.player_name(state, first))
-        r = c.text(label, (x, rect.centery), BODY, TEXT, anchor="midright")
+        r = c.text(label, (x, rect.centery), BODY, TEXT, anchor="midright",
+                   max_width=rect.w // 3)
         c.player_badge(first, (r.x - c.u(18), rect.centery), c.u(14), "M")
+        c.text("  \u00b7  ".join(parts), (c.u(10), rect.centery), BODY, TEXT, anchor="midleft",
+               max_width=r.x - c.u(44))
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:

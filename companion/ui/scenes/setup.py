@@ -86,10 +86,10 @@ class SetupGuideScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         c.text(_("Setup for {n} players").format(n=len(self.players)), (c.u(16), c.u(8)), LARGE,
                TEXT)
-        y = c.u(56)
+        y = c.u(50)
         for i, step in enumerate(self.steps()):
-            lines = c.wrap(step, c.w - c.u(110), BODY)
-            h = max(c.u(56), len(lines) * c.u(27) + c.u(8))
+            lines = c.wrap(step, c.w - c.u(90), BODY)
+            h = max(c.u(50), len(lines) * c.u(26) + c.u(6))
             box = pygame.Rect(c.u(12), y, c.w - c.u(24), h)
             done = i in self.ticked
             c.rect(box, PANEL)
@@ -97,9 +97,9 @@ class SetupGuideScene(Scene):
             c.rect(mark, PRIMARY if done else (60, 66, 80))
             if done:
                 c.text("\u2713", mark.center, LARGE, TEXT, anchor="center")
-            ty = box.y + (h - len(lines) * c.u(27)) // 2
+            ty = box.y + (h - len(lines) * c.u(26)) // 2
             for line in lines:
-                c.text(line, (box.x + c.u(60), ty), BODY, MUTED if done else TEXT)
-                ty += c.u(27)
+                c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
+                ty += c.u(26)
             c.region(box, (lambda i=i: self.toggle(i)), f"step:{i}", step)
-            y += h + c.u(6)
+            y += h + c.u(4)
