@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
 	$(PY) -m mypy companion/engine
 	$(VENV)/bin/lint-imports
-	SDL_VIDEODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
@@ -34,3 +34,13 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# On the Pi: `sudo make install` (see hardware/README.md), `sudo make uninstall`.
+# DESTDIR=DIR lays the files down under DIR without touching the system;
+# INSTALL_FLAGS passes options such as --no-venv (scripts/install.sh --help).
+.PHONY: install uninstall
+install:
+	DESTDIR="$(DESTDIR)" bash scripts/install.sh $(INSTALL_FLAGS)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" bash scripts/uninstall.sh

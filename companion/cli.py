@@ -26,6 +26,11 @@ from companion.errors import CompanionError
 COMMAND_MODULES = [
     "companion.commands.replay",
     "companion.commands.score",
+    "companion.commands.status",
+    "companion.commands.feed",
+    "companion.commands.export",
+    "companion.commands.history",
+    "companion.commands.check_config",
 ]
 
 log = logging.getLogger("companion")

@@ -14,7 +14,7 @@ SYSTEM_CONFIG_DIR = Path("/etc") / APP_NAME
 
 
 def state_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The state directory: --state-dir, else systemd's $STATE_DIRECTORY, else the user's data dir."""
+    """The state directory: --state-dir, else $STATE_DIRECTORY, else the user's data dir."""
     if explicit:
         return Path(explicit)
     from_systemd = os.environ.get("STATE_DIRECTORY")
@@ -26,7 +26,7 @@ def state_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def config_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The configuration directory: --config, else $CONFIGURATION_DIRECTORY, else /etc, else shipped."""
+    """The config directory: --config, else $CONFIGURATION_DIRECTORY, else /etc, else shipped."""
     if explicit:
         return Path(explicit)
     from_systemd = os.environ.get("CONFIGURATION_DIRECTORY")

@@ -114,7 +114,8 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
         if counts[season] != expected:
             raise doc.error(
                 ("cards",),
-                f"{counts[season]} {SEASON_NAMES[season]} ({season}) cards; the game has {expected}",
+                f"{counts[season]} {SEASON_NAMES[season]} ({season}) cards; "
+                f"the game has {expected}",
             )
     if FOURTH_FIRE not in seen:
         raise doc.error(("cards",), f"the 4th fire {FOURTH_FIRE} is missing")

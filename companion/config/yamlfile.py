@@ -57,7 +57,11 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key = (
+                _scalar_at(key_node, path, doc_path)
+                if isinstance(key_node, yaml.ScalarNode)
+                else None
+            )
             if not isinstance(key, str | int | float | bool):
                 raise ConfigError(
                     f"{doc_path}:{key_node.start_mark.line + 1}: {dotted(path)}: "
@@ -74,7 +78,20 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, path + (i,), lines, doc_path) for i, item in enumerate(node.value)]
-    return _scalar(node)
+    return _scalar_at(node, path, doc_path)
+
+
+def _scalar_at(node: yaml.Node, path: KeyPath, doc_path: Path) -> Any:
+    """`_scalar`, with a malformed value (`2001-13-45`, `!!int abc`, an unknown
+    `!!python/...` tag) reported as a ConfigError at its line and key: PyYAML's
+    constructors raise ValueError, AttributeError or ConstructorError for them."""
+    try:
+        return _scalar(node)
+    except Exception as exc:  # noqa: BLE001 - any failure to build one scalar is bad input
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ConfigError(
+            f"{doc_path}:{node.start_mark.line + 1}: {dotted(path)}: not a valid value ({problem})"
+        ) from None
 
 
 def _scalar(node: yaml.Node) -> Any:

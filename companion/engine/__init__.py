@@ -35,8 +35,8 @@ from companion.engine.scoring import final_scoring, score_player
 from companion.engine.state import (
     COLOURS,
     SCORE_CATEGORIES,
-    FireResult,
     Final,
+    FireResult,
     Income,
     PlayerState,
     Slot,

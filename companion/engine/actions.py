@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from companion.engine.cards import GOODS
@@ -31,7 +31,8 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The record object for this action (without ``"t"``)."""
         out: dict[str, Any] = {"type": self.type}
-        for name in self.__slots__:  # type: ignore[attr-defined]
+        for item in fields(self):
+            name = item.name
             value = getattr(self, name)
             if value is None:
                 continue
@@ -104,7 +105,7 @@ class Discard(Action):
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Loading: one cube from a store to a contract, a merchant, the warehouse or the market hall."""
+    """Loading: one cube from a store to a contract, a merchant, the warehouse or market hall."""
 
     type: ClassVar[str] = "move"
     player: str
@@ -221,7 +222,9 @@ def _pairs(obj: Mapping[str, Any], key: str, count: int) -> tuple[Pair, ...]:
     out: list[Pair] = []
     for pair in value:
         if not isinstance(pair, list) or len(pair) != 2:
-            raise RecordError(f'"{key}": each entry is a [good, store] pair, not {json.dumps(pair)}')
+            raise RecordError(
+                f'"{key}": each entry is a [good, store] pair, not {json.dumps(pair)}'
+            )
         good = _good(pair[0], key)
         if pair[1] not in STORES:
             raise RecordError(
@@ -249,7 +252,8 @@ def parse_action(obj: Any) -> Action:
         raise RecordError(f"{kind}: missing key {', '.join(json.dumps(k) for k in missing)}")
     if "t" in obj and not isinstance(obj["t"], str):
         raise RecordError('"t" must be an ISO-8601 time string')
-    return _PARSERS[kind](obj)
+    action: Action = _PARSERS[kind](obj)
+    return action
 
 
 def _setup(obj: Mapping[str, Any]) -> Action:

@@ -46,12 +46,21 @@ class Replay:
 
 
 def split_lines(data: bytes | str) -> list[tuple[int, str | bytes]]:
-    """The record's non-blank lines with their line numbers (from 1)."""
-    lines = data.splitlines() if isinstance(data, str) else data.split(b"\n")
+    """The record's non-blank lines with their line numbers (from 1).
+
+    Lines end at ``\n`` only: `str.splitlines` would also split at U+2028,
+    U+0085 and other characters that a JSON string may hold unescaped
+    (`Action.to_line` writes them raw), and so break a valid record.
+    """
     out: list[tuple[int, str | bytes]] = []
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            out.append((number, line))
+    if isinstance(data, str):
+        for number, text in enumerate(data.split("\n"), start=1):
+            if text.strip():
+                out.append((number, text))
+    else:
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            if raw.strip():
+                out.append((number, raw))
     return out
 
 
@@ -79,7 +88,8 @@ def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
     """Replay a whole record, stopping at the first line that is malformed or breaks a rule."""
     lines = split_lines(data)
     if not lines:
-        return Replay(None, ReplayError(1, "the record is empty; it must start with a setup line"), ())
+        empty = ReplayError(1, "the record is empty; it must start with a setup line")
+        return Replay(None, empty, ())
     state: State | None = None
     applied: list[Action] = []
     for number, line in lines:

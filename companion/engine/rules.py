@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from companion.engine import scoring
 from companion.engine.actions import (
+    STORES,
     Action,
     Adjust,
     Buy,
@@ -190,7 +191,9 @@ def _set_player(new: State, player: str, **changes: Any) -> None:
     _set(new, "player_states", states)
 
 
-def _add_counts(counts: Mapping[str, int], goods: tuple[str, ...] | list[str], sign: int = 1) -> dict[str, int]:
+def _add_counts(
+    counts: Mapping[str, int], goods: tuple[str, ...] | list[str], sign: int = 1
+) -> dict[str, int]:
     out = dict(counts)
     for good in goods:
         out[good] += sign
@@ -200,6 +203,12 @@ def _add_counts(counts: Mapping[str, int], goods: tuple[str, ...] | list[str], s
 def _remove_one(cubes: tuple[str, ...], good: str) -> tuple[str, ...]:
     index = cubes.index(good)
     return cubes[:index] + cubes[index + 1 :]
+
+
+def _check_goods(goods: tuple[str, ...]) -> None:
+    for good in goods:
+        if good not in GOODS:
+            raise RuleError(f"{good!r} is not a good ({', '.join(GOODS)})")
 
 
 def _owner_of(state: State, card_id: str) -> str | None:
@@ -264,13 +273,14 @@ def _reveal(state: State, action: Reveal) -> State:
     top = state.top_season()
     if card.season != top:
         raise RuleError(
-            f"{card.id} is a {SEASON_NAMES[card.season]} card, but the pile shows "
-            f"{SEASON_NAMES[str(top)]} cards: the seasons come out in order"
+            f"{card.id} belongs to {SEASON_NAMES[card.season]} ({card.season}), but the pile "
+            f"shows {SEASON_NAMES[str(top)]} ({top}) cards: the seasons come out in order"
         )
     goods: tuple[str, ...] = ()
     if card.kind == "ship":
         if action.goods is None or len(action.goods) != 3:
             raise RuleError(f"a ship gets 3 goods from the bag; name them for {card.id}")
+        _check_goods(action.goods)
         need = Counter(action.goods)
         for good, count in need.items():
             if state.bag[good] < count:
@@ -305,7 +315,8 @@ def _reveal(state: State, action: Reveal) -> State:
 
 
 def _check_slot(state: State, slot: int) -> Slot:
-    if slot >= len(state.slots):
+    # slot < 0 would index from the right; the parser refuses it, apply() must too.
+    if not 0 <= slot < len(state.slots):
         raise RuleError(
             f"there is no slot {slot}: this round has {len(state.slots)} cards "
             f"(slots 0-{len(state.slots) - 1})"
@@ -414,6 +425,11 @@ def _buy(state: State, action: Buy) -> State:
     else:
         if action.price is None:
             raise RuleError("in the quick form a purchase needs the price paid (1-8)")
+        # The parser checks the range too, but apply() is also called directly (UI, tests).
+        if not 1 <= action.price <= MAX_WORKERS_ON_CARD:
+            raise RuleError(
+                f"a card costs 1-{MAX_WORKERS_ON_CARD} coins (one per worker), not {action.price}"
+            )
         price = action.price
         bought = [s for s in state.slots if s.outcome == "bought"]
         if sum(1 for s in bought if s.buyer == action.player) >= MAX_CARDS_PER_ROUND:
@@ -517,6 +533,13 @@ def _take_cubes(
     """The player's stores without the cubes in `give`; RuleError if one is not there."""
     need = Counter(give)
     for (good, store), count in need.items():
+        # The parser allows only these, but apply() also takes actions built in code;
+        # an unknown store must not fall through to the market hall.
+        if store not in STORES:
+            raise RuleError(
+                f"cubes come from the {', '.join(STORES)}, not {store!r}"
+                " (cubes on a contract never come off)"
+            )
         have = _cubes_in(ps, store)[good]
         if have < count:
             where = "market hall" if store == "market" else store
@@ -596,6 +619,9 @@ def _fill_contract(state: State, ps: PlayerState, action: Move) -> dict[str, tup
 
 def _convert(state: State, action: Convert) -> State:
     ps = _check_loading(state, "converting cubes", action.player)
+    if len(action.give) != 3:
+        raise RuleError("a conversion gives exactly 3 cubes to the stock")
+    _check_goods((action.take,))
     if state.stock[action.take] < 1:
         raise RuleError(
             f"the stock holds no {action.take}; a conversion takes a cube that was "
@@ -613,6 +639,8 @@ def _convert(state: State, action: Convert) -> State:
 
 def _market_sell(state: State, action: MarketSell) -> State:
     ps = _check_loading(state, "selling in the market hall", action.player)
+    if len(action.give) != 2:
+        raise RuleError("the market hall buys exactly 2 cubes for 1 coin")
     changes = _take_cubes(action.player, ps, action.give)
     changes["coins"] = ps.coins + 1
     new = _copy(state)

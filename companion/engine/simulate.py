@@ -44,10 +44,19 @@ from companion.engine.rules import (
 )
 from companion.engine.state import COLOURS, PlayerState, State
 
+#: Every multiset of 2 or 3 goods, with its counts (computed once: this is a hot loop).
+_COMBOS: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]] = {
+    size: tuple(
+        (combo, tuple(Counter(combo).items()))
+        for combo in combinations_with_replacement(GOODS, size)
+    )
+    for size in (2, 3)
+}
+
 
 def _ship_loads(bag: dict[str, int] | Counter[str]) -> Iterator[tuple[str, ...]]:
-    for load in combinations_with_replacement(GOODS, 3):
-        if all(bag[g] >= n for g, n in Counter(load).items()):
+    for load, counts in _COMBOS[3]:
+        if all(bag[g] >= n for g, n in counts):
             yield load
 
 
@@ -137,8 +146,8 @@ def loading_actions(state: State, player: str) -> list[Action]:
     goods_held = Counter(g for g, _ in cubes)
     takes = [g for g in GOODS if state.stock[g] > 0]
     for size, make in ((3, "convert"), (2, "sell")):
-        for combo in combinations_with_replacement(GOODS, size):
-            if any(goods_held[g] < n for g, n in Counter(combo).items()):
+        for combo, counts in _COMBOS[size]:
+            if any(goods_held[g] < n for g, n in counts):
                 continue
             give = _first_stores(cubes, combo)
             if make == "sell":
@@ -148,7 +157,9 @@ def loading_actions(state: State, player: str) -> list[Action]:
     return out
 
 
-def _first_stores(cubes: list[tuple[str, str]], combo: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _first_stores(
+    cubes: list[tuple[str, str]], combo: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
     left = list(cubes)
     give = []
     for good in combo:

@@ -1,0 +1,66 @@
+"""`export [FILE] [--game ID]`: a game as a record (RECORD.md) that `replay` accepts.
+
+Without `--game`, the current game of the state directory (unfinished, or
+finished but not yet replaced by a new game); with `--game ID`, a finished game
+from the history (ids as `history` lists them). Without FILE, the record goes
+to stdout; a FILE is written atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.errors import CompanionError
+from companion.store import History, JournalCorrupt, StorageError, current_game
+from companion.store.fsutil import atomic_write, describe
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "export",
+        help="the current or a finished game as a record",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help="where to write (default: stdout)")
+    parser.add_argument("--game", type=int, metavar="ID", help="a finished game from the history")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    state_dir = state_dir_of(args)
+    if args.game is not None:
+        game = History(state_dir).game(args.game)
+        if game is None:
+            raise CompanionError(
+                f"no finished game {args.game} in {state_dir} (see `speicherstadt-companion "
+                "history` for the ids)"
+            )
+        text = game.record
+    else:
+        try:
+            scan = current_game(state_dir, catalogue_of(args))
+        except JournalCorrupt as exc:
+            print(repair_hint(exc, state_dir), file=sys.stderr)
+            raise
+        if scan is None:
+            raise CompanionError(
+                f"no game is saved in {state_dir}; a finished one is exported with --game ID "
+                "(see `speicherstadt-companion history`)"
+            )
+        for warning in scan.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        text = "".join(line + "\n" for line in scan.lines)
+    if args.file is None or args.file == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        atomic_write(Path(args.file), text.encode("utf-8"))
+    except OSError as exc:
+        raise StorageError(f"cannot write {args.file}: {describe(exc)}") from None
+    return 0

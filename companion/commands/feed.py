@@ -1,0 +1,154 @@
+"""`feed RECORD [--delay S] [--new]`: apply a record's actions to the current game.
+
+Each action is validated, journaled and made durable exactly as if entered at
+the table; `ok N` is printed (and flushed) only once action N is on disk. N is
+the action's number: 0 for the setup line, then 1, 2, ... for each following
+line (undo and redo included), the same count as `replay` and the state's
+`actions`.
+
+Which game it feeds:
+- no game saved (or a finished one from another record): the record's setup
+  starts a new game (a finished game goes to the history first);
+- the saved game's journal is a prefix of the record (same actions, times
+  ignored): it continues where the journal ends, and prints `ok N` for the
+  lines already saved. So a feed that was killed continues when run again;
+- another unfinished game is saved: refused, unless `--new`, which moves that
+  game to ``abandoned/`` in the state directory (never deleted).
+
+A line that is malformed or breaks a rule stops the feed: `line N: <rule>` on
+stderr, exit status 3; the lines before it stay saved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.engine import Action, RuleError, Setup, parse_line
+from companion.engine.record import split_lines
+from companion.errors import UsageError
+from companion.store import GameInProgress, GameSession, JournalCorrupt
+
+
+class _BadLine(Exception):
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(f"line {number}: {message}")
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "feed",
+        help="apply a record's actions to the current game, printing `ok N` once each is saved",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("record", metavar="RECORD", help="a game record (RECORD.md), - for stdin")
+    parser.add_argument(
+        "--delay", type=float, default=0.0, metavar="S", help="seconds to wait before each action"
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="set an unfinished saved game aside (to abandoned/) and start this record's game",
+    )
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.delay < 0:
+        raise UsageError("--delay must not be negative")
+    try:
+        data = sys.stdin.buffer.read() if args.record == "-" else Path(args.record).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.record}: {exc.strerror}") from None
+    try:
+        return _feed(args, split_lines(data))
+    except _BadLine as exc:
+        print(exc, file=sys.stderr)
+        return 3
+
+
+def _parse(entries: list[tuple[int, str | bytes]], index: int) -> Action:
+    number, raw = entries[index]
+    try:
+        action = parse_line(raw)
+    except RuleError as exc:
+        raise _BadLine(number, str(exc)) from None
+    if (index == 0) != isinstance(action, Setup):
+        message = (
+            f"a record starts with a setup line, not {action.type}"
+            if index == 0
+            else "setup can only be the first line of a record"
+        )
+        raise _BadLine(number, message)
+    return action
+
+
+def _same_game(session: GameSession, entries: list[tuple[int, str | bytes]]) -> bool:
+    """Whether the saved journal is a prefix of the record (actions equal, times ignored)."""
+    saved = session.lines
+    if len(saved) > len(entries):
+        return False
+    return all(
+        parse_line(line).to_json() == _parse(entries, i).to_json() for i, line in enumerate(saved)
+    )
+
+
+def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> int:
+    if not entries:
+        raise _BadLine(1, "the record is empty; it must start with a setup line")
+    setup = _parse(entries, 0)
+    assert isinstance(setup, Setup)
+    state_dir = state_dir_of(args)
+    catalogue = catalogue_of(args)
+    try:
+        session = GameSession.resume(state_dir, catalogue, include_finished=True)
+    except JournalCorrupt as exc:
+        print(repair_hint(exc, state_dir), file=sys.stderr)
+        raise
+    done = 0
+    if session is not None:
+        if _same_game(session, entries):
+            done = len(session.lines)
+        else:
+            unfinished = not session.finished
+            session.close()
+            session = None
+            if unfinished and not args.new:
+                raise GameInProgress(
+                    f"another unfinished game is saved in {state_dir} and this record does not "
+                    "continue it; use --new to set that game aside (it is kept in abandoned/)"
+                )
+    if session is None:
+        try:
+            session = GameSession.start(state_dir, catalogue, setup, abandon_current=args.new)
+        except RuleError as exc:
+            raise _BadLine(entries[0][0], str(exc)) from None
+        done = 1
+    with session:
+        shown = _show_warnings(session, 0)
+        for number in range(done):
+            print(f"ok {number}")
+        sys.stdout.flush()
+        for index in range(done, len(entries)):
+            action = _parse(entries, index)
+            if args.delay:
+                time.sleep(args.delay)
+            try:
+                state = session.submit(action)
+            except RuleError as exc:
+                raise _BadLine(entries[index][0], str(exc)) from None
+            print(f"ok {state.actions}", flush=True)
+            shown = _show_warnings(session, shown)
+    return 0
+
+
+def _show_warnings(session: GameSession, shown: int) -> int:
+    for warning in session.warnings[shown:]:
+        print(f"warning: {warning}", file=sys.stderr)
+    return len(session.warnings)

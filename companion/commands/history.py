@@ -1,0 +1,65 @@
+"""`history [--json]`: finished games (latest first) and statistics per player name."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from companion.commands.status import state_dir_of
+from companion.store import History
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "history",
+        help="finished games and per-player statistics",
+        description="Finished games (latest first) and statistics per player name. A game's "
+        "record: `export --game ID`.",
+    )
+    parser.add_argument("--json", action="store_true", help='{"games": [...], "players": [...]}')
+    parser.set_defaults(func=run)
+    return parser
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    minutes = int(seconds // 60)
+    return f"{minutes // 60}h {minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
+
+
+def run(args: argparse.Namespace) -> int:
+    state_dir = state_dir_of(args)
+    with History(state_dir) as history:
+        games = history.games()
+        stats = history.player_stats()
+    if args.json:
+        print(json.dumps(
+            {"games": [g.to_json() for g in games], "players": [s.to_json() for s in stats]},
+            ensure_ascii=False,
+        ))
+        return 0
+    if not games:
+        print(f"No finished games in {state_dir} yet.")
+        return 0
+    print("Finished games (latest first):")
+    for game in games:
+        winners = ", ".join(p.name for p in game.winners)
+        print(
+            f"  #{game.id}  {game.started or '?'}  {_duration(game.duration_seconds)}  "
+            f"{game.rounds} rounds  won by {winners}"
+        )
+        print("      " + " · ".join(
+            f"{p.name} ({p.colour or p.player_id}) {p.total}"
+            for p in sorted(game.players, key=lambda p: p.rank)
+        ))
+    print()
+    print(f"{'Player':<20} {'games':>5} {'wins':>5} {'average':>8} {'best':>5}  favourite category")
+    for s in stats:
+        favourite = (s.favourite_category or "-").replace("_", " ")
+        print(
+            f"{s.name[:20]:<20} {s.games:>5} {s.wins:>5} {s.average_total:>8.1f} "
+            f"{s.best_total:>5}  {favourite}"
+        )
+    return 0

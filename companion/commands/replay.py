@@ -1,0 +1,45 @@
+"""`replay RECORD [--json]`: replay a game record and print the state it reaches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.commands.common import catalogue_for, read_input
+from companion.commands.report import cards_in_play, summary, unverified_note
+from companion.engine import replay
+
+RULE_BROKEN = 3
+
+
+def register(sub: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "replay",
+        help="replay a game record and print the state",
+        description="Replays a game record (JSON Lines, see RECORD.md) and prints the state. "
+        "A line that breaks a rule: exit status 3 and 'line N: <rule>' on stderr.",
+    )
+    parser.add_argument("record", metavar="RECORD", help="the record file (- for standard input)")
+    parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    data = read_input(args.record)
+    result = replay(data, catalogue_for(args))
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif result.state is not None:
+        print(summary(result.state))
+    if result.state is not None:
+        note = unverified_note(result.state.catalogue, cards_in_play(result.state))
+        if note:
+            print(note, file=sys.stderr)
+    if result.error:
+        print(f"line {result.error.line}: {result.error.message}", file=sys.stderr)
+        return RULE_BROKEN
+    return 0

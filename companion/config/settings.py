@@ -1,0 +1,521 @@
+"""The owner's settings: `companion.yaml` and `hardware.yaml`, validated into dataclasses.
+
+Both files are optional key by key: a key left out takes the default shown in
+the shipped files (config/ in the source). A key that is not known, a value of
+the wrong type or out of range is a `ConfigError` naming the file, the line
+and the key. Every problem of a file is collected, not just the first, so
+`check-config` can list them all at once.
+
+    settings = load_settings(config_dir)        # raises ConfigProblems
+    settings.companion.display.width            # typed values for the app
+    settings.hardware.as_dict()                 # plain dicts for companion.inputs
+
+`check_companion_file(path)` and `check_hardware_file(path)` return
+`(settings or None, [errors])` for callers that want every error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from companion.config import yamlfile
+from companion.config.yamlfile import KeyPath, YamlDocument
+from companion.errors import ConfigError
+
+__all__ = [
+    "BAUDRATES",
+    "BUTTON_ROLES",
+    "COMPANION_FILE",
+    "HARDWARE_FILE",
+    "ButtonSettings",
+    "CompanionSettings",
+    "ConfigProblems",
+    "DisplaySettings",
+    "HardwareSettings",
+    "ReaderSettings",
+    "Settings",
+    "check_companion_file",
+    "check_hardware_file",
+    "load_settings",
+]
+
+COMPANION_FILE = "companion.yaml"
+HARDWARE_FILE = "hardware.yaml"
+
+LANGUAGES = ("en", "de", "fr")
+PURCHASE_FORMS = ("quick", "tracked")
+ROTATIONS = (0, 90, 180, 270)
+LOG_LEVELS = ("debug", "info", "warning", "error")
+#: Display sizes outside this are a typo, not a panel (the smallest is a 2.8" SPI one).
+DISPLAY_WIDTH = (320, 7680)
+DISPLAY_HEIGHT = (240, 4320)
+
+#: One button per player colour, plus OK and Undo.
+BUTTON_ROLES = ("red", "blue", "green", "yellow", "purple", "ok", "undo")
+#: The BCM numbers of the GPIOs on the 40-pin header (0 and 1 are the HAT EEPROM's).
+BCM_PINS = (2, 27)
+DEBOUNCE_MS = (0, 500)
+LONG_PRESS_MS = (100, 10_000)
+
+FRAMINGS = ("line", "rdm6300")
+LINE_ENDINGS = ("cr", "lf", "crlf", "any")
+#: The standard serial rates (termios' own constants; pyserial accepts all of them).
+BAUDRATES = (
+    300, 600, 1200, 2400, 4800, 9600, 19200, 38400, 57600,
+    115200, 230400, 460800, 500000, 576000, 921600, 1000000,
+)
+SETTLE_S = (0.0, 30.0)
+REPEAT_SUPPRESS_S = (0.0, 60.0)
+#: Not zero: a reader that is gone would be retried in a busy loop.
+RECONNECT_S = (0.1, 300.0)
+
+#: pyserial URL handlers and whether the part after `://` may be empty.
+SERIAL_URL_SCHEMES = {
+    "loop": True,
+    "socket": False,
+    "rfc2217": False,
+    "spy": False,
+    "alt": False,
+    "hwgrep": False,
+    "cp2110": True,
+}
+_DEV_PATH = re.compile(r"/dev/[A-Za-z0-9_.+:@-]+(/[A-Za-z0-9_.+:@-]+)*")
+_HOST_PORT = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})")
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    """How the screen is drawn."""
+
+    #: Pixels across, as the panel is mounted before rotation.
+    width: int = 800
+    #: Pixels down.
+    height: int = 480
+    #: "auto" (fullscreen on the console, a window on a desktop), True or False.
+    fullscreen: str | bool = "auto"
+    #: Degrees the drawing and touch input are turned: 0, 90, 180 or 270.
+    rotation: int = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height)."""
+        return (self.width, self.height)
+
+
+@dataclass(frozen=True)
+class CompanionSettings:
+    """companion.yaml: the app's own settings."""
+
+    #: Language of the screens: "en", "de" or "fr".
+    language: str = "en"
+    #: How Demand and Purchase are entered: "quick" or "tracked".
+    purchase_form: str = "quick"
+    display: DisplaySettings = field(default_factory=DisplaySettings)
+    #: "debug", "info", "warning" or "error".
+    log_level: str = "info"
+
+
+@dataclass(frozen=True)
+class ButtonSettings:
+    """hardware.yaml `buttons`: the GPIO buttons."""
+
+    enabled: bool = True
+    #: Buttons close to ground and use the Pi's internal pull-ups.
+    pull_up: bool = True
+    #: Contact bounce shorter than this is ignored.
+    debounce_ms: int = 30
+    #: Holding Undo this long means Redo.
+    long_press_ms: int = 800
+    #: Role (player colour, "ok", "undo") -> BCM number. A role left out has no button.
+    pins: dict[str, int] = field(
+        default_factory=lambda: {
+            "red": 5, "blue": 6, "green": 13, "yellow": 19, "purple": 26, "ok": 20, "undo": 21,
+        }
+    )
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    """hardware.yaml `reader`: the serial card reader."""
+
+    enabled: bool = True
+    #: A /dev path or a pyserial URL (loop://, socket://host:port, ...).
+    port: str = "/dev/speicherstadt-reader"
+    baudrate: int = 9600
+    #: "rdm6300" (STX, 10 hex, 2 hex checksum, ETX) or "line" (one tag per line).
+    framing: str = "rdm6300"
+    #: For framing "line": "cr", "lf", "crlf" or "any".
+    line_ending: str = "any"
+    #: Seconds to wait after opening the port (Arduino boards reset when opened).
+    settle_s: float = 2.0
+    #: The same tag again within this many seconds is a held card.
+    repeat_suppress_s: float = 1.5
+    #: Seconds between attempts to reopen a reader that went away.
+    reconnect_s: float = 2.0
+
+
+@dataclass(frozen=True)
+class HardwareSettings:
+    """hardware.yaml: the physical inputs."""
+
+    buttons: ButtonSettings = field(default_factory=ButtonSettings)
+    reader: ReaderSettings = field(default_factory=ReaderSettings)
+
+    def as_dict(self) -> dict[str, dict[str, Any]]:
+        """The validated settings as plain dicts, shaped like hardware.yaml (for inputs/)."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything read from one configuration directory."""
+
+    config_dir: Path
+    companion: CompanionSettings
+    hardware: HardwareSettings
+
+
+class ConfigProblems(ConfigError):
+    """One or more errors in the configuration; `errors` lists each one.
+
+    The message has one line per error (`file:line: key: problem`).
+    """
+
+    def __init__(self, errors: Iterable[ConfigError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(e.message for e in self.errors))
+
+
+# --------------------------------------------------------------------------- checking
+
+T = TypeVar("T")
+_INVALID: Any = object()
+
+
+class _Checker:
+    """Reads values out of one YamlDocument, collecting an error for each bad one."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self._found: list[tuple[int, int, ConfigError]] = []
+
+    def fail(self, path: KeyPath, problem: str) -> Any:
+        error = self.doc.error(path, problem)
+        self._found.append((self.doc.line_of(path), len(self._found), error))
+        return _INVALID
+
+    @property
+    def errors(self) -> list[ConfigError]:
+        """Every error so far, in the order of the file's lines."""
+        return [error for _, _, error in sorted(self._found, key=lambda f: f[:2])]
+
+    def section(self, path: KeyPath, value: Any, known: Iterable[str]) -> dict[str, Any]:
+        """A mapping with only `known` keys; unknown ones are errors. None means empty."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(path, f"must be a group of settings (key: value lines), not {_kind(value)}")
+            return {}
+        known = tuple(known)
+        for key in value:
+            if key not in known:
+                self.fail(path + (key,), f"unknown setting; known here: {', '.join(known)}")
+        return value
+
+    def get(
+        self, section: dict[str, Any], path: KeyPath, default: T, check: Callable[[KeyPath, Any], T]
+    ) -> T:
+        key = path[-1]
+        if key not in section:
+            return default
+        result = check(path, section[key])
+        return default if result is _INVALID else result
+
+    def choice(self, path: KeyPath, value: Any, choices: tuple[Any, ...]) -> Any:
+        if isinstance(value, bool) or value not in choices:
+            listed = ", ".join(str(c) for c in choices)
+            return self.fail(path, f"{_show(value)} is not one of {listed}")
+        return value
+
+    def boolean(self, path: KeyPath, value: Any) -> Any:
+        if not isinstance(value, bool):
+            return self.fail(path, f"must be true or false, not {_show(value)}")
+        return value
+
+    def integer(self, path: KeyPath, value: Any, low: int, high: int, unit: str = "") -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.fail(path, f"must be a whole number, not {_show(value)}")
+        if not low <= value <= high:
+            return self.fail(path, f"{value} is out of range ({low} to {high}{unit})")
+        return value
+
+    def number(self, path: KeyPath, value: Any, low: float, high: float, unit: str = "") -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return self.fail(path, f"must be a number, not {_show(value)}")
+        if value != value or not low <= value <= high:  # NaN compares unequal to itself
+            return self.fail(path, f"{value} is out of range ({low:g} to {high:g}{unit})")
+        return float(value)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a group of settings"
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return _kind(value)
+    if isinstance(value, list | dict):
+        text = repr(value)
+        return text if len(text) <= 40 else _kind(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def _document(path: Path) -> tuple[YamlDocument | None, list[ConfigError]]:
+    try:
+        doc = yamlfile.load(path)
+    except ConfigError as exc:
+        return None, [exc]
+    return doc, []
+
+
+# --------------------------------------------------------------------------- companion.yaml
+
+
+def _check_display(c: _Checker, value: Any) -> DisplaySettings:
+    path: KeyPath = ("display",)
+    section = c.section(path, value, ("size", "fullscreen", "rotation"))
+    default = DisplaySettings()
+    width, height = default.width, default.height
+    if "size" in section:
+        size = section["size"]
+        size_path = path + ("size",)
+        if (
+            not isinstance(size, list)
+            or len(size) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in size)
+        ):
+            c.fail(size_path, f"must be [width, height] in whole pixels, not {_show(size)}")
+        else:
+            w = c.integer(size_path + (0,), size[0], *DISPLAY_WIDTH, " pixels wide")
+            h = c.integer(size_path + (1,), size[1], *DISPLAY_HEIGHT, " pixels high")
+            if w is not _INVALID and h is not _INVALID:
+                width, height = w, h
+
+    def fullscreen(p: KeyPath, v: Any) -> Any:
+        if v == "auto" or isinstance(v, bool):
+            return v
+        return c.fail(p, f"must be auto, true or false, not {_show(v)}")
+
+    return DisplaySettings(
+        width=width,
+        height=height,
+        fullscreen=c.get(section, path + ("fullscreen",), default.fullscreen, fullscreen),
+        rotation=c.get(
+            section, path + ("rotation",), default.rotation,
+            lambda p, v: c.choice(p, v, ROTATIONS),
+        ),
+    )
+
+
+def check_companion(doc: YamlDocument) -> tuple[CompanionSettings | None, list[ConfigError]]:
+    """Validate a parsed companion.yaml: (settings, []) or (None, every error)."""
+    c = _Checker(doc)
+    top = c.section((), doc.data, ("language", "purchase_form", "display", "log_level"))
+    default = CompanionSettings()
+    settings = CompanionSettings(
+        language=c.get(top, ("language",), default.language,
+                       lambda p, v: c.choice(p, v, LANGUAGES)),
+        purchase_form=c.get(top, ("purchase_form",), default.purchase_form,
+                            lambda p, v: c.choice(p, v, PURCHASE_FORMS)),
+        display=_check_display(c, top.get("display")),
+        log_level=c.get(top, ("log_level",), default.log_level,
+                        lambda p, v: c.choice(p, v, LOG_LEVELS)),
+    )
+    return (None, c.errors) if c.errors else (settings, [])
+
+
+def check_companion_file(path: str | Path) -> tuple[CompanionSettings | None, list[ConfigError]]:
+    """Load and validate a companion.yaml: (settings, []) or (None, every error)."""
+    doc, errors = _document(Path(path))
+    return (None, errors) if doc is None else check_companion(doc)
+
+
+# --------------------------------------------------------------------------- hardware.yaml
+
+
+def _check_pins(c: _Checker, value: Any, enabled: bool) -> dict[str, int]:
+    path: KeyPath = ("buttons", "pins")
+    if value is not None and not isinstance(value, dict):
+        c.fail(path, f"must list a BCM pin per button (red: 5 ...), not {_show(value)}")
+        return {}
+    section = c.section(path, value, BUTTON_ROLES)
+    pins: dict[str, int] = {}
+    used: dict[int, str] = {}
+    for role in BUTTON_ROLES:
+        if role not in section:
+            continue
+        pin = c.integer(path + (role,), section[role], *BCM_PINS, ", BCM numbers")
+        if pin is _INVALID:
+            continue
+        if pin in used:
+            c.fail(path + (role,), f"GPIO {pin} is already the {used[pin]} button's pin")
+            continue
+        used[pin] = role
+        pins[role] = pin
+    if enabled and not section:
+        c.fail(path, "buttons are enabled but no pin is given")
+    return pins
+
+
+def _check_buttons(c: _Checker, value: Any) -> ButtonSettings:
+    path: KeyPath = ("buttons",)
+    section = c.section(
+        path, value, ("enabled", "pull_up", "debounce_ms", "long_press_ms", "pins")
+    )
+    default = ButtonSettings()
+    enabled = c.get(section, path + ("enabled",), default.enabled, c.boolean)
+    debounce = c.get(section, path + ("debounce_ms",), default.debounce_ms,
+                     lambda p, v: c.integer(p, v, *DEBOUNCE_MS, " ms"))
+    long_press = c.get(section, path + ("long_press_ms",), default.long_press_ms,
+                       lambda p, v: c.integer(p, v, *LONG_PRESS_MS, " ms"))
+    if "long_press_ms" in section and long_press <= debounce:
+        c.fail(path + ("long_press_ms",), f"must be longer than debounce_ms ({debounce})")
+    pins = _check_pins(c, section["pins"], enabled) if "pins" in section else default.pins
+    return ButtonSettings(
+        enabled=enabled,
+        pull_up=c.get(section, path + ("pull_up",), default.pull_up, c.boolean),
+        debounce_ms=debounce,
+        long_press_ms=long_press,
+        pins=pins,
+    )
+
+
+def serial_port_problem(port: str) -> str | None:
+    """Why `port` is not a /dev path or a pyserial URL, or None if its form is fine."""
+    if not port.strip():
+        return "is empty"
+    if port != port.strip():
+        return f"{port!r} has spaces around it"
+    if "://" in port:
+        scheme, rest = port.split("://", 1)
+        if scheme not in SERIAL_URL_SCHEMES:
+            known = ", ".join(f"{s}://" for s in SERIAL_URL_SCHEMES)
+            return f"{port!r}: unknown URL kind {scheme}:// (pyserial knows {known})"
+        target = rest.split("?", 1)[0]
+        if not target and not SERIAL_URL_SCHEMES[scheme]:
+            return f"{port!r}: {scheme}:// needs a target after it"
+        if scheme in ("socket", "rfc2217"):
+            m = _HOST_PORT.fullmatch(target)
+            if not m or not 1 <= int(m["port"]) <= 65535:
+                return f"{port!r}: {scheme}:// needs host:port (a port from 1 to 65535)"
+        if any(ch.isspace() for ch in port):
+            return f"{port!r} contains spaces"
+        return None
+    if port.startswith("/dev/"):
+        if not _DEV_PATH.fullmatch(port) or "/../" in port + "/" or port.endswith("/"):
+            return f"{port!r} is not a valid device path"
+        return None
+    return (
+        f"{port!r} is neither a device path (/dev/...) nor a pyserial URL "
+        "(loop://, socket://host:port, rfc2217://host:port, ...)"
+    )
+
+
+def _check_reader(c: _Checker, value: Any) -> ReaderSettings:
+    path: KeyPath = ("reader",)
+    section = c.section(
+        path, value,
+        ("enabled", "port", "baudrate", "framing", "line_ending",
+         "settle_s", "repeat_suppress_s", "reconnect_s"),
+    )
+    default = ReaderSettings()
+
+    def port(p: KeyPath, v: Any) -> Any:
+        if not isinstance(v, str):
+            return c.fail(p, f"must be a device path or a pyserial URL, not {_show(v)}")
+        problem = serial_port_problem(v)
+        return c.fail(p, problem) if problem else v
+
+    def baudrate(p: KeyPath, v: Any) -> Any:
+        if isinstance(v, bool) or not isinstance(v, int):
+            return c.fail(p, f"must be a whole number, not {_show(v)}")
+        if v not in BAUDRATES:
+            return c.fail(p, f"{v} is not a standard rate (9600 and 115200 are usual)")
+        return v
+
+    def seconds(bounds: tuple[float, float]) -> Callable[[KeyPath, Any], Any]:
+        return lambda p, v: c.number(p, v, *bounds, " seconds")
+
+    return ReaderSettings(
+        enabled=c.get(section, path + ("enabled",), default.enabled, c.boolean),
+        port=c.get(section, path + ("port",), default.port, port),
+        baudrate=c.get(section, path + ("baudrate",), default.baudrate, baudrate),
+        framing=c.get(section, path + ("framing",), default.framing,
+                      lambda p, v: c.choice(p, v, FRAMINGS)),
+        line_ending=c.get(section, path + ("line_ending",), default.line_ending,
+                          lambda p, v: c.choice(p, v, LINE_ENDINGS)),
+        settle_s=c.get(section, path + ("settle_s",), default.settle_s, seconds(SETTLE_S)),
+        repeat_suppress_s=c.get(section, path + ("repeat_suppress_s",),
+                                default.repeat_suppress_s, seconds(REPEAT_SUPPRESS_S)),
+        reconnect_s=c.get(section, path + ("reconnect_s",), default.reconnect_s,
+                          seconds(RECONNECT_S)),
+    )
+
+
+def check_hardware(doc: YamlDocument) -> tuple[HardwareSettings | None, list[ConfigError]]:
+    """Validate a parsed hardware.yaml: (settings, []) or (None, every error)."""
+    c = _Checker(doc)
+    top = c.section((), doc.data, ("buttons", "reader"))
+    settings = HardwareSettings(
+        buttons=_check_buttons(c, top.get("buttons")),
+        reader=_check_reader(c, top.get("reader")),
+    )
+    return (None, c.errors) if c.errors else (settings, [])
+
+
+def check_hardware_file(path: str | Path) -> tuple[HardwareSettings | None, list[ConfigError]]:
+    """Load and validate a hardware.yaml: (settings, []) or (None, every error)."""
+    doc, errors = _document(Path(path))
+    return (None, errors) if doc is None else check_hardware(doc)
+
+
+# --------------------------------------------------------------------------- both
+
+
+def load_settings(config_dir: str | Path) -> Settings:
+    """Read companion.yaml and hardware.yaml from `config_dir`.
+
+    Raises `ConfigProblems` (a ConfigError, exit status 2) listing every error of
+    both files; a missing file is an error too.
+    """
+    config_dir = Path(config_dir)
+    companion, errors = check_companion_file(config_dir / COMPANION_FILE)
+    hardware, hardware_errors = check_hardware_file(config_dir / HARDWARE_FILE)
+    errors += hardware_errors
+    if errors or companion is None or hardware is None:
+        raise ConfigProblems(errors)
+    return Settings(config_dir=config_dir, companion=companion, hardware=hardware)

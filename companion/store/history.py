@@ -1,0 +1,447 @@
+"""Finished games in SQLite (`history.db` in the state directory), and statistics.
+
+Every finished game is stored with its date, duration, players (ids, names,
+colours), every score category, the winners and the full record, so any
+statistic can be recomputed later. The schema carries a version
+(`schema_version` table); opening an older file migrates it step by step,
+after saving a copy (`history.db.before-vN`), so an update never loses
+history. A file written by a newer version is refused, not touched.
+
+Writes use `synchronous=FULL` and one transaction each.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.engine import COLOURS, SCORE_CATEGORIES, State
+from companion.store.errors import HistoryError
+from companion.store.fsutil import fsync_dir
+from companion.store.journal import line_time, now_iso, parse_time
+
+HISTORY_NAME = "history.db"
+SCHEMA_VERSION = 1
+
+
+def _run_all(conn: sqlite3.Connection, script: str) -> None:
+    """Run `;`-separated DDL inside the caller's transaction (executescript would commit it)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _create_v1(conn: sqlite3.Connection) -> None:
+    _run_all(
+        conn,
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game_key TEXT NOT NULL UNIQUE,   -- hash of the setup line, one row per game
+            started TEXT,                    -- "t" of the setup line (ISO-8601)
+            finished TEXT,                   -- "t" of the last line
+            duration_seconds REAL,
+            rounds INTEGER NOT NULL,
+            record TEXT NOT NULL,            -- the whole record (RECORD.md)
+            archived TEXT NOT NULL
+        );
+        CREATE TABLE game_players (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat INTEGER NOT NULL,           -- 0 = first in setup.players
+            player_id TEXT NOT NULL,
+            name TEXT NOT NULL,              -- display name (the id if none was given)
+            named INTEGER NOT NULL,          -- 1 if a name was given at setup
+            colour TEXT,
+            coins INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            rank INTEGER NOT NULL,           -- 1 = first in the final ranking
+            winner INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE scores (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            player_id TEXT NOT NULL,
+            category TEXT NOT NULL,          -- one of the final scoring categories
+            points INTEGER NOT NULL,
+            PRIMARY KEY (game_id, player_id, category)
+        );
+        CREATE INDEX game_players_name ON game_players(name);
+        """
+    )
+
+
+#: MIGRATIONS[n] turns a schema n-1 database into schema n (MIGRATIONS[1] creates it).
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's result in a finished game."""
+
+    seat: int
+    player_id: str
+    name: str
+    named: bool
+    """Whether the name was given at setup (otherwise it is the player id)."""
+    colour: str | None
+    coins: int
+    total: int
+    rank: int
+    winner: bool
+    scores: dict[str, int]
+    """Points per scoring category (RECORD.md `final.scores`, without total)."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A finished game."""
+
+    id: int
+    key: str
+    started: str | None
+    finished: str | None
+    duration_seconds: float | None
+    rounds: int
+    players: tuple[PlayerResult, ...]
+    record: str
+
+    @property
+    def winners(self) -> tuple[PlayerResult, ...]:
+        return tuple(p for p in self.players if p.winner)
+
+    def to_json(self, *, with_record: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "started": self.started,
+            "finished": self.finished,
+            "duration_seconds": self.duration_seconds,
+            "rounds": self.rounds,
+            "players": [
+                {
+                    "id": p.player_id, "name": p.name, "colour": p.colour, "coins": p.coins,
+                    "total": p.total, "rank": p.rank, "winner": p.winner,
+                    "scores": dict(p.scores),
+                }
+                for p in self.players
+            ],
+            "winners": [p.player_id for p in self.winners],
+        }
+        if with_record:
+            out["record"] = self.record
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Statistics of one player name over all finished games."""
+
+    name: str
+    games: int
+    wins: int
+    average_total: float
+    best_total: int
+    favourite_category: str | None
+    """The category that brought the most points over all games (None if none did)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "games": self.games, "wins": self.wins,
+            "average_total": round(self.average_total, 2), "best_total": self.best_total,
+            "favourite_category": self.favourite_category,
+        }
+
+
+def _sqlite_reason(exc: sqlite3.Error) -> str:
+    text = str(exc)
+    if "disk is full" in text:
+        return "the storage is full"
+    if "readonly" in text or "read-only" in text:
+        return "the storage is read-only"
+    if "unable to open" in text:
+        return "cannot open the file (missing folder or no permission)"
+    return text
+
+
+class History:
+    """The finished games of a state directory.
+
+    Reading a state directory without `history.db` gives no games and creates
+    nothing; the file is created by the first `archive`.
+    """
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = Path(state_dir)
+        self.path = self.state_dir / HISTORY_NAME
+        self._conn: sqlite3.Connection | None = None
+        if self.path.exists():
+            self._open()
+
+    # --- opening and migrating -------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
+        created = not self.path.exists()
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            conn.execute("PRAGMA synchronous=FULL")
+            version = self._version(conn)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot open {self.path}: {_sqlite_reason(exc)}") from None
+        if version > SCHEMA_VERSION:
+            conn.close()
+            raise HistoryError(
+                f"{self.path} was written by a newer version of the companion (schema "
+                f"{version}; this version knows up to {SCHEMA_VERSION}). It was left untouched: "
+                "update the companion to see or add to the history."
+            )
+        if version < SCHEMA_VERSION:
+            try:
+                self._migrate(conn, version)
+            except sqlite3.Error as exc:
+                conn.close()
+                raise HistoryError(
+                    f"cannot update {self.path} from schema {version} to {SCHEMA_VERSION}: "
+                    f"{_sqlite_reason(exc)}; the file was left as it was"
+                ) from None
+        if created:
+            try:
+                fsync_dir(self.state_dir)
+            except OSError:
+                pass  # the database itself is durable; only its directory entry may lag
+        self._conn = conn
+        return conn
+
+    @staticmethod
+    def _version(conn: sqlite3.Connection) -> int:
+        row = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name='schema_version'"
+        ).fetchone()
+        if row is None:
+            return 0
+        value = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        return int(value or 0)
+
+    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        if version > 0:
+            # A copy of the old file first: a failed or faulty migration never costs history.
+            backup = sqlite3.connect(self.path.with_name(f"{HISTORY_NAME}.before-v{version + 1}"))
+            with backup:
+                conn.backup(backup)
+            backup.close()
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                if target == 1:
+                    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+                MIGRATIONS[target](conn)
+                conn.execute("DELETE FROM schema_version")
+                conn.execute("INSERT INTO schema_version VALUES (?)", (target,))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing -----------------------------------------------------------------------
+
+    def archive(self, key: str, state: State, record: str) -> int:
+        """Store (or update) a finished game; returns its id. One transaction."""
+        final = state.final
+        if final is None:
+            raise ValueError("only a finished game can be archived")
+        lines = [line for line in record.splitlines() if line.strip()]
+        started = line_time(lines[0]) if lines else None
+        finished = line_time(lines[-1]) if lines else None
+        t0, t1 = parse_time(started), parse_time(finished)
+        duration = (t1 - t0).total_seconds() if t0 and t1 else None
+        ranks = {pid: i + 1 for i, pid in enumerate(final.ranking)}
+        named = self._named(lines[0]) if lines else set()
+        try:
+            conn = self._open()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                row = conn.execute("SELECT id FROM games WHERE game_key=?", (key,)).fetchone()
+                values = (started, finished, duration, state.round, record, now_iso())
+                if row is None:
+                    game_id = int(conn.execute(
+                        "INSERT INTO games (game_key, started, finished, duration_seconds, rounds,"
+                        " record, archived) VALUES (?, ?, ?, ?, ?, ?, ?)", (key, *values),
+                    ).lastrowid or 0)
+                else:
+                    game_id = int(row[0])
+                    conn.execute(
+                        "UPDATE games SET started=?, finished=?, duration_seconds=?, rounds=?,"
+                        " record=?, archived=? WHERE id=?", (*values, game_id),
+                    )
+                    self._delete_children(conn, game_id)
+                for seat, pid in enumerate(state.players):
+                    scores = final.scores[pid]
+                    conn.execute(
+                        "INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, seat, pid, state.names.get(pid, pid), int(pid in named),
+                         pid if pid in COLOURS else None, state.player(pid).coins,
+                         int(scores["total"]), ranks.get(pid, seat + 1),
+                         int(pid in final.winners)),
+                    )
+                    conn.executemany(
+                        "INSERT INTO scores VALUES (?, ?, ?, ?)",
+                        [(game_id, pid, c, int(scores.get(c, 0))) for c in SCORE_CATEGORIES],
+                    )
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise HistoryError(
+                f"cannot store the finished game in {self.path}: {_sqlite_reason(exc)}"
+            ) from None
+        return game_id
+
+    def forget(self, key: str) -> None:
+        """Remove a game that is no longer finished (its last action was undone)."""
+        if self._conn is None and not self.path.exists():
+            return
+        try:
+            conn = self._open()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                row = conn.execute("SELECT id FROM games WHERE game_key=?", (key,)).fetchone()
+                if row is not None:
+                    self._delete_children(conn, int(row[0]))
+                    conn.execute("DELETE FROM games WHERE id=?", (row[0],))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot update {self.path}: {_sqlite_reason(exc)}") from None
+
+    @staticmethod
+    def _delete_children(conn: sqlite3.Connection, game_id: int) -> None:
+        conn.execute("DELETE FROM game_players WHERE game_id=?", (game_id,))
+        conn.execute("DELETE FROM scores WHERE game_id=?", (game_id,))
+
+    @staticmethod
+    def _named(setup_line: str) -> set[str]:
+        try:
+            names = json.loads(setup_line).get("names") or {}
+        except (ValueError, AttributeError):
+            return set()
+        return {pid for pid, name in names.items() if isinstance(name, str) and name.strip()}
+
+    # --- reading -----------------------------------------------------------------------
+
+    def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        if self._conn is None:
+            return []
+        try:
+            return list(self._conn.execute(sql, tuple(params)).fetchall())
+        except sqlite3.Error as exc:
+            raise HistoryError(f"cannot read {self.path}: {_sqlite_reason(exc)}") from None
+
+    def key_of(self, key: str) -> int | None:
+        """The id of the game with this key, if it is archived."""
+        rows = self._rows("SELECT id FROM games WHERE game_key=?", (key,))
+        return int(rows[0][0]) if rows else None
+
+    def record_of(self, key: str) -> str | None:
+        rows = self._rows("SELECT record FROM games WHERE game_key=?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def games(self) -> list[GameSummary]:
+        """Every finished game, the latest first."""
+        return self._games("")
+
+    def game(self, game_id: int) -> GameSummary | None:
+        found = self._games("WHERE id=?", (game_id,))
+        return found[0] if found else None
+
+    def _games(self, where: str, params: tuple[Any, ...] = ()) -> list[GameSummary]:
+        games = self._rows(
+            "SELECT id, game_key, started, finished, duration_seconds, rounds, record FROM games "
+            f"{where} ORDER BY COALESCE(finished, started) DESC, id DESC", params,
+        )
+        if not games:
+            return []
+        ids = [g[0] for g in games]
+        marks = ",".join("?" * len(ids))
+        players: dict[int, list[tuple[Any, ...]]] = {}
+        for row in self._rows(
+            "SELECT game_id, seat, player_id, name, named, colour, coins, total, rank, winner "
+            f"FROM game_players WHERE game_id IN ({marks}) ORDER BY game_id, seat", ids,
+        ):
+            players.setdefault(row[0], []).append(row)
+        scores: dict[tuple[int, str], dict[str, int]] = {}
+        for gid, pid, category, points in self._rows(
+            f"SELECT game_id, player_id, category, points FROM scores WHERE game_id IN ({marks})",
+            ids,
+        ):
+            scores.setdefault((gid, pid), {})[category] = int(points)
+        out = []
+        for gid, key, started, finished, duration, rounds, record in games:
+            results = tuple(
+                PlayerResult(
+                    seat=seat, player_id=pid, name=name, named=bool(named), colour=colour,
+                    coins=coins, total=total, rank=rank, winner=bool(winner),
+                    scores={c: scores.get((gid, pid), {}).get(c, 0) for c in SCORE_CATEGORIES},
+                )
+                for _, seat, pid, name, named, colour, coins, total, rank, winner
+                in players.get(gid, [])
+            )
+            out.append(GameSummary(gid, key, started, finished, duration, rounds, results, record))
+        return out
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Per player name (case-insensitive; spelled as in the latest game): most wins first."""
+        groups: dict[str, list[tuple[GameSummary, PlayerResult]]] = {}
+        for game in self.games():  # latest first
+            for player in game.players:
+                groups.setdefault(player.name.strip().casefold(), []).append((game, player))
+        stats = []
+        for entries in groups.values():
+            totals = [p.total for _, p in entries]
+            by_category = {
+                c: sum(p.scores.get(c, 0) for _, p in entries) for c in SCORE_CATEGORIES
+            }
+            best_category = max(SCORE_CATEGORIES, key=lambda c: by_category[c])
+            stats.append(PlayerStats(
+                name=entries[0][1].name.strip(),
+                games=len(entries),
+                wins=sum(1 for _, p in entries if p.winner),
+                average_total=sum(totals) / len(totals),
+                best_total=max(totals),
+                favourite_category=best_category if by_category[best_category] > 0 else None,
+            ))
+        stats.sort(key=lambda s: (-s.wins, -s.games, s.name.casefold()))
+        return stats
+
+    def known_names(self) -> list[str]:
+        """Names given at setup in finished games, the most recently played first."""
+        seen: dict[str, str] = {}
+        for game in self.games():
+            for player in game.players:
+                name = player.name.strip()
+                if player.named and name and name.casefold() not in seen:
+                    seen[name.casefold()] = name
+        return list(seen.values())
+
+
+__all__ = [
+    "HISTORY_NAME", "MIGRATIONS", "SCHEMA_VERSION", "GameSummary", "History", "PlayerResult",
+    "PlayerStats",
+]

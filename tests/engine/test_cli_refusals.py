@@ -1,0 +1,281 @@
+"""RULES.md "What the engine must refuse", through `replay` on the command line.
+
+Each case builds a legal record, appends one bad line and replays it:
+exit status 3, ``line N: <rule>`` on stderr, and with ``--json`` the state
+before that line plus ``"error": {"line": N, "message": ...}`` — the same
+state as the replay of the record without the bad line.
+
+Most cases call `companion.cli.main` in-process (the code `python -m
+companion` runs, minus the process start); a few run a real subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.engine import Discard, Undo, replay, to_record
+from companion.paths import SHIPPED_CONFIG_DIR
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_replay(capsys, tmp_path, data: bytes) -> tuple[int, dict, str]:
+    record = tmp_path / "game.jsonl"
+    record.write_bytes(data)
+    status = cli.main(["replay", str(record), "--json", "--config", str(SHIPPED_CONFIG_DIR),
+                       "--state-dir", str(tmp_path / "state")])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "unexpected" not in err, err
+    return status, json.loads(out), err
+
+
+def check_refused(capsys, tmp_path, catalogue, t, bad: dict | bytes | str, match: str) -> str:
+    """Replay `t`'s record plus `bad`; assert the refusal; return the message."""
+    good = to_record(t.actions).encode("utf-8")
+    if isinstance(bad, dict):
+        bad = json.dumps(bad)
+    line = bad if isinstance(bad, bytes) else bad.encode("utf-8")
+    number = len(t.actions) + 1
+    status, state, err = run_replay(capsys, tmp_path, good + line + b"\n")
+    assert status == 3
+    error = state.pop("error")
+    assert error["line"] == number
+    assert re.search(match, error["message"]), error["message"]
+    assert f"line {number}: {error['message']}" in err
+    # The state is the one before the bad line.
+    assert state == replay(good, catalogue).to_json() == t.json
+    return str(error["message"])
+
+
+# --- the refusals of RULES.md -----------------------------------------------------
+
+
+def tracked_purchase(table, loaded):
+    t = table(2).supply()
+    t.place(*[s.card for s in t.state.slots] * 2)
+    assert t.offer() == ("red", 0, 2)
+    return t
+
+
+def five_on_one_card(table, loaded):
+    t = table(5).supply()
+    t.place(*[t.state.slots[0].card] * 8)
+    return t
+
+
+def red_placed_three(table, loaded):
+    t = table(2).supply()
+    return t.place(t.state.slots[0].card, t.state.slots[1].card, t.state.slots[0].card,
+                   t.state.slots[1].card, t.state.slots[0].card)
+
+
+def warehouse_full(table, loaded):
+    t = loaded()
+    for good in ("coffee", "tea", "saffron"):
+        t.move("red", good, "dock", "warehouse")
+    t.done().supply(("B-ship-3", ("rubber", "rubber", "tea"))).quick({"B-ship-3": ("red", 1)})
+    return t.move("red", "rubber", "dock", "warehouse")
+
+
+def contract_full(table, loaded):
+    t = loaded()
+    t.move("red", "coffee", "dock", "A-contract-1")
+    return t.move("red", "tea", "dock", "A-contract-1")
+
+
+def market_used(table, loaded):
+    return loaded().move("blue", "rubber", "dock", "market")
+
+
+def in_purchase(table, loaded):
+    return table(2).supply().do(Discard(0))
+
+
+def redo_cleared(table, loaded):
+    return table(2).reveal("A-warehouse").do(Undo()).reveal("A-vulcanizer")
+
+
+CASES = {
+    "buying out of turn": (
+        tracked_purchase, {"type": "buy", "player": "blue", "slot": 0}, "goes to red"),
+    "passing out of turn": (
+        tracked_purchase, {"type": "pass", "player": "blue", "slot": 0}, "goes to red"),
+    "buying without the coins (quick)": (
+        lambda table, loaded: table(2).supply(),
+        {"type": "buy", "player": "red", "slot": 0, "price": 6}, "has 5 coins and cannot pay 6"),
+    "a 9th worker on a card": (
+        five_on_one_card, {"type": "place", "player": "yellow", "slot": 0}, "at most 8 workers"),
+    "a 4th worker for a player": (
+        red_placed_three, {"type": "place", "player": "red", "slot": 2},
+        "already placed all 3 workers"),
+    "a cube on a contract of another colour": (
+        lambda table, loaded: loaded(),
+        {"type": "move", "player": "red", "good": "saffron", "from": "dock", "to": "A-contract-1"},
+        "saffron does not fit"),
+    "a cube on a full contract": (
+        contract_full,
+        {"type": "move", "player": "red", "good": "saffron", "from": "dock", "to": "A-contract-1"},
+        "already complete"),
+    "a merchant one does not own": (
+        lambda table, loaded: loaded(),
+        {"type": "move", "player": "blue", "good": "carpet", "from": "dock", "to": "merchant"},
+        "owns no merchant who buys carpet"),
+    "a warehouse one does not own": (
+        lambda table, loaded: loaded(),
+        {"type": "move", "player": "blue", "good": "carpet", "from": "dock", "to": "warehouse"},
+        "belongs to red"),
+    "a bank one does not own (no action uses a bank: it is not a place for cubes)": (
+        lambda table, loaded: loaded(),
+        {"type": "move", "player": "blue", "good": "carpet", "from": "dock", "to": "C-bank"},
+        "C-bank is not a contract"),
+    "a 5th cube in the warehouse": (
+        warehouse_full,
+        {"type": "move", "player": "red", "good": "rubber", "from": "dock", "to": "warehouse"},
+        "at most 4"),
+    "a 2nd cube in the market hall": (
+        market_used,
+        {"type": "move", "player": "blue", "good": "carpet", "from": "dock", "to": "market"},
+        "at most 1 cube"),
+    "a conversion into a good the stock lacks": (
+        lambda table, loaded: loaded(),
+        {"type": "convert", "player": "red",
+         "give": [["coffee", "dock"], ["tea", "dock"], ["saffron", "dock"]], "take": "tea"},
+        "stock holds no tea"),
+    "trading: a cube onto another player's contract": (
+        lambda table, loaded: loaded(),
+        {"type": "move", "player": "blue", "good": "carpet", "from": "dock", "to": "A-contract-1"},
+        "no trading between players"),
+    "trading: a cube from a contract": (
+        contract_full,
+        {"type": "move", "player": "red", "good": "tea", "from": "A-contract-1", "to": "market"},
+        "not a store"),
+    "a card already seen": (
+        lambda table, loaded: table(2).reveal("A-warehouse"),
+        {"type": "reveal", "card": "A-warehouse"}, "already been revealed"),
+    "a card removed for this player count": (
+        lambda table, loaded: table(2).skip_rounds(12, fires_first=True),
+        {"type": "reveal", "card": "D-port"}, "removed from the game for 2 players"),
+    "an unknown card": (
+        lambda table, loaded: table(2), {"type": "reveal", "card": "D-mayor"}, "unknown card"),
+    "a card of a later season": (
+        lambda table, loaded: table(2),
+        {"type": "reveal", "card": "C-bank"}, r"Summer \(C\), but the pile shows Winter"),
+    "the 4th fire revealed": (
+        lambda table, loaded: table(2), {"type": "reveal", "card": "E-fire"}, "never revealed"),
+    "an unknown player": (
+        lambda table, loaded: table(2).supply(),
+        {"type": "buy", "player": "grey", "slot": 0, "price": 1}, "unknown player"),
+    "wrong phase: reveal in Demand": (
+        lambda table, loaded: table(2).supply(), {"type": "reveal", "card": "A-warehouse"},
+        "Supply phase; the game is in the Demand phase"),
+    "wrong phase: place in Supply": (
+        lambda table, loaded: table(2), {"type": "place", "player": "red", "slot": 0},
+        "Demand phase; the game is in the Supply phase"),
+    "wrong phase: buy in Loading": (
+        lambda table, loaded: loaded(), {"type": "buy", "player": "red", "slot": 0, "price": 1},
+        "Purchase phase; the game is in the Loading phase"),
+    "wrong phase: move in Supply": (
+        lambda table, loaded: table(2),
+        {"type": "move", "player": "red", "good": "tea", "from": "dock", "to": "market"},
+        "Loading phase; the game is in the Supply phase"),
+    "wrong phase: done in Purchase": (
+        in_purchase, {"type": "done"}, "Loading phase; the game is in the Purchase phase"),
+    "wrong phase: anything after the game is over": (
+        lambda table, loaded: table(2).play_out(), {"type": "done"}, "the game is over"),
+    "a second setup": (
+        lambda table, loaded: table(2),
+        {"type": "setup", "players": ["red", "blue"], "first": "red"}, "first line"),
+    "coins below 0": (
+        lambda table, loaded: table(2),
+        {"type": "adjust", "player": "red", "coins": -6, "reason": "typo"}, "never go below 0"),
+    "undo with nothing to undo": (
+        lambda table, loaded: table(2), {"type": "undo"}, "nothing to undo"),
+    "redo after a new action": (
+        redo_cleared, {"type": "redo"}, "nothing to redo"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
+def test_refusals_exit_3_with_the_rule_and_the_state_before(
+    capsys, tmp_path, catalogue, table, loaded, case
+):
+    build, bad, match = CASES[case]
+    t = build(table, loaded)
+    check_refused(capsys, tmp_path, catalogue, t, bad, match)
+
+
+# --- malformed lines ---------------------------------------------------------------
+
+SETUP = b'{"type": "setup", "players": ["red", "blue"], "first": "red"}\n'
+
+MALFORMED = {
+    "bad JSON": (SETUP + b'{"type": "reveal", "card": \n', 2, "not valid JSON"),
+    "bad UTF-8": (SETUP + b'{"type": "reveal", "card": "A-\xff"}\n', 2, "not UTF-8"),
+    "an array": (SETUP + b'["reveal", "A-warehouse"]\n', 2, "must be a JSON object, not list"),
+    "a bare string": (SETUP + b'"reveal"\n', 2, "must be a JSON object, not str"),
+    "a value out of range": (
+        SETUP + b'{"type": "reveal", "card": "A-warehouse"}\n'
+        b'{"type": "reveal", "card": "A-vulcanizer"}\n{"type": "reveal", "card": "A-tea-taster"}\n'
+        b'{"type": "buy", "player": "red", "slot": 0, "price": 9}\n', 5, '"price".* 1-8'),
+    "a negative slot": (
+        SETUP + b'{"type": "reveal", "card": "A-warehouse"}\n'
+        b'{"type": "reveal", "card": "A-vulcanizer"}\n{"type": "reveal", "card": "A-tea-taster"}\n'
+        b'{"type": "place", "player": "red", "slot": -1}\n', 5, '"slot".* 0-99'),
+    "a slot that is not a number": (
+        SETUP + b'{"type": "place", "player": "red", "slot": "0"}\n', 2, '"slot"'),
+    "a boolean for a number": (
+        SETUP + b'{"type": "adjust", "player": "red", "coins": true, "reason": "x"}\n', 2,
+        '"coins"'),
+    "an unknown key": (SETUP + b'{"type": "done", "when": "now"}\n', 2, 'unknown key "when"'),
+    "a missing key": (SETUP + b'{"type": "reveal"}\n', 2, 'missing key "card"'),
+    "an unknown type": (SETUP + b'{"type": "trade", "player": "red"}\n', 2, "unknown action type"),
+    "an empty record": (b"", 1, "empty"),
+    "a record of blank lines": (b"\n  \n\n", 1, "empty"),
+    "a first line that is not setup": (b'{"type": "reveal", "card": "A-warehouse"}\n', 1,
+                                       "starts with a setup line"),
+    "a bad setup": (b'{"type": "setup", "players": ["red"], "first": "red"}\n', 1, "2-5 players"),
+    "a bad first line": (b"setup red blue\n", 1, "not valid JSON"),
+    "deep nesting": (SETUP + b"[" * 100000 + b"\n", 2, "JSON"),
+    "a time that is not a string": (SETUP + b'{"type": "done", "t": 5}\n', 2, '"t"'),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))
+def test_malformed_lines_are_errors_on_their_line(capsys, tmp_path, catalogue, case):
+    data, number, match = MALFORMED[case]
+    status, state, err = run_replay(capsys, tmp_path, data)
+    assert status == 3
+    error = state.pop("error")
+    assert error["line"] == number and re.search(match, error["message"]), error
+    assert f"line {number}: " in err
+    before = b"\n".join(data.split(b"\n")[: number - 1])
+    expected = replay(before, catalogue).to_json() if number > 1 else {}
+    assert state == expected
+
+
+# --- a real process ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "number"),
+    [(SETUP + b'{"type": "place", "player": "red", "slot": 0}\n', 2), (b"\xff\xfe\n", 1)],
+)
+def test_python_m_companion_replay_exits_3_without_a_traceback(tmp_path, data, number):
+    record = tmp_path / "bad.jsonl"
+    record.write_bytes(data)
+    base = [sys.executable, "-m", "companion", "replay", str(record),
+            "--config", str(SHIPPED_CONFIG_DIR), "--state-dir", str(tmp_path / "state")]
+    plain = subprocess.run(base, capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert plain.returncode == 3
+    assert f"line {number}: " in plain.stderr and "Traceback" not in plain.stderr
+    as_json = subprocess.run(base + ["--json"], capture_output=True, text=True, cwd=REPO,
+                             timeout=60)
+    assert as_json.returncode == 3 and "Traceback" not in as_json.stderr
+    assert json.loads(as_json.stdout)["error"]["line"] == number

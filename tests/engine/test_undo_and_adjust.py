@@ -1,0 +1,113 @@
+"""RECORD.md `undo`, `redo` and `adjust`."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import Adjust, Buy, Discard, Move, Redo, RuleError, Undo, apply
+
+
+def test_undo_takes_back_the_latest_action_and_redo_puts_it_back(table):
+    t = table(2).supply()
+    before = t.json
+    t.do(Buy("red", 0, 3))
+    after = t.json
+    t.do(Undo())
+    assert t.json == before
+    t.do(Redo())
+    assert t.json == after
+
+
+def test_undo_goes_back_step_by_step_but_never_undoes_setup(table):
+    t = table(2)
+    start = t.json
+    t.reveal("A-warehouse").reveal("A-vulcanizer")
+    t.do(Undo(), Undo())
+    assert t.json == start
+    t.refuse(Undo(), "nothing to undo")
+    t.do(Redo(), Redo())
+    assert [s.card for s in t.state.slots] == ["A-warehouse", "A-vulcanizer"]
+    t.refuse(Redo(), "nothing to redo")
+
+
+def test_a_new_action_clears_redo(table):
+    t = table(2)
+    t.reveal("A-warehouse").do(Undo())
+    t.reveal("A-vulcanizer")
+    t.refuse(Redo(), "nothing to redo")
+    assert [s.card for s in t.state.slots] == ["A-vulcanizer"]
+
+
+def test_undo_crosses_phases_and_rounds(table):
+    t = table(2).supply().quick({})
+    loading = t.json
+    t.done()
+    assert t.state.round == 2
+    t.do(Undo())
+    assert t.json == loading and t.state.phase == "loading"
+
+
+def test_undo_and_redo_work_after_the_game_is_over(table):
+    t = table(2).play_out()
+    over = t.json
+    t.do(Undo())
+    assert t.state.phase != "over"
+    t.do(Redo())
+    assert t.json == over
+
+
+def test_redo_of_an_adjust_and_of_a_fire(table):
+    t = table(2, cards={"B-fire": {"points": 2}}).round(
+        "A-fireman-1", buys={"A-fireman-1": ("red", 1)}).skip_rounds(3)
+    t.reveal("B-fire")
+    fired = t.json
+    t.do(Undo(), Redo())
+    assert t.json == fired
+    t.do(Adjust("blue", reason="forgot a coin", coins=1), Undo(), Redo())
+    assert t.player("blue")["coins"] == fired["players"]["blue"]["coins"] + 1
+
+
+def test_adjust_adds_deltas_in_any_phase(table):
+    t = table(2)
+    t.do(Adjust("red", reason="start bonus", coins=2, points=-3))
+    assert t.player("red")["coins"] == 7 and t.player("red")["track"] == -3
+    t.supply().do(Adjust("blue", reason="x", points=1))
+    t.quick().do(Adjust("blue", reason="y", coins=-5))
+    assert t.player("blue")["coins"] == 0
+
+
+def test_coins_never_go_below_0(table):
+    t = table(2)
+    t.refuse(Adjust("red", reason="typo", coins=-6), "never go below 0")
+    t.refuse(Adjust("red", reason="nothing"), "coins or points")
+    t.refuse(Adjust("red", reason="  ", coins=1), "needs a reason")
+    t.refuse(Adjust("grey", reason="who?", coins=1), "unknown player")
+
+
+def test_adjust_after_the_game_is_over_and_the_final_scores_follow(table):
+    t = table(2).play_out()
+    assert t.json["final"]["winners"] == ["red", "blue"]
+    t.do(Adjust("blue", reason="a fire was missed", points=2))
+    assert t.state.phase == "over"
+    assert t.json["final"]["scores"]["blue"]["total"] == 2
+    assert t.json["final"]["winners"] == ["blue"]
+    t.do(Adjust("red", reason="coins miscounted", coins=1, points=2))
+    # Equal totals again; red has one coin more.
+    assert t.json["final"]["ranking"] == ["red", "blue"]
+    assert t.json["final"]["winners"] == ["red"]
+
+
+def test_only_adjust_undo_and_redo_after_the_game_is_over(table):
+    t = table(2).play_out()
+    for action in (Discard(0), Move("red", "tea", "dock", "market")):
+        t.refuse(action, "the game is over")
+
+
+def test_apply_never_modifies_the_state_given(table):
+    t = table(2).supply()
+    state = t.state
+    before = state.to_json()
+    apply(state, Buy("red", 0, 2))
+    with pytest.raises(RuleError):
+        apply(state, Buy("red", 1, 2))
+    assert state.to_json() == before
