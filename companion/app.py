@@ -42,9 +42,14 @@ def load_settings(config_dir: Path, state_dir: Path) -> tuple[dict[str, Any], di
     try:
         from companion.config.settings import load_settings as load_checked  # type: ignore
 
-        checked = load_checked(config_dir).as_dict()
-        settings.update(checked["companion"])
-        hardware = checked.get("hardware", {})
+        checked = load_checked(config_dir)
+        display = checked.companion.display
+        settings.update(language=checked.companion.language,
+                        purchase_form=checked.companion.purchase_form,
+                        display={"size": [display.width, display.height],
+                                 "fullscreen": display.fullscreen,
+                                 "rotation": display.rotation})
+        hardware = checked.hardware.as_dict()
     except ImportError:
         from companion.config import yamlfile
 

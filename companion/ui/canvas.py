@@ -62,9 +62,17 @@ def readable_on(colour: Colour) -> Colour:
 _fonts: dict[int, pygame.font.Font] = {}
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts (before `pygame.quit`, which invalidates them)."""
+    _fonts.clear()
+
+
 def font(px: int) -> pygame.font.Font:
     """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
     px = max(8, px)
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()
     if px not in _fonts:
         path = next((p for p in FONT_PATHS if os.path.isfile(p)), None)
         if path is None:

@@ -30,6 +30,9 @@ def init_pygame() -> None:
 
 
 def quit_pygame() -> None:
+    from companion.ui import canvas
+
+    canvas.forget_fonts()  # fonts die with the font module
     pygame.quit()
 
 

@@ -74,13 +74,20 @@ def demo_services(state_dir: Path, language: str = "en") -> Services:
     )
 
 
+_games: dict[tuple[str, int], list[Action]] = {}
+
+
 def demo_game(catalogue: Any, form: str = "quick", seed: int = 11) -> list[Action]:
+    """A random legal 4-player game with named players (the same for every call)."""
+    if (form, seed) in _games:
+        return _games[(form, seed)]
     actions, _state = random_game(catalogue, 4, seed=seed, form=form)
     setup = actions[0]
     assert isinstance(setup, Setup)
     named = Setup(players=setup.players, first=setup.first,
                   names={p: NAMES[p] for p in setup.players})
-    return [named, *actions[1:]]
+    _games[(form, seed)] = [named, *actions[1:]]
+    return _games[(form, seed)]
 
 
 def find(actions: list[Action], catalogue: Any, test: Callable[[State, State], bool]) -> int:

@@ -29,7 +29,11 @@ from companion.ui.i18n import _
 
 
 def player_name(state: State, pid: str) -> str:
-    return state.names.get(pid) or names.colour(pid)
+    """The name given at setup, else the player's colour in the current language."""
+    name = state.names.get(pid)
+    if not name or name == pid:
+        return names.colour(pid)
+    return name
 
 
 def letter(state: State, pid: str) -> str:

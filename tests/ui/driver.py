@@ -40,6 +40,7 @@ def start_game(ui: UI, setup: Setup) -> None:
     assert scene.name == "newgame"
     ui.press(f"count:{len(setup.players)}")
     scene.colours = list(setup.players)  # type: ignore[attr-defined]
+    scene.names = dict(setup.names or {})  # type: ignore[attr-defined]
     ui.dirty = True
     ui.press(f"first:{setup.first}")
     ui.press("ok")

@@ -110,7 +110,8 @@ class NewGameScene(Scene):
         from companion.ui.scenes.setup import SetupGuideScene
 
         assert self.first is not None
-        names_map = {p: self.display(p) for p in self.colours}
+        # Only names given: a player without one is shown by colour, in the current language.
+        names_map = {p: self.names[p] for p in self.colours if p in self.names}
         self.ui.push(SetupGuideScene(self.ui, tuple(self.colours), self.first, names_map,
                                      abandon=self.abandon))
 

@@ -51,7 +51,8 @@ class SetupGuideScene(Scene):
             _("Each player: 5 coins, 1 market hall, 3 workers; the 4th worker on 0 of the "
               "score track."),
             _("All 45 goods cubes go into the bag; the goods stock starts empty."),
-            _("{name} takes the metal coin and starts.").format(name=self.names_map[self.first]),
+            _("{name} takes the metal coin and starts.").format(
+                name=self.names_map.get(self.first) or names.colour(self.first)),
         ]
         return out
 
@@ -74,7 +75,7 @@ class SetupGuideScene(Scene):
         home = self.ui.stack[0]
         if hasattr(home, "close_session"):
             home.close_session()
-        setup = Setup(players=self.players, first=self.first, names=dict(self.names_map))
+        setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None)
         try:
             session = services.store.start(services.state_dir, services.load_catalogue(), setup,
                                            abandon_current=self.abandon)

@@ -1,0 +1,87 @@
+"""The app's composition root: config, the loop, keys as buttons, screenshots, the real store."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+
+import pygame
+import pytest
+
+from companion import app
+from companion.errors import ConfigError
+from companion.paths import SHIPPED_CONFIG_DIR
+
+
+def args(tmp_path, **extra):
+    values = {"simulate": True, "state_dir": str(tmp_path / "state"), "config": None,
+              "screenshot_dir": str(tmp_path / "shots")}
+    values.update(extra)
+    return argparse.Namespace(**values)
+
+
+def post(*events):
+    for kind, attrs in events:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def test_runs_until_closed_and_saves_a_screenshot_of_each_new_screen(tmp_path, monkeypatch):
+    from companion.ui import runner
+
+    original = runner.Runner.frame
+    # After each frame, the next thing the table does: tap "New game", Back (Escape), close.
+    batches = [
+        [(pygame.MOUSEBUTTONDOWN, {"pos": (245, 162), "button": 1, "touch": False})],
+        [(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0})],
+        [(pygame.QUIT, {})],
+    ]
+
+    def frame(self):
+        original(self)
+        if batches:
+            post(*batches.pop(0))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    assert app.run(args(tmp_path)) == 0
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert shots[0] == "001-home.png"
+    assert any("newgame" in name for name in shots)
+
+
+def test_a_bad_config_refuses_to_start(tmp_path):
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED_CONFIG_DIR, config)
+    (config / "companion.yaml").write_text("language: klingon\n", encoding="utf-8")
+    with pytest.raises(ConfigError):
+        app.run(args(tmp_path, config=str(config)))
+
+
+def test_the_real_store_journals_and_resumes(tmp_path):
+    """Through the screens with the journal on disk: a restart finds the game where it was."""
+    from companion.engine import Setup
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import play, start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    assert type(services.store).__name__ == "_SessionStore"
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    actions, _ = random_game(services.load_catalogue(), 3, seed=9, form="quick")
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    start_game(ui, setup)
+    for action in actions[1:40]:
+        play(ui, action)  # includes confirmations, which reopen the session
+    reached = ui.game.state.to_json()
+    ui.game.close()
+    assert ui.top.name == "home" and ui.top.session is not None  # Home offers Resume
+    ui.top.close_session()  # one process, two UIs: release the journal's lock first
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    assert again.top.session is not None, again.top.problem
+    assert again.top.session.state.to_json() == reached

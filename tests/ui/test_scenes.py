@@ -1,0 +1,234 @@
+"""Scenes driven by intents (buttons, OK, Undo, card reader) and taps, headless."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.engine import Setup
+from companion.engine.simulate import random_game
+from companion.ui import intents as it
+from companion.ui.display import Display, to_logical
+from companion.ui.i18n import set_language
+from companion.ui.scenes.home import open_game
+from ui.driver import dismiss, play, start_game
+
+SETUP = Setup(players=("red", "blue", "green"), first="red",
+              names={"red": "Anna", "blue": "Ben", "green": "Cleo"})
+
+
+@pytest.fixture
+def game(ui):
+    start_game(ui, SETUP)
+    return ui
+
+
+def scan(ui, card_id):
+    ui.intent(it.CardScanned(f"TAG-{card_id}", card_id))
+
+
+def test_new_game_sets_seats_names_and_first_player(ui, services):
+    ui.press("new")
+    ui.press("count:3")
+    ui.press("name:0")  # names offered from history
+    ui.press("down:0")  # Anna moves to seat 2
+    ui.intent(it.PlayerButton("green"))  # a colour button chooses who starts
+    ui.press("ok")
+    assert ui.top.name == "setup"
+    assert any("Boatsmen church" in t for t in ui.top.steps())  # removed for 3 players
+    ui.press("ok")
+    state = ui.game.state
+    assert state.players == ("blue", "red", "green")
+    assert state.names["red"] == "Anna"
+    assert state.first_player == "green"
+    assert ui.top.name == "supply"
+
+
+def test_a_whole_round_by_buttons_and_scans(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    assert ui.top.name == "purchase"
+    # Blue presses their button three times: Blue buys for 3; OK records it.
+    for _ in range(3):
+        ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    slot = ui.game.state.slots[0]
+    assert (slot.buyer, slot.price) == ("blue", 3)
+    ui.intent(it.Ok())  # nobody buys the tea taster
+    assert ui.game.state.slots[1].outcome == "discarded"
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # Anna buys the contract: its goods are unconfirmed, so asked first
+    assert ui.top.name == "confirm"
+    ui.intent(it.Ok())
+    assert "A-contract-1" in ui.game.state.player("red").cards
+    ui.intent(it.Ok())  # nobody buys the counting office: Cleo bought nothing this round
+    assert ui.top.name == "loading"
+    ui.intent(it.Ok())  # Loading done
+    assert ui.top.name == "income"
+    ui.render()
+    assert any("+1 no purchase" in t for t in ui.canvas.texts)  # nobody else bought
+    ui.intent(it.Ok())
+    assert ui.top.name == "supply"
+    assert ui.game.state.round == 2
+    assert ui.game.state.first_player == "blue"
+
+
+def test_undo_says_what_it_undid_and_redo_restores(game):
+    ui = game
+    scan(ui, "A-warehouse")
+    ui.intent(it.Undo())
+    assert "Undone" in ui.message.text and "Warehouse" in ui.message.text
+    assert not ui.game.state.slots
+    ui.intent(it.Redo())
+    assert ui.game.state.slots[0].card == "A-warehouse"
+    assert "Redone" in ui.message.text
+
+
+def test_a_refusal_is_shown_in_plain_words_in_the_language(game):
+    ui = game
+    set_language("de")
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    for _ in range(6):
+        ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    assert ui.message.error
+    assert ui.message.text == "Ben hat 5 Münzen und kann 6 nicht zahlen."
+    assert ui.game.state.slots[0].outcome is None
+    set_language("en")
+
+
+def test_unconfirmed_fire_points_are_asked_and_a_correction_is_kept(ui, services):
+    catalogue = services.load_catalogue()
+    assert "points" in catalogue["B-fire"].unverified
+    actions, _ = random_game(catalogue, 3, seed=4, form="quick")
+    start_game(ui, actions[0])
+    for action in actions[1:]:
+        if ui.game.state.top_season() == "B" and ui.game.state.phase == "supply":
+            break
+        play(ui, action)
+    dismiss(ui)
+    ui.press("card:B-fire")
+    assert ui.top.name == "confirm"
+    ui.render()
+    assert any("unconfirmed" in t for t in ui.canvas.texts)
+    for _ in range(5):
+        ui.press("value:+")
+    ui.press("ok")
+    assert ui.top.name == "fire"
+    assert ui.game.state.fires[-1].points == catalogue["B-fire"].points + 5
+    assert "points" not in services.load_catalogue()["B-fire"].unverified
+    assert (services.state_dir / "cards.yaml").is_file()
+
+
+def test_loading_offers_only_legal_moves(ui, services):
+    catalogue = services.load_catalogue()
+    actions, _ = random_game(catalogue, 2, seed=2, form="quick")
+    start_game(ui, actions[0])
+    for action in actions[1:]:
+        dismiss(ui)
+        state = ui.game.state
+        if state.phase == "loading" and any(state.player(p).dock for p in state.players):
+            break
+        play(ui, action)
+    state = ui.game.state
+    pid = next(p for p in state.players if state.player(p).dock)
+    ui.intent(it.PlayerButton(pid))
+    ui.press("cube:0")
+    keys = [k for k in ui.keys() if k.startswith("to:")]
+    if "A-warehouse" not in state.player(pid).cards:
+        assert "to:warehouse" not in keys
+    assert "to:market" in keys or state.player(pid).market
+    ui.press(keys[0])
+    assert ui.game.state.actions == state.actions + 1
+
+
+def test_an_unknown_tag_offers_to_enroll_it(game):
+    ui = game
+    ui.intent(it.CardScanned("5A00000001", None))
+    assert ui.top.name == "enroll"
+    assert ui.message.error and "not enrolled" in ui.message.text
+
+
+def test_hardware_page_shows_intents_without_acting(ui):
+    ui.press("settings")
+    ui.press("ok")
+    assert ui.top.name == "hardware"
+    ui.intent(it.Ok())
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.DeviceStatus("reader", False, "card reader unplugged; waiting for it"))
+    assert ui.top.name == "hardware"
+    ui.render()
+    assert any("PlayerButton" in t for t in ui.canvas.texts)
+    assert any("unplugged" in t for t in ui.canvas.texts)
+
+
+def test_settings_switch_the_language_at_once(ui, services):
+    saved = []
+    services.save_settings = saved.append
+    ui.press("settings")
+    ui.press("language:fr")
+    ui.pop()
+    ui.render()
+    assert "Nouvelle partie" in ui.canvas.texts
+    assert saved[-1]["language"] == "fr"
+    set_language("en")
+
+
+def test_tableau_opens_from_a_panel(game):
+    ui = game
+    ui.press("panel:blue")
+    assert ui.top.name == "tableau"
+    ui.intent(it.Back())
+    assert ui.top.name == "supply"
+
+
+def test_home_button_leaves_and_resume_returns(game):
+    ui = game
+    scan(ui, "A-warehouse")
+    ui.press("home")
+    assert ui.game is None and ui.top.name == "home"
+    ui.press("ok")  # Resume is the primary action now
+    assert ui.top.name == "supply"
+    assert ui.game.state.slots[0].card == "A-warehouse"
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_rotation_maps_touch_back_to_the_drawing(rotation):
+    from companion.ui.display import logical_size, rotate
+
+    panel = (80, 48)
+    logical = logical_size(panel, rotation)
+    drawing = pygame.Surface(logical)
+    drawing.fill((0, 0, 0))
+    drawing.set_at((5, 7), (255, 0, 0))
+    shown = rotate(drawing, rotation)
+    assert shown.get_size() == panel
+    red = [(x, y) for x in range(panel[0]) for y in range(panel[1])
+           if shown.get_at((x, y))[:3] == (255, 0, 0)]
+    assert [to_logical(p, panel, rotation) for p in red] == [(5, 7)]
+
+
+def test_a_touch_counts_once():
+    display = Display((800, 480), fullscreen=False)
+    finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, touch_id=1, finger_id=0)
+    echo = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 240), button=1, touch=True)
+    mouse = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1, touch=False)
+    assert display.tap_position(finger, 10.0) == (400, 240)
+    assert display.tap_position(echo, 10.01) is None  # SDL's mouse copy of the touch
+    assert display.tap_position(finger, 10.05) is None  # a bounce
+    assert display.tap_position(mouse, 11.0) == (10, 10)
+
+
+def test_resume_after_restart_shows_the_game(services, ui):
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+
+    start_game(ui, SETUP)
+    scan(ui, "A-warehouse")
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    open_game(again, again.top.session)
+    assert again.top.name == "supply"
+    assert again.game.state.slots[0].card == "A-warehouse"
