@@ -118,15 +118,33 @@ def open_store() -> Any:
         return MemoryStore("this build has no game store: the game is not saved")
 
 
+class _History:
+    """The history, opened afresh for each question (history.db appears with the first game)."""
+
+    def __init__(self, state_dir: Path) -> None:
+        from companion.store.history import History  # type: ignore
+
+        self.cls = History
+        self.state_dir = state_dir
+
+    def _ask(self, method: str) -> Any:
+        with self.cls(self.state_dir) as history:
+            return getattr(history, method)()
+
+    def games(self) -> Any:
+        return self._ask("games")
+
+    def player_stats(self) -> Any:
+        return self._ask("player_stats")
+
+    def known_names(self) -> Any:
+        return self._ask("known_names")
+
+
 def open_history(state_dir: Path) -> Any:
     try:
-        from companion.store.history import History  # type: ignore
+        return _History(state_dir)
     except ImportError:
-        return None
-    try:
-        return History(state_dir)
-    except CompanionError as exc:
-        log.warning("history unavailable: %s", exc.message)
         return None
 
 

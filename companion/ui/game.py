@@ -160,6 +160,7 @@ class GameController:
             self.form_choice = None
         wanted = self.base_scene(new)
         base = self.ui.stack[self.depth] if len(self.ui.stack) > self.depth else None
+        kept = [s for s in self.ui.stack[self.depth + 1:] if getattr(s, "keep_on_sync", False)]
         self.ui.pop_to(self.depth)
         if base is not None and type(base) is wanted:
             self.ui.stack.append(base)
@@ -176,6 +177,9 @@ class GameController:
             events.append(IncomeScene(self.ui, old))
         events.extend(FireScene(self.ui, index) for index in
                       range(len(new.fires) - len(fires), len(new.fires)))
+        if not events and type(base) is wanted:
+            for scene in kept:  # e.g. a tableau open for corrections stays open
+                self.ui.push(scene)
         for scene in reversed(events):
             self.ui.push(scene)
         self.ui.dirty = True

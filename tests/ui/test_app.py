@@ -85,3 +85,34 @@ def test_the_real_store_journals_and_resumes(tmp_path):
     again.push(HomeScene(again))
     assert again.top.session is not None, again.top.problem
     assert again.top.session.state.to_json() == reached
+
+
+def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.scenes.history import HistoryScene
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import dismiss, play, start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    services.history = app.open_history(state_dir)
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    actions, final = random_game(services.load_catalogue(), 2, seed=5, form="quick")
+    start_game(ui, actions[0])
+    for action in actions[1:]:
+        play(ui, action)
+    dismiss(ui)
+    assert ui.top.name == "final"
+    ui.render()
+    assert "Saved to history." in " ".join(ui.canvas.texts)
+    ui.press("ok")  # Home
+    ui.push(HistoryScene(ui))
+    ui.render()
+    drawn = " ".join(ui.canvas.texts)
+    winner = final.final.winners[0]
+    assert services.load_catalogue() is not None
+    assert any(name in drawn for name in (winner, winner.capitalize())), drawn

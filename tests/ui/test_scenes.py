@@ -232,3 +232,15 @@ def test_resume_after_restart_shows_the_game(services, ui):
     open_game(again, again.top.session)
     assert again.top.name == "supply"
     assert again.game.state.slots[0].card == "A-warehouse"
+
+
+def test_corrections_from_the_tableau_are_recorded_and_undoable(game):
+    ui = game
+    ui.press("panel:green")
+    ui.press("adjust:coins:+1")
+    ui.press("adjust:points:-1")
+    assert ui.top.name == "tableau"
+    ps = ui.game.state.player("green")
+    assert (ps.coins, ps.track) == (6, -1)
+    ui.intent(it.Undo())
+    assert ui.game.state.player("green").track == 0

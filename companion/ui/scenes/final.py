@@ -114,6 +114,8 @@ class FinalScene(Scene):
         c.text(label.format(names=winners), (c.u(16), c.u(8)), HUGE, ACCENT,
                max_width=c.w - c.u(32))
         note = tie_break(state)
+        if getattr(self.ui.game.session, "history_id", None) is not None:
+            note = (note + "  " if note else "") + _("Saved to history.")
         y = c.u(66)
         if note:
             c.text(note, (c.u(16), y), SMALL, TEXT, max_width=c.w - c.u(32))

@@ -52,7 +52,7 @@ class HistoryScene(Scene):
             when = str(_get(game, "finished", _get(game, "date", "")))[:16]
             winners = _get(game, "winners", ())
             if isinstance(winners, list | tuple):
-                winners = ", ".join(str(w) for w in winners)
+                winners = ", ".join(str(getattr(w, "name", w)) for w in winners)
             c.text(f"{when}  {winners}", (box.x + c.u(8), box.centery), SMALL, TEXT,
                    anchor="midleft", max_width=box.w - c.u(12))
             y += c.u(44)
@@ -62,7 +62,7 @@ class HistoryScene(Scene):
             name = _get(stat, "name")
             played = _get(stat, "games", _get(stat, "played", 0))
             wins = _get(stat, "wins", 0)
-            best = _get(stat, "best", _get(stat, "best_score", ""))
+            best = _get(stat, "best_total", _get(stat, "best", ""))
             c.text(str(name), (half + c.u(8), y), BODY, ACCENT, max_width=c.u(150))
             c.text(_("{games} games, {wins} wins, best {best}").format(
                 games=played, wins=wins, best=best), (half + c.u(160), y + c.u(2)), SMALL, TEXT,

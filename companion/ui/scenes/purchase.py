@@ -194,6 +194,8 @@ class TrackedPurchaseScene(RoundScene):
         if offer is None:
             return None
         pid, index, price = offer
+        if self.state.player(pid).coins < price:
+            return (_("{name} cannot pay").format(name=words.player_name(self.state, pid)), None)
         return (_("{name} buys for {price}").format(
             name=words.player_name(self.state, pid), price=price),
             lambda: self.ui.game.act(Buy(pid, index)))

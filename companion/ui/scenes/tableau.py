@@ -7,7 +7,7 @@ from collections import Counter
 
 import pygame
 
-from companion.engine import State
+from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
 from companion.ui import names, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
@@ -20,6 +20,7 @@ class TableauScene(Scene):
 
     name = "tableau"
     game_screen = True
+    keep_on_sync = True
 
     def __init__(self, ui: object, pid: str) -> None:
         super().__init__(ui)  # type: ignore[arg-type]
@@ -30,6 +31,11 @@ class TableauScene(Scene):
 
     def on_back(self) -> None:
         self.ui.pop()
+
+    def adjust(self, coins: int = 0, points: int = 0) -> None:
+        """A correction so the books match the table (recorded as `adjust`, undoable)."""
+        self.ui.game.act(Adjust(self.pid, "correction at the table", coins=coins or None,
+                                points=points or None))
 
     def on_player(self, colour: str) -> None:
         if colour in self.ui.game.state.players:
@@ -62,7 +68,7 @@ class TableauScene(Scene):
                 card = state.catalogue[cid]
                 filled = Counter((ps.contracts or {}).get(cid, ()))
                 size = c.u(34)
-                width = len(card.goods) * (size + c.u(4)) + c.u(12)
+                width = max(c.u(140), len(card.goods) * (size + c.u(4)) + c.u(12))
                 if x + width > c.w - c.u(16):
                     x = c.u(16)
                     y += size + c.u(34)
@@ -100,4 +106,19 @@ class TableauScene(Scene):
         c.text(_("Cards ({n})").format(n=len(ps.cards)), (c.u(16), y), SMALL, MUTED)
         y += c.u(24)
         c.paragraph(", ".join(names.card_name(card) for card in others) or "\u2013",
-                    pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y), BODY, TEXT)
+                    pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y - c.u(64)), BODY,
+                    TEXT)
+        # Corrections: when the books and the table disagree, the table wins.
+        y = body.bottom - c.u(62)
+        c.text(_("Correct:"), (c.u(16), y + c.u(28)), SMALL, MUTED, anchor="midleft",
+               max_width=c.u(110))
+        x = c.u(130)
+        for label, key, change in ((_("coins \u22121"), "adjust:coins:-1", {"coins": -1}),
+                                   (_("coins +1"), "adjust:coins:+1", {"coins": 1}),
+                                   (_("points \u22121"), "adjust:points:-1", {"points": -1}),
+                                   (_("points +1"), "adjust:points:+1", {"points": 1})):
+            allowed = not (key == "adjust:coins:-1" and ps.coins == 0)
+            c.button(pygame.Rect(x, y, c.u(150), c.u(56)), label,
+                     (lambda ch=change: self.adjust(**ch)) if allowed else None, key=key,
+                     size=SMALL)
+            x += c.u(158)
