@@ -226,9 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--language", default="en", choices=("en", "de", "fr"))
     parser.add_argument("--screens", nargs="*", default=list(SCREENS))
+    parser.add_argument("--suffix", default="", help="added to each file name, e.g. -de")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
-    for path in save_all(args.out, (w, h), args.language, tuple(args.screens)):
+    for path in save_all(args.out, (w, h), args.language, tuple(args.screens), args.suffix):
         print(path)
     return 0
 
