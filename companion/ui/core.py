@@ -56,6 +56,8 @@ class Services:
     tagmap: Any = None
     save_settings: Callable[[dict[str, Any]], None] | None = None
     quit: Callable[[], None] | None = None
+    simulate: bool = False
+    """Keys and on-screen stand-ins replace the buttons and the card reader."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
     recent_intents: list[str] = field(default_factory=list)
 
@@ -258,7 +260,7 @@ class UI:
 
                 self.error(_("This tag is not enrolled yet. Tap Enroll to bind it to its card."))
                 if not isinstance(scene, EnrollScene):
-                    self.push(EnrollScene(self, tag=intent.tag))
+                    self.push(EnrollScene(self, tag=intent.tag, resume_scan=True))
                 else:
                     scene.on_tag(intent.tag)
             else:

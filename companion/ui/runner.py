@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from companion.errors import CompanionError  # noqa: E402
 from companion.ui import intents as it  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
@@ -93,14 +94,19 @@ class Runner:
                  screenshot_dir: str | None, save_settings: Any, notifier: Any) -> None:
         display = settings.get("display") or {}
         size = tuple(display.get("size") or (800, 480))
-        self.display = Display((int(size[0]), int(size[1])), display.get("fullscreen", "auto"),
-                               int(display.get("rotation", 0)))
+        try:
+            self.display = Display((int(size[0]), int(size[1])),
+                                   display.get("fullscreen", "auto"),
+                                   int(display.get("rotation", 0)))
+        except pygame.error as exc:
+            raise CompanionError(f"cannot open the display: {exc}") from None
         self.simulator = getattr(inputs, "simulator", None) if inputs is not None else None
         tagmap = getattr(inputs, "tagmap", None) if inputs is not None else None
         services = make_services(settings, state_dir, config_dir, store, history,
                                  self.simulator, tagmap, save_settings)
         self.running = True
         services.quit = self.stop
+        services.simulate = simulate
         self.ui = UI(services, self.display.logical)
         self.bus = bus
         self.simulate = simulate

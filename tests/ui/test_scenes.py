@@ -244,3 +244,31 @@ def test_corrections_from_the_tableau_are_recorded_and_undoable(game):
     assert (ps.coins, ps.track) == (6, -1)
     ui.intent(it.Undo())
     assert ui.game.state.player("green").track == 0
+
+
+def test_an_unknown_tag_once_enrolled_counts_as_the_scan(game, services):
+    class TagMap:
+        def __init__(self):
+            self.bound = {}
+
+        def bind(self, tag, card_id):
+            self.bound[tag] = card_id
+            return tag
+
+    services.tagmap = TagMap()
+    ui = game
+    ui.intent(it.CardScanned("5A00000002", None))
+    assert ui.top.name == "enroll"
+    ui.press("enroll:A-warehouse")
+    assert services.tagmap.bound == {"5A00000002": "A-warehouse"}
+    assert ui.top.name == "supply"
+    assert ui.game.state.slots[0].card == "A-warehouse"
+
+
+def test_portrait_rotation_draws_every_round_screen(tmp_path):
+    from companion.ui.shots import build
+
+    for screen in ("supply", "purchase", "loading", "final"):
+        ui = build(screen, (480, 800), "en", tmp_path / screen)
+        ui.render()
+        assert ui.canvas.hits

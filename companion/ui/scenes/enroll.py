@@ -17,9 +17,11 @@ class EnrollScene(Scene):
 
     name = "enroll"
 
-    def __init__(self, ui: object, tag: str | None = None) -> None:
+    def __init__(self, ui: object, tag: str | None = None, resume_scan: bool = False) -> None:
         super().__init__(ui)  # type: ignore[arg-type]
         self.tag = tag
+        #: Opened by an unknown tag: once bound, the scan goes on to the screen below.
+        self.resume_scan = resume_scan
         self.season = "A"
         self.count = 0
 
@@ -62,6 +64,10 @@ class EnrollScene(Scene):
                 return
             self.ui.info(_("Tag bound to {card}.").format(card=names.card_name(card)))
             self.tag = None
+            if self.resume_scan:
+                self.ui.pop()
+                self.ui.top.on_card(card_id)  # the scan that led here now counts
+                return
         field = {"fire": "points", "fireman": "value", "contract": "goods"}.get(card.kind)
         if field and field in card.unverified:
             self.ui.push(ConfirmValueScene(self.ui, card_id, field, save=services.save_override))

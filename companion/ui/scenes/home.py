@@ -101,6 +101,10 @@ class HomeScene(Scene):
             else:
                 c.button(rect, label, action, key=key, colour=colour)
         y = y0 + 3 * (h + gap)
+        if self.ui.services.simulate:
+            c.text(_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
+                     "(Shift: Redo), Esc Back."), (c.w // 2, body.bottom - c.u(4)), 16, MUTED,
+                   anchor="midbottom", max_width=c.w - c.u(20))
         if self.problem:
             c.paragraph(_("The saved game cannot be resumed: {reason}").format(
                 reason=self.problem), pygame.Rect(c.u(20), y, c.w - c.u(40), c.u(60)), BODY,

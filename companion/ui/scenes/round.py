@@ -59,10 +59,17 @@ class RoundScene(Scene):
         self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
         self.draw_track(c, state, pygame.Rect(0, c.u(HEADER), c.w, c.u(TRACK)))
         top = c.u(HEADER + TRACK)
-        left = pygame.Rect(0, top, c.u(PANELS), body.bottom - top)
-        self.draw_panels(c, state, left)
-        area = pygame.Rect(left.right + c.u(8), top + c.u(4), c.w - left.right - c.u(16),
-                           body.bottom - top - c.u(8))
+        if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
+            rows = -(-len(state.players) // 2)
+            band = pygame.Rect(0, top, c.w, rows * c.u(66))
+            self.draw_panels(c, state, band, cols=2)
+            area = pygame.Rect(c.u(8), band.bottom + c.u(8), c.w - c.u(16),
+                               body.bottom - band.bottom - c.u(12))
+        else:
+            left = pygame.Rect(0, top, c.u(PANELS), body.bottom - top)
+            self.draw_panels(c, state, left)
+            area = pygame.Rect(left.right + c.u(8), top + c.u(4), c.w - left.right - c.u(16),
+                               body.bottom - top - c.u(8))
         self.draw_phase(c, state, area)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
@@ -121,12 +128,16 @@ class RoundScene(Scene):
                 dx = int((k - (len(pids) - 1) / 2) * r * 1.7)
                 c.player_badge(pid, (at(value) + dx, y), r, words.letter(state, pid))
 
-    def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+    def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
         n = len(state.players)
+        rows = -(-n // cols)
         gap = c.u(4)
-        h = (rect.h - gap * (n - 1)) // n
+        h = (rect.h - gap * (rows - 1)) // rows
+        w = (rect.w - c.u(8) - gap * (cols - 1)) // cols
         for i, pid in enumerate(state.players):
-            box = pygame.Rect(rect.x + c.u(6), rect.y + i * (h + gap), rect.w - c.u(8), h)
+            col, row = i % cols, i // cols
+            box = pygame.Rect(rect.x + c.u(6) + col * (w + gap), rect.y + row * (h + gap),
+                              w - c.u(2), h)
             self.draw_panel(c, state, pid, box)
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
