@@ -272,3 +272,31 @@ def test_portrait_rotation_draws_every_round_screen(tmp_path):
         ui = build(screen, (480, 800), "en", tmp_path / screen)
         ui.render()
         assert ui.canvas.hits
+
+
+def test_loading_shows_every_cube_of_a_full_tableau(game):
+    from dataclasses import replace
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    ui = game
+    state = ui.game.state
+    ps = state.player("red")
+    crowded = replace(ps, dock=("tea",) * 9, warehouse=("coffee",) * 4, market="rubber")
+    ui.game.session.state = replace_state(state, "red", crowded, phase="loading")
+    ui.pop_to(ui.game.depth)
+    ui.push(LoadingScene(ui))
+    ui.intent(it.PlayerButton("red"))
+    assert sum(k.startswith("cube:") for k in ui.keys()) == 14
+
+
+def replace_state(state, pid, ps, **changes):
+    import copy
+
+    new = copy.copy(state)
+    players = dict(state.player_states)
+    players[pid] = ps
+    object.__setattr__(new, "player_states", players)
+    for key, value in changes.items():
+        object.__setattr__(new, key, value)
+    return new

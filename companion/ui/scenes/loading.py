@@ -133,19 +133,19 @@ class LoadingScene(RoundScene):
         if not cubes:
             c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
         size = c.u(56)
-        x = area.x
+        per_row = max(1, (area.w + c.u(8)) // (size + c.u(8)))
+        rows = max(1, -(-len(cubes) // per_row))
         for i, (good, store) in enumerate(cubes):
-            box = pygame.Rect(x, y, size, size)
+            row, col = i // per_row, i % per_row
+            box = pygame.Rect(area.x + col * (size + c.u(8)), y + row * (size + c.u(20)),
+                              size, size)
             c.button(box, names.good_initial(good), (lambda i=i: self.toggle(i)),
                      key=f"cube:{i}", colour=GOOD_COLOURS[good], size=BODY,
                      selected=i in self.selected)
             tag = {"dock": "", "warehouse": _("WH"), "market": _("MH")}[store]
             if tag:
                 c.text(tag, (box.centerx, box.bottom + c.u(2)), 16, MUTED, anchor="midtop")
-            x += size + c.u(8)
-            if x + size > area.right:
-                break
-        y += size + c.u(22)
+        y += rows * (size + c.u(20)) + c.u(2)
         rect = pygame.Rect(area.x, y, area.w, area.bottom - y)
         if self.selected:
             self.draw_choices(c, state, pid, cubes, rect)

@@ -177,7 +177,8 @@ class RoundScene(Scene):
         for part in details:
             trial = f"{line}  {part}".strip()
             if c.wrap(trial, 10_000, 16) and _width(c, trial) > box.w - c.u(20) and line:
-                if compact:
+                if compact or y + 2 * c.u(19) > box.bottom:
+                    line = trial  # the last line that fits: shortened with an ellipsis
                     break
                 c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
                 y += c.u(19)
