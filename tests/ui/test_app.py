@@ -116,3 +116,35 @@ def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
     winner = final.final.winners[0]
     assert services.load_catalogue() is not None
     assert any(name in drawn for name in (winner, winner.capitalize())), drawn
+
+
+def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import start_game
+
+    from companion.engine import Setup
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    ui.press("card:A-warehouse")
+    ui.press("card:A-tea-taster")
+    ui.game.close()
+    ui.top.close_session()
+    journal = next(p for p in state_dir.iterdir() if p.suffix == ".jsonl")
+    lines = journal.read_bytes().split(b"\n")
+    lines[1] = b'{"type": "reveal", "card": 17}'  # damaged before the last entry
+    journal.write_bytes(b"\n".join(lines))
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    again.render()
+    assert again.top.problem
+    assert any("cannot be resumed" in t for t in again.canvas.texts)
+    start_game(again, Setup(players=("red", "blue"), first="blue"))
+    assert again.top.name == "supply"
+    assert again.game.state.first_player == "blue"

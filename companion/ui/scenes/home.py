@@ -63,7 +63,8 @@ class HomeScene(Scene):
     def new_game(self) -> None:
         from companion.ui.scenes.newgame import NewGameScene
 
-        self.ui.push(NewGameScene(self.ui, abandon=self.session is not None))
+        # A damaged saved game is set aside (never deleted) when a new one starts.
+        self.ui.push(NewGameScene(self.ui, abandon=self.session is not None or bool(self.problem)))
 
     def primary(self) -> tuple[str, object]:
         if self.session is not None:

@@ -82,6 +82,9 @@ class SetupGuideScene(Scene):
         except CompanionError as exc:
             self.ui.error(exc.message)
             return
+        except Exception as exc:  # noqa: BLE001 - e.g. the store's own errors: shown, not fatal
+            self.ui.error(str(getattr(exc, "message", exc)))
+            return
         open_game(self.ui, session)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
