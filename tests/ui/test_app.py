@@ -119,12 +119,11 @@ def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
 
 
 def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
+    from companion.engine import Setup
     from companion.ui.core import UI
     from companion.ui.scenes.home import HomeScene
     from companion.ui.shots import demo_services
     from ui.driver import start_game
-
-    from companion.engine import Setup
 
     state_dir = tmp_path / "state"
     services = demo_services(state_dir)
