@@ -300,3 +300,38 @@ def replace_state(state, pid, ps, **changes):
     for key, value in changes.items():
         object.__setattr__(new, key, value)
     return new
+
+
+def test_a_fire_with_all_equal_says_nobody_gains_or_loses(ui):
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    winter = sorted(ui.game.state.unseen["A"])
+    for round_cards in (winter[0:3], winter[3:6], winter[6:9], winter[9:12]):
+        for card in round_cards:
+            scan(ui, card)
+            dismiss(ui)
+        for _ in range(3):
+            ui.intent(it.Ok())  # nobody buys
+            dismiss(ui)
+        ui.intent(it.Ok())  # loading done
+        dismiss(ui)
+    scan(ui, "B-fire")
+    assert ui.top.name == "confirm"
+    ui.intent(it.Ok())
+    assert ui.top.name == "fire"
+    ui.render()
+    assert "All equal \u2014 nobody gains or loses." in ui.canvas.texts
+    assert not ui.game.state.fires[-1].gained
+
+
+def test_running_scores_end_at_the_final_totals(services):
+    from companion.engine import replay, to_record
+    from companion.ui.scenes.final import running_scores
+
+    catalogue = services.load_catalogue()
+    actions, final = random_game(catalogue, 3, seed=21, form="quick", undo_rate=0.05)
+    series = running_scores(to_record(actions), catalogue)
+    rounds = replay(to_record(actions), catalogue).state.round
+    for pid in final.players:
+        assert series[pid][0] == 0
+        assert series[pid][-1] == final.final.scores[pid]["total"]
+        assert len(series[pid]) == rounds + 1
