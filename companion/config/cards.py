@@ -18,6 +18,7 @@ import yaml
 from companion.config import yamlfile
 from companion.engine.cards import (
     FOURTH_FIRE,
+    GOODS,
     KINDS,
     PRINTED_FIELD,
     SEASON_COUNTS,
@@ -82,6 +83,11 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
             "id": card_id, "kind": raw["kind"], "season": raw["season"], "verified": {}
         }
         if "good" in raw:
+            # Checked here, not only by the engine, so the error names file, line and key.
+            if raw["kind"] != "merchant":
+                raise doc.error(path + ("good",), f"a {raw['kind']} has no good")
+            if raw["good"] not in GOODS:
+                raise doc.error(path + ("good",), f"must be one of {', '.join(GOODS)}")
             card["good"] = raw["good"]
         if "removed_for" in raw:
             removed = raw["removed_for"]

@@ -185,3 +185,16 @@ def test_no_purchase_action_outside_demand_and_purchase(table):
     t.refuse(Pass("red", 0), "Loading phase")
     t.done()
     t.refuse(Done(), "Supply phase")
+
+
+def test_tracked_a_ship_everyone_passes_on_sends_its_cubes_to_the_stock(table):
+    t = table(2).skip_rounds(4, fires_first=True)
+    t.supply(("B-ship-1", ("saffron", "saffron", "tea")), ("B-ship-2", ("rubber",) * 3))
+    t.do(Place("red", 0), Place("blue", 0), Place("red", 1))
+    t.do(Place("blue", 1), Place("red", 2), Place("blue", 2))
+    t.decline().decline()  # B-ship-1: red, then blue pass
+    assert t.state.slots[0].outcome == "discarded"
+    assert t.json["stock"]["saffron"] == 2 and t.json["stock"]["tea"] == 1
+    t.accept()  # B-ship-2 to red, at 2 coins
+    assert t.player("red")["dock"] == ["rubber"] * 3
+    assert t.player("red")["coins"] == 5 + 8 - 2  # 4 rounds of +2, then this buy

@@ -111,3 +111,23 @@ def test_apply_never_modifies_the_state_given(table):
     with pytest.raises(RuleError):
         apply(state, Buy("red", 1, 2))
     assert state.to_json() == before
+
+
+def test_a_refused_action_does_not_clear_redo_but_an_adjust_does(table):
+    t = table(2)
+    t.reveal("A-warehouse").do(Undo())
+    t.refuse(Discard(0), "Supply phase")
+    t.do(Redo())
+    assert [s.card for s in t.state.slots] == ["A-warehouse"]
+    t.do(Undo(), Adjust("red", reason="spilled coins", coins=-1))
+    t.refuse(Redo(), "nothing to redo")
+
+
+def test_undo_of_the_reveal_that_ended_the_game(table):
+    t = table(2).skip_rounds(12, fires_first=True).skip_rounds(4)
+    t.reveal("D-fire")
+    assert t.state.phase == "over"
+    t.do(Undo())
+    assert t.state.phase == "supply" and t.state.final is None
+    assert "D-fire" in t.state.unseen["D"] and "E-fire" in t.state.unseen["E"]
+    assert [f.card for f in t.state.fires] == ["B-fire", "C-fire"]

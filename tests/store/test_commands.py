@@ -6,10 +6,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import generated, record_of
-
 from companion.engine import Catalogue, replay
 from companion.store import GameSession
+from tests.store.conftest import generated, record_of
 
 CLI = Callable[..., tuple[int, str, str]]
 

@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conftest import CLI, generated, record_of, run_cli, shipped_catalogue
-
 from companion.engine import replay
 from companion.store import History
+from tests.store.conftest import CLI, generated, record_of, run_cli, shipped_catalogue
 
 MIN_KILLS = 50
 #: (seed, players, form) of the generated games fed one after another into one state directory.

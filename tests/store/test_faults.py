@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import generated
 
 from companion.engine import Action, Catalogue, replay
 from companion.store import (
@@ -26,6 +25,7 @@ from companion.store import (
     StorageError,
 )
 from companion.store.journal import JOURNAL_NAME
+from tests.store.conftest import generated
 
 CLI = Callable[..., tuple[int, str, str]]
 

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import generated
 
 from companion.engine import SCORE_CATEGORIES, Catalogue, Setup, State
 from companion.store import GameSession, History
 from companion.store import history as history_module
+from tests.store.conftest import generated
 
 CLI = Callable[..., tuple[int, str, str]]
 

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import generated, record_of
 
 from companion.engine import Catalogue, replay
 from companion.store import GameSession, History
+from tests.store.conftest import generated, record_of
 
 CLI = Callable[..., tuple[int, str, str]]
 

@@ -6,11 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import generated
 
 from companion.engine import Adjust, Catalogue, Done, Redo, RuleError, Setup, Undo, replay
 from companion.store import GameInProgress, GameSession, History, StorageError, fsutil
 from companion.store.journal import JOURNAL_NAME
+from tests.store.conftest import generated
 
 
 def _play(state_dir: Path, catalogue: Catalogue, seed: int, upto: int | None = None,

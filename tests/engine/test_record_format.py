@@ -1,0 +1,131 @@
+"""RECORD.md: the JSON Lines format, line by line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.engine import (
+    Adjust,
+    Buy,
+    Convert,
+    Discard,
+    Done,
+    MarketSell,
+    Move,
+    Pass,
+    Place,
+    RecordError,
+    Redo,
+    Reveal,
+    Setup,
+    Undo,
+    parse_line,
+    replay,
+    replay_actions,
+    to_record,
+)
+
+EVERY_ACTION = [
+    Setup(players=("red", "blue"), first="blue", names={"red": "Zoë"},
+          cards={"B-fire": {"points": 4}}),
+    Reveal("B-ship-1", ("tea", "tea", "rubber")),
+    Reveal("A-warehouse"),
+    Place("red", 2),
+    Buy("red", 0),
+    Buy("blue", 1, 3),
+    Pass("blue", 0),
+    Discard(4),
+    Move("red", "tea", "dock", "A-contract-1"),
+    Convert("red", (("tea", "dock"), ("tea", "warehouse"), ("rubber", "market")), "coffee"),
+    MarketSell("blue", (("carpet", "dock"), ("carpet", "dock"))),
+    Done(),
+    Adjust("red", reason="miscounted", coins=-2, points=1),
+    Adjust("red", reason="bonus", points=3),
+    Undo(),
+    Redo(),
+]
+
+
+@pytest.mark.parametrize("action", EVERY_ACTION, ids=[a.type for a in EVERY_ACTION])
+def test_every_action_survives_a_trip_through_its_line(action):
+    line = action.to_line()
+    assert "\n" not in line
+    assert parse_line(line) == action
+    assert parse_line(line.encode("utf-8")) == action
+    assert json.loads(line)["type"] == action.type
+
+
+def test_move_writes_from_not_source():
+    assert Move("red", "tea", "dock", "market").to_json() == {
+        "type": "move", "player": "red", "good": "tea", "from": "dock", "to": "market"}
+
+
+def test_the_time_key_is_ignored():
+    assert parse_line('{"type": "done", "t": "2026-11-25T21:00:00Z"}') == Done()
+
+
+SETUP = '{"type": "setup", "players": ["red", "blue"], "first": "red"}'
+
+
+def test_crlf_line_ends_and_blank_lines(catalogue):
+    text = SETUP + "\r\n\r\n" + '{"type": "reveal", "card": "A-warehouse"}\r\n\r\n'
+    result = replay(text.encode("utf-8"), catalogue)
+    assert result.error is None and len(result.actions) == 2
+    bad = text + '{"type": "reveal", "card": "A-warehouse"}\r\n'
+    assert replay(bad.encode("utf-8"), catalogue).error.line == 5  # blank lines count
+
+
+def test_names_with_line_separators_inside_json_strings(catalogue):
+    """U+2028, U+0085 and U+001C are line breaks to str.splitlines, not to JSON Lines."""
+    setup = Setup(players=("red", "blue"), first="red",
+                  names={"red": "A\u2028B", "blue": "C\x85D\x1cE"})
+    text = to_record([setup, Reveal("A-warehouse")])
+    assert text.count("\n") == 2
+    for data in (text, text.encode("utf-8")):
+        result = replay(data, catalogue)
+        assert result.error is None
+        assert result.state.names == {"red": "A\u2028B", "blue": "C\x85D\x1cE"}
+
+
+def test_replay_actions_and_to_record_agree(catalogue):
+    actions = [Setup(players=("red", "blue"), first="red"), Reveal("A-warehouse"), Undo()]
+    state = replay_actions(actions, catalogue)
+    assert state.to_json() == replay(to_record(actions), catalogue).to_json()
+    with pytest.raises(RecordError, match="empty"):
+        replay_actions([], catalogue)
+    with pytest.raises(RecordError, match="starts with a setup"):
+        replay_actions([Reveal("A-warehouse")], catalogue)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"type": "buy", "player": "red", "slot": 0, "price": 1.0}', "price"),
+        ('{"type": "buy", "player": "red", "slot": 1e2}', "slot"),
+        ('{"type": "reveal", "card": "B-ship-1", "goods": "tea"}', "goods"),
+        ('{"type": "reveal", "card": "B-ship-1", "goods": ["gold", "tea", "tea"]}',
+         "not a good"),
+        ('{"type": "convert", "player": "red", "give": [["tea", "dock"]], "take": "tea"}',
+         "3 \\[good, store\\] pairs"),
+        ('{"type": "convert", "player": "red", "give": [["tea", "attic"], ["tea", "dock"],'
+         ' ["tea", "dock"]], "take": "tea"}', "not a store"),
+        ('{"type": "market_sell", "player": "red", "give": [["tea"], ["tea", "dock"]]}',
+         "pair"),
+        ('{"type": "move", "player": "", "good": "tea", "from": "dock", "to": "market"}',
+         "non-empty string"),
+        ('{"type": "adjust", "player": "red", "reason": "x", "coins": 1000}', "-999-999"),
+        ('{"type": "setup", "players": "red blue", "first": "red"}', "list of player ids"),
+        ('{"type": "setup", "players": ["a", "b"], "first": "a", "names": ["x"]}', "names"),
+        ('{"type": "setup", "players": ["a", "b"], "first": "a", "cards": {"B-fire": 4}}',
+         "cards"),
+        ('{"type": "undo", "player": "red"}', 'unknown key "player"'),
+        ("{}", "unknown action type"),
+        ("null", "not NoneType"),
+        ("NaN", "not float"),
+    ],
+)
+def test_malformed_values_are_record_errors(line, message):
+    with pytest.raises(RecordError, match=message):
+        parse_line(line)
