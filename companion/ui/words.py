@@ -146,10 +146,32 @@ _RULES: list[_Rule] = [
     (r"^(?P<card>\S+) is removed from the game for (?P<n>\d) players$",
      lambda s, m: _("{card} is removed from the game for {n} players.").format(
          card=card(s, m.group("card")), n=m.group("n"))),
+    (r"^(?P<card>\S+) belongs to \w+ \((?P<season>[A-E])\), but the pile shows \w+ "
+     r"\((?P<top>[A-E])\) cards",
+     lambda s, m: _("{card} is a {season} card, but the pile shows {top} cards: the seasons "
+                    "come out in order.").format(card=card(s, m.group("card")),
+                                                 season=names.season(m.group("season")),
+                                                 top=names.season(m.group("top")))),
+    (r"^.+ belongs to the (?P<wanted>\w+) phase; the game is in the (?P<phase>[\w ]+) phase$",
+     lambda s, m: _("That belongs to the {wanted} phase; the game is in the {phase} phase.")
+     .format(wanted=_phase(m.group("wanted")), phase=_phase(m.group("phase")))),
+    (r"^the bag holds (?P<n>\d+) (?P<good>\w+); it cannot give (?P<k>\d+)$",
+     lambda s, m: _("The bag holds {n} {good}; it cannot give {k}.").format(
+         n=m.group("n"), good=names.good(m.group("good")), k=m.group("k"))),
+    (r"^the 4th fire is never revealed",
+     lambda s, m: _("The 4th fire is never revealed; it is resolved after the last round.")),
     (r"^no trading between players: (?P<card>\S+) belongs to (?P<player>\S+)$",
      lambda s, m: _("No trading between players: {card} belongs to {player}.").format(
          card=card(s, m.group("card")), player=_p(s, m))),
 ]
+
+
+def _phase(english: str) -> str:
+    """A phase named in an engine message, in the current language."""
+    for key, name in names.PHASE_NAMES.items():
+        if name.lower() == english.lower():
+            return names.phase(key)
+    return english
 
 
 def refusal(state: State, message: str) -> str:

@@ -335,3 +335,16 @@ def test_running_scores_end_at_the_final_totals(services):
         assert series[pid][0] == 0
         assert series[pid][-1] == final.final.scores[pid]["total"]
         assert len(series[pid]) == rounds + 1
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Contract C1 is a Summer card, but the pile shows Winter cards"),
+    ("de", "Auftrag C1 ist eine Karte aus Sommer, aber der Stapel zeigt Winter"),
+    ("fr", "Contrat C1 est une carte Été, mais la pioche montre Hiver"),
+])
+def test_a_card_out_of_season_is_refused_in_the_language(game, language, expected):
+    set_language(language)
+    scan(game, "C-contract-1")
+    assert game.message.error and game.message.text.startswith(expected)
+    assert not game.game.state.slots
+    set_language("en")
