@@ -23,8 +23,8 @@ from companion.ui.memory import MemoryStore  # noqa: E402
 
 class FakeHistory:
     def games(self) -> list[dict[str, Any]]:
-        return [{"finished": "2026-11-20 21:14", "winners": ["Anna"]},
-                {"finished": "2026-11-22 20:02", "winners": ["Ben", "Cleo"]}]
+        return [{"finished": "2026-11-22 20:02", "winners": ["Ben", "Cleo"]},
+                {"finished": "2026-11-20 21:14", "winners": ["Anna"]}]
 
     def player_stats(self) -> list[dict[str, Any]]:
         return [{"name": "Anna", "games": 2, "wins": 1, "best": 41},

@@ -46,15 +46,23 @@ class HistoryScene(Scene):
         half = c.w // 2
         c.text(_("Games"), (c.u(16), c.u(52)), SMALL, MUTED)
         y = c.u(76)
-        for game in list(reversed(self.games))[:7]:
+        for game in self.games[:7]:  # the latest first
             box = pygame.Rect(c.u(12), y, half - c.u(20), c.u(40))
             c.rect(box, PANEL)
-            when = str(_get(game, "finished", _get(game, "date", "")))[:16]
-            winners = _get(game, "winners", ())
-            if isinstance(winners, list | tuple):
-                winners = ", ".join(str(getattr(w, "name", w)) for w in winners)
-            c.text(f"{when}  {winners}", (box.x + c.u(8), box.centery), SMALL, TEXT,
-                   anchor="midleft", max_width=box.w - c.u(12))
+            when = str(_get(game, "finished", "") or "")[5:16].replace("T", " ")
+            players = _get(game, "players", ())
+            if players:
+                ranked = sorted(players, key=lambda p: getattr(p, "rank", 0))
+                star = "\u2605"
+                result = "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
+                                   f"{getattr(p, 'name', p)} {getattr(p, 'total', '')}"
+                                   for p in ranked)
+            else:
+                winners = _get(game, "winners", ())
+                result = ", ".join(str(getattr(w, "name", w)) for w in winners)  # type: ignore[attr-defined]
+            c.text(when, (box.x + c.u(8), box.centery), 16, MUTED, anchor="midleft")
+            c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
+                   max_width=box.right - box.x - c.u(126))
             y += c.u(44)
         c.text(_("Players"), (half + c.u(8), c.u(52)), SMALL, MUTED)
         y = c.u(76)

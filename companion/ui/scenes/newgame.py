@@ -143,8 +143,9 @@ class NewGameScene(Scene):
                      (lambda s=seat: self.next_name(s)), key=f"name:{seat}", colour=PANEL,
                      badge="\u21bb" if self.known else None)
             x += c.u(258)
+            # "M": the metal coin, as on the round screen's header.
             c.button(pygame.Rect(x, y, c.u(120), size), _("starts") if self.first == pid else
-                     "\u25cb", (lambda p=pid: self.choose_first(p)), key=f"first:{pid}",
+                     "M ?", (lambda p=pid: self.choose_first(p)), key=f"first:{pid}",
                      selected=self.first == pid, size=SMALL,
                      colour=ACCENT if self.first == pid else PANEL)
         c.button(pygame.Rect(c.w - c.u(150), top - c.u(64) + c.u(4), c.u(140), c.u(56)),
