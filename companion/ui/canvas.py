@@ -223,7 +223,7 @@ class Canvas:
         self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
         size = max(16, min(BODY, int(rect.h * 0.6 / self.s)))
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
-                  max_width=rect.w - 2)
+                  max_width=rect.w + 2)
 
     def region(self, rect: pygame.Rect, action: Callable[[], None], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""

@@ -48,9 +48,11 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.text(line, (box.centerx, y), 16, TEXT, anchor="midtop", max_width=w - c.u(6))
             y += c.u(18)
         if slot.goods:
-            size = min(c.u(28), (w - c.u(16)) // 3)
+            gap = c.u(2)
+            size = min(c.u(28), (w - c.u(6) - 2 * gap) // 3)
+            x0 = box.centerx - (3 * size + 2 * gap) // 2
             for k, good in enumerate(slot.goods):
-                c.cube(good, pygame.Rect(box.x + c.u(4) + k * (size + c.u(2)), y, size, size),
+                c.cube(good, pygame.Rect(x0 + k * (size + gap), y, size, size),
                        names.good_initial(good))
             y += size + c.u(2)
         if slot.outcome == "bought" and slot.buyer:
@@ -229,7 +231,7 @@ class TrackedPurchaseScene(RoundScene):
             card=names.card_name(card), name=words.player_name(state, pid), price=price),
             (area.x, y), BODY, TEXT, max_width=area.w)
         y += c.u(36)
-        c.text(_("{name} has {coins} coins.").format(
+        c.text(_("Coins of {name}: {coins}").format(
             name=words.player_name(state, pid), coins=state.player(pid).coins),
             (area.x, y), BODY, MUTED)
         y += c.u(40)

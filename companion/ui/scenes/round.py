@@ -123,10 +123,13 @@ class RoundScene(Scene):
         for pid in state.players:
             same.setdefault(state.player(pid).track, []).append(pid)
         r = c.u(12)
+        step = int(r * 1.7)
         for value, pids in same.items():
+            first = at(value) - step * (len(pids) - 1) // 2
+            # Keep the whole group on the screen at either end of the track.
+            first = max(rect.x + r + 2, min(first, rect.right - r - 2 - step * (len(pids) - 1)))
             for k, pid in enumerate(pids):
-                dx = int((k - (len(pids) - 1) / 2) * r * 1.7)
-                c.player_badge(pid, (at(value) + dx, y), r, words.letter(state, pid))
+                c.player_badge(pid, (first + k * step, y), r, words.letter(state, pid))
 
     def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
         n = len(state.players)
