@@ -59,7 +59,19 @@ def test_screen(tmp_path, screen, size, language):
     assert ui.canvas.hits
     scale = min(size[0] / 800, size[1] / 480)
     for hit in ui.canvas.hits:
+        assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
         if hit.key.startswith(("panel:", "step:", "slot:")):
             continue
         assert hit.rect.w >= 56 * scale - 1 and hit.rect.h >= 56 * scale - 1, (
             f"{screen}: target {hit.key} is {hit.rect.size}")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_scales(tmp_path, screen, size):
+    ui = build(screen, size, "en", tmp_path)
+    ui.render()
+    set_language("en")
+    assert _(KEY_TEXT[screen]).split("{")[0].strip() in " ".join(" ".join(ui.canvas.texts).split())
+    for hit in ui.canvas.hits:
+        assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
