@@ -89,7 +89,7 @@ class EnrollScene(Scene):
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
         cols = 4
-        gap = c.u(6)
+        gap = c.u(8)
         top = c.u(148)
         w = (c.w - c.u(32) - gap * (cols - 1)) // cols
         rows = max(1, -(-len(cards) // cols))

@@ -122,19 +122,19 @@ class NewGameScene(Scene):
             c.button(pygame.Rect(c.u(360) + i * c.u(66), c.u(4), c.u(58), c.u(56)), str(n),
                      (lambda n=n: self.set_count(n)), key=f"count:{n}", size=LARGE,
                      selected=len(self.colours) == n)
-        top = c.u(68)
+        top = c.u(72)
         rows = len(self.colours)
         row = min(c.u(64), (body.bottom - top - c.u(4)) // rows)
-        size = row - c.u(6)
+        size = row - c.u(8)
         for seat, pid in enumerate(self.colours):
             y = top + seat * row
             c.text(str(seat + 1), (c.u(24), y + size // 2), BODY, MUTED, anchor="center")
             c.button(pygame.Rect(c.u(44), y, size, size), "\u25b2",
                      (lambda s=seat: self.move(s, -1)) if seat else None, key=f"up:{seat}")
-            c.button(pygame.Rect(c.u(44) + size + c.u(6), y, size, size), "\u25bc",
+            c.button(pygame.Rect(c.u(44) + size + c.u(8), y, size, size), "\u25bc",
                      (lambda s=seat: self.move(s, 1)) if seat < rows - 1 else None,
                      key=f"down:{seat}")
-            x = c.u(44) + 2 * (size + c.u(6)) + c.u(8)
+            x = c.u(44) + 2 * (size + c.u(8)) + c.u(6)
             c.button(pygame.Rect(x, y, c.u(150), size), names.colour(pid),
                      (lambda s=seat: self.next_colour(s)), key=f"colour:{seat}",
                      colour=PLAYER_COLOURS[pid])
@@ -148,7 +148,7 @@ class NewGameScene(Scene):
                      "M ?", (lambda p=pid: self.choose_first(p)), key=f"first:{pid}",
                      selected=self.first == pid, size=SMALL,
                      colour=ACCENT if self.first == pid else PANEL)
-        c.button(pygame.Rect(c.w - c.u(150), top - c.u(64) + c.u(4), c.u(140), c.u(56)),
+        c.button(pygame.Rect(c.w - c.u(150), c.u(4), c.u(140), c.u(56)),
                  _("Draw first"), self.draw_first, key="draw", size=SMALL)
         if not self.known:
             c.text(_("Names from earlier games appear here; tap a name to change it."),

@@ -30,7 +30,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                on_tap: object = None) -> None:
     """The round's cards left to right: settled ones say how; workers shown by letter."""
     n = max(1, len(state.slots))
-    gap = c.u(6)
+    gap = c.u(8)
     w = (rect.w - gap * (n - 1)) // n
     for i, slot in enumerate(state.slots):
         box = pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h)

@@ -134,7 +134,7 @@ class RoundScene(Scene):
     def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
         n = len(state.players)
         rows = -(-n // cols)
-        gap = c.u(4)
+        gap = c.u(8)
         h = (rect.h - gap * (rows - 1)) // rows
         w = (rect.w - c.u(8) - gap * (cols - 1)) // cols
         for i, pid in enumerate(state.players):

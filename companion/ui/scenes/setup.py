@@ -41,7 +41,7 @@ class SetupGuideScene(Scene):
         removed = self.removed()
         out = []
         if removed:
-            out.append(_("Take these cards out of the game (back in the box): {cards}.").format(
+            out.append(_("Take out (back in the box): {cards}.").format(
                 cards=", ".join(removed)))
         else:
             out.append(_("With {n} players no card is taken out.").format(n=len(self.players)))
@@ -106,4 +106,4 @@ class SetupGuideScene(Scene):
                 c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
                 ty += c.u(26)
             c.region(box, (lambda i=i: self.toggle(i)), f"step:{i}", step)
-            y += h + c.u(4)
+            y += h + c.u(8)

@@ -114,7 +114,7 @@ class SupplyScene(RoundScene):
         top = rect.y + c.u(22)
         cols = 4 if len(cards) > 9 else 3
         rows = max(1, -(-len(cards) // cols))
-        gap = c.u(6)
+        gap = c.u(8)
         w = (rect.w - gap * (cols - 1)) // cols
         h = min(c.u(64), (rect.bottom - top - gap * (rows - 1)) // rows)
         for i, cid in enumerate(cards):
