@@ -11,6 +11,11 @@ and kills and restarts the app when `WATCHDOG=1` stops arriving. So the UI:
   the point is to prove that the *main loop* still turns;
 - may call `status("...")` with a short line that `systemctl status` shows.
 
+A screen that shows a fatal error instead of the game (a broken
+configuration) is a frame too: it calls `ready()` and keeps calling
+`watchdog()`, or systemd kills it after `TimeoutStartSec=` and the reason
+vanishes from the screen before anyone reads it.
+
 Outside systemd ($NOTIFY_SOCKET unset) every function is a no-op, so the same
 code runs on a desktop, in tests and in `--simulate`. Standard library only;
 a failure to send is never an error for the app (systemd may be restarting).

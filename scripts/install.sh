@@ -168,7 +168,8 @@ fi
 # --- boot: enable the service ------------------------------------------------
 if [ "$do_enable" = 1 ]; then
   if [ "$live" = 1 ]; then
-    systemctl daemon-reload
+    # Without a running systemd (an image being prepared), enable only links.
+    if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
     systemctl enable "$APP.service"
     # The app owns tty1 (Conflicts=getty@tty1.service); without the login prompt
     # wanted there too, boot does not have to pick between the two.

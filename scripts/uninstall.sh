@@ -36,7 +36,7 @@ esac
 if [ "$live" = 1 ]; then
   [ "$(id -u)" = 0 ] || { printf '%s\n' "uninstall: error: run as root: sudo make uninstall" >&2; exit 1; }
   if command -v systemctl >/dev/null; then
-    systemctl disable --now "$APP.service" 2>/dev/null || true
+    systemctl disable --now "$APP.service" 2>/dev/null || systemctl disable "$APP.service" 2>/dev/null || true
     # install.sh took tty1's login prompt away; give it back.
     systemctl enable getty@tty1.service 2>/dev/null || true
   fi
@@ -66,7 +66,7 @@ rm -rf "$DESTDIR$OPT"
 rm -rf "$DESTDIR/var/cache/$APP"
 
 if [ "$live" = 1 ]; then
-  if command -v systemctl >/dev/null; then systemctl daemon-reload || true; fi
+  if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
   if command -v udevadm >/dev/null; then udevadm control --reload || true; fi
 fi
 

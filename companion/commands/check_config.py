@@ -39,7 +39,7 @@ def _check_cards(config_dir: Path, state_dir: Path | None) -> tuple[list[ConfigE
         catalogue = cards.load_catalogue_data(config_dir, state_dir)
         cards.catalogue_from_data(catalogue)
     except ConfigError as exc:
-        return list(getattr(exc, "errors", None) or [exc]), "invalid"
+        return [exc], "invalid"
     unverified = sum(1 for card in catalogue if not all(card.get("verified", {}).values()))
     note = f", {unverified} with values not yet confirmed at the table" if unverified else ""
     return [], f"ok ({len(catalogue)} cards{note})"

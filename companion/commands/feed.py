@@ -24,9 +24,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
+from companion.commands.common import read_input
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.engine import Action, RuleError, Setup, parse_line
 from companion.engine.record import split_lines
@@ -62,10 +62,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise UsageError("--delay must not be negative")
-    try:
-        data = sys.stdin.buffer.read() if args.record == "-" else Path(args.record).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {args.record}: {exc.strerror}") from None
+    data = read_input(args.record)
     try:
         return _feed(args, split_lines(data))
     except _BadLine as exc:
@@ -113,7 +110,12 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
         raise
     done = 0
     if session is not None:
-        if _same_game(session, entries):
+        try:
+            same = _same_game(session, entries)
+        except _BadLine:
+            session.close()
+            raise
+        if same:
             done = len(session.lines)
         else:
             unfinished = not session.finished

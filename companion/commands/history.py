@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.commands.status import state_dir_of
 from companion.store import History
+from companion.store.journal import parse_time
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -29,6 +30,11 @@ def _duration(seconds: float | None) -> str:
     return f"{minutes // 60}h {minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
 
 
+def _when(text: str | None) -> str:
+    moment = parse_time(text)
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
+
+
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     with History(state_dir) as history:
@@ -47,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     for game in games:
         winners = ", ".join(p.name for p in game.winners)
         print(
-            f"  #{game.id}  {game.started or '?'}  {_duration(game.duration_seconds)}  "
+            f"  #{game.id}  {_when(game.started)}  {_duration(game.duration_seconds)}  "
             f"{game.rounds} rounds  won by {winners}"
         )
         print("      " + " · ".join(

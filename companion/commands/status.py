@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
-from companion.config.cards import load_catalogue
+from companion.commands.common import catalogue_for
+from companion.commands.report import summary
 from companion.engine import Catalogue, State, replay
 from companion.store import (
     History,
@@ -39,7 +40,7 @@ def state_dir_of(args: argparse.Namespace) -> Path:
 
 def catalogue_of(args: argparse.Namespace) -> Catalogue:
     """The card catalogue with the owner's corrections from the state directory."""
-    return load_catalogue(paths.config_dir(getattr(args, "config", None)), state_dir_of(args))
+    return catalogue_for(args)
 
 
 def repair_hint(exc: JournalCorrupt, state_dir: Path) -> str:
@@ -120,30 +121,17 @@ def run(args: argparse.Namespace) -> int:
 def describe_state(
     state: State, started: str | None, last: str | None, history_id: int | None = None
 ) -> str:
-    """A few lines a person can read: phase, round, and each player's books."""
-    out = []
+    """A few lines a person can read: which game, then `replay`'s summary, then undo/redo."""
     if state.phase == "over":
         where = f" (game {history_id} in the history)" if history_id else ""
-        out.append(f"Finished game{where}, {state.round} rounds, {state.actions} actions.")
+        head = f"Finished game{where}: {state.actions} actions."
     else:
-        last_round = ", the last round" if state.last_round else ""
-        out.append(
-            f"Game in progress: round {state.round}{last_round}, {state.phase} phase, "
-            f"{state.actions} actions; first player {state.names[state.first_player]}."
-        )
+        head = f"Game in progress: {state.actions} actions."
+    out = [head]
     if started:
         out.append(f"Started {started}, last action {last or started}.")
-    final = state.final
-    for pid in final.ranking if final else state.players:
-        ps = state.player(pid)
-        name = state.names[pid]
-        label = pid if name == pid else f"{name} ({pid})"
-        line = f"  {label}: {ps.coins} coins, track {ps.track}, {len(ps.cards)} cards"
-        if final:
-            winner = "  winner" if pid in final.winners else ""
-            line += f", total {final.scores[pid]['total']}{winner}"
-        out.append(line)
-    undo = f"can undo {state.last_action.type}" if state.last_action else "nothing to undo"
-    redo = f"{len(state.redo)} to redo" if state.redo else "nothing to redo"
+    out.append(summary(state))
+    undo = f"can undo the last {state.last_action.type}" if state.last_action else "nothing to undo"
+    redo = f"{len(state.redo)} action(s) to redo" if state.redo else "nothing to redo"
     out.append(f"Undo: {undo}; {redo}.")
     return "\n".join(out)

@@ -219,3 +219,22 @@ def save_override(
             os.close(dir_fd)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot save the card value ({exc.strerror})") from None
+
+
+def confirmed_values(
+    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None
+) -> dict[str, dict[str, Any]]:
+    """The printed values the table has confirmed, as `setup.cards` of a new game.
+
+    A game's record carries them so it replays the same on any machine and
+    after any later correction; placeholders stay out, still unverified.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for card in load_catalogue_data(config_dir, state_dir):
+        for name, verified in card["verified"].items():
+            value = card[name]
+            if verified:
+                out.setdefault(card["id"], {})[name] = list(value) if isinstance(
+                    value, tuple
+                ) else value
+    return out

@@ -52,8 +52,27 @@ class YamlDocument:
         )
 
 
-def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path: Path) -> Any:
+#: More values than any configuration has: aliases that multiply (`&a [*a, *a]`, ...).
+_MAX_VALUES = 100_000
+
+
+def _convert(
+    node: yaml.Node,
+    path: KeyPath,
+    lines: dict[KeyPath, int],
+    doc_path: Path,
+    inside: frozenset[int] = frozenset(),
+) -> Any:
+    # An alias can point at a collection it sits in (`&a [*a]`): no end to walk.
+    if id(node) in inside:
+        raise ConfigError(
+            f"{doc_path}:{node.start_mark.line + 1}: {dotted(path)}: contains itself (an alias)"
+        )
+    if len(lines) > _MAX_VALUES:
+        raise ConfigError(f"{doc_path}: more than {_MAX_VALUES} values (aliases that multiply?)")
     lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        inside = inside | {id(node)}
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -74,10 +93,13 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc_path
                     "this key is given twice"
                 )
             lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _convert(value_node, path + (key,), lines, doc_path)
+            out[key] = _convert(value_node, path + (key,), lines, doc_path, inside)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, path + (i,), lines, doc_path) for i, item in enumerate(node.value)]
+        return [
+            _convert(item, path + (i,), lines, doc_path, inside)
+            for i, item in enumerate(node.value)
+        ]
     return _scalar_at(node, path, doc_path)
 
 

@@ -12,6 +12,10 @@ or `undo` after the end still works in the running session and the history
 follows it), but it no longer counts as unfinished: `resume` returns None.
 The history is made to agree with the journal whenever a session opens, so a
 crash between the journal write and the history write loses nothing.
+
+When `resume` raises `JournalCorrupt`, `keep_valid_prefix(state_dir, catalogue)`
+backs the damaged journal up and keeps its intact first lines; `resume` then
+continues from there.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ class GameSession:
         """The game's id in the history once it is finished and archived."""
         self._lines = list(scan.lines)
         self._lock: journal.Lock | None = lock
+        self._closed = False
         self._size = scan.valid_length
         # The file may hold bytes past `_size` (a torn tail, a failed write): cut before appending.
         self._dirty = scan.cut
@@ -226,6 +231,8 @@ class GameSession:
         `RuleError` if the rules refuse it (nothing written). `StorageError` if
         it cannot be saved (nothing changed, on disk or in `state`).
         """
+        if self._closed:
+            raise StorageError("this game session is closed; resume the game to go on")
         new_state = apply(self.state, action)
         line = journal.encode_line(action, journal.now_iso())
         data = (line + "\n").encode("utf-8")
@@ -278,19 +285,18 @@ class GameSession:
     def _reconcile_history(self) -> None:
         """Make history.db agree with the journal: finished games in it, unfinished ones not."""
         try:
-            history = History(self.state_dir) if self.finished else None
-            if history is None:
-                if (self.state_dir / "history.db").exists():
-                    with History(self.state_dir) as h:
-                        h.forget(self.key)
+            if self.finished:
+                with History(self.state_dir) as history:
+                    record = self.record_text()
+                    if history.record_of(self.key) != record:
+                        self.history_id = history.archive(self.key, self.state, record)
+                    else:
+                        self.history_id = history.key_of(self.key)
+            else:
                 self.history_id = None
-                return
-            with history:
-                record = self.record_text()
-                if history.record_of(self.key) != record:
-                    self.history_id = history.archive(self.key, self.state, record)
-                else:
-                    self.history_id = history.key_of(self.key)
+                if (self.state_dir / "history.db").exists():
+                    with History(self.state_dir) as history:
+                        history.forget(self.key)
         except StorageError as exc:
             message = f"the history could not be updated: {exc.message}"
             log.warning("%s", message)
@@ -302,6 +308,7 @@ class GameSession:
 
     def close(self) -> None:
         """Release the journal and the state directory lock (safe to call twice)."""
+        self._closed = True
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

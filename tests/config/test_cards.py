@@ -99,3 +99,20 @@ def test_owner_corrections_override_and_are_verified(config, tmp_path):
     (state / "cards.yaml").write_text("B-fireman-1: {value: 9}\n")
     with pytest.raises(ConfigError, match=r"cards.yaml:1: B-fireman-1.value: .*1-5"):
         load_catalogue(config, state)
+
+
+def test_confirmed_values_are_what_a_new_game_carries(config, tmp_path):
+    from companion.config.cards import confirmed_values
+    from companion.engine import Setup, new_game
+
+    state = tmp_path / "state"
+    assert confirmed_values(config, state) == {"D-fireman-1": {"value": 3}}
+    save_override(state, "C-fire", "points", 6)
+    values = confirmed_values(config, state)
+    assert values["C-fire"] == {"points": 6}
+    # Carried in setup.cards, the value holds even against a catalogue without the correction.
+    game = new_game(Setup(players=("red", "blue"), first="red", cards=values),
+                    load_catalogue(config))
+    assert game.catalogue["C-fire"].points == 6
+    assert game.catalogue["C-fire"].unverified == frozenset()
+    assert game.catalogue["B-fire"].unverified == {"points"}

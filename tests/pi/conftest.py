@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-# pytest runs with --import-mode=importlib, which puts no test folder on sys.path;
-# the tests here share helpers from pitools.py next to this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from pitools import REPO, run  # noqa: E402
+from tests.pi.pitools import REPO, run
 
 
 def _open_tempdir() -> Path:

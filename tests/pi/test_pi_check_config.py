@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pitools import REPO, check_config_command, run
 
 from companion.config import settings
+from tests.pi.pitools import REPO, check_config_command, run
 
 SHIPPED = REPO / "config"
 
@@ -106,6 +106,8 @@ CASES = [
            "language: !!python/object:os.system x", "language", "not a valid value"),
     Broken("impossible date", "hardware.yaml", "  settle_s: 2.0", "  settle_s: 2026-13-45",
            "reader.settle_s", "not a valid value"),
+    Broken("alias that contains itself", "companion.yaml", "log_level: info",
+           "log_level: &l [*l]", "log_level[0]", "contains itself"),
     Broken("key given twice", "companion.yaml", "purchase_form: quick",
            "purchase_form: quick\npurchase_form: tracked", "purchase_form", "given twice",
            line_offset=1),

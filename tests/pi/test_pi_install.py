@@ -6,7 +6,7 @@ import os
 import shutil
 from pathlib import Path
 
-from pitools import REPO, UNIT_NAME, run
+from tests.pi.pitools import REPO, UNIT_NAME, run
 
 APP = "speicherstadt-companion"
 CONF = Path("etc") / APP

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 
-from pitools import REPO, require_tool, run
+from tests.pi.pitools import REPO, require_tool, run
 
 
 def shell_scripts() -> list[str]:

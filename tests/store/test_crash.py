@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.engine import replay
 from companion.store import History
-from tests.store.conftest import CLI, generated, record_of, run_cli, shipped_catalogue
+from tests.store.storetools import CLI, generated, record_of, run_cli, shipped_catalogue
 
 MIN_KILLS = 50
 #: (seed, players, form) of the generated games fed one after another into one state directory.
@@ -92,10 +92,19 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
         replayed: dict[int, Any] = {}
 
         def prefix(k: int, lines: list[str] = lines, replayed: dict[int, Any] = replayed) -> Any:
-            """`replay --json` of the record's setup and first k actions."""
+            """`replay --json` of the record's setup and first k actions.
+
+            Computed with the engine's `replay`, which is what the command prints
+            (checked once per game below), to keep the catalogue loading out of the loop.
+            """
             if k not in replayed:
-                replayed[k] = replay("\n".join(lines[: k + 1]), cat).to_json()
+                replayed[k] = replay("".join(line + "\n" for line in lines[: k + 1]), cat).to_json()
             return replayed[k]
+
+        part = tmp_path / "prefix.jsonl"
+        part.write_text("".join(line + "\n" for line in lines[:40]))
+        code, out, err = run_cli(["replay", str(part), "--json"])
+        assert code == 0 and json.loads(out) == prefix(39), err
 
         acked = -1  # the last `ok K` seen for this game, over all its runs
         previous = finished[-1] if finished else None

@@ -25,7 +25,7 @@ from companion.store import (
     StorageError,
 )
 from companion.store.journal import JOURNAL_NAME
-from tests.store.conftest import generated
+from tests.store.storetools import generated
 
 CLI = Callable[..., tuple[int, str, str]]
 
@@ -305,3 +305,50 @@ def test_a_history_of_a_newer_schema_is_refused_untouched(tmp_path: Path, cli_ru
     code, out, err = cli_run("history")
     assert code == 1 and "schema 99" in err
     assert db.read_bytes() == data
+
+
+def test_a_full_disk_when_starting_a_game_changes_nothing(
+    tmp_path: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state_dir = tmp_path / "full"
+    state_dir.mkdir()
+    _fail_writes_with(monkeypatch, errno.ENOSPC, after_bytes=10)
+    with pytest.raises(StorageError, match="storage is full.*nothing was changed"):
+        GameSession.start(state_dir, catalogue, generated(3)[0][0])  # type: ignore[arg-type]
+    monkeypatch.undo()
+    assert sorted(p.name for p in state_dir.iterdir()) == ["lock"]
+    assert GameSession.resume(state_dir, catalogue) is None
+
+
+def test_a_history_that_cannot_be_written_at_the_end_catches_up_later(
+    state_dir: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    actions, final = generated(22)
+
+    def full(*args: object, **kw: object) -> int:
+        raise HistoryError("cannot store the finished game in history.db: the storage is full")
+
+    monkeypatch.setattr(History, "archive", full)
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        for action in actions[1:]:
+            session.submit(action)  # the last one is durable even though the history failed
+        assert session.finished
+        assert any("history could not be updated" in w and "full" in w for w in session.warnings)
+    monkeypatch.undo()
+    assert History(state_dir).games() == []
+    assert GameSession.resume(state_dir, catalogue) is None  # catches up here
+    (game,) = History(state_dir).games()
+    assert replay(game.record, catalogue).state.to_json() == final.to_json()  # type: ignore[union-attr]
+
+
+def test_feed_continues_after_a_torn_tail(
+    game: tuple[list[Action], Path], catalogue: Catalogue, cli_run: CLI, tmp_path: Path
+) -> None:
+    actions, path = game
+    path.write_bytes(path.read_bytes() + b'{"type": "mo')
+    record = tmp_path / "whole.jsonl"
+    record.write_text("".join(a.to_line() + "\n" for a in actions))
+    code, out, err = cli_run("feed", str(record))
+    assert code == 0, err
+    assert "torn" in err
+    assert out.splitlines()[-1] == f"ok {len(actions) - 1}"

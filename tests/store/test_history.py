@@ -12,7 +12,7 @@ import pytest
 from companion.engine import SCORE_CATEGORIES, Catalogue, Setup, State
 from companion.store import GameSession, History
 from companion.store import history as history_module
-from tests.store.conftest import generated
+from tests.store.storetools import generated
 
 CLI = Callable[..., tuple[int, str, str]]
 

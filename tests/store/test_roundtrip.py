@@ -9,7 +9,7 @@ import pytest
 
 from companion.engine import Catalogue, replay
 from companion.store import GameSession, History
-from tests.store.conftest import generated, record_of
+from tests.store.storetools import generated, record_of
 
 CLI = Callable[..., tuple[int, str, str]]
 

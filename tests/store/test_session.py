@@ -10,7 +10,7 @@ import pytest
 from companion.engine import Adjust, Catalogue, Done, Redo, RuleError, Setup, Undo, replay
 from companion.store import GameInProgress, GameSession, History, StorageError, fsutil
 from companion.store.journal import JOURNAL_NAME
-from tests.store.conftest import generated
+from tests.store.storetools import generated
 
 
 def _play(state_dir: Path, catalogue: Catalogue, seed: int, upto: int | None = None,
@@ -171,3 +171,36 @@ def test_done_is_refused_outside_loading_without_writing(
         with pytest.raises(RuleError):
             session.submit(Done())
         assert session.record_text().count("\n") == 1
+
+
+def test_a_closed_session_refuses_actions(state_dir: Path, catalogue: Catalogue) -> None:
+    actions, _ = generated(16)
+    session = _play(state_dir, catalogue, 16, upto=3)
+    session.close()
+    with pytest.raises(StorageError, match="closed"):
+        session.submit(actions[3])
+    assert session.record_text().count("\n") == 3
+
+
+def test_resume_mid_round_gives_the_same_screen_state(
+    state_dir: Path, catalogue: Catalogue
+) -> None:
+    """Beyond the JSON: slots, workers, form, offers and unseen cards, at every phase."""
+    actions, _ = generated(17, 4, "tracked", 0.1)
+    seen_phases = set()
+    session = GameSession.start(state_dir, catalogue, actions[0])  # type: ignore[arg-type]
+    for index, action in enumerate(actions[1:200], start=1):
+        session.submit(action)
+        if index % 3:
+            continue
+        session.close()
+        resumed = GameSession.resume(state_dir, catalogue)
+        assert resumed is not None
+        before, after = session.state, resumed.state
+        for name in ("phase", "round", "slots", "form", "placed", "settling", "unseen",
+                     "redo", "actions", "income", "first_player", "player_states"):
+            assert getattr(after, name) == getattr(before, name), name
+        seen_phases.add(after.phase)
+        session = resumed
+    session.close()
+    assert {"supply", "demand", "purchase", "loading"} <= seen_phases
