@@ -56,6 +56,8 @@ class Services:
     tagmap: Any = None
     save_settings: Callable[[dict[str, Any]], None] | None = None
     quit: Callable[[], None] | None = None
+    confirmed_values: Callable[[], dict[str, dict[str, Any]]] = dict
+    """The printed values the table has confirmed, for a new game's `setup.cards`."""
     simulate: bool = False
     """Keys and on-screen stand-ins replace the buttons and the card reader."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)

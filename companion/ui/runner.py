@@ -64,7 +64,12 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
 def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, store: Any,
                   history: Any, simulator: Any, tagmap: Any, save_settings: Any) -> Services:
     """Services over the real catalogue files, with the catalogue cached until a correction."""
-    from companion.config.cards import load_catalogue, load_catalogue_data, save_override
+    from companion.config.cards import (
+        confirmed_values,
+        load_catalogue,
+        load_catalogue_data,
+        save_override,
+    )
 
     cache: dict[str, Any] = {}
 
@@ -83,6 +88,7 @@ def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, s
         load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
         save_override=override, history=history, simulator=simulator, tagmap=tagmap,
         save_settings=save_settings,
+        confirmed_values=lambda: confirmed_values(config_dir, state_dir),
     )
 
 

@@ -50,7 +50,12 @@ class DemoHistory:
 
 
 def demo_services(state_dir: Path, language: str = "en") -> Services:
-    from companion.config.cards import load_catalogue, load_catalogue_data, save_override
+    from companion.config.cards import (
+        confirmed_values,
+        load_catalogue,
+        load_catalogue_data,
+        save_override,
+    )
     from companion.paths import SHIPPED_CONFIG_DIR
 
     cache: dict[str, Any] = {}
@@ -71,6 +76,7 @@ def demo_services(state_dir: Path, language: str = "en") -> Services:
         store=MemoryStore(), load_catalogue=catalogue,
         load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
         save_override=override, history=DemoHistory(),
+        confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir),
     )
 
 

@@ -14,7 +14,12 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.config.cards import load_catalogue, load_catalogue_data, save_override  # noqa: E402
+from companion.config.cards import (  # noqa: E402
+    confirmed_values,
+    load_catalogue,
+    load_catalogue_data,
+    save_override,
+)
 from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.i18n import set_language  # noqa: E402
@@ -58,6 +63,7 @@ def make_services(state_dir: Path, **settings: Any) -> Services:
         load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
         save_override=override,
         history=FakeHistory(),
+        confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir),
     )
 
 

@@ -348,3 +348,11 @@ def test_a_card_out_of_season_is_refused_in_the_language(game, language, expecte
     assert game.message.error and game.message.text.startswith(expected)
     assert not game.game.state.slots
     set_language("en")
+
+
+def test_a_new_game_records_the_values_the_table_confirmed(ui, services):
+    services.save_override("B-fire", "points", 6)
+    start_game(ui, SETUP)
+    setup = ui.game.session.setup
+    assert setup.cards["B-fire"] == {"points": 6}
+    assert "C-fire" not in setup.cards  # placeholders stay out of the record

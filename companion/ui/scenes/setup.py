@@ -75,7 +75,9 @@ class SetupGuideScene(Scene):
         home = self.ui.stack[0]
         if hasattr(home, "close_session"):
             home.close_session()
-        setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None)
+        # The record carries the confirmed printed values, so it replays the same anywhere.
+        setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None,
+                      cards=services.confirmed_values() or None)
         try:
             session = services.store.start(services.state_dir, services.load_catalogue(), setup,
                                            abandon_current=self.abandon)
