@@ -34,6 +34,8 @@ from companion.ui.scene import Scene
 
 #: How long a message stays when nobody acts (seconds).
 MESSAGE_SECONDS = 8.0
+#: The time between two frames of a transition (seconds).
+FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
 
@@ -121,12 +123,21 @@ class UI:
         self.dirty = True
 
     def next_deadline(self) -> float | None:
-        """When the screen must change by itself (a message expiring), or None."""
-        return self.message.until if self.message else None
+        """When the screen must change by itself (a message expiring, the next frame of a
+        short transition), or None: then nothing is drawn until something happens."""
+        deadlines = []
+        if self.message:
+            deadlines.append(self.message.until)
+        if self.stack and self.top.animating_until() > self.clock():
+            deadlines.append(self.clock() + FRAME_S)
+        return min(deadlines) if deadlines else None
 
     def tick(self) -> None:
-        if self.message and self.clock() >= self.message.until:
+        now = self.clock()
+        if self.message and now >= self.message.until:
             self.message = None
+            self.dirty = True
+        if self.stack and self.top.animating_until() > now - FRAME_S:
             self.dirty = True
 
     # --- drawing -------------------------------------------------------------------

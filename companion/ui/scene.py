@@ -57,3 +57,7 @@ class Scene:
 
     def on_enter(self) -> None:
         """The scene became the top of the stack."""
+
+    def animating_until(self) -> float:
+        """Until when a short transition runs (the UI draws frames until then); 0: calm."""
+        return 0.0

@@ -356,3 +356,34 @@ def test_a_new_game_records_the_values_the_table_confirmed(ui, services):
     setup = ui.game.session.setup
     assert setup.cards["B-fire"] == {"points": 6}
     assert "C-fire" not in setup.cards  # placeholders stay out of the record
+
+
+def test_markers_move_along_the_track_then_the_screen_is_calm(game):
+    ui = game
+    now = [100.0]
+    ui.clock = lambda: now[0]
+    ui.render()
+    assert ui.next_deadline() is None  # idle: nothing to draw until something happens
+    ui.press("panel:red")
+    ui.press("adjust:points:+1")
+    ui.press("ok")  # close the tableau: the round screen shows the marker moving
+    ui.render()
+    assert ui.next_deadline() is not None
+    now[0] += 1.0
+    ui.tick()
+    ui.render()
+    assert ui.next_deadline() is None
+
+
+def test_the_fire_flares_once(ui, services):
+    from companion.ui.shots import build
+
+    fire = build("fire", (800, 480), "en", services.state_dir / "x")
+    now = [50.0]
+    fire.clock = lambda: now[0]
+    fire.render()
+    assert fire.next_deadline() is not None
+    now[0] += 2.0
+    fire.tick()
+    fire.render()
+    assert fire.next_deadline() is None

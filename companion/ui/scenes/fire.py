@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from companion.engine import State
@@ -39,9 +41,16 @@ class FireScene(Scene):
     name = "fire"
     game_screen = True
 
+    #: How long the flame flares when the fire appears (seconds).
+    FLARE_S = 0.8
+
     def __init__(self, ui: object, index: int) -> None:
         super().__init__(ui)  # type: ignore[arg-type]
         self.index = index
+        self.shown_at: float | None = None
+
+    def animating_until(self) -> float:
+        return (self.shown_at or 0.0) + self.FLARE_S
 
     @property
     def state(self) -> State:
@@ -60,12 +69,19 @@ class FireScene(Scene):
         fire = state.fires[self.index]
         card = state.catalogue[fire.card]
         c.rect(pygame.Rect(0, 0, c.w, c.u(96)), WARN_BG, radius=0)
-        # A flame: colour and shape, never colour alone.
+        # A flame: colour and shape, never colour alone. It flares once when shown.
+        now = self.ui.clock()
+        if self.shown_at is None:
+            self.shown_at = now
+        t = min(1.0, (now - self.shown_at) / self.FLARE_S)
+        k = 1.0 + 0.35 * math.sin(t * math.pi) * (1.0 - t * 0.5)
         fx, fy = c.u(52), c.u(48)
+
+        def p(dx: float, dy: float) -> tuple[int, int]:
+            return fx + int(c.u(dx) * k), fy + c.u(30) - int(c.u(30 - dy) * k)
+
         pygame.draw.polygon(c.surface, (250, 150, 40), [
-            (fx - c.u(22), fy + c.u(30)), (fx - c.u(26), fy), (fx - c.u(10), fy - c.u(14)),
-            (fx, fy - c.u(40)), (fx + c.u(12), fy - c.u(12)), (fx + c.u(26), fy),
-            (fx + c.u(22), fy + c.u(30))])
+            p(-22, 30), p(-26, 0), p(-10, -14), p(0, -40), p(12, -12), p(26, 0), p(22, 30)])
         points = c.text(_("{n} points").format(n=fire.points), (c.w - c.u(20), c.u(10)), HUGE,
                         TEXT, anchor="topright")
         c.text(names.card_name(card), (c.u(96), c.u(10)), HUGE, TEXT,

@@ -124,12 +124,37 @@ class RoundScene(Scene):
             same.setdefault(state.player(pid).track, []).append(pid)
         r = c.u(12)
         step = int(r * 1.7)
+        targets: dict[str, int] = {}
         for value, pids in same.items():
             first = at(value) - step * (len(pids) - 1) // 2
             # Keep the whole group on the screen at either end of the track.
             first = max(rect.x + r + 2, min(first, rect.right - r - 2 - step * (len(pids) - 1)))
             for k, pid in enumerate(pids):
-                c.player_badge(pid, (first + k * step, y), r, words.letter(state, pid))
+                targets[pid] = first + k * step
+        for pid in state.players:
+            x = self.marker_x(pid, targets[pid])
+            c.player_badge(pid, (x, y), r, words.letter(state, pid))
+
+    #: How long a marker takes to move along the track (seconds).
+    MOVE_S = 0.5
+
+    def marker_x(self, pid: str, target: int) -> int:
+        """Where to draw a marker now: moving smoothly to `target` after a change."""
+        now = self.ui.clock()
+        moves: dict[str, tuple[float, int, float]] = self.__dict__.setdefault("_moves", {})
+        start_x, goal, started = moves.get(pid, (float(target), target, 0.0))
+        t = min(1.0, (now - started) / self.MOVE_S)
+        shown = start_x + (goal - start_x) * (1 - (1 - t) ** 3)
+        if goal != target:
+            moves[pid] = (shown, target, now)
+            return int(shown)
+        if pid not in moves:
+            moves[pid] = (float(target), target, 0.0)
+        return int(round(shown))
+
+    def animating_until(self) -> float:
+        moves = self.__dict__.get("_moves", {})
+        return max((started + self.MOVE_S for _x, _g, started in moves.values()), default=0.0)
 
     def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
         n = len(state.players)
