@@ -147,3 +147,54 @@ def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
     start_game(again, Setup(players=("red", "blue"), first="blue"))
     assert again.top.name == "supply"
     assert again.game.state.first_player == "blue"
+
+
+def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from companion.ui import intents as it
+    from companion.ui import runner
+
+    class Bus:
+        def __init__(self):
+            self.items, self.waker, self.lock = [], None, threading.Lock()
+
+        def set_waker(self, waker):
+            self.waker = waker
+
+        def put(self, intent):
+            with self.lock:
+                self.items.append(intent)
+            self.waker()
+
+        def drain(self):
+            with self.lock:
+                items, self.items = self.items, []
+            return items
+
+    bus = Bus()
+    frames: list[tuple[float, str]] = []
+    original = runner.Runner.frame
+
+    def frame(self):
+        original(self)
+        frames.append((time.monotonic(), self.ui.top.name))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    monkeypatch.setattr(app, "start_inputs", lambda hardware, simulate, state_dir: (None, bus))
+    sent: list[float] = []
+
+    def table():
+        time.sleep(1.5)  # idle: no frame should be drawn meanwhile
+        sent.append(time.monotonic())
+        bus.put(it.Ok())  # Home's primary action: New game
+        time.sleep(0.5)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    thread = threading.Thread(target=table)
+    thread.start()
+    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+    thread.join()
+    assert [name for _t, name in frames] == ["home", "newgame"]
+    assert frames[1][0] - sent[0] < 0.2  # woken by the intent, not by the idle timeout
