@@ -387,3 +387,18 @@ def test_the_fire_flares_once(ui, services):
     fire.tick()
     fire.render()
     assert fire.next_deadline() is None
+
+
+def test_a_full_disk_is_shown_and_nothing_changes(game):
+    from companion.errors import CompanionError
+
+    ui = game
+
+    def refuse(action):
+        raise CompanionError("the disk is full; the action was not saved")
+
+    ui.game.session.submit = refuse
+    scan(ui, "A-warehouse")
+    assert ui.message.error and "disk is full" in ui.message.text
+    assert not ui.game.state.slots
+    assert ui.top.name == "supply"
