@@ -198,3 +198,32 @@ def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monke
     thread.join()
     assert [name for _t, name in frames] == ["home", "newgame"]
     assert frames[1][0] - sent[0] < 0.2  # woken by the intent, not by the idle timeout
+
+
+def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
+    from companion.engine import Setup
+    from companion.ui import intents as it
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    for card in ("A-fireman-1", "A-warehouse", "A-tea-taster"):
+        ui.intent(it.CardScanned("t", card))
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    assert ui.top.name == "confirm"
+    ui.press("value:4")
+    ui.press("ok")
+    assert ui.game.state.player("blue").firemen == 4
+    ui.game.close()
+    ui.top.close_session()
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    assert again.top.session.state.player("blue").firemen == 4
