@@ -252,12 +252,13 @@ class UI:
             scene.on_intent(intent)  # type: ignore[attr-defined]
             return
         if isinstance(intent, it.Undo):
-            if self.game is not None and scene.game_screen:
+            # The Undo button works on every screen of an open game (even a question on top).
+            if self.game is not None:
                 self.undo()
             else:
                 self.info(_("Nothing to undo on this screen."))
         elif isinstance(intent, it.Redo):
-            if self.game is not None and scene.game_screen:
+            if self.game is not None:
                 self.redo()
         elif isinstance(intent, it.Ok):
             primary = scene.primary()
