@@ -29,6 +29,7 @@ from companion.ui.memory import MemorySession, MemoryStore  # noqa: E402
 SCREENS = (
     "home", "newgame", "setup", "supply", "ship", "fire", "purchase", "tracked", "loading",
     "income", "final", "tableau", "confirm", "history", "settings", "hardware", "enroll",
+    "keyboard",
 )
 NAMES = {"red": "Anna", "blue": "Ben", "green": "Cleo", "yellow": "Dirk", "purple": "Emma"}
 
@@ -145,6 +146,12 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
         if screen == "hardware":
             services.recent_intents += ["PlayerButton(colour='red')", "Ok()",
                                         "CardScanned(tag='5A0011AB42', card_id='B-bank')"]
+        return ui
+    if screen == "keyboard":
+        from companion.ui.scenes.keyboard import NameScene
+
+        ui.push(NewGameScene(ui))
+        ui.push(NameScene(ui, "Anna", lambda name: None))
         return ui
     if screen == "newgame":
         scene = NewGameScene(ui)

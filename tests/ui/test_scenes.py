@@ -402,3 +402,14 @@ def test_a_full_disk_is_shown_and_nothing_changes(game):
     assert ui.message.error and "disk is full" in ui.message.text
     assert not ui.game.state.slots
     assert ui.top.name == "supply"
+
+
+def test_a_name_is_typed_on_the_screen_keyboard(ui):
+    ui.press("new")
+    ui.press("edit:0")
+    assert ui.top.name == "keyboard"
+    for key in ("key:J", "key:Ü", "key:R", "key:G", "key:erase", "key:G"):
+        ui.press(key)
+    ui.press("ok")
+    assert ui.top.name == "newgame"
+    assert ui.top.names["red"] == "Jürg"

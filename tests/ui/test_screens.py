@@ -29,6 +29,7 @@ KEY_TEXT = {
     "settings": "Purchase form",
     "hardware": "Last intents",
     "enroll": "Enroll cards",
+    "keyboard": "Keep name",
 }
 
 

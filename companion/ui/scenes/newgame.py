@@ -77,6 +77,19 @@ class NewGameScene(Scene):
             self.names.pop(pid, None)
         self.ui.dirty = True
 
+    def edit_name(self, seat: int) -> None:
+        from companion.ui.scenes.keyboard import NameScene
+
+        pid = self.colours[seat]
+
+        def done(name: str) -> None:
+            if name:
+                self.names[pid] = name
+            else:
+                self.names.pop(pid, None)
+
+        self.ui.push(NameScene(self.ui, self.names.get(pid, ""), done))
+
     def move(self, seat: int, delta: int) -> None:
         other = seat + delta
         if 0 <= other < len(self.colours):
@@ -139,10 +152,13 @@ class NewGameScene(Scene):
                      (lambda s=seat: self.next_colour(s)), key=f"colour:{seat}",
                      colour=PLAYER_COLOURS[pid])
             x += c.u(158)
-            c.button(pygame.Rect(x, y, c.u(250), size), self.display(pid),
+            c.button(pygame.Rect(x, y, c.u(190), size), self.display(pid),
                      (lambda s=seat: self.next_name(s)), key=f"name:{seat}", colour=PANEL,
                      badge="\u21bb" if self.known else None)
-            x += c.u(258)
+            x += c.u(198)
+            c.button(pygame.Rect(x, y, size, size), "\u270e", (lambda s=seat: self.edit_name(s)),
+                     key=f"edit:{seat}", colour=PANEL)
+            x += size + c.u(8)
             # "M": the metal coin, as on the round screen's header.
             c.button(pygame.Rect(x, y, c.u(120), size), _("starts") if self.first == pid else
                      "M ?", (lambda p=pid: self.choose_first(p)), key=f"first:{pid}",
@@ -151,5 +167,5 @@ class NewGameScene(Scene):
         c.button(pygame.Rect(c.w - c.u(150), c.u(4), c.u(140), c.u(56)),
                  _("Draw first"), self.draw_first, key="draw", size=SMALL)
         if not self.known:
-            c.text(_("Names from earlier games appear here; tap a name to change it."),
+            c.text(_("Tap \u270e to type a name; names from earlier games appear here too."),
                    (c.u(16), body.bottom - c.u(4)), 16, MUTED, anchor="bottomleft")
