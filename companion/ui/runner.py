@@ -119,6 +119,8 @@ class Runner:
         self.notifier = notifier
         self.shots = Path(screenshot_dir) if screenshot_dir else None
         self.shot_count = 0
+        #: Keys held down on the simulated buttons: key -> role.
+        self.held: dict[int, str] = {}
         self.last_screen: Any = None
         self.wake = pygame.event.custom_type()
         if bus is not None:
@@ -157,6 +159,10 @@ class Runner:
             try:
                 if role == "undo-long":
                     sim.press("undo", hold_s=1.2)
+                elif hasattr(sim, "press_down"):
+                    # Held like the real button: Backspace held long is a long press (Redo).
+                    sim.press_down(role)
+                    self.held[event.key] = role
                 else:
                     sim.press(role)
                 return
@@ -164,12 +170,23 @@ class Runner:
                 log.warning("simulated press failed: %s", exc)
         self.ui.intent(intent)
 
+    def key_up(self, event: Any) -> None:
+        role = self.held.pop(event.key, None)
+        if role is not None and self.simulator is not None:
+            try:
+                self.simulator.release(role)
+            except Exception as exc:  # noqa: BLE001
+                log.warning("simulated release failed: %s", exc)
+
     def handle(self, event: Any) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
         if event.type == pygame.KEYDOWN:
             self.key(event)
+            return
+        if event.type == pygame.KEYUP:
+            self.key_up(event)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.ui.dirty = True
