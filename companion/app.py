@@ -160,6 +160,18 @@ def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> t
     return inputs, bus
 
 
+def hardware_problems(hardware: dict[str, Any], simulate: bool) -> list[str]:
+    """What is wrong with the buttons, reader, display or touchscreen, each with a hint."""
+    try:
+        from companion.inputs.healthcheck import check_hardware  # type: ignore
+    except ImportError:
+        return []
+    try:
+        return [str(problem) for problem in check_hardware(hardware, simulate=simulate)]
+    except CompanionError as exc:
+        return [exc.message]
+
+
 def _sdnotify() -> Any:
     try:
         from companion import sdnotify  # type: ignore
@@ -204,6 +216,7 @@ def run(args: Any) -> int:
             screenshot_dir=getattr(args, "screenshot_dir", None),
             save_settings=lambda s: save_ui_settings(state_dir, s),
             notifier=_sdnotify(),
+            problems=hardware_problems(hardware, simulate),
         )
         return runner.run()
     finally:

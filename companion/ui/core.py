@@ -61,6 +61,8 @@ class Services:
     confirmed_values: Callable[[], dict[str, dict[str, Any]]] = dict
     """The printed values the table has confirmed, for a new game's `setup.cards`."""
     simulate: bool = False
+    hardware_problems: list[str] = field(default_factory=list)
+    """Problems the start-up hardware check found, each with a hint for the builder."""
     """Keys and on-screen stand-ins replace the buttons and the card reader."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
     recent_intents: list[str] = field(default_factory=list)

@@ -97,7 +97,8 @@ class Runner:
 
     def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
                  store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
-                 screenshot_dir: str | None, save_settings: Any, notifier: Any) -> None:
+                 screenshot_dir: str | None, save_settings: Any, notifier: Any,
+                 problems: list[str] | None = None) -> None:
         display = settings.get("display") or {}
         size = tuple(display.get("size") or (800, 480))
         try:
@@ -113,6 +114,7 @@ class Runner:
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
+        services.hardware_problems = list(problems or [])
         self.ui = UI(services, self.display.logical)
         self.bus = bus
         self.simulate = simulate
@@ -221,6 +223,8 @@ class Runner:
         session = getattr(home, "session", None)
         if session is not None and getattr(session.state, "phase", "") != "over":
             open_game(ui, session)  # after a power cut, straight back into the game
+        if ui.services.hardware_problems:
+            ui.error(" ".join(ui.services.hardware_problems))
         self.frame()
         if self.notifier is not None:
             self.notifier.ready()

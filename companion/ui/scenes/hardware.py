@@ -40,6 +40,10 @@ class HardwareScene(Scene):
         sim = _("simulated (keys 1-5, Enter, Backspace)") if services.simulator else \
             _("real devices")
         c.text(sim, (c.u(16), y + c.u(8)), SMALL, MUTED, max_width=c.w // 2 - c.u(24))
+        y += c.u(40)
+        for problem in services.hardware_problems:
+            y = c.paragraph(problem, pygame.Rect(c.u(16), y, c.w // 2 - c.u(32),
+                                                 body.bottom - y), 16, (240, 150, 120))
         box = pygame.Rect(c.w // 2, c.u(56), c.w // 2 - c.u(12), body.bottom - c.u(64))
         c.rect(box, PANEL)
         c.text(_("Last intents"), (box.x + c.u(8), box.y + c.u(4)), SMALL, MUTED)
