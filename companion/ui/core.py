@@ -279,6 +279,9 @@ class UI:
                     self.push(EnrollScene(self, tag=intent.tag, resume_scan=True))
                 else:
                     scene.on_tag(intent.tag)
+            elif intent.card_id not in self.services.load_catalogue():
+                self.error(_("The tag is bound to {card}, which is not in the catalogue.")
+                           .format(card=intent.card_id))
             else:
                 scene.on_card(intent.card_id)
 

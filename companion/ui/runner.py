@@ -237,10 +237,14 @@ class Runner:
                 timeout = max(1, min(IDLE_MS, int((deadline - ui.clock()) * 1000) + 1))
             event = pygame.event.wait(timeout)
             events = [event] + pygame.event.get()
-            for ev in events:
-                if ev.type != pygame.NOEVENT:
-                    self.handle(ev)
-            self.drain_intents()
+            try:
+                for ev in events:
+                    if ev.type != pygame.NOEVENT:
+                        self.handle(ev)
+                self.drain_intents()
+            except Exception as exc:  # noqa: BLE001 - the game goes on; the journal is safe
+                log.exception("error while handling input")
+                ui.error(f"Internal error ({type(exc).__name__}: {exc}); the game is saved.")
             ui.tick()
             if ui.dirty and self.running:
                 self.frame()

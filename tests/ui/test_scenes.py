@@ -413,3 +413,9 @@ def test_a_name_is_typed_on_the_screen_keyboard(ui):
     ui.press("ok")
     assert ui.top.name == "newgame"
     assert ui.top.names["red"] == "Jürg"
+
+
+def test_a_tag_bound_to_an_unknown_card_is_reported(game):
+    game.intent(it.CardScanned("5A01", "Z-nonsense"))
+    assert game.message.error and "Z-nonsense" in game.message.text
+    assert game.top.name == "supply"
