@@ -419,3 +419,22 @@ def test_a_tag_bound_to_an_unknown_card_is_reported(game):
     game.intent(it.CardScanned("5A01", "Z-nonsense"))
     assert game.message.error and "Z-nonsense" in game.message.text
     assert game.top.name == "supply"
+
+
+def test_the_tie_break_is_spelled_out():
+    from types import SimpleNamespace
+
+    from companion.engine import Final
+    from companion.ui.scenes.final import tie_break
+
+    def state(coins, winners):
+        scores = {"red": {"total": 30}, "blue": {"total": 30}}
+        return SimpleNamespace(
+            final=Final(scores=scores, ranking=("red", "blue"), winners=winners),
+            names={"red": "Anna", "blue": "Ben"},
+            player=lambda pid: SimpleNamespace(coins=coins[pid]))
+
+    assert tie_break(state({"red": 4, "blue": 2}, ("red",))) == (
+        "Tied on 30 points: Anna wins with more coins (4 to 2).")
+    assert tie_break(state({"red": 3, "blue": 3}, ("red", "blue"))) == (
+        "Tied on 30 points and on coins: a shared win.")
