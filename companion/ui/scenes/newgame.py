@@ -129,10 +129,12 @@ class NewGameScene(Scene):
                                      abandon=self.abandon))
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("New game"), (c.u(16), c.u(8)), LARGE, TEXT)
-        c.text(_("Players:"), (c.u(250), c.u(28)), BODY, TEXT, anchor="midleft")
+        title = c.text(_("New game"), (c.u(16), c.u(8)), LARGE, TEXT, max_width=c.u(240))
+        label = c.text(_("Players:"), (max(c.u(250), title.right + c.u(16)), c.u(32)), BODY,
+                       TEXT, anchor="midleft", max_width=c.u(110))
         for i, n in enumerate(range(2, 6)):
-            c.button(pygame.Rect(c.u(360) + i * c.u(66), c.u(4), c.u(58), c.u(56)), str(n),
+            c.button(pygame.Rect(label.right + c.u(10) + i * c.u(66), c.u(4), c.u(58), c.u(56)),
+                     str(n),
                      (lambda n=n: self.set_count(n)), key=f"count:{n}", size=LARGE,
                      selected=len(self.colours) == n)
         top = c.u(72)
