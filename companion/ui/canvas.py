@@ -101,6 +101,8 @@ class Canvas:
         if self.w < self.h:  # portrait (rotated 90/270): keep text readable
             self.s = min(self.w / 480, self.h / 800) * 1.0
         self.texts: list[str] = []
+        #: Where each string was drawn (tests check that no two overlap).
+        self.text_rects: list[tuple[str, pygame.Rect]] = []
         self.hits: list[Hit] = []
 
     # --- units ---------------------------------------------------------------
@@ -142,6 +144,8 @@ class Canvas:
         image = f.render(text, True, colour)
         rect = image.get_rect(**{anchor: pos})
         self.surface.blit(image, rect)
+        # The ink, not the line box: what a reader would see collide.
+        self.text_rects.append((text, image.get_bounding_rect().move(rect.topleft)))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
@@ -190,14 +194,17 @@ class Canvas:
         if selected:
             self.rect(rect, ACCENT, width=max(3, self.u(4)))
         fg = readable_on(fill) if enabled else MUTED
-        lines = self.wrap(label, rect.w - self.u(12), size) if label else []
+        # A corner badge takes its width off the right, so the text never runs into it.
+        badge_w = font(self.px(SMALL)).size(badge)[0] + self.u(6) if badge else 0
+        room = rect.w - self.u(12) - badge_w
+        centre = rect.x + self.u(6) + room // 2
+        lines = self.wrap(label, room, size) if label else []
         if len(lines) > 2:
             lines = [label]
         step = font(self.px(size)).get_linesize()
         y = rect.centery - step * len(lines) // 2
         for line in lines:
-            self.text(line, (rect.centerx, y), size, fg, anchor="midtop",
-                      max_width=rect.w - self.u(8))
+            self.text(line, (centre, y), size, fg, anchor="midtop", max_width=room + 4)
             y += step
         if badge:
             self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,

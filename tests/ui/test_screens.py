@@ -33,6 +33,15 @@ KEY_TEXT = {
 }
 
 
+def assert_no_text_overlaps(ui, screen):
+    """No two strings are drawn over each other (their ink, not their line boxes)."""
+    texts = [(t, r) for t, r in ui.canvas.text_rects if t.strip()]
+    for i, (t1, r1) in enumerate(texts):
+        for t2, r2 in texts[i + 1:]:
+            clip = r1.clip(r2)
+            assert clip.w <= 1 or clip.h <= 1, f"{screen}: {t1!r} overlaps {t2!r}"
+
+
 def test_every_screen_has_a_key_text():
     assert set(KEY_TEXT) == set(SCREENS)
 
@@ -56,6 +65,7 @@ def test_screen(tmp_path, screen, size, language):
     if language != "en":
         english = KEY_TEXT[screen].split("{")[0].strip()
         assert expected != english or len(english) < 6
+    assert_no_text_overlaps(ui, screen)
     # Tap targets never overlap and stand at least 8 px apart at 800x480 (UX.md).
     apart = int(8 * min(size[0] / 800, size[1] / 480)) - 1
     rects = [h for h in ui.canvas.hits]
@@ -83,3 +93,4 @@ def test_screen_scales(tmp_path, screen, size):
     assert _(KEY_TEXT[screen]).split("{")[0].strip() in " ".join(" ".join(ui.canvas.texts).split())
     for hit in ui.canvas.hits:
         assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
+    assert_no_text_overlaps(ui, screen)

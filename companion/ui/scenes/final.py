@@ -175,8 +175,8 @@ class FinalScene(Scene):
         pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
         c.text(str(high), (plot.x - c.u(4), plot.y), 16, MUTED, anchor="topright")
         c.text(str(low), (plot.x - c.u(4), plot.bottom), 16, MUTED, anchor="bottomright")
-        c.text(_("round {k}").format(k=rounds), (plot.right + c.u(6), plot.bottom + c.u(2)), 16,
-               MUTED, anchor="topright")
+        c.text(_("round {k}").format(k=rounds), (plot.centerx, plot.bottom + c.u(4)), 16,
+               MUTED, anchor="midtop")
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)
             line = [at(k, v) for k, v in enumerate(points)]

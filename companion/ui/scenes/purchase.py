@@ -133,7 +133,7 @@ class PurchaseScene(RoundScene):
         c.text(_("Who bought it?"), (area.x, y), SMALL, MUTED)
         y += c.u(24)
         x = area.x
-        size = c.u(58)
+        size = c.u(64)
         for pid in state.players:
             box = pygame.Rect(x, y, size, size)
             c.button(box, words.letter(state, pid), (lambda p=pid: self.select(p)),

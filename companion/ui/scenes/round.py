@@ -200,16 +200,16 @@ class RoundScene(Scene):
             details.append(_("wh. {n}").format(n=len(ps.warehouse)))
         if ps.market:
             details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
-        y = box.y + (c.u(30) if not compact else c.u(28))
+        y = box.y + (c.u(34) if not compact else c.u(30))
         line = ""
         for part in details:
             trial = f"{line}  {part}".strip()
             if c.wrap(trial, 10_000, 16) and _width(c, trial) > box.w - c.u(20) and line:
-                if compact or y + 2 * c.u(19) > box.bottom:
+                if compact or y + c.u(18) + c.u(17) > box.bottom:
                     line = trial  # the last line that fits: shortened with an ellipsis
                     break
                 c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
-                y += c.u(19)
+                y += c.u(18)
                 line = part
             else:
                 line = trial
