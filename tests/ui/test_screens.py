@@ -36,6 +36,9 @@ KEY_TEXT = {
 def assert_no_text_overlaps(ui, screen):
     """No two strings are drawn over each other (their ink, not their line boxes)."""
     texts = [(t, r) for t, r in ui.canvas.text_rects if t.strip()]
+    screen_rect = ui.surface.get_rect()
+    for text, rect in texts:
+        assert screen_rect.contains(rect), f"{screen}: {text!r} runs off the screen"
     for i, (t1, r1) in enumerate(texts):
         for t2, r2 in texts[i + 1:]:
             clip = r1.clip(r2)
