@@ -31,6 +31,8 @@ COMMAND_MODULES = [
     "companion.commands.export",
     "companion.commands.history",
     "companion.commands.check_config",
+    "companion.commands.reader_test",
+    "companion.commands.enroll",
 ]
 
 log = logging.getLogger("companion")

@@ -1,0 +1,161 @@
+"""`reader-test`: open the card reader and print what it decodes.
+
+One line per decoded tag, `TAG <tag>`, and per rejected input,
+`REJECT <reason>`, each flushed at once so a script or a person sees it as it
+happens. Runs until Ctrl-C, until the port closes (a pty's other end, an
+unplugged reader), or until `--count` tags or `--timeout` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import threading
+import time
+from typing import Any
+
+from companion import paths
+from companion.errors import UsageError
+
+HELP = "open the card reader and print TAG/REJECT lines for what it sends"
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `reader-test` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "reader-test",
+        help=HELP,
+        description=HELP + ". Settings not given come from hardware.yaml (reader:).",
+    )
+    add_reader_arguments(parser)
+    parser.add_argument(
+        "--repeat-suppress",
+        type=float,
+        metavar="S",
+        help="a tag seen again within S seconds is not printed again (0: print every frame)",
+    )
+    parser.add_argument("--count", type=int, metavar="N", help="stop after N tags")
+    parser.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def hardware_config(args: argparse.Namespace) -> dict[str, Any]:
+    """hardware.yaml of the config dir as plain dicts (shipped defaults if it is missing).
+
+    Raises `ConfigError` (exit status 2) naming file, line and key when it is invalid.
+    """
+    from companion.config.settings import (
+        HARDWARE_FILE,
+        ConfigProblems,
+        HardwareSettings,
+        check_hardware_file,
+    )
+
+    path = paths.config_dir(getattr(args, "config", None)) / HARDWARE_FILE
+    if not path.is_file():
+        return HardwareSettings().as_dict()
+    settings, errors = check_hardware_file(path)
+    if errors or settings is None:
+        raise ConfigProblems(errors)
+    return settings.as_dict()
+
+
+def reader_config(args: argparse.Namespace) -> Any:
+    """The reader's settings: hardware.yaml, then the command line's overrides."""
+    from companion.inputs.settings import reader_settings
+
+    for name in ("settle", "repeat_suppress"):
+        if getattr(args, name, None) is not None and getattr(args, name) < 0:
+            raise UsageError(f"--{name.replace('_', '-')} must not be negative")
+    settings = reader_settings({"reader": hardware_config(args).get("reader") or {}})
+    overrides = {
+        "port": getattr(args, "port", None),
+        "framing": getattr(args, "framing", None),
+        "line_ending": getattr(args, "line_ending", None),
+        "baudrate": getattr(args, "baudrate", None),
+        "settle_s": getattr(args, "settle", None),
+        "repeat_suppress_s": getattr(args, "repeat_suppress", None),
+    }
+    return dataclasses.replace(settings, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
+    """--port, --framing, ... : the reader settings a command may override."""
+    parser.add_argument("--port", metavar="URL", help="device or pyserial URL (loop://, a pty)")
+    parser.add_argument("--framing", choices=("line", "rdm6300"), help="how tags are framed")
+    parser.add_argument(
+        "--line-ending", choices=("any", "cr", "lf", "crlf"), help="for --framing line"
+    )
+    parser.add_argument("--baudrate", type=int, metavar="N", help="serial speed")
+    parser.add_argument(
+        "--settle", type=float, metavar="S", help="seconds to wait after opening the port"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the reader and print a line per tag or rejected input."""
+    from companion.inputs.cardreader import (
+        PORT_ERRORS,
+        RepeatFilter,
+        open_port,
+        read_decoded,
+        settle,
+    )
+    from companion.inputs.framing import Tag
+
+    if args.count is not None and args.count < 1:
+        raise UsageError("--count must be at least 1")
+    if args.timeout is not None and args.timeout <= 0:
+        raise UsageError("--timeout must be positive")
+    settings = reader_config(args)
+    ending = f", line ending {settings.line_ending}" if settings.framing == "line" else ""
+    print(
+        f"reader-test: {settings.port} ({settings.framing}{ending}, {settings.baudrate} baud); "
+        "Ctrl-C to stop",
+        file=sys.stderr,
+        flush=True,
+    )
+    port = open_port(settings)
+    stop = threading.Event()
+    timer = None
+    if args.timeout is not None:
+        timer = threading.Timer(args.timeout, stop.set)
+        timer.daemon = True
+        timer.start()
+    repeats = RepeatFilter(settings.repeat_suppress_s)
+    tags = 0
+    started = time.monotonic()
+    try:
+        settle(port, settings.settle_s, stop)
+        for now, item in read_decoded(port, settings, stop):
+            if isinstance(item, Tag):
+                if not repeats.accept(item.tag, now):
+                    continue
+                print(f"TAG {item.tag}", flush=True)
+                tags += 1
+                if args.count is not None and tags >= args.count:
+                    return 0
+            else:
+                print(f"REJECT {item.reason}", flush=True)
+    except PORT_ERRORS as exc:
+        print(f"reader-test: the port closed ({exc})", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if timer is not None:
+            timer.cancel()
+        try:
+            port.close()
+        except PORT_ERRORS:
+            pass
+    if args.count is not None and tags < args.count:
+        waited = time.monotonic() - started
+        print(
+            f"reader-test: {tags} of {args.count} tags after {waited:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
+    return 0

@@ -1,0 +1,226 @@
+"""The serial card reader: a thread that reads a port, decodes tags and emits intents.
+
+The port is opened with pyserial's `serial_for_url`, so the same code reads a
+USB reader, a pty in a test, or the `loop://` port of the simulated reader.
+Hardware is flaky, and none of it may stop a game:
+
+- an Arduino resets when its port opens: wait `settle_s`, then drop what it
+  printed while booting;
+- a held card repeats its frame: the same tag again within
+  `repeat_suppress_s` of its last frame is one scan;
+- a reader unplugged mid-game: the thread reports `DeviceStatus(ok=False)`,
+  retries every `reconnect_s`, and reports `ok=True` when it is back.
+
+Only this module imports pyserial.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import serial
+
+from companion.errors import CompanionError
+from companion.inputs.bus import IntentBus
+from companion.inputs.framing import Decoded, Reject, Tag, make_decoder
+from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.settings import ReaderSettings
+
+log = logging.getLogger("companion.inputs")
+
+#: How long one read waits for bytes; bounds how fast `close()` returns.
+READ_TIMEOUT_S = 0.1
+#: Most bytes taken in one read.
+READ_CHUNK = 4096
+
+#: What pyserial raises when a port cannot be opened or goes away.
+PORT_ERRORS = (serial.SerialException, OSError, ValueError)
+
+
+class ReaderError(CompanionError):
+    """The card reader's port cannot be opened."""
+
+
+class RepeatFilter:
+    """Tells a new scan from the repeats of a held card.
+
+    A tag counts again only after it was *not seen* for `window_s` seconds, so
+    a card lying on the reader for a minute is one scan, and a second card
+    scanned meanwhile is not hidden by the first.
+    """
+
+    def __init__(self, window_s: float) -> None:
+        self.window_s = window_s
+        self._last_seen: dict[str, float] = {}
+
+    def accept(self, tag: str, now: float) -> bool:
+        """True when `tag`, seen at `now` (seconds, monotonic), is a new scan."""
+        last = self._last_seen.get(tag)
+        self._last_seen[tag] = now
+        if len(self._last_seen) > 64:
+            self._forget_before(now - self.window_s)
+        return last is None or now - last >= self.window_s
+
+    def _forget_before(self, cutoff: float) -> None:
+        for tag in [t for t, seen in self._last_seen.items() if seen < cutoff]:
+            del self._last_seen[tag]
+
+
+def open_port(settings: ReaderSettings, *, read_timeout: float = READ_TIMEOUT_S) -> serial.Serial:
+    """Open the reader's port (device path or pyserial URL); raises `ReaderError`."""
+    try:
+        return serial.serial_for_url(
+            settings.port, baudrate=settings.baudrate, timeout=read_timeout
+        )
+    except PORT_ERRORS as exc:
+        raise ReaderError(f"cannot open the card reader at {settings.port}: {exc}") from exc
+
+
+def settle(port: serial.Serial, settle_s: float, stop: threading.Event | None = None) -> None:
+    """Wait for a reader that resets when opened, then drop what it sent meanwhile."""
+    if settle_s > 0:
+        if stop is not None:
+            stop.wait(settle_s)
+        else:
+            time.sleep(settle_s)
+    port.reset_input_buffer()
+
+
+def read_decoded(
+    port: serial.Serial,
+    settings: ReaderSettings,
+    stop: threading.Event,
+) -> Iterator[tuple[float, Decoded]]:
+    """Yield `(monotonic time, Tag or Reject)` from an open port until `stop` is set.
+
+    Raises a `PORT_ERRORS` exception when the port goes away (unplugged, the
+    other end of a pty closed).
+    """
+    decoder = make_decoder(settings.framing, settings.line_ending)
+    while not stop.is_set():
+        waiting = port.in_waiting
+        data = port.read(min(max(waiting, 1), READ_CHUNK))
+        if not data:
+            continue
+        now = time.monotonic()
+        for item in decoder.feed(data):
+            yield now, item
+
+
+class CardReader:
+    """Reads the card reader in a thread and puts `CardScanned`/`DeviceStatus` on the bus.
+
+    `lookup(tag)` gives the card id bound to a tag (None when unknown).
+    `on_reject(reason)` (optional) hears about rejected input.
+    """
+
+    device = "reader"
+
+    def __init__(
+        self,
+        settings: ReaderSettings,
+        bus: IntentBus,
+        *,
+        lookup: Callable[[str], str | None],
+        on_reject: Callable[[str], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.bus = bus
+        self.lookup = lookup
+        self.on_reject = on_reject
+        self.repeats = RepeatFilter(settings.repeat_suppress_s)
+        #: Set while the port is open and settled.
+        self.connected = threading.Event()
+        self._stop = threading.Event()
+        self._port: serial.Serial | None = None
+        self._port_lock = threading.Lock()
+        self._reported: bool | None = None
+        self._thread = threading.Thread(target=self._run, name="card-reader", daemon=True)
+
+    def start(self) -> CardReader:
+        """Start the reading thread; returns self."""
+        self._thread.start()
+        return self
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the thread and close the port."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def write(self, data: bytes, timeout: float = 5.0) -> None:
+        """Write raw bytes to the open port (the simulated reader's `loop://` echoes them).
+
+        Waits up to `timeout` for the port to be open; raises `ReaderError` if it is not.
+        """
+        if not self.connected.wait(timeout):
+            raise ReaderError(f"the card reader at {self.settings.port} is not connected")
+        with self._port_lock:
+            port = self._port
+            if port is None:
+                raise ReaderError(f"the card reader at {self.settings.port} is not connected")
+            try:
+                port.write(data)
+                port.flush()
+            except PORT_ERRORS as exc:
+                raise ReaderError(f"cannot write to the card reader: {exc}") from exc
+
+    def _report(self, ok: bool, message: str) -> None:
+        if self._reported is ok:
+            log.debug("%s", message)
+            return
+        self._reported = ok
+        (log.info if ok else log.warning)("%s", message)
+        self.bus.put(DeviceStatus(self.device, ok, message))
+
+    def _run(self) -> None:
+        url = self.settings.port
+        while not self._stop.is_set():
+            try:
+                port = open_port(self.settings)
+            except ReaderError as exc:
+                self._report(
+                    False,
+                    f"card reader not found at {url} ({exc.__cause__}); "
+                    f"trying again every {self.settings.reconnect_s:g} s",
+                )
+                self._stop.wait(self.settings.reconnect_s)
+                continue
+            try:
+                settle(port, self.settings.settle_s, self._stop)
+                with self._port_lock:
+                    self._port = port
+                self.connected.set()
+                self._report(True, f"card reader ready on {url}")
+                for now, item in read_decoded(port, self.settings, self._stop):
+                    self._handle(now, item)
+            except PORT_ERRORS as exc:
+                self._report(
+                    False,
+                    f"card reader at {url} went away ({exc}); waiting for it to come back",
+                )
+            except Exception:  # noqa: BLE001 - the reader thread must survive anything
+                log.exception("card reader thread: unexpected error; reopening the port")
+                self._reported = None
+            finally:
+                self.connected.clear()
+                with self._port_lock:
+                    self._port = None
+                try:
+                    port.close()
+                except PORT_ERRORS:
+                    pass
+            self._stop.wait(self.settings.reconnect_s)
+
+    def _handle(self, now: float, item: Decoded) -> None:
+        if isinstance(item, Tag):
+            if self.repeats.accept(item.tag, now):
+                self.bus.put(CardScanned(item.tag, self.lookup(item.tag)))
+            return
+        assert isinstance(item, Reject)
+        log.debug("card reader: rejected input: %s", item.reason)
+        if self.on_reject is not None:
+            self.on_reject(item.reason)

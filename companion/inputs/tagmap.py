@@ -1,0 +1,236 @@
+"""Tags to cards: the canonical form of a tag, and the owner's tag map.
+
+The tag map is `tags.json` in the state directory, a JSON object mapping each
+normalised tag to a card id. It is written atomically (temporary file, fsync,
+rename), so a power cut leaves the old map or the new one, never half a file.
+A map changed by another process (`enroll` while the app runs) is picked up
+at the next lookup.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import tempfile
+import threading
+from pathlib import Path
+
+from companion.errors import CompanionError, ConfigError
+
+log = logging.getLogger("companion.inputs")
+
+TAGS_FILE = "tags.json"
+
+#: Longest tag accepted (a long Code 128 barcode fits; noise does not).
+MAX_TAG_LEN = 64
+#: Shortest tag accepted: shorter strings are more likely noise or a sketch's chatter.
+MIN_TAG_LEN = 4
+
+# Labels that reader sketches print before the tag ("Card UID: 04 A2 3B 1C").
+_PREFIX = re.compile(
+    r"^(?:card\s*uid|uid|tag\s*id|tag|card\s*id|card|id)\s*[:=#]?\s*", re.IGNORECASE
+)
+# Groups of letters and digits, separated by one space, colon, dash or dot each.
+_GROUPED = re.compile(r"^[0-9A-Za-z]+(?:[ :.\-][0-9A-Za-z]+)*$")
+
+
+class TagError(CompanionError, ValueError):
+    """Text that is not a tag; the message says why."""
+
+
+class TagInUse(CompanionError):
+    """The tag is already bound to another card."""
+
+    def __init__(self, tag: str, card_id: str) -> None:
+        super().__init__(f"tag {tag} is already bound to {card_id}")
+        self.tag = tag
+        self.card_id = card_id
+
+
+def normalise_tag(text: str) -> str:
+    """The canonical form of a tag: upper-case letters and digits, nothing else.
+
+    Strips a label such as `Card UID:`, surrounding white space, and the
+    spaces, colons, dashes or dots between groups (`04 a2:3b` -> `04A23B`).
+    Raises `TagError` for text that is not a tag: other characters, no digit
+    at all (a sketch's "Ready" is not a tag), too short or too long.
+    """
+    body = text.strip()
+    body = _PREFIX.sub("", body, count=1)
+    if not body:
+        raise TagError("empty tag")
+    if len(body) > 3 * MAX_TAG_LEN:
+        raise TagError(f"too long ({len(body)} characters)")
+    if not body.isascii() or not _GROUPED.match(body):
+        raise TagError(f"not a tag: {body[:40]!r}")
+    tag = re.sub(r"[ :.\-]", "", body).upper()
+    if not any(ch.isdigit() for ch in tag):
+        raise TagError(f"not a tag (no digit): {tag[:40]!r}")
+    if len(tag) < MIN_TAG_LEN:
+        raise TagError(f"too short: {tag!r}")
+    if len(tag) > MAX_TAG_LEN:
+        raise TagError(f"too long ({len(tag)} characters)")
+    return tag
+
+
+class TagMap:
+    """The owner's tag -> card id map, kept in `tags.json` in the state directory.
+
+    Thread-safe: the reader thread looks tags up while an enroll screen binds.
+    """
+
+    def __init__(self, path: Path, *, strict: bool = True) -> None:
+        """Load `path` (a missing file is an empty map).
+
+        With `strict`, an unreadable or invalid file raises `ConfigError`;
+        without, it is logged and the map starts empty (and is not saved over
+        the broken file unless something is bound).
+        """
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._tags: dict[str, str] = {}
+        self._stamp: tuple[int, int, int] | None = None
+        self.problem: str | None = None
+        try:
+            self._load()
+        except ConfigError as exc:
+            if strict:
+                raise
+            self.problem = exc.message
+            log.warning("%s", exc.message)
+
+    @classmethod
+    def in_state_dir(cls, state_dir: Path, *, strict: bool = True) -> TagMap:
+        """The tag map of a state directory."""
+        return cls(Path(state_dir) / TAGS_FILE, strict=strict)
+
+    def _file_stamp(self) -> tuple[int, int, int] | None:
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return None
+        # A rename gives a new inode, so a rewrite within one mtime tick is still seen.
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def _load(self) -> None:
+        stamp = self._file_stamp()
+        if stamp is None:
+            self._tags, self._stamp = {}, None
+            return
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ConfigError(f"{self.path}: cannot read the tag map: {exc}") from exc
+        if not isinstance(data, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+        ):
+            raise ConfigError(f"{self.path}: the tag map must map tags to card ids (strings)")
+        self._tags = {}
+        for raw, card_id in data.items():
+            try:
+                self._tags[normalise_tag(raw)] = card_id
+            except TagError as exc:
+                log.warning("%s: ignoring %r: %s", self.path, raw, exc.message)
+        self._stamp = stamp
+
+    def _refresh(self) -> None:
+        """Reload when another process changed the file."""
+        if self._file_stamp() != self._stamp:
+            try:
+                self._load()
+                self.problem = None
+            except ConfigError as exc:
+                # Keep the map we have; a half-edited file must not forget every card.
+                if self.problem != exc.message:
+                    log.warning("%s", exc.message)
+                self.problem = exc.message
+
+    def lookup(self, tag: str) -> str | None:
+        """The card id bound to `tag` (any spelling), or None."""
+        try:
+            key = normalise_tag(tag)
+        except TagError:
+            return None
+        with self._lock:
+            self._refresh()
+            return self._tags.get(key)
+
+    def tag_of(self, card_id: str) -> str | None:
+        """The tag bound to `card_id`, or None."""
+        with self._lock:
+            self._refresh()
+            for tag, bound in self._tags.items():
+                if bound == card_id:
+                    return tag
+        return None
+
+    def items(self) -> dict[str, str]:
+        """A copy of the whole map."""
+        with self._lock:
+            self._refresh()
+            return dict(self._tags)
+
+    def bind(self, tag: str, card_id: str) -> str:
+        """Bind `tag` to `card_id` and save; returns the canonical tag.
+
+        A card has one tag: binding a new tag to it replaces the old one.
+        Raises `TagInUse` when the tag belongs to another card (unbind that
+        card first) and `TagError` when `tag` is not a tag.
+        """
+        key = normalise_tag(tag)
+        with self._lock:
+            self._refresh()
+            owner = self._tags.get(key)
+            if owner is not None and owner != card_id:
+                raise TagInUse(key, owner)
+            new = {t: c for t, c in self._tags.items() if c != card_id}
+            new[key] = card_id
+            self._save(new)
+        return key
+
+    def unbind_card(self, card_id: str) -> bool:
+        """Forget the tag of `card_id`; True when it had one."""
+        with self._lock:
+            self._refresh()
+            new = {t: c for t, c in self._tags.items() if c != card_id}
+            if len(new) == len(self._tags):
+                return False
+            self._save(new)
+        return True
+
+    def _save(self, tags: dict[str, str]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(dict(sorted(tags.items())), indent=2, ensure_ascii=False) + "\n"
+        fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+            raise
+        _fsync_dir(self.path.parent)
+        self._tags = tags
+        self._stamp = self._file_stamp()
+        self.problem = None
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make the rename itself durable."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,122 @@
+"""The buttons through gpiozero's MockFactory: the same adapter code as on a Pi."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Iterator
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion.inputs.bus import IntentBus
+from companion.inputs.gpio import ButtonsError, GpioButtons
+from companion.inputs.intents import Ok, PlayerButton, Redo, Undo
+from companion.inputs.settings import button_settings
+from tests.inputs.inputs_support import quiet_for, wait_for
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """A fresh mock factory per test, also as gpiozero's default (as gpiozero's tests do)."""
+    saved = Device.pin_factory
+    Device.pin_factory = factory = MockFactory()
+    yield factory
+    factory.reset()
+    Device.pin_factory = saved
+
+
+@pytest.fixture
+def buttons(hardware, bus: IntentBus, factory: MockFactory) -> Iterator[GpioButtons]:
+    # Wider than shipped (30/800 ms), so a test thread paused by a busy machine
+    # in the middle of a burst of edges cannot turn it into a press.
+    hardware["buttons"]["debounce_ms"] = 100
+    hardware["buttons"]["long_press_ms"] = 1500
+    made = GpioButtons(button_settings(hardware), bus, pin_factory=factory)
+    yield made
+    made.close()
+
+
+#: Longer than the debounce time (100 ms here), far shorter than a long press (1500 ms here).
+HOLD_S = 0.3
+
+
+def press(pin, bounces: int = 0) -> None:
+    """Pull a pull-up button's pin to ground, bouncing `bounces` times first."""
+    for _ in range(bounces):
+        pin.drive_low()
+        pin.drive_high()
+    pin.drive_low()
+
+
+def release(pin, bounces: int = 0) -> None:
+    for _ in range(bounces):
+        pin.drive_high()
+        pin.drive_low()
+    pin.drive_high()
+
+
+def test_each_colour_button_gives_its_player(buttons: GpioButtons, bus: IntentBus, factory):
+    for colour, bcm in [("red", 5), ("blue", 6), ("green", 13), ("yellow", 19), ("purple", 26)]:
+        pin = factory.pin(bcm)
+        press(pin)
+        assert wait_for(bus, lambda i: True) == [PlayerButton(colour)]
+        release(pin)
+    press(factory.pin(20))
+    assert wait_for(bus, lambda i: True) == [Ok()]
+    release(factory.pin(20))
+    assert quiet_for(bus, 0.2) == []
+
+
+def test_a_spike_shorter_than_the_debounce_time_is_no_press(buttons, bus, factory) -> None:
+    pin = factory.pin(5)
+    press(pin, bounces=5)
+    release(pin, bounces=5)
+    assert quiet_for(bus, 0.2) == []
+
+
+def test_a_bouncing_button_gives_one_intent(buttons: GpioButtons, bus: IntentBus, factory):
+    pin = factory.pin(6)
+    press(pin, bounces=20)
+    time.sleep(HOLD_S)
+    release(pin, bounces=20)
+    assert wait_for(bus, lambda i: True) == [PlayerButton("blue")]
+    assert quiet_for(bus, 0.3) == []
+
+
+def test_short_undo_is_undo_and_long_undo_is_redo(buttons: GpioButtons, bus, factory) -> None:
+    pin = factory.pin(21)
+    press(pin, bounces=3)
+    time.sleep(HOLD_S)
+    release(pin, bounces=3)
+    assert wait_for(bus, lambda i: True) == [Undo()]
+    press(pin, bounces=3)
+    # Redo comes while the button is still held (long_press_ms is 1500 here).
+    assert wait_for(bus, lambda i: True) == [Redo()]
+    release(pin, bounces=3)
+    assert quiet_for(bus, 0.3) == []
+
+
+def test_buttons_with_pull_downs_are_active_high(hardware, bus, factory) -> None:
+    hardware["buttons"]["pull_up"] = False
+    made = GpioButtons(button_settings(hardware), bus, pin_factory=factory)
+    try:
+        pin = factory.pin(13)
+        pin.drive_high()
+        assert wait_for(bus, lambda i: True) == [PlayerButton("green")]
+        pin.drive_low()
+    finally:
+        made.close()
+
+
+def test_a_busy_pin_is_a_clear_error(hardware, bus, factory) -> None:
+    settings = button_settings(hardware)
+    first = GpioButtons(settings, bus, pin_factory=factory)
+    try:
+        with pytest.raises(ButtonsError, match="cannot set up the buttons"):
+            GpioButtons(settings, bus, pin_factory=factory)
+    finally:
+        first.close()
+    # Closing released every pin: they can be claimed again.
+    GpioButtons(dataclasses.replace(settings), bus, pin_factory=factory).close()

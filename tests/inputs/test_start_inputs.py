@@ -1,0 +1,127 @@
+"""start_inputs as the app calls it: real devices, missing devices, and the simulated twin."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.inputs import IntentBus, start_inputs
+from companion.inputs.framing import encode_rdm6300
+from companion.inputs.intents import (
+    CardScanned,
+    DeviceStatus,
+    Ok,
+    PlayerButton,
+    Redo,
+    Undo,
+)
+from companion.inputs.tagmap import TAGS_FILE, TagMap
+from tests.inputs.inputs_support import quiet_for, wait_for
+
+
+@pytest.fixture
+def started():
+    made = []
+
+    def start(*args, **kwargs):
+        inputs = start_inputs(*args, **kwargs)
+        made.append(inputs)
+        return inputs
+
+    yield start
+    for inputs in made:
+        inputs.close()
+
+
+def test_a_tag_written_into_a_pty_reaches_the_app_as_the_right_card(
+    hardware, bus, state_dir: Path, make_pty, started
+) -> None:
+    TagMap.in_state_dir(state_dir).bind("0A12345678", "C-fireman-2")
+    pty = make_pty()
+    hardware["buttons"]["enabled"] = False
+    hardware["reader"].update(port=pty.name, settle_s=0.0)
+    inputs = started(hardware, bus, simulate=False, state_dir=state_dir)
+    assert inputs.simulator is None
+    wait_for(bus, lambda i: isinstance(i, DeviceStatus) and i.ok)
+    pty.write(b"\x01\xfegarbage" + encode_rdm6300("0A12345678"))
+    got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+    assert got[-1] == CardScanned("0A12345678", "C-fireman-2")
+
+
+def test_missing_devices_are_reported_and_do_not_stop_the_start(
+    hardware, bus, state_dir: Path, tmp_path: Path, started
+) -> None:
+    hardware["reader"]["port"] = str(tmp_path / "no-such-reader")
+    # On a machine without GPIO the real pin factory cannot load; on a Pi the
+    # pins would be claimed. Either way start_inputs returns.
+    inputs = started(hardware, bus, simulate=False, state_dir=state_dir)
+    got = wait_for(bus, lambda i: isinstance(i, DeviceStatus) and i.device == "reader")
+    assert not got[-1].ok
+    assert inputs.reader is not None
+
+
+def test_a_bad_hardware_section_is_reported_not_raised(hardware, bus, state_dir, started) -> None:
+    hardware["reader"]["framing"] = "morse"
+    hardware["buttons"]["pins"]["red"] = 99
+    started(hardware, bus, simulate=True, state_dir=state_dir)
+    got = quiet_for(bus, 0.1)
+    messages = [i.message for i in got if isinstance(i, DeviceStatus) and not i.ok]
+    assert any("reader.framing" in m for m in messages)
+    assert any("buttons.pins.red" in m for m in messages)
+
+
+def test_a_broken_tag_map_is_reported_and_left_alone(hardware, bus, state_dir, started) -> None:
+    (state_dir / TAGS_FILE).write_text("{not json", encoding="utf-8")
+    started(hardware, bus, simulate=True, state_dir=state_dir)
+    got = wait_for(bus, lambda i: isinstance(i, DeviceStatus) and i.device == "tags")
+    assert not got[-1].ok
+    assert (state_dir / TAGS_FILE).read_text(encoding="utf-8") == "{not json"
+
+
+def test_simulated_buttons_go_through_the_real_adapter(hardware, bus, state_dir, started):
+    inputs = started(hardware, bus, simulate=True, state_dir=state_dir)
+    sim = inputs.simulator
+    assert sim is not None
+    assert set(sim.roles) == {"red", "blue", "green", "yellow", "purple", "ok", "undo"}
+    sim.press("yellow")
+    sim.press("ok")
+    sim.press("undo")
+    sim.press("undo", hold_s=1.0)  # longer than long_press_ms (800)
+    sim.press("purple")
+    want = [PlayerButton("yellow"), Ok(), Undo(), Redo(), PlayerButton("purple")]
+    got = []
+    while len(got) < len(want):
+        got += [
+            i
+            for i in wait_for(bus, lambda i: not isinstance(i, DeviceStatus))
+            if not isinstance(i, DeviceStatus)
+        ]
+    assert got == want
+
+
+def test_simulated_reader_goes_through_the_real_framing(hardware, bus, state_dir, started):
+    TagMap.in_state_dir(state_dir).bind("0A0B0C0D0E", "D-port")
+    for framing in ("rdm6300", "line"):
+        hardware["reader"]["framing"] = framing
+        inputs = started(hardware, bus, simulate=True, state_dir=state_dir)
+        sim = inputs.simulator
+        sim.scan("0a0b0c0d0e")
+        tag = sim.scan_card("A-warehouse")
+        got = wait_for(bus, lambda i, tag=tag: isinstance(i, CardScanned) and i.tag == tag)
+        cards = [i for i in got if isinstance(i, CardScanned)]
+        assert cards == [CardScanned("0A0B0C0D0E", "D-port"), CardScanned(tag, "A-warehouse")]
+        # The simulated tag is the twin's own: the owner's map is not touched.
+        assert TagMap.in_state_dir(state_dir).lookup(tag) is None
+        inputs.close()
+
+
+def test_the_waker_is_called_from_the_adapter_thread(hardware, state_dir, started) -> None:
+    bus = IntentBus()
+    woken = threading.Event()
+    bus.set_waker(woken.set)
+    inputs = started(hardware, bus, simulate=True, state_dir=state_dir)
+    woken.clear()
+    inputs.simulator.scan("0A0B0C0D0E")
+    assert woken.wait(10)
