@@ -19,7 +19,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion import paths  # noqa: E402
+from companion.config.settings import load_settings as load_checked  # noqa: E402
 from companion.errors import CompanionError, ConfigError  # noqa: E402
+from companion.store.history import History  # noqa: E402
+from companion.store.session import GameSession  # noqa: E402
 
 log = logging.getLogger("companion.app")
 
@@ -38,30 +41,14 @@ DEFAULTS: dict[str, Any] = {
 def load_settings(config_dir: Path, state_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """(companion settings, hardware dict); ConfigError for a bad file."""
     settings: dict[str, Any] = json.loads(json.dumps(DEFAULTS))
-    hardware: dict[str, Any] = {}
-    try:
-        from companion.config.settings import load_settings as load_checked  # type: ignore
-
-        checked = load_checked(config_dir)
-        display = checked.companion.display
-        settings.update(language=checked.companion.language,
-                        purchase_form=checked.companion.purchase_form,
-                        display={"size": [display.width, display.height],
-                                 "fullscreen": display.fullscreen,
-                                 "rotation": display.rotation})
-        hardware = checked.hardware.as_dict()
-    except ImportError:
-        from companion.config import yamlfile
-
-        doc = yamlfile.load(config_dir / "companion.yaml", missing_ok=True)
-        if doc is not None and isinstance(doc.data, dict):
-            for key, value in doc.data.items():
-                if key == "display" and isinstance(value, dict):
-                    settings["display"].update(value)
-                else:
-                    settings[key] = value
-        hw = yamlfile.load(config_dir / "hardware.yaml", missing_ok=True)
-        hardware = dict(hw.data) if hw is not None and isinstance(hw.data, dict) else {}
+    checked = load_checked(config_dir)
+    display = checked.companion.display
+    settings.update(language=checked.companion.language,
+                    purchase_form=checked.companion.purchase_form,
+                    display={"size": [display.width, display.height],
+                             "fullscreen": display.fullscreen,
+                             "rotation": display.rotation})
+    hardware: dict[str, Any] = checked.hardware.as_dict()
     overlay = state_dir / UI_SETTINGS_FILE
     if overlay.is_file():
         try:
@@ -89,46 +76,32 @@ def save_ui_settings(state_dir: Path, settings: dict[str, Any]) -> None:
         raise CompanionError(f"cannot save the settings in {state_dir}: {exc.strerror}") from None
 
 
-# --- the store, history and inputs (each may be absent in a partial checkout) --------
+# --- the store, history and inputs -----------------------------------------------------
 
 
 class _SessionStore:
-    """`resume` / `start` of `companion.store.session.GameSession`."""
-
-    def __init__(self) -> None:
-        from companion.store.session import GameSession  # type: ignore
-
-        self.cls = GameSession
+    """`resume` / `start` of the journal's `GameSession`."""
 
     def resume(self, state_dir: Path, catalogue: Any) -> Any:
-        return self.cls.resume(state_dir, catalogue)
+        return GameSession.resume(state_dir, catalogue)
 
     def start(self, state_dir: Path, catalogue: Any, setup: Any, abandon_current: bool = False
               ) -> Any:
-        return self.cls.start(state_dir, catalogue, setup, abandon_current=abandon_current)
+        return GameSession.start(state_dir, catalogue, setup, abandon_current=abandon_current)
 
 
 def open_store() -> Any:
-    try:
-        return _SessionStore()
-    except ImportError:
-        from companion.ui.memory import MemoryStore
-
-        log.warning("companion.store is missing: games are kept in memory only")
-        return MemoryStore("this build has no game store: the game is not saved")
+    return _SessionStore()
 
 
 class _History:
     """The history, opened afresh for each question (history.db appears with the first game)."""
 
     def __init__(self, state_dir: Path) -> None:
-        from companion.store.history import History  # type: ignore
-
-        self.cls = History
         self.state_dir = state_dir
 
     def _ask(self, method: str) -> Any:
-        with self.cls(self.state_dir) as history:
+        with History(self.state_dir) as history:
             return getattr(history, method)()
 
     def games(self) -> Any:
@@ -142,19 +115,14 @@ class _History:
 
 
 def open_history(state_dir: Path) -> Any:
-    try:
-        return _History(state_dir)
-    except ImportError:
-        return None
+    return _History(state_dir)
 
 
 def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> tuple[Any, Any]:
-    """(inputs, bus), or (None, None) when the inputs package is missing."""
-    try:
-        from companion.inputs import IntentBus  # type: ignore
-        from companion.inputs import start_inputs as start
-    except ImportError:
-        return None, None
+    """(inputs, bus): the buttons and the card reader, real or simulated, on one intent bus."""
+    from companion.inputs import IntentBus
+    from companion.inputs import start_inputs as start
+
     bus = IntentBus()
     inputs = start(hardware, bus, simulate=simulate, state_dir=state_dir)
     return inputs, bus
@@ -162,10 +130,8 @@ def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> t
 
 def hardware_problems(hardware: dict[str, Any], simulate: bool) -> list[str]:
     """What is wrong with the buttons, reader, display or touchscreen, each with a hint."""
-    try:
-        from companion.inputs.healthcheck import check_hardware  # type: ignore
-    except ImportError:
-        return []
+    from companion.inputs.healthcheck import check_hardware
+
     try:
         return [str(problem) for problem in check_hardware(hardware, simulate=simulate)]
     except CompanionError as exc:
@@ -173,12 +139,9 @@ def hardware_problems(hardware: dict[str, Any], simulate: bool) -> list[str]:
 
 
 def _sdnotify() -> Any:
-    try:
-        from companion import sdnotify  # type: ignore
+    from companion import sdnotify
 
-        return sdnotify
-    except ImportError:
-        return None
+    return sdnotify
 
 
 # --- the app ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """An in-memory game store with the `GameSession` interface.
 
-Used for screenshots and demos, and by the app while `companion.store` is
-missing from a checkout. Nothing it holds survives the process.
+Used for screenshots and demos (`companion.ui.shots`), where nothing should
+touch a disk. Nothing it holds survives the process.
 """
 
 from __future__ import annotations

@@ -227,3 +227,71 @@ def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     again = UI(services, (800, 480))
     again.push(HomeScene(again))
     assert again.top.session.state.player("blue").firemen == 4
+
+
+def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeypatch):
+    """Keys press the simulated GPIO buttons; the card picker scans through the serial path."""
+    import threading
+    import time
+
+    from companion.ui import runner
+
+    made = []
+    original_init = runner.Runner.__init__
+
+    def init(self, **kwargs):
+        original_init(self, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(runner.Runner, "__init__", init)
+    log: list[str] = []
+
+    def wait(test, what):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                if made and test(made[0].ui):
+                    return
+            except (IndexError, KeyError, AttributeError):
+                pass
+            time.sleep(0.02)
+        log.append(f"timed out waiting for {what}")
+        raise TimeoutError(what)
+
+    def tap(key):
+        ui = made[0].ui
+        hit = next(h for h in ui.canvas.hits if h.key == key)
+        post((pygame.MOUSEBUTTONDOWN, {"pos": hit.rect.center, "button": 1, "touch": False}))
+
+    def key(code, hold=0.12):
+        post((pygame.KEYDOWN, {"key": code, "mod": 0}))
+        time.sleep(hold)
+        post((pygame.KEYUP, {"key": code, "mod": 0}))
+
+    def table():
+        try:
+            wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
+            tap("new")
+            wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
+            key(pygame.K_2)  # the second colour's button: Blue starts
+            wait(lambda ui: ui.top.first == "blue", "blue starts")
+            key(pygame.K_RETURN)
+            wait(lambda ui: ui.top.name == "setup", "setup guide")
+            time.sleep(0.15)
+            key(pygame.K_RETURN)
+            wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
+            tap("card:A-warehouse")  # the on-screen picker stands in for the reader
+            wait(lambda ui: ui.game.state.slots[0].card == "A-warehouse", "the scan")
+            key(pygame.K_BACKSPACE)  # Undo
+            wait(lambda ui: not ui.game.state.slots, "undo")
+            key(pygame.K_BACKSPACE, hold=1.5)  # held long: Redo
+            wait(lambda ui: ui.game.state.slots, "redo")
+            log.append("done")
+        finally:
+            post((pygame.QUIT, {}))
+
+    thread = threading.Thread(target=table, daemon=True)
+    thread.start()
+    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+    thread.join(10)
+    assert log == ["done"]
