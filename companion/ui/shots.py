@@ -191,8 +191,10 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
         k = find(actions, catalogue, lambda b, a: a.phase == "purchase" and a.settling == 2
                  and a.round >= 3)
         open_at(ui, actions, k)
-        ui.top.select(ui.game.state.players[1])  # type: ignore[attr-defined]
-        ui.top.step(2)  # type: ignore[attr-defined]
+        state = ui.game.state
+        rich = max(state.players, key=lambda p: state.player(p).coins)
+        ui.top.select(rich)  # type: ignore[attr-defined]
+        ui.top.step(min(2, state.player(rich).coins - 1))  # type: ignore[attr-defined]
     elif screen in ("loading", "tableau"):
         k = find(actions, catalogue, lambda b, a: a.phase == "loading" and a.round >= 5
                  and any(a.player(p).dock and a.player(p).contracts for p in a.players))
