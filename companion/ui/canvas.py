@@ -1,0 +1,244 @@
+"""Drawing primitives that scale with the screen, and the tap targets they leave.
+
+Layouts are written for the 800x480 panel; `Canvas.s` scales them to the
+actual surface. Drawing a button also registers its rectangle as a tap
+target, so what is tapped is always what was last drawn. Every string drawn
+is kept in `Canvas.texts` (tests check screens for their key text).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+BG: Colour = (24, 28, 36)
+PANEL: Colour = (38, 44, 56)
+PANEL_HI: Colour = (56, 66, 84)
+TEXT: Colour = (240, 240, 232)
+MUTED: Colour = (170, 176, 188)
+ACCENT: Colour = (242, 176, 52)
+PRIMARY: Colour = (46, 140, 84)
+DANGER: Colour = (196, 58, 48)
+WARN_BG: Colour = (120, 36, 30)
+INFO_BG: Colour = (40, 78, 120)
+DISABLED: Colour = (70, 74, 82)
+
+PLAYER_COLOURS: dict[str, Colour] = {
+    "red": (214, 60, 52),
+    "blue": (58, 112, 214),
+    "green": (52, 160, 82),
+    "yellow": (232, 196, 40),
+    "purple": (146, 84, 196),
+}
+GOOD_COLOURS: dict[str, Colour] = {
+    "coffee": (120, 74, 40),
+    "tea": (60, 150, 70),
+    "saffron": (236, 200, 40),
+    "rubber": (235, 235, 228),
+    "carpet": (196, 48, 48),
+}
+
+FONT_PATHS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+)
+
+#: Text sizes at 800x480 (UX.md: body >= 22, key numbers >= 32, nothing below 16).
+SMALL, BODY, LARGE, HUGE = 18, 22, 32, 48
+
+
+def readable_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on `colour`."""
+    r, g, b = colour
+    return (20, 20, 20) if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (250, 250, 250)
+
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def forget_fonts() -> None:
+    """Drop cached fonts (before `pygame.quit`, which invalidates them)."""
+    _fonts.clear()
+
+
+def font(px: int) -> pygame.font.Font:
+    """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
+    px = max(8, px)
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()
+    if px not in _fonts:
+        path = next((p for p in FONT_PATHS if os.path.isfile(p)), None)
+        if path is None:
+            path = str(Path(pygame.__file__).parent / "freesansbold.ttf")
+        _fonts[px] = pygame.font.Font(path, px)
+    return _fonts[px]
+
+
+@dataclass
+class Hit:
+    """A tap target: its rectangle, what it does, and a key tests can find it by."""
+
+    rect: pygame.Rect
+    action: Callable[[], None]
+    key: str
+    label: str
+
+
+class Canvas:
+    """One frame's drawing surface, scale, drawn strings and tap targets."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.w, self.h = surface.get_size()
+        self.s = min(self.w / 800, self.h / 480)
+        if self.w < self.h:  # portrait (rotated 90/270): keep text readable
+            self.s = min(self.w / 480, self.h / 800) * 1.0
+        self.texts: list[str] = []
+        #: Where each string was drawn (tests check that no two overlap).
+        self.text_rects: list[tuple[str, pygame.Rect]] = []
+        self.hits: list[Hit] = []
+
+    # --- units ---------------------------------------------------------------
+    def u(self, value: float) -> int:
+        """A length designed for 800x480, scaled to this surface."""
+        return int(round(value * self.s))
+
+    def px(self, size: int) -> int:
+        return max(16 if size >= 16 else size, self.u(size))
+
+    # --- drawing ---------------------------------------------------------------
+    def fill(self, colour: Colour = BG) -> None:
+        self.surface.fill(colour)
+
+    def rect(self, rect: pygame.Rect, colour: Colour, radius: int = 8, width: int = 0) -> None:
+        pygame.draw.rect(self.surface, colour, rect, width, border_radius=self.u(radius))
+
+    def text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        size: int = BODY,
+        colour: Colour = TEXT,
+        anchor: str = "topleft",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        """Draw one line; shrink it (never below 16 px) to fit `max_width`."""
+        self.texts.append(text)
+        px = self.px(size)
+        f = font(px)
+        if max_width is not None:
+            while f.size(text)[0] > max_width and px > self.px(16):
+                px -= 1
+                f = font(px)
+            if f.size(text)[0] > max_width:
+                while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
+                    text = text[:-1]
+                text = text.rstrip() + "\u2026"
+        image = f.render(text, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        self.surface.blit(image, rect)
+        # The ink, not the line box: what a reader would see collide.
+        self.text_rects.append((text, image.get_bounding_rect().move(rect.topleft)))
+        return rect
+
+    def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
+        """`text` broken into lines that fit `width`."""
+        f = font(self.px(size))
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}".strip()
+                if f.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def paragraph(
+        self, text: str, rect: pygame.Rect, size: int = BODY, colour: Colour = TEXT
+    ) -> int:
+        """Wrapped text from the top of `rect`; returns the y below it."""
+        y = rect.y
+        step = int(font(self.px(size)).get_linesize())
+        for line in self.wrap(text, rect.w, size):
+            self.text(line, (rect.x, y), size, colour)
+            y += step
+        return y
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Callable[[], None] | None,
+        *,
+        key: str = "",
+        colour: Colour = PANEL_HI,
+        size: int = BODY,
+        selected: bool = False,
+        badge: str | None = None,
+    ) -> pygame.Rect:
+        """A tap target with a label; disabled (greyed, not tappable) when `action` is None."""
+        enabled = action is not None
+        fill = colour if enabled else DISABLED
+        self.rect(rect, fill)
+        if selected:
+            self.rect(rect, ACCENT, width=max(3, self.u(4)))
+        fg = readable_on(fill) if enabled else MUTED
+        # A corner badge takes its width off the right, so the text never runs into it.
+        badge_w = font(self.px(SMALL)).size(badge)[0] + self.u(6) if badge else 0
+        room = rect.w - self.u(12) - badge_w
+        centre = rect.x + self.u(6) + room // 2
+        lines = self.wrap(label, room, size) if label else []
+        if len(lines) > 2:
+            lines = [label]
+        step = font(self.px(size)).get_linesize()
+        y = rect.centery - step * len(lines) // 2
+        for line in lines:
+            self.text(line, (centre, y), size, fg, anchor="midtop", max_width=room + 4)
+            y += step
+        if badge:
+            self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,
+                      anchor="topright")
+        if enabled:
+            self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
+        return rect
+
+    def player_badge(
+        self, pid: str, centre: tuple[int, int], radius: int, letter: str
+    ) -> None:
+        """A player's marker: their colour and their letter (colour is never the only sign)."""
+        colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
+        pygame.draw.circle(self.surface, colour, centre, radius)
+        pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
+        self.text(letter, centre, max(16, int(radius * 1.3 / self.s)), readable_on(colour),
+                  anchor="center")
+
+    def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
+        """A goods cube: its colour and its initials."""
+        colour = GOOD_COLOURS[good]
+        self.rect(rect, colour, radius=4)
+        self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
+        size = max(16, min(BODY, int(rect.h * 0.6 / self.s)))
+        self.text(initial, rect.center, size, readable_on(colour), anchor="center",
+                  max_width=rect.w + 2)
+
+    def region(self, rect: pygame.Rect, action: Callable[[], None], key: str, label: str) -> None:
+        """A tap target drawn some other way than as a button (a panel, a card)."""
+        self.hits.append(Hit(pygame.Rect(rect), action, key, label))
+
+    def hit_at(self, pos: tuple[int, int]) -> Hit | None:
+        """The topmost tap target under `pos` (the last one drawn wins)."""
+        for hit in reversed(self.hits):
+            if hit.rect.collidepoint(pos):
+                return hit
+        return None

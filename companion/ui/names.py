@@ -1,0 +1,136 @@
+"""The game's words, translated: goods, cards, phases, seasons, colours.
+
+Each language uses its rulebook's terms (German: Auftrag, Feuerwehrmann,
+Brand, Kontor, Markthalle, Metallmünze; French: contrat, caserne, incendie,
+bureau de comptage, marché, pièce en métal).
+"""
+
+from __future__ import annotations
+
+from companion.engine import Card
+from companion.ui.i18n import N_, _, language
+
+GOOD_NAMES = {
+    "coffee": N_("coffee"),
+    "tea": N_("tea"),
+    "saffron": N_("saffron"),
+    "rubber": N_("rubber"),
+    "carpet": N_("carpet"),
+}
+PHASE_NAMES = {
+    "supply": N_("Supply"),
+    "demand": N_("Demand"),
+    "purchase": N_("Purchase"),
+    "loading": N_("Loading"),
+    "income": N_("Income"),
+    "over": N_("Game over"),
+}
+SEASON_NAMES = {
+    "A": N_("Winter"),
+    "B": N_("Spring"),
+    "C": N_("Summer"),
+    "D": N_("Autumn"),
+    "E": N_("4th fire"),
+}
+COLOUR_NAMES = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "yellow": N_("Yellow"),
+    "purple": N_("Purple"),
+}
+KIND_NAMES = {
+    "warehouse": N_("Warehouse"),
+    "counting_office": N_("Counting office"),
+    "contract": N_("Contract"),
+    "fireman": N_("Fireman"),
+    "fire": N_("Fire"),
+    "ship": N_("Ship"),
+    "bank": N_("Bank"),
+    "boatsmen_church": N_("Boatsmen church"),
+    "chamber_of_commerce": N_("Chamber of commerce"),
+    "port": N_("Port"),
+    "st_michaelis": N_("St. Michaelis"),
+}
+MERCHANT_NAMES = {
+    "coffee": N_("Coffee roaster"),
+    "tea": N_("Tea taster"),
+    "saffron": N_("Spice trader"),
+    "carpet": N_("Carpet trader"),
+    "rubber": N_("Vulcanizer"),
+}
+CATEGORY_NAMES = {
+    "track": N_("Score track"),
+    "contracts": N_("Contracts"),
+    "counting_offices": N_("Counting offices"),
+    "chamber_of_commerce": N_("Chamber of commerce"),
+    "port": N_("Port"),
+    "boatsmen_church": N_("Boatsmen church"),
+    "st_michaelis": N_("St. Michaelis"),
+    "warehouse": N_("Warehouse"),
+    "merchants": N_("Merchants"),
+    "total": N_("Total"),
+}
+STORE_NAMES = {
+    "dock": N_("dock"),
+    "warehouse": N_("warehouse"),
+    "market": N_("market hall"),
+}
+
+
+def good(name: str) -> str:
+    return _(GOOD_NAMES[name])
+
+
+#: Two letters per good that tell the goods apart in each language (never colour alone).
+GOOD_INITIALS = {
+    "en": {"coffee": "Co", "tea": "Te", "saffron": "Sa", "rubber": "Ru", "carpet": "Ca"},
+    "de": {"coffee": "Kf", "tea": "Te", "saffron": "Sa", "rubber": "Ks", "carpet": "Tp"},
+    "fr": {"coffee": "Ca", "tea": "Th", "saffron": "Sa", "rubber": "Co", "carpet": "Ta"},
+}
+
+
+def good_initial(name: str) -> str:
+    """Two letters that tell goods apart in the current language."""
+    return GOOD_INITIALS.get(language(), GOOD_INITIALS["en"])[name]
+
+
+def phase(name: str) -> str:
+    return _(PHASE_NAMES.get(name, name))
+
+
+def season(code: str | None) -> str:
+    return _(SEASON_NAMES.get(code or "E", "?"))
+
+
+def colour(name: str) -> str:
+    return _(COLOUR_NAMES.get(name, name))
+
+
+def card_number(card: Card) -> str:
+    """The trailing number of an id such as ``B-fireman-2`` ('' for unique cards)."""
+    tail = card.id.rsplit("-", 1)[-1]
+    return tail if tail.isdigit() else ""
+
+
+def card_name(card: Card, *, with_season: bool = True) -> str:
+    """A short name for the card: kind, season letter and number (``Fireman B2``)."""
+    if card.kind == "merchant":
+        return _(MERCHANT_NAMES[card.good or "coffee"])
+    if card.id == "E-fire":
+        return _("4th fire")
+    base = _(KIND_NAMES.get(card.kind, card.kind))
+    if card.kind == "fire":
+        return f"{base} ({season(card.season)})"
+    number = card_number(card)
+    if with_season and (number or card.kind in ("counting_office",)):
+        return f"{base} {card.season}{number}"
+    return base
+
+
+def category(name: str) -> str:
+    return _(CATEGORY_NAMES.get(name, name))
+
+
+def store(name: str) -> str:
+    return _(STORE_NAMES.get(name, name))

@@ -1,0 +1,253 @@
+"""The event loop: taps, keys and intents in; a frame out only when something changed."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from companion.errors import CompanionError  # noqa: E402
+from companion.ui import intents as it  # noqa: E402
+from companion.ui.core import UI, Services  # noqa: E402
+from companion.ui.display import Display  # noqa: E402
+
+log = logging.getLogger("companion.ui")
+
+#: The longest the loop sleeps with nothing to do (the watchdog is fed at least this often).
+IDLE_MS = 1000
+
+
+def init_pygame() -> None:
+    """Only the display and fonts: never the mixer, so no sound device is needed."""
+    pygame.display.init()
+    pygame.font.init()
+
+
+def quit_pygame() -> None:
+    from companion.ui import canvas
+
+    canvas.forget_fonts()  # fonts die with the font module
+    pygame.quit()
+
+
+def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0) -> None:
+    """Show why the app cannot start, until a tap, a key or `wait_s` seconds."""
+    from companion.ui.canvas import BG, BODY, LARGE, TEXT, Canvas
+
+    try:
+        screen = pygame.display.set_mode(size)
+    except pygame.error:
+        return
+    c = Canvas(screen)
+    c.fill(BG)
+    c.text("The companion cannot start", (c.u(20), c.u(20)), LARGE, (240, 120, 100))
+    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(100)), BODY,
+                TEXT)
+    pygame.display.flip()
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        event = pygame.event.wait(500)
+        if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                          pygame.FINGERDOWN):
+            return
+
+
+def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, store: Any,
+                  history: Any, simulator: Any, tagmap: Any, save_settings: Any) -> Services:
+    """Services over the real catalogue files, with the catalogue cached until a correction."""
+    from companion.config.cards import (
+        confirmed_values,
+        load_catalogue,
+        load_catalogue_data,
+        save_override,
+    )
+
+    cache: dict[str, Any] = {}
+
+    def catalogue() -> Any:
+        if "cat" not in cache:
+            cache["cat"] = load_catalogue(config_dir, state_dir)
+        return cache["cat"]
+
+    def override(card_id: str, field: str, value: Any) -> None:
+        save_override(state_dir, card_id, field, value)
+        cache.clear()
+
+    return Services(
+        state_dir=state_dir, config_dir=config_dir, settings=settings, store=store,
+        load_catalogue=catalogue,
+        load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
+        save_override=override, history=history, simulator=simulator, tagmap=tagmap,
+        save_settings=save_settings,
+        confirmed_values=lambda: confirmed_values(config_dir, state_dir),
+    )
+
+
+class Runner:
+    """Opens the display and runs the loop until the window is closed."""
+
+    def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
+                 store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
+                 screenshot_dir: str | None, save_settings: Any, notifier: Any,
+                 problems: list[str] | None = None) -> None:
+        display = settings.get("display") or {}
+        size = tuple(display.get("size") or (800, 480))
+        try:
+            self.display = Display((int(size[0]), int(size[1])),
+                                   display.get("fullscreen", "auto"),
+                                   int(display.get("rotation", 0)))
+        except pygame.error as exc:
+            raise CompanionError(f"cannot open the display: {exc}") from None
+        self.simulator = getattr(inputs, "simulator", None) if inputs is not None else None
+        tagmap = getattr(inputs, "tagmap", None) if inputs is not None else None
+        services = make_services(settings, state_dir, config_dir, store, history,
+                                 self.simulator, tagmap, save_settings)
+        self.running = True
+        services.quit = self.stop
+        services.simulate = simulate
+        services.hardware_problems = list(problems or [])
+        self.ui = UI(services, self.display.logical)
+        self.bus = bus
+        self.simulate = simulate
+        self.notifier = notifier
+        self.shots = Path(screenshot_dir) if screenshot_dir else None
+        self.shot_count = 0
+        #: Keys held down on the simulated buttons: key -> role.
+        self.held: dict[int, str] = {}
+        self.last_screen: Any = None
+        self.wake = pygame.event.custom_type()
+        if bus is not None:
+            bus.set_waker(lambda: pygame.event.post(pygame.event.Event(self.wake)))
+
+    def stop(self) -> None:
+        self.running = False
+
+    # --- input ------------------------------------------------------------------------
+    def player_colour(self, number: int) -> str | None:
+        """Key 1-5: the colour of the n-th player at the table (or of the n-th button)."""
+        game = self.ui.game
+        colours = game.state.players if game is not None else it.COLOURS
+        return colours[number - 1] if number <= len(colours) else None
+
+    def key(self, event: Any) -> None:
+        """Keys stand in for the buttons: through the simulated GPIO pins when simulating."""
+        sim = self.simulator
+        role: str | None = None
+        intent: Any = None
+        if pygame.K_1 <= event.key <= pygame.K_5:
+            colour = self.player_colour(event.key - pygame.K_0)
+            role, intent = colour, it.PlayerButton(colour) if colour else None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            role, intent = "ok", it.Ok()
+        elif event.key == pygame.K_BACKSPACE:
+            if event.mod & pygame.KMOD_SHIFT:
+                role, intent = "undo-long", it.Redo()
+            else:
+                role, intent = "undo", it.Undo()
+        elif event.key == pygame.K_ESCAPE:
+            intent = it.Back()
+        if intent is None:
+            return
+        if sim is not None and role is not None:
+            try:
+                if role == "undo-long":
+                    sim.press("undo", hold_s=1.2)
+                elif hasattr(sim, "press_down"):
+                    # Held like the real button: Backspace held long is a long press (Redo).
+                    sim.press_down(role)
+                    self.held[event.key] = role
+                else:
+                    sim.press(role)
+                return
+            except Exception as exc:  # noqa: BLE001 - fall back to the direct path
+                log.warning("simulated press failed: %s", exc)
+        self.ui.intent(intent)
+
+    def key_up(self, event: Any) -> None:
+        role = self.held.pop(event.key, None)
+        if role is not None and self.simulator is not None:
+            try:
+                self.simulator.release(role)
+            except Exception as exc:  # noqa: BLE001
+                log.warning("simulated release failed: %s", exc)
+
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+            return
+        if event.type == pygame.KEYUP:
+            self.key_up(event)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.ui.dirty = True
+            return
+        pos = self.display.tap_position(event, time.monotonic())
+        if pos is not None:
+            self.ui.tap(pos)
+
+    def drain_intents(self) -> None:
+        if self.bus is None:
+            return
+        for intent in self.bus.drain():
+            self.ui.intent(intent)
+
+    # --- output -----------------------------------------------------------------------
+    def frame(self) -> None:
+        surface = self.ui.render()
+        self.display.present(surface)
+        top = self.ui.top
+        if self.shots is not None and top is not self.last_screen:
+            self.shots.mkdir(parents=True, exist_ok=True)
+            self.shot_count += 1
+            pygame.image.save(surface, str(self.shots / f"{self.shot_count:03d}-{top.name}.png"))
+        self.last_screen = top
+
+    def run(self) -> int:
+        from companion.ui.scenes.home import HomeScene, open_game
+
+        ui = self.ui
+        ui.push(HomeScene(ui))
+        home = ui.top
+        session = getattr(home, "session", None)
+        if session is not None and getattr(session.state, "phase", "") != "over":
+            open_game(ui, session)  # after a power cut, straight back into the game
+        if ui.services.hardware_problems:
+            ui.error(" ".join(ui.services.hardware_problems))
+        self.frame()
+        if self.notifier is not None:
+            self.notifier.ready()
+        while self.running:
+            if self.notifier is not None:
+                self.notifier.watchdog()
+            timeout = IDLE_MS
+            deadline = ui.next_deadline()
+            if deadline is not None:
+                timeout = max(1, min(IDLE_MS, int((deadline - ui.clock()) * 1000) + 1))
+            event = pygame.event.wait(timeout)
+            events = [event] + pygame.event.get()
+            try:
+                for ev in events:
+                    if ev.type != pygame.NOEVENT:
+                        self.handle(ev)
+                self.drain_intents()
+            except Exception as exc:  # noqa: BLE001 - the game goes on; the journal is safe
+                log.exception("error while handling input")
+                ui.error(f"Internal error ({type(exc).__name__}: {exc}); the game is saved.")
+            ui.tick()
+            if ui.dirty and self.running:
+                self.frame()
+        if ui.game is not None:
+            ui.game.close()
+        return 0

@@ -1,0 +1,148 @@
+"""Confirm or correct a printed value the catalogue only guesses (cards.md).
+
+Shown before an action that would use it: a revealed fire's points, a bought
+fireman's value, a bought contract's goods. The guess is shown as a question,
+never as fact. The answer is saved as the owner's override (used by this game
+and every later one), then the action goes ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.engine import GOODS
+from companion.ui import names
+from companion.ui.canvas import (
+    ACCENT,
+    BODY,
+    GOOD_COLOURS,
+    HUGE,
+    LARGE,
+    MUTED,
+    TEXT,
+    Canvas,
+)
+from companion.ui.i18n import _
+from companion.ui.scene import Scene
+
+
+class ConfirmValueScene(Scene):
+    """Ask the table for one printed value, starting from the placeholder."""
+
+    name = "confirm"
+
+    def __init__(self, ui: object, card_id: str, field: str,
+                 then: Callable[[], object] | None = None, *, save: Callable[..., None] | None
+                 = None) -> None:
+        super().__init__(ui)  # type: ignore[arg-type]
+        self.card_id = card_id
+        self.field = field
+        self.then = then
+        self.save = save
+        catalogue = self.catalogue()
+        card = catalogue[card_id]
+        self.card = card
+        if field == "points":
+            self.value: object = card.points or 0
+        elif field == "value":
+            self.value = card.value or 1
+        else:
+            self.value = list(card.goods)
+
+    def catalogue(self) -> object:
+        game = self.ui.game
+        if game is not None:
+            return game.state.catalogue
+        return self.ui.services.load_catalogue()
+
+    def hint(self) -> str:
+        return _("Read the value printed on the card. It is saved for every later game.")
+
+    def primary(self) -> tuple[str, object]:
+        return (_("Confirm"), self.confirm)
+
+    def confirm(self) -> None:
+        value = tuple(self.value) if isinstance(self.value, list) else self.value
+        try:
+            if self.save is not None:
+                self.save(self.card_id, self.field, value)
+            else:
+                self.ui.game.confirm_value(self.card_id, self.field, value)
+        except Exception as exc:  # noqa: BLE001 - show, never crash: e.g. a read-only disk
+            self.ui.error(_("Not saved: {reason}").format(reason=getattr(exc, "message", exc)))
+            return
+        self.ui.pop()
+        if self.then is not None:
+            self.then()
+
+    def step(self, delta: int) -> None:
+        low, high = (0, 99) if self.field == "points" else (1, 5)
+        self.value = max(low, min(high, int(self.value) + delta))  # type: ignore[call-overload]
+        self.ui.dirty = True
+
+    def set_value(self, value: int) -> None:
+        self.value = value
+        self.ui.dirty = True
+
+    def cycle(self, index: int) -> None:
+        goods = list(self.value)  # type: ignore[call-overload]
+        goods[index] = GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)]
+        self.value = goods
+        self.ui.dirty = True
+
+    def resize(self, delta: int) -> None:
+        goods = list(self.value)  # type: ignore[call-overload]
+        if delta > 0 and len(goods) < 4:
+            goods.append(GOODS[0])
+        elif delta < 0 and len(goods) > 2:
+            goods.pop()
+        self.value = goods
+        self.ui.dirty = True
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        card = self.card
+        c.text(names.card_name(card), (c.u(20), c.u(12)), LARGE, TEXT)
+        question = {
+            "points": _("How many points does this fire show?"),
+            "value": _("What value does this fireman show?"),
+            "goods": _("Which goods does this contract show?"),
+        }[self.field]
+        c.text(question, (c.u(20), c.u(56)), BODY, TEXT)
+        guess = {"points": card.points, "value": card.value}.get(self.field)
+        if self.field == "goods":
+            guess_text = ", ".join(names.good(g) for g in card.goods)
+        else:
+            guess_text = str(guess)
+        c.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
+               (c.u(20), c.u(88)), BODY, MUTED, max_width=c.w - c.u(40))
+        y = c.u(140)
+        size = c.u(64)
+        if self.field == "points":
+            c.button(pygame.Rect(c.u(20), y, size, size), "\u2212", lambda: self.step(-1),
+                     key="value:-", size=LARGE)
+            c.text(str(self.value), (c.u(20) + size + c.u(60), y + size // 2), HUGE, ACCENT,
+                   anchor="center")
+            c.button(pygame.Rect(c.u(20) + size + c.u(120), y, size, size), "+",
+                     lambda: self.step(1), key="value:+", size=LARGE)
+        elif self.field == "value":
+            for v in range(1, 6):
+                c.button(pygame.Rect(c.u(20) + (v - 1) * (size + c.u(10)), y, size, size), str(v),
+                         (lambda v=v: self.set_value(v)), key=f"value:{v}", size=LARGE,
+                         selected=self.value == v)
+        else:
+            goods = list(self.value)  # type: ignore[call-overload]
+            for i, good in enumerate(goods):
+                box = pygame.Rect(c.u(20) + i * (size + c.u(10)), y, size, size)
+                c.button(box, names.good_initial(good), (lambda i=i: self.cycle(i)),
+                         key=f"symbol:{i}", colour=GOOD_COLOURS[good], size=BODY)
+                c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
+                       anchor="midtop", max_width=size + c.u(8))
+            x = c.u(20) + 4 * (size + c.u(10)) + c.u(20)
+            c.button(pygame.Rect(x, y, size, size), "\u2212", lambda: self.resize(-1),
+                     key="size:-", size=LARGE)
+            c.button(pygame.Rect(x + size + c.u(10), y, size, size), "+",
+                     lambda: self.resize(1), key="size:+", size=LARGE)
+            c.text(_("Tap a symbol to change its good."), (c.u(20), y + size + c.u(32)), BODY,
+                   MUTED)

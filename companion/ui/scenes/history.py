@@ -1,0 +1,78 @@
+"""History and statistics: finished games and each player's record."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
+from companion.ui.i18n import _
+from companion.ui.scene import Scene
+
+
+def _get(item: object, key: str, default: object = "") -> object:
+    if isinstance(item, dict):
+        return item.get(key, default)
+    return getattr(item, key, default)
+
+
+class HistoryScene(Scene):
+    """Read-only lists from the history database."""
+
+    name = "history"
+
+    def __init__(self, ui: object) -> None:
+        super().__init__(ui)  # type: ignore[arg-type]
+        self.games: list[object] = []
+        self.stats: list[object] = []
+        self.problem = ""
+        history = self.ui.services.history
+        if history is None:
+            return
+        try:
+            self.games = list(history.games())
+            stats = history.player_stats()
+            self.stats = list(stats.values() if isinstance(stats, dict) else stats)
+        except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+            self.problem = str(getattr(exc, "message", exc))
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        c.text(_("History"), (c.u(16), c.u(8)), LARGE, TEXT)
+        if self.problem:
+            c.text(self.problem, (c.u(16), c.u(56)), BODY, (240, 120, 100))
+            return
+        if not self.games:
+            c.text(_("No finished games yet."), (c.u(16), c.u(60)), BODY, MUTED)
+            return
+        half = c.w // 2
+        c.text(_("Games"), (c.u(16), c.u(52)), SMALL, MUTED)
+        y = c.u(76)
+        for game in self.games[:7]:  # the latest first
+            box = pygame.Rect(c.u(12), y, half - c.u(20), c.u(40))
+            c.rect(box, PANEL)
+            when = str(_get(game, "finished", "") or "")[5:16].replace("T", " ")
+            players = _get(game, "players", ())
+            if players:
+                ranked = sorted(players, key=lambda p: getattr(p, "rank", 0))
+                star = "\u2605"
+                result = "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
+                                   f"{getattr(p, 'name', p)} {getattr(p, 'total', '')}"
+                                   for p in ranked)
+            else:
+                winners = _get(game, "winners", ())
+                result = ", ".join(str(getattr(w, "name", w)) for w in winners)  # type: ignore[attr-defined]
+            c.text(when, (box.x + c.u(8), box.centery), 16, MUTED, anchor="midleft")
+            c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
+                   max_width=box.right - box.x - c.u(126))
+            y += c.u(44)
+        c.text(_("Players"), (half + c.u(8), c.u(52)), SMALL, MUTED)
+        y = c.u(76)
+        for stat in self.stats[:7]:
+            name = _get(stat, "name")
+            played = _get(stat, "games", _get(stat, "played", 0))
+            wins = _get(stat, "wins", 0)
+            best = _get(stat, "best_total", _get(stat, "best", ""))
+            c.text(str(name), (half + c.u(8), y), BODY, ACCENT, max_width=c.u(150))
+            c.text(_("{games} games, {wins} wins, best {best}").format(
+                games=played, wins=wins, best=best), (half + c.u(160), y + c.u(2)), SMALL, TEXT,
+                max_width=half - c.u(170))
+            y += c.u(40)

@@ -1,0 +1,211 @@
+"""Loading: per player, the cubes on the dock, in the warehouse and the market hall, and
+where each may go. Only legal choices are offered (the engine lists them)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from companion.engine import Convert, Done, MarketSell, Move, RuleError, State, apply
+from companion.engine.simulate import loading_actions
+from companion.ui import names, words
+from companion.ui.canvas import (
+    BODY,
+    GOOD_COLOURS,
+    MUTED,
+    PLAYER_COLOURS,
+    SMALL,
+    TEXT,
+    Canvas,
+)
+from companion.ui.i18n import _
+from companion.ui.scenes.round import RoundScene
+
+Cube = tuple[str, str]
+
+
+def cubes_of(state: State, pid: str) -> list[Cube]:
+    ps = state.player(pid)
+    out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
+    if ps.market:
+        out.append((ps.market, "market"))
+    return out
+
+
+class LoadingScene(RoundScene):
+    """Where each cube goes; Done ends Loading for the whole table."""
+
+    name = "loading"
+
+    def __init__(self, ui: object) -> None:
+        super().__init__(ui)  # type: ignore[arg-type]
+        self.player: str | None = None
+        self.selected: list[int] = []
+
+    def on_enter(self) -> None:
+        state = self.state
+        if self.player not in state.players:
+            with_dock = [p for p in state.players if state.player(p).dock]
+            self.player = with_dock[0] if with_dock else state.first_player
+        cubes = cubes_of(state, self.player)
+        self.selected = [i for i in self.selected if i < len(cubes)][:0]
+
+    def panel_selected(self, pid: str) -> bool:
+        return pid == self.player
+
+    def on_player(self, colour: str) -> None:
+        if colour in self.state.players:
+            self.choose(colour)
+
+    def choose(self, pid: str) -> None:
+        self.player = pid
+        self.selected = []
+        self.ui.dirty = True
+
+    def toggle(self, index: int) -> None:
+        if index in self.selected:
+            self.selected.remove(index)
+        elif len(self.selected) < 3:
+            self.selected.append(index)
+        self.ui.dirty = True
+
+    def hint(self) -> str:
+        left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
+                for p in self.state.players if self.state.player(p).dock]
+        if left:
+            return _("Done: cubes still on the dock go to the stock ({left}).").format(
+                left=", ".join(left))
+        return _("Tap a cube, then where it goes. 2 cubes: sell; 3 cubes: convert.")
+
+    def primary(self) -> tuple[str, object]:
+        return (_("Loading done"), lambda: self.ui.game.act(Done()))
+
+    def do(self, *actions: object) -> None:
+        for action in actions:
+            if not self.ui.game.act(action):
+                break
+        self.selected = []
+        self.ui.dirty = True
+
+    def legal(self, action: object) -> bool:
+        try:
+            apply(self.state, action)  # type: ignore[arg-type]
+        except RuleError:
+            return False
+        return True
+
+    def shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
+        """Common whole-dock moves: fill contracts, sell to merchants."""
+        moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)
+                 and a.source == "dock"]
+        dock = Counter(state.player(pid).dock)
+        out: list[tuple[str, list[Move]]] = []
+        to_contract: list[Move] = []
+        need: dict[str, Counter[str]] = {}
+        for contract, filled in (state.player(pid).contracts or {}).items():
+            need[contract] = Counter(state.catalogue[contract].goods) - Counter(filled)
+        left = Counter(dock)
+        for contract, wanted in need.items():
+            for good, n in wanted.items():
+                k = min(n, left[good])
+                left[good] -= k
+                to_contract += [Move(pid, good, "dock", contract)] * k
+        if to_contract:
+            out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
+        merchant = [m for m in moves if m.to == "merchant"]
+        if merchant:
+            goods = {m.good for m in merchant}
+            sells = [Move(pid, g, "dock", "merchant") for g in dock.elements() if g in goods]
+            out.append((_("Sell to merchants (+{n})").format(n=len(sells)), sells))
+        return out
+
+    def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        pid = self.player or state.players[0]
+        y = area.y
+        c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
+        c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
+               PLAYER_COLOURS.get(pid, TEXT), anchor="midleft")
+        c.text(_("tap a panel or press a player's button"), (area.right, y + c.u(16)), 16, MUTED,
+               anchor="midright")
+        y += c.u(36)
+        cubes = cubes_of(state, pid)
+        if not cubes:
+            c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
+        size = c.u(56)
+        per_row = max(1, (area.w + c.u(8)) // (size + c.u(8)))
+        rows = max(1, -(-len(cubes) // per_row))
+        for i, (good, store) in enumerate(cubes):
+            row, col = i // per_row, i % per_row
+            box = pygame.Rect(area.x + col * (size + c.u(8)), y + row * (size + c.u(20)),
+                              size, size)
+            c.button(box, names.good_initial(good), (lambda i=i: self.toggle(i)),
+                     key=f"cube:{i}", colour=GOOD_COLOURS[good], size=BODY,
+                     selected=i in self.selected)
+            tag = {"dock": "", "warehouse": _("WH"), "market": _("MH")}[store]
+            if tag:
+                c.text(tag, (box.centerx, box.bottom + c.u(2)), 16, MUTED, anchor="midtop")
+        y += rows * (size + c.u(20)) + c.u(2)
+        rect = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        if self.selected:
+            self.draw_choices(c, state, pid, cubes, rect)
+        else:
+            self.draw_shortcuts(c, state, pid, rect)
+
+    def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, object, str]],
+              cols: int = 3) -> None:
+        gap = c.u(8)
+        w = (rect.w - gap * (cols - 1)) // cols
+        h = c.u(58)
+        for i, (label, action, key) in enumerate(items):
+            col, row = i % cols, i // cols
+            box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)
+            if box.bottom > rect.bottom + c.u(4):
+                break
+            c.button(box, label, action, key=key, size=SMALL)  # type: ignore[arg-type]
+
+    def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        items: list[tuple[str, object, str]] = []
+        for i, (label, moves) in enumerate(self.shortcuts(state, pid)):
+            items.append((label, (lambda m=moves: self.do(*m)), f"shortcut:{i}"))
+        if items:
+            c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
+            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
+                       items, cols=2)
+
+    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
+                     rect: pygame.Rect) -> None:
+        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+        items: list[tuple[str, object, str]] = []
+        if len(chosen) == 1:
+            good, store = chosen[0]
+            for a in loading_actions(state, pid):
+                if isinstance(a, Move) and a.good == good and a.source == store:
+                    if a.to == "merchant":
+                        label = _("merchant (+1 coin)")
+                    else:
+                        label = words.destination(state, a.to)
+                    items.append((label, (lambda a=a: self.do(a)), f"to:{a.to}"))
+            title = _("Where does the {good} go?").format(good=names.good(good))
+        elif len(chosen) == 2:
+            action = MarketSell(pid, tuple(chosen))
+            if self.legal(action):
+                items.append((_("Sell both in the market hall (+1 coin)"),
+                              (lambda: self.do(action)), "market_sell"))
+            title = _("2 cubes: sell them in the market hall?")
+        else:
+            for good in state.stock:
+                if state.stock[good] <= 0:
+                    continue
+                conv = Convert(pid, tuple(chosen), good)
+                if self.legal(conv):
+                    items.append((_("\u2192 {good}").format(good=names.good(good)),
+                                  (lambda a=conv: self.do(a)), f"convert:{good}"))
+            title = _("3 cubes: convert into 1 cube from the stock")
+        c.text(title, rect.topleft, SMALL, TEXT)
+        if not items:
+            c.text(_("Nothing is possible with these cubes."), (rect.x, rect.y + c.u(30)),
+                   BODY, MUTED)
+            return
+        self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)), items)
+

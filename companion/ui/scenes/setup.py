@@ -1,0 +1,111 @@
+"""Setup guide: a checklist of what to put on the table for this player count."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine import Setup
+from companion.errors import CompanionError
+from companion.ui import names
+from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
+from companion.ui.i18n import _
+from companion.ui.scene import Scene
+
+
+class SetupGuideScene(Scene):
+    """Tick the steps (optional), then start the game."""
+
+    name = "setup"
+
+    def __init__(self, ui: object, players: tuple[str, ...], first: str,
+                 names_map: dict[str, str], abandon: bool = False) -> None:
+        super().__init__(ui)  # type: ignore[arg-type]
+        self.players = players
+        self.first = first
+        self.names_map = names_map
+        self.abandon = abandon
+        self.ticked: set[int] = set()
+
+    def removed(self) -> list[str]:
+        catalogue = self.ui.services.load_catalogue()
+        out = []
+        for card in catalogue:
+            if len(self.players) in card.removed_for:
+                label = names.card_name(card)
+                if card.kind == "fireman" and "value" not in card.unverified and card.value:
+                    label += " " + _("(value {n})").format(n=card.value)
+                out.append(label)
+        return out
+
+    def steps(self) -> list[str]:
+        removed = self.removed()
+        out = []
+        if removed:
+            out.append(_("Take out (back in the box): {cards}.").format(
+                cards=", ".join(removed)))
+        else:
+            out.append(_("With {n} players no card is taken out.").format(n=len(self.players)))
+        out += [
+            _("Shuffle each season on its own. Stack the pile: the 4th fire at the bottom, "
+              "then Autumn (D), Summer (C), Spring (B), and Winter (A) on top."),
+            _("Each player: 5 coins, 1 market hall, 3 workers; the 4th worker on 0 of the "
+              "score track."),
+            _("All 45 goods cubes go into the bag; the goods stock starts empty."),
+            _("{name} takes the metal coin and starts.").format(
+                name=self.names_map.get(self.first) or names.colour(self.first)),
+        ]
+        return out
+
+    def toggle(self, index: int) -> None:
+        self.ticked ^= {index}
+        self.ui.dirty = True
+
+    def primary(self) -> tuple[str, object]:
+        return (_("Start game"), self.start)
+
+    def hint(self) -> str:
+        if self.abandon:
+            return _("Starting ends the game in progress.")
+        return _("Tap a step to tick it off.")
+
+    def start(self) -> None:
+        from companion.ui.scenes.home import open_game
+
+        services = self.ui.services
+        home = self.ui.stack[0]
+        if hasattr(home, "close_session"):
+            home.close_session()
+        # The record carries the confirmed printed values, so it replays the same anywhere.
+        setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None,
+                      cards=services.confirmed_values() or None)
+        try:
+            session = services.store.start(services.state_dir, services.load_catalogue(), setup,
+                                           abandon_current=self.abandon)
+        except CompanionError as exc:
+            self.ui.error(exc.message)
+            return
+        except Exception as exc:  # noqa: BLE001 - e.g. the store's own errors: shown, not fatal
+            self.ui.error(str(getattr(exc, "message", exc)))
+            return
+        open_game(self.ui, session)
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        c.text(_("Setup for {n} players").format(n=len(self.players)), (c.u(16), c.u(8)), LARGE,
+               TEXT)
+        y = c.u(50)
+        for i, step in enumerate(self.steps()):
+            lines = c.wrap(step, c.w - c.u(90), BODY)
+            h = max(c.u(50), len(lines) * c.u(26) + c.u(6))
+            box = pygame.Rect(c.u(12), y, c.w - c.u(24), h)
+            done = i in self.ticked
+            c.rect(box, PANEL)
+            mark = pygame.Rect(box.x + c.u(8), box.y + (h - c.u(40)) // 2, c.u(40), c.u(40))
+            c.rect(mark, PRIMARY if done else (60, 66, 80))
+            if done:
+                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center")
+            ty = box.y + (h - len(lines) * c.u(26)) // 2
+            for line in lines:
+                c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
+                ty += c.u(26)
+            c.region(box, (lambda i=i: self.toggle(i)), f"step:{i}", step)
+            y += h + c.u(8)

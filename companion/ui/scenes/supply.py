@@ -1,0 +1,156 @@
+"""Supply: tap (or scan) each card as it is revealed; a ship asks for its 3 goods."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine import GOODS, Reveal, State
+from companion.ui import names
+from companion.ui.canvas import (
+    BODY,
+    GOOD_COLOURS,
+    MUTED,
+    PANEL,
+    SMALL,
+    TEXT,
+    Canvas,
+)
+from companion.ui.i18n import _
+from companion.ui.scenes.round import RoundScene
+
+
+def slot_label(state: State, index: int) -> str:
+    slot = state.slots[index]
+    text = names.card_name(state.catalogue[slot.card])
+    if slot.goods:
+        text += " " + "/".join(names.good_initial(g) for g in slot.goods)
+    return text
+
+
+class SupplyScene(RoundScene):
+    """Pick each revealed card from the unseen cards of the top season."""
+
+    name = "supply"
+
+    def __init__(self, ui: object) -> None:
+        super().__init__(ui)  # type: ignore[arg-type]
+        self.ship: str | None = None
+        self.goods: list[str] = []
+
+    def on_enter(self) -> None:
+        self.ship = None
+        self.goods = []
+
+    def hint(self) -> str:
+        if self.ship:
+            return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
+        return _("Tap the card just revealed, or scan it.")
+
+    def primary(self) -> tuple[str, object] | None:
+        if self.ship:
+            return (_("Clear goods"), self.clear if self.goods else None)
+        return None
+
+    def clear(self) -> None:
+        if self.goods:
+            self.goods = []
+        else:
+            self.ship = None
+
+    def on_back(self) -> None:
+        self.ship = None
+        self.goods = []
+
+    def on_card(self, card_id: str) -> None:
+        self.pick(card_id)
+
+    def pick(self, card_id: str) -> None:
+        state = self.state
+        card = state.catalogue[card_id]
+        if card.kind == "ship":
+            self.ship = card_id
+            self.goods = []
+            self.ui.dirty = True
+            return
+        self.ui.game.act(Reveal(card_id))
+
+    def tap_card(self, card_id: str) -> None:
+        simulator = self.ui.services.simulator
+        if simulator is not None and hasattr(simulator, "scan_card"):
+            simulator.scan_card(card_id)  # the simulated reader: the real adapter path
+        else:
+            self.pick(card_id)
+
+    def add_good(self, good: str) -> None:
+        self.goods.append(good)
+        if len(self.goods) == 3 and self.ship:
+            action = Reveal(self.ship, tuple(self.goods))
+            if not self.ui.game.act(action):
+                self.goods.pop()
+
+    def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        need = state.player_count + 1
+        y = area.y
+        r = c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
+                   (area.x, y), BODY, TEXT)
+        revealed = "  ".join(f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots)))
+        if revealed:
+            c.text(revealed, (r.right + c.u(12), r.centery), 16, MUTED, anchor="midleft",
+                   max_width=area.right - r.right - c.u(12))
+        y += c.u(30)
+        if self.ship:
+            self.draw_goods(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
+        else:
+            self.draw_cards(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
+
+    def draw_cards(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        season = state.top_season()
+        if season is None:
+            c.text(_("Only the 4th fire is left in the pile."), rect.topleft, BODY, TEXT)
+            return
+        cards = sorted(state.unseen[season], key=lambda cid: list(state.catalogue.cards).index(cid))
+        c.text(_("{season}: {n} cards unseen").format(season=names.season(season), n=len(cards)),
+               (rect.x, rect.y), 16, MUTED)
+        top = rect.y + c.u(22)
+        cols = 4 if len(cards) > 9 else 3
+        rows = max(1, -(-len(cards) // cols))
+        gap = c.u(8)
+        w = (rect.w - gap * (cols - 1)) // cols
+        h = min(c.u(64), (rect.bottom - top - gap * (rows - 1)) // rows)
+        for i, cid in enumerate(cards):
+            col, row = i % cols, i // cols
+            box = pygame.Rect(rect.x + col * (w + gap), top + row * (h + gap), w, h)
+            card = state.catalogue[cid]
+            colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
+                if card.kind == "ship" else (70, 82, 100)
+            c.button(box, names.card_name(card), (lambda cid=cid: self.tap_card(cid)),
+                     key=f"card:{cid}", colour=colour, size=SMALL)
+
+    def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        assert self.ship is not None
+        c.text(_("{card}: which 3 goods?").format(
+            card=names.card_name(state.catalogue[self.ship])), rect.topleft, BODY, TEXT)
+        y = rect.y + c.u(34)
+        size = c.u(52)
+        for i in range(3):
+            box = pygame.Rect(rect.x + i * (size + c.u(8)), y, size, size)
+            if i < len(self.goods):
+                c.cube(self.goods[i], box, names.good_initial(self.goods[i]))
+            else:
+                c.rect(box, PANEL)
+                c.text("?", box.center, BODY, MUTED, anchor="center")
+        y += size + c.u(14)
+        gap = c.u(8)
+        w = (rect.w - 4 * gap) // 5
+        bag = dict(state.bag)
+        for g in self.goods:
+            bag[g] -= 1
+        for i, good in enumerate(GOODS):
+            box = pygame.Rect(rect.x + i * (w + gap), y, w, c.u(96))
+            ok = bag[good] > 0 and len(self.goods) < 3
+            c.button(box, names.good_initial(good), (lambda g=good: self.add_good(g)) if ok
+                     else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
+            c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
+                   anchor="midtop", max_width=w)
+            c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), 16,
+                   MUTED, anchor="midtop", max_width=w)

@@ -1,0 +1,89 @@
+"""Fixtures for headless UI tests: a dummy SDL display, an in-memory game session."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.config.cards import (  # noqa: E402
+    confirmed_values,
+    load_catalogue,
+    load_catalogue_data,
+    save_override,
+)
+from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
+from companion.ui.core import UI, Services  # noqa: E402
+from companion.ui.i18n import set_language  # noqa: E402
+from companion.ui.memory import MemoryStore  # noqa: E402
+
+
+class FakeHistory:
+    def games(self) -> list[dict[str, Any]]:
+        return [{"finished": "2026-11-22 20:02", "winners": ["Ben", "Cleo"]},
+                {"finished": "2026-11-20 21:14", "winners": ["Anna"]}]
+
+    def player_stats(self) -> list[dict[str, Any]]:
+        return [{"name": "Anna", "games": 2, "wins": 1, "best": 41},
+                {"name": "Ben", "games": 2, "wins": 1, "best": 38}]
+
+    def known_names(self) -> list[str]:
+        return ["Anna", "Ben", "Cleo"]
+
+
+def make_services(state_dir: Path, **settings: Any) -> Services:
+    cache: dict[str, Any] = {}
+
+    def catalogue() -> Any:
+        if "cat" not in cache:
+            cache["cat"] = load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
+        return cache["cat"]
+
+    def override(card_id: str, field: str, value: Any) -> None:
+        save_override(state_dir, card_id, field, value)
+        cache.clear()
+
+    base = {"language": "en", "purchase_form": "quick",
+            "display": {"size": [800, 480], "rotation": 0}}
+    base.update(settings)
+    return Services(
+        state_dir=state_dir,
+        config_dir=SHIPPED_CONFIG_DIR,
+        settings=base,
+        store=MemoryStore(),
+        load_catalogue=catalogue,
+        load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
+        save_override=override,
+        history=FakeHistory(),
+        confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir),
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame() -> Any:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def services(tmp_path: Path) -> Services:
+    return make_services(tmp_path)
+
+
+@pytest.fixture
+def ui(services: Services) -> UI:
+    from companion.ui.scenes.home import HomeScene
+
+    interface = UI(services, (800, 480))
+    interface.push(HomeScene(interface))
+    return interface

@@ -1,0 +1,108 @@
+"""Drive the UI like a table would: one tap (or button) per action of a record."""
+
+from __future__ import annotations
+
+from companion.engine import (
+    Action,
+    Buy,
+    Convert,
+    Discard,
+    Done,
+    MarketSell,
+    Move,
+    Pass,
+    Place,
+    Redo,
+    Reveal,
+    Setup,
+    Undo,
+)
+from companion.ui import intents as it
+from companion.ui.core import UI
+from companion.ui.scenes.loading import cubes_of
+
+#: Screens that sit on top of the phase screen until OK.
+OVERLAYS = ("fire", "income", "confirm")
+
+
+def dismiss(ui: UI, seen: list[str] | None = None) -> None:
+    """Press OK on every fire, income and confirmation screen on top."""
+    while ui.top.name in OVERLAYS:
+        if seen is not None:
+            seen.append(ui.top.name)
+        ui.press("ok")
+
+
+def start_game(ui: UI, setup: Setup) -> None:
+    """From Home: New game, seats as in `setup`, first player, setup guide, start."""
+    ui.press("new")
+    scene = ui.top
+    assert scene.name == "newgame"
+    ui.press(f"count:{len(setup.players)}")
+    scene.colours = list(setup.players)  # type: ignore[attr-defined]
+    scene.names = dict(setup.names or {})  # type: ignore[attr-defined]
+    ui.dirty = True
+    ui.press(f"first:{setup.first}")
+    ui.press("ok")
+    assert ui.top.name == "setup"
+    ui.press("ok")
+
+
+def select_cubes(ui: UI, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
+    ui.intent(it.PlayerButton(player))
+    cubes = cubes_of(ui.game.state, player)
+    used: set[int] = set()
+    for pair in pairs:
+        index = next(i for i, cube in enumerate(cubes) if cube == pair and i not in used)
+        used.add(index)
+        ui.press(f"cube:{index}")
+
+
+def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
+    """Enter one action of a record through the screens."""
+    dismiss(ui, seen)
+    state = ui.game.state
+    tracked = ui.top.name == "purchase-tracked"
+    if state.phase == "demand" and state.form is None and (
+            isinstance(action, Place) != tracked) and isinstance(action, Place | Buy | Discard):
+        ui.press("form:other")
+    if isinstance(action, Reveal):
+        ui.press(f"card:{action.card}")
+        for good in action.goods or ():
+            ui.press(f"good:{good}")
+    elif isinstance(action, Buy) and action.price is not None:
+        ui.press(f"buyer:{action.player}")
+        for _ in range(action.price - 1):
+            ui.press("price:+")
+        ui.press("ok")
+    elif isinstance(action, Buy) or isinstance(action, Done):
+        ui.press("ok")
+    elif isinstance(action, Discard):
+        ui.press("buyer:nobody")
+        ui.press("ok")
+    elif isinstance(action, Place):
+        ui.press(f"slot:{action.slot}")
+    elif isinstance(action, Pass):
+        ui.press("pass")
+    elif isinstance(action, Move):
+        select_cubes(ui, action.player, ((action.good, action.source),))
+        ui.press(f"to:{action.to}")
+    elif isinstance(action, MarketSell):
+        select_cubes(ui, action.player, action.give)
+        ui.press("market_sell")
+    elif isinstance(action, Convert):
+        select_cubes(ui, action.player, action.give)
+        ui.press(f"convert:{action.take}")
+    elif isinstance(action, Undo):
+        ui.press("undo")
+    elif isinstance(action, Redo):
+        ui.press("redo")
+    else:  # pragma: no cover
+        raise AssertionError(f"no way to enter {action}")
+    # Confirmations of unverified printed values come before the action is recorded.
+    while ui.top.name == "confirm":
+        if seen is not None:
+            seen.append("confirm")
+        ui.press("ok")
+    assert ui.game.state.actions == state.actions + 1, (
+        f"{action} was not recorded: {ui.message.text if ui.message else ''}")

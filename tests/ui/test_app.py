@@ -1,0 +1,297 @@
+"""The app's composition root: config, the loop, keys as buttons, screenshots, the real store."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+
+import pygame
+import pytest
+
+from companion import app
+from companion.errors import ConfigError
+from companion.paths import SHIPPED_CONFIG_DIR
+
+
+def args(tmp_path, **extra):
+    values = {"simulate": True, "state_dir": str(tmp_path / "state"), "config": None,
+              "screenshot_dir": str(tmp_path / "shots")}
+    values.update(extra)
+    return argparse.Namespace(**values)
+
+
+def post(*events):
+    for kind, attrs in events:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def test_runs_until_closed_and_saves_a_screenshot_of_each_new_screen(tmp_path, monkeypatch):
+    from companion.ui import runner
+
+    original = runner.Runner.frame
+    # After each frame, the next thing the table does: tap "New game", Back (Escape), close.
+    batches = [
+        [(pygame.MOUSEBUTTONDOWN, {"pos": (245, 162), "button": 1, "touch": False})],
+        [(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0})],
+        [(pygame.QUIT, {})],
+    ]
+
+    def frame(self):
+        original(self)
+        if batches:
+            post(*batches.pop(0))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    assert app.run(args(tmp_path)) == 0
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert shots[0] == "001-home.png"
+    assert any("newgame" in name for name in shots)
+
+
+def test_a_bad_config_refuses_to_start(tmp_path):
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED_CONFIG_DIR, config)
+    (config / "companion.yaml").write_text("language: klingon\n", encoding="utf-8")
+    with pytest.raises(ConfigError):
+        app.run(args(tmp_path, config=str(config)))
+
+
+def test_the_real_store_journals_and_resumes(tmp_path):
+    """Through the screens with the journal on disk: a restart finds the game where it was."""
+    from companion.engine import Setup
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import play, start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    assert type(services.store).__name__ == "_SessionStore"
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    actions, _ = random_game(services.load_catalogue(), 3, seed=9, form="quick")
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    start_game(ui, setup)
+    for action in actions[1:40]:
+        play(ui, action)  # includes confirmations, which reopen the session
+    reached = ui.game.state.to_json()
+    ui.game.close()
+    assert ui.top.name == "home" and ui.top.session is not None  # Home offers Resume
+    ui.top.close_session()  # one process, two UIs: release the journal's lock first
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    assert again.top.session is not None, again.top.problem
+    assert again.top.session.state.to_json() == reached
+
+
+def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.scenes.history import HistoryScene
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import dismiss, play, start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    services.history = app.open_history(state_dir)
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    actions, final = random_game(services.load_catalogue(), 2, seed=5, form="quick")
+    start_game(ui, actions[0])
+    for action in actions[1:]:
+        play(ui, action)
+    dismiss(ui)
+    assert ui.top.name == "final"
+    ui.render()
+    assert "Saved to history." in " ".join(ui.canvas.texts)
+    ui.press("ok")  # Home
+    ui.push(HistoryScene(ui))
+    ui.render()
+    drawn = " ".join(ui.canvas.texts)
+    winner = final.final.winners[0]
+    assert services.load_catalogue() is not None
+    assert any(name in drawn for name in (winner, winner.capitalize())), drawn
+
+
+def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
+    from companion.engine import Setup
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    ui.press("card:A-warehouse")
+    ui.press("card:A-tea-taster")
+    ui.game.close()
+    ui.top.close_session()
+    journal = next(p for p in state_dir.iterdir() if p.suffix == ".jsonl")
+    lines = journal.read_bytes().split(b"\n")
+    lines[1] = b'{"type": "reveal", "card": 17}'  # damaged before the last entry
+    journal.write_bytes(b"\n".join(lines))
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    again.render()
+    assert again.top.problem
+    assert any("cannot be resumed" in t for t in again.canvas.texts)
+    start_game(again, Setup(players=("red", "blue"), first="blue"))
+    assert again.top.name == "supply"
+    assert again.game.state.first_player == "blue"
+
+
+def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from companion.ui import intents as it
+    from companion.ui import runner
+
+    class Bus:
+        def __init__(self):
+            self.items, self.waker, self.lock = [], None, threading.Lock()
+
+        def set_waker(self, waker):
+            self.waker = waker
+
+        def put(self, intent):
+            with self.lock:
+                self.items.append(intent)
+            self.waker()
+
+        def drain(self):
+            with self.lock:
+                items, self.items = self.items, []
+            return items
+
+    bus = Bus()
+    frames: list[tuple[float, str]] = []
+    original = runner.Runner.frame
+
+    def frame(self):
+        original(self)
+        frames.append((time.monotonic(), self.ui.top.name))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    monkeypatch.setattr(app, "start_inputs", lambda hardware, simulate, state_dir: (None, bus))
+    sent: list[float] = []
+
+    def table():
+        time.sleep(1.5)  # idle: no frame should be drawn meanwhile
+        sent.append(time.monotonic())
+        bus.put(it.Ok())  # Home's primary action: New game
+        time.sleep(0.5)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    thread = threading.Thread(target=table)
+    thread.start()
+    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+    thread.join()
+    assert [name for _t, name in frames] == ["home", "newgame"]
+    assert frames[1][0] - sent[0] < 0.2  # woken by the intent, not by the idle timeout
+
+
+def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
+    from companion.engine import Setup
+    from companion.ui import intents as it
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+    from ui.driver import start_game
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    for card in ("A-fireman-1", "A-warehouse", "A-tea-taster"):
+        ui.intent(it.CardScanned("t", card))
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    assert ui.top.name == "confirm"
+    ui.press("value:4")
+    ui.press("ok")
+    assert ui.game.state.player("blue").firemen == 4
+    ui.game.close()
+    ui.top.close_session()
+    again = UI(services, (800, 480))
+    again.push(HomeScene(again))
+    assert again.top.session.state.player("blue").firemen == 4
+
+
+def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeypatch):
+    """Keys press the simulated GPIO buttons; the card picker scans through the serial path."""
+    import threading
+    import time
+
+    from companion.ui import runner
+
+    made = []
+    original_init = runner.Runner.__init__
+
+    def init(self, **kwargs):
+        original_init(self, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(runner.Runner, "__init__", init)
+    log: list[str] = []
+
+    def wait(test, what):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                if made and test(made[0].ui):
+                    return
+            except (IndexError, KeyError, AttributeError):
+                pass
+            time.sleep(0.02)
+        log.append(f"timed out waiting for {what}")
+        raise TimeoutError(what)
+
+    def tap(key):
+        ui = made[0].ui
+        hit = next(h for h in ui.canvas.hits if h.key == key)
+        post((pygame.MOUSEBUTTONDOWN, {"pos": hit.rect.center, "button": 1, "touch": False}))
+
+    def key(code, hold=0.12):
+        post((pygame.KEYDOWN, {"key": code, "mod": 0}))
+        time.sleep(hold)
+        post((pygame.KEYUP, {"key": code, "mod": 0}))
+
+    def table():
+        try:
+            wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
+            tap("new")
+            wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
+            key(pygame.K_2)  # the second colour's button: Blue starts
+            wait(lambda ui: ui.top.first == "blue", "blue starts")
+            key(pygame.K_RETURN)
+            wait(lambda ui: ui.top.name == "setup", "setup guide")
+            time.sleep(0.15)
+            key(pygame.K_RETURN)
+            wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
+            tap("card:A-warehouse")  # the on-screen picker stands in for the reader
+            wait(lambda ui: ui.game.state.slots[0].card == "A-warehouse", "the scan")
+            key(pygame.K_BACKSPACE)  # Undo
+            wait(lambda ui: not ui.game.state.slots, "undo")
+            key(pygame.K_BACKSPACE, hold=1.5)  # held long: Redo
+            wait(lambda ui: ui.game.state.slots, "redo")
+            log.append("done")
+        finally:
+            post((pygame.QUIT, {}))
+
+    thread = threading.Thread(target=table, daemon=True)
+    thread.start()
+    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+    thread.join(10)
+    assert log == ["done"]

@@ -1,0 +1,99 @@
+"""Every screen at 800x480 and 1280x720, in English, German and French: drawn, not blank,
+and showing its key text in the screen's language."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui.canvas import BG
+from companion.ui.i18n import _, set_language
+from companion.ui.shots import SCREENS, build
+
+#: The text each screen must show (a msgid; the part before any placeholder is checked).
+KEY_TEXT = {
+    "home": "New game",
+    "newgame": "Players:",
+    "setup": "Start game",
+    "supply": "Tap the card just revealed, or scan it.",
+    "ship": "bag {n}",
+    "fire": "Highest firemen total gains, lowest loses.",
+    "purchase": "Who bought it?",
+    "tracked": "Tap the card above which the worker was placed.",
+    "loading": "Loading done",
+    "income": "The metal coin passes to {name}.",
+    "final": "Score over the rounds",
+    "tableau": "Cards ({n})",
+    "confirm": "How many points does this fire show?",
+    "history": "Games",
+    "settings": "Purchase form",
+    "hardware": "Last intents",
+    "enroll": "Enroll cards",
+    "keyboard": "Keep name",
+}
+
+
+def assert_no_text_overlaps(ui, screen):
+    """No two strings are drawn over each other (their ink, not their line boxes)."""
+    texts = [(t, r) for t, r in ui.canvas.text_rects if t.strip()]
+    screen_rect = ui.surface.get_rect()
+    for text, rect in texts:
+        assert screen_rect.contains(rect), f"{screen}: {text!r} runs off the screen"
+    for i, (t1, r1) in enumerate(texts):
+        for t2, r2 in texts[i + 1:]:
+            clip = r1.clip(r2)
+            assert clip.w <= 1 or clip.h <= 1, f"{screen}: {t1!r} overlaps {t2!r}"
+
+
+def test_every_screen_has_a_key_text():
+    assert set(KEY_TEXT) == set(SCREENS)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen(tmp_path, screen, size, language):
+    ui = build(screen, size, language, tmp_path)
+    surface = ui.render()
+    assert surface.get_size() == size
+    # Not blank: many pixels differ from the background, in many colours.
+    small = pygame.transform.scale(surface, (200, 120))
+    pixels = [small.get_at((x, y))[:3] for x in range(0, 200, 2) for y in range(0, 120, 2)]
+    assert sum(p != BG for p in pixels) > len(pixels) // 10
+    assert len(set(pixels)) > 20
+    set_language(language)
+    expected = _(KEY_TEXT[screen]).split("{")[0].strip()
+    drawn = " ".join(" ".join(ui.canvas.texts).split())  # wrapped lines joined again
+    assert expected and expected in drawn, f"{screen}: {expected!r} not drawn"
+    if language != "en":
+        english = KEY_TEXT[screen].split("{")[0].strip()
+        assert expected != english or len(english) < 6
+    assert_no_text_overlaps(ui, screen)
+    # Tap targets never overlap and stand at least 8 px apart at 800x480 (UX.md).
+    apart = int(8 * min(size[0] / 800, size[1] / 480)) - 1
+    rects = [h for h in ui.canvas.hits]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.rect.inflate(2 * apart, 2 * apart).colliderect(b.rect), (
+                f"{screen}: {a.key} too close to {b.key}")
+    # Every screen offers something to tap, and targets are at least 56x56 at 800x480.
+    assert ui.canvas.hits
+    scale = min(size[0] / 800, size[1] / 480)
+    for hit in ui.canvas.hits:
+        assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
+        if hit.key.startswith(("panel:", "step:", "slot:")):
+            continue
+        assert hit.rect.w >= 56 * scale - 1 and hit.rect.h >= 56 * scale - 1, (
+            f"{screen}: target {hit.key} is {hit.rect.size}")
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_scales(tmp_path, screen, size):
+    ui = build(screen, size, "en", tmp_path)
+    ui.render()
+    set_language("en")
+    assert _(KEY_TEXT[screen]).split("{")[0].strip() in " ".join(" ".join(ui.canvas.texts).split())
+    for hit in ui.canvas.hits:
+        assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
+    assert_no_text_overlaps(ui, screen)
