@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.config.settings import ConfigProblems, HardwareSettings, hardware_from_dict
 from companion.errors import ConfigError
 from companion.inputs.intents import COLOURS
 
@@ -162,3 +163,16 @@ def check_hardware_config(hardware: dict[str, Any] | None) -> list[ConfigError]:
         except ConfigError as exc:
             problems.append(exc)
     return problems
+
+
+def hardware_settings(hardware: HardwareSettings | dict[str, Any] | None) -> HardwareSettings:
+    """`hardware` as validated settings; a dict (or None: all defaults) is checked first.
+
+    Raises `ConfigProblems` listing every error of a dict.
+    """
+    if isinstance(hardware, HardwareSettings):
+        return hardware
+    return hardware_from_dict(hardware)
+
+
+__all__ = ["ConfigProblems", "hardware_settings"]
