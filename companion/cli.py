@@ -17,9 +17,13 @@ import argparse
 import importlib
 import logging
 import sys
+import tempfile
+import time
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
-from companion import __version__
+from companion import __version__, paths
 from companion.errors import CompanionError
 
 #: Modules that each add one subcommand. Order is the order of `--help`.
@@ -109,12 +113,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
-        log.exception("unexpected error")
+        report = _save_crash_report(args)
+        if logging.getLogger().handlers:  # the app's log (the journal on a Pi) keeps the details
+            log.error("unexpected error", exc_info=True)
+        where = f"; the details are in {report}" if report else ""
         print(
-            f"error: unexpected {type(exc).__name__}: {exc} (this is a bug; please report it)",
+            f"error: unexpected {type(exc).__name__}: {exc} (this is a bug; please report it"
+            f"{where})",
             file=sys.stderr,
         )
         return 1
+
+
+def _save_crash_report(args: argparse.Namespace) -> Path | None:
+    """Write the current exception's traceback to a file for a bug report; its path."""
+    text = traceback.format_exc()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for folder in (paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"crash-{stamp}.log"
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            continue
+    return None
 
 
 if __name__ == "__main__":

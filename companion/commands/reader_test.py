@@ -13,10 +13,13 @@ import dataclasses
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
 from companion.errors import UsageError
+
+if TYPE_CHECKING:
+    from companion.config.settings import HardwareSettings, ReaderSettings
 
 HELP = "open the card reader and print TAG/REJECT lines for what it sends"
 
@@ -41,8 +44,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def hardware_config(args: argparse.Namespace) -> dict[str, Any]:
-    """hardware.yaml of the config dir as plain dicts (shipped defaults if it is missing).
+def hardware_config(args: argparse.Namespace) -> HardwareSettings:
+    """hardware.yaml of the config dir as `HardwareSettings` (the defaults if it is missing).
 
     Raises `ConfigError` (exit status 2) naming file, line and key when it is invalid.
     """
@@ -55,21 +58,19 @@ def hardware_config(args: argparse.Namespace) -> dict[str, Any]:
 
     path = paths.config_dir(getattr(args, "config", None)) / HARDWARE_FILE
     if not path.is_file():
-        return HardwareSettings().as_dict()
+        return HardwareSettings()
     settings, errors = check_hardware_file(path)
     if errors or settings is None:
         raise ConfigProblems(errors)
-    return settings.as_dict()
+    return settings
 
 
-def reader_config(args: argparse.Namespace) -> Any:
+def reader_config(args: argparse.Namespace) -> ReaderSettings:
     """The reader's settings: hardware.yaml, then the command line's overrides."""
-    from companion.inputs.settings import reader_settings
-
     for name in ("settle", "repeat_suppress"):
         if getattr(args, name, None) is not None and getattr(args, name) < 0:
             raise UsageError(f"--{name.replace('_', '-')} must not be negative")
-    settings = reader_settings({"reader": hardware_config(args).get("reader") or {}})
+    settings = hardware_config(args).reader
     overrides = {
         "port": getattr(args, "port", None),
         "framing": getattr(args, "framing", None),

@@ -8,10 +8,16 @@ and the key. Every problem of a file is collected, not just the first, so
 
     settings = load_settings(config_dir)        # raises ConfigProblems
     settings.companion.display.width            # typed values for the app
-    settings.hardware.as_dict()                 # plain dicts for companion.inputs
+    settings.hardware                           # what companion.inputs starts from
 
 `check_companion_file(path)` and `check_hardware_file(path)` return
 `(settings or None, [errors])` for callers that want every error.
+`hardware_from_dict(data)` checks hardware settings that are already a dict
+(shaped like hardware.yaml) with the same rules and raises `ConfigProblems`.
+
+This is the only place hardware.yaml is validated: companion.inputs takes
+its settings from here. A section or key left out takes its default (the
+values of the shipped file); a device is off only with `enabled: false`.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ __all__ = [
     "Settings",
     "check_companion_file",
     "check_hardware_file",
+    "hardware_from_dict",
     "load_settings",
 ]
 
@@ -55,8 +62,8 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 DISPLAY_WIDTH = (320, 7680)
 DISPLAY_HEIGHT = (240, 4320)
 
-#: One button per player colour, plus OK and Undo.
-BUTTON_ROLES = ("red", "blue", "green", "yellow", "purple", "ok", "undo")
+#: One button per player colour, plus OK and Undo; Back is optional (no default pin).
+BUTTON_ROLES = ("red", "blue", "green", "yellow", "purple", "ok", "back", "undo")
 #: The BCM numbers of the GPIOs on the 40-pin header (0 and 1 are the HAT EEPROM's).
 BCM_PINS = (2, 27)
 DEBOUNCE_MS = (0, 500)
@@ -134,12 +141,23 @@ class ButtonSettings:
     debounce_ms: int = 30
     #: Holding Undo this long means Redo.
     long_press_ms: int = 800
-    #: Role (player colour, "ok", "undo") -> BCM number. A role left out has no button.
+    #: Role (player colour, "ok", "back", "undo") -> BCM number. A role left out has
+    #: no button; the defaults are the shipped wiring (no Back button).
     pins: dict[str, int] = field(
         default_factory=lambda: {
             "red": 5, "blue": 6, "green": 13, "yellow": 19, "purple": 26, "ok": 20, "undo": 21,
         }
     )
+
+    @property
+    def debounce_s(self) -> float:
+        """`debounce_ms` in seconds (what the button logic counts in)."""
+        return self.debounce_ms / 1000.0
+
+    @property
+    def long_press_s(self) -> float:
+        """`long_press_ms` in seconds."""
+        return self.long_press_ms / 1000.0
 
 
 @dataclass(frozen=True)
@@ -402,7 +420,7 @@ def _check_buttons(c: _Checker, value: Any) -> ButtonSettings:
                      lambda p, v: c.integer(p, v, *DEBOUNCE_MS, " ms"))
     long_press = c.get(section, path + ("long_press_ms",), default.long_press_ms,
                        lambda p, v: c.integer(p, v, *LONG_PRESS_MS, " ms"))
-    if "long_press_ms" in section and long_press <= debounce:
+    if long_press <= debounce:
         c.fail(path + ("long_press_ms",), f"must be longer than debounce_ms ({debounce})")
     pins = _check_pins(c, section["pins"], enabled) if "pins" in section else default.pins
     return ButtonSettings(
@@ -501,6 +519,21 @@ def check_hardware_file(path: str | Path) -> tuple[HardwareSettings | None, list
     """Load and validate a hardware.yaml: (settings, []) or (None, every error)."""
     doc, errors = _document(Path(path))
     return (None, errors) if doc is None else check_hardware(doc)
+
+
+def hardware_from_dict(
+    data: dict[str, Any] | None, source: str = HARDWARE_FILE
+) -> HardwareSettings:
+    """Validate hardware settings that are already parsed (shaped like hardware.yaml).
+
+    The same rules as `check_hardware`; errors name `source` and the key (there
+    are no lines). None or {} is the defaults. Raises `ConfigProblems` listing
+    every error.
+    """
+    settings, errors = check_hardware(YamlDocument(Path(source), data))
+    if errors or settings is None:
+        raise ConfigProblems(errors)
+    return settings
 
 
 # --------------------------------------------------------------------------- both

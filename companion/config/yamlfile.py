@@ -28,9 +28,21 @@ def dotted(path: KeyPath) -> str:
     return out or "(top level)"
 
 
+class KeyProblem(ConfigError):
+    """A ConfigError about one key of a file; `key_path` says which key."""
+
+    def __init__(self, message: str, key_path: KeyPath) -> None:
+        super().__init__(message)
+        self.key_path = key_path
+
+
 @dataclass
 class YamlDocument:
-    """The parsed data of one file and the line of every key path in it."""
+    """The parsed data of one file and the line of every key path in it.
+
+    Data that did not come from a file (a dict built in code) has no line
+    table: its errors then name the file and the key, without a line.
+    """
 
     path: Path
     data: Any
@@ -45,11 +57,10 @@ class YamlDocument:
             probe = probe[:-1]
         return self.lines.get((), 1)
 
-    def error(self, key_path: KeyPath, problem: str) -> ConfigError:
-        """A ConfigError that names file, line and key."""
-        return ConfigError(
-            f"{self.path}:{self.line_of(key_path)}: {dotted(key_path)}: {problem}"
-        )
+    def error(self, key_path: KeyPath, problem: str) -> KeyProblem:
+        """A ConfigError that names file, line and key (no line without a line table)."""
+        where = f"{self.path}:{self.line_of(key_path)}" if self.lines else str(self.path)
+        return KeyProblem(f"{where}: {dotted(key_path)}: {problem}", tuple(key_path))
 
 
 #: More values than any configuration has: aliases that multiply (`&a [*a, *a]`, ...).
@@ -152,6 +163,7 @@ def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
         raise ConfigError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}") from None
-    lines: dict[KeyPath, int] = {}
+    # An empty file still has lines: its top level is line 1.
+    lines: dict[KeyPath, int] = {(): 1} if node is None else {}
     data = None if node is None else _convert(node, (), lines, path)
     return YamlDocument(path=path, data=data, lines=lines)

@@ -12,12 +12,19 @@ Adapters turn physical events into intents (`companion.inputs.intents`) on one
     ...
     inputs.close()
 
+`hardware` is the validated `HardwareSettings` of `companion.config.settings`
+(the one validator of hardware.yaml) or a dict shaped like hardware.yaml,
+which that validator checks first: bad settings raise `ConfigProblems` naming
+every bad key, and a section left out means its defaults (a device is off
+only with `enabled: false`).
+
 `start_inputs` never fails for a missing or broken device: it reports a
 `DeviceStatus(ok=False)` on the bus and keeps going (the reader retries by
 itself). With `simulate=True`, `inputs.simulator` is the twin of the table's
 hardware, for keys and on-screen pickers:
 
-- `press(role)` (role: a colour, "ok" or "undo"; blocks for the press),
+- `press(role)` (role: a colour, "ok", "undo", or "back" if it has a pin;
+  blocks for the press),
   or `press_down(role)` / `release(role)` for a key held down (Undo held
   for `long_press_ms` is Redo);
 - `scan(tag)` writes the reader's frame for `tag` into the simulated port;

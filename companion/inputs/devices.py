@@ -8,7 +8,9 @@ button, scan a tag), so keys and on-screen pickers in `--simulate` go through
 the real debounce, framing and tag-map code.
 
 A missing or broken device never stops the start: it is reported as a
-`DeviceStatus` intent (and logged) and the rest keeps going.
+`DeviceStatus` intent (and logged) and the rest keeps going. Settings that
+are wrong do: they are checked by the one validator of hardware.yaml
+(`companion.config.settings`) before anything starts.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from companion.errors import CompanionError, ConfigError
+from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import CardReader
 from companion.inputs.framing import encode_frame
@@ -29,24 +31,16 @@ from companion.inputs.gpio import ButtonsError, GpioButtons, mock_factory
 from companion.inputs.intents import DeviceStatus
 from companion.inputs.settings import (
     ButtonSettings,
+    HardwareSettings,
     ReaderSettings,
-    button_settings,
-    reader_settings,
+    hardware_settings,
 )
 from companion.inputs.tagmap import TagMap, normalise_tag
 
 log = logging.getLogger("companion.inputs")
 
 #: Pins the simulated buttons use when hardware.yaml names none (the shipped wiring).
-DEFAULT_PINS = {
-    "red": 5,
-    "blue": 6,
-    "green": 13,
-    "yellow": 19,
-    "purple": 26,
-    "ok": 20,
-    "undo": 21,
-}
+DEFAULT_PINS = ButtonSettings().pins
 #: The simulated reader: a pyserial loopback port (what is written is read back).
 SIMULATED_PORT = "loop://"
 
@@ -98,8 +92,8 @@ class Simulator:
         Blocks for the hold plus the debounce time, so that the next press is
         a new one.
 
-        Role: a colour, "ok" or "undo". Holding Undo for the configured
-        long press gives Redo.
+        Role: a colour, "ok", "undo" or (if it has a pin) "back". Holding
+        Undo for the configured long press gives Redo.
         """
         self.press_down(role)
         try:
@@ -211,31 +205,29 @@ def _start_reader(
 
 
 def start_inputs(
-    hardware: dict[str, Any] | None,
+    hardware: HardwareSettings | dict[str, Any] | None,
     bus: IntentBus,
     *,
     simulate: bool,
     state_dir: Path,
 ) -> Inputs:
-    """Start the buttons and the card reader of `hardware` (parsed hardware.yaml).
+    """Start the buttons and the card reader of `hardware`.
 
-    Never raises for a missing or broken device or a bad section of
-    hardware.yaml: each is reported on the bus as `DeviceStatus(ok=False)`.
+    `hardware` is the validated `HardwareSettings`, or a dict shaped like
+    hardware.yaml (None: all defaults), which is validated first: anything
+    wrong in it raises `ConfigProblems` (a `ConfigError` listing every bad
+    key) and nothing is started. A section left out means its defaults, not
+    a device switched off (that is `enabled: false`).
+
+    Never raises for a missing or broken device: each is reported on the
+    bus as `DeviceStatus(ok=False)`.
     """
+    settings = hardware_settings(hardware)
+    b_settings, r_settings = settings.buttons, settings.reader
     tagmap = TagMap.in_state_dir(Path(state_dir), strict=False)
     if tagmap.problem:
         _report(bus, "tags", f"{tagmap.problem}; scanned cards show as unknown")
     inputs = Inputs(bus=bus, tagmap=tagmap)
-    try:
-        b_settings = button_settings(hardware)
-    except ConfigError as exc:
-        _report(bus, "buttons", exc.message)
-        b_settings = ButtonSettings(enabled=False)
-    try:
-        r_settings = reader_settings(hardware)
-    except ConfigError as exc:
-        _report(bus, "reader", exc.message)
-        r_settings = ReaderSettings(enabled=False)
     if simulate:
         # The twin must exist before the reader starts: the reader looks tags up through it.
         simulator = Simulator(None, None, tagmap)

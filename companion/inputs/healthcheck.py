@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import ConfigError
-from companion.inputs.settings import button_settings, reader_settings
+from companion.inputs.settings import ConfigProblems, HardwareSettings, hardware_settings
 
 log = logging.getLogger("companion.inputs")
 
@@ -29,7 +29,7 @@ class Problem:
     """One thing wrong with the hardware."""
 
     device: str
-    """"buttons", "touchscreen", "display" or "reader"."""
+    """"buttons", "touchscreen", "display" or "reader" ("hardware.yaml" for the file as a whole)."""
     message: str
     """What is wrong, in a sentence."""
     hint: str
@@ -64,16 +64,34 @@ def _join_hint(path: Path, fallback_group: str) -> str:
     )
 
 
+def _config_problems(errors: list[ConfigError]) -> dict[str, list[Problem]]:
+    """The errors of hardware.yaml as problems, by the device their key belongs to."""
+    by_device: dict[str, list[Problem]] = {}
+    for error in errors:
+        section = getattr(error, "key_path", ())[:1]
+        device = str(section[0]) if section in (("buttons",), ("reader",)) else "hardware.yaml"
+        by_device.setdefault(device, []).append(
+            Problem(device, error.message, "fix hardware.yaml (check-config)")
+        )
+    return by_device
+
+
 def check_hardware(
-    hardware: dict[str, Any] | None,
+    hardware: HardwareSettings | dict[str, Any] | None,
     *,
     simulate: bool,
     dev: Path = Path("/dev"),
     access: Callable[[Path, int], bool] | None = None,
 ) -> list[Problem]:
-    """The problems found with the hardware that `hardware` (parsed hardware.yaml) uses.
+    """The problems found with the hardware that `hardware` uses.
 
-    `dev` and `access` exist so the check can be tested against a fake /dev.
+    `hardware`: as for `start_inputs`, the validated settings or a dict shaped
+    like hardware.yaml. Its errors are problems too (of the device whose
+    section has them); while there are any, no device of hardware.yaml is
+    looked for.
+
+    `dev` and `access` exist so the check can be tested against a fake /dev
+    (a reader's /dev/... port is looked for below `dev`).
     """
     if simulate:
         return []
@@ -98,10 +116,13 @@ def check_hardware(
             )
 
     try:
-        buttons = button_settings(hardware)
-    except ConfigError as exc:
-        problems.append(Problem("buttons", exc.message, "fix hardware.yaml (check-config)"))
-        buttons = None
+        settings: HardwareSettings | None = hardware_settings(hardware)
+        invalid: dict[str, list[Problem]] = {}
+    except ConfigProblems as exc:
+        settings = None
+        invalid = _config_problems(exc.errors)
+    problems += invalid.get("hardware.yaml", []) + invalid.get("buttons", [])
+    buttons = settings.buttons if settings else None
     if buttons is not None and buttons.enabled and buttons.pins:
         check_class(
             "buttons",
@@ -146,15 +167,13 @@ def check_hardware(
             Problem("display", "no permission to use the GPU", _join_hint(render[0], "render"))
         )
 
-    try:
-        reader = reader_settings(hardware)
-    except ConfigError as exc:
-        problems.append(Problem("reader", exc.message, "fix hardware.yaml (check-config)"))
-        reader = None
+    problems += invalid.get("reader", [])
+    reader = settings.reader if settings else None
     if reader is not None and reader.enabled and "://" not in reader.port:
+        # A port that is no URL is a /dev path (the validator allows no other): look in `dev`.
         port = Path(reader.port)
-        if not port.is_absolute():
-            port = dev / port
+        if port.is_relative_to("/dev"):
+            port = dev / port.relative_to("/dev")
         if not port.exists():
             problems.append(
                 Problem(

@@ -26,8 +26,17 @@ IDLE_MS = 1000
 
 def init_pygame() -> None:
     """Only the display and fonts: never the mixer, so no sound device is needed."""
-    pygame.display.init()
-    pygame.font.init()
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as exc:
+        driver = os.environ.get("SDL_VIDEODRIVER") or "automatic"
+        raise CompanionError(
+            f"cannot open the display ({exc}; video driver: {driver}). On a desktop, run it "
+            "inside your graphical session; on the Pi's console use SDL_VIDEODRIVER=kmsdrm and "
+            "membership of the groups video and render; with no screen at all, "
+            "SDL_VIDEODRIVER=dummy"
+        ) from None
 
 
 def quit_pygame() -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.config.settings import hardware_from_dict
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import CardReader, RepeatFilter
 from companion.inputs.framing import encode_rdm6300
 from companion.inputs.intents import CardScanned, DeviceStatus
-from companion.inputs.settings import reader_settings
 from companion.inputs.tagmap import TagMap
 from tests.inputs.inputs_support import (
     mixed_frames,
@@ -26,7 +26,7 @@ from tests.inputs.inputs_support import (
 
 
 def settings_for(hardware, **changes):
-    base = reader_settings(hardware)
+    base = hardware_from_dict(hardware).reader
     fast = {"settle_s": 0.0, "reconnect_s": 0.05}
     return dataclasses.replace(base, **{**fast, **changes})
 

@@ -10,10 +10,10 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from companion.config.settings import hardware_from_dict
 from companion.inputs.bus import IntentBus
 from companion.inputs.gpio import ButtonsError, GpioButtons
 from companion.inputs.intents import Ok, PlayerButton, Redo, Undo
-from companion.inputs.settings import button_settings
 from tests.inputs.inputs_support import quiet_for, wait_for
 
 
@@ -33,7 +33,7 @@ def buttons(hardware, bus: IntentBus, factory: MockFactory) -> Iterator[GpioButt
     # in the middle of a burst of edges cannot turn it into a press.
     hardware["buttons"]["debounce_ms"] = 100
     hardware["buttons"]["long_press_ms"] = 1500
-    made = GpioButtons(button_settings(hardware), bus, pin_factory=factory)
+    made = GpioButtons(hardware_from_dict(hardware).buttons, bus, pin_factory=factory)
     yield made
     made.close()
 
@@ -100,7 +100,7 @@ def test_short_undo_is_undo_and_long_undo_is_redo(buttons: GpioButtons, bus, fac
 
 def test_buttons_with_pull_downs_are_active_high(hardware, bus, factory) -> None:
     hardware["buttons"]["pull_up"] = False
-    made = GpioButtons(button_settings(hardware), bus, pin_factory=factory)
+    made = GpioButtons(hardware_from_dict(hardware).buttons, bus, pin_factory=factory)
     try:
         pin = factory.pin(13)
         pin.drive_high()
@@ -111,7 +111,7 @@ def test_buttons_with_pull_downs_are_active_high(hardware, bus, factory) -> None
 
 
 def test_a_busy_pin_is_a_clear_error(hardware, bus, factory) -> None:
-    settings = button_settings(hardware)
+    settings = hardware_from_dict(hardware).buttons
     first = GpioButtons(settings, bus, pin_factory=factory)
     try:
         with pytest.raises(ButtonsError, match="cannot set up the buttons"):

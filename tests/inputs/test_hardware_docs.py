@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from companion.config.settings import check_hardware
+from companion.config.settings import check_hardware, hardware_from_dict
 from companion.config.yamlfile import parse
-from companion.inputs.settings import button_settings, reader_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
@@ -24,7 +23,7 @@ def test_the_wiring_table_matches_the_shipped_pins() -> None:
     text = (HARDWARE / "WIRING.md").read_text(encoding="utf-8")
     table = dict(re.findall(r"^\| [^|]+ \| `(\w+)` \| GPIO (\d+) \|", text, re.M))
     assert {role: int(pin) for role, pin in table.items()} == shipped()["buttons"]["pins"]
-    assert button_settings(shipped()).pins == {k: int(v) for k, v in table.items()}
+    assert hardware_from_dict(shipped()).buttons.pins == {k: int(v) for k, v in table.items()}
 
 
 def reader_blocks() -> list[str]:
@@ -35,7 +34,7 @@ def reader_blocks() -> list[str]:
 def test_readers_md_has_settings_for_each_reader() -> None:
     blocks = reader_blocks()
     assert len(blocks) == 3
-    framings = [reader_settings(yaml.safe_load(b)).framing for b in blocks]
+    framings = [hardware_from_dict(yaml.safe_load(b)).reader.framing for b in blocks]
     assert framings == ["rdm6300", "line", "line"]
 
 
@@ -44,7 +43,7 @@ def test_each_documented_setting_passes_check_config(index: int) -> None:
     block = reader_blocks()[index]
     settings, errors = check_hardware(parse(block, "READERS.md"))
     assert errors == []
-    assert reader_settings(settings.as_dict()).enabled
+    assert hardware_from_dict(settings.as_dict()).reader.enabled
 
 
 def test_the_udev_rule_names_the_reader_for_group_dialout() -> None:

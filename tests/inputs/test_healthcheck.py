@@ -23,7 +23,8 @@ def dev(tmp_path: Path) -> Path:
 
 
 def reader_on(hardware, dev: Path) -> None:
-    hardware["reader"]["port"] = str(dev / "ttyUSB0")
+    """The reader on /dev/ttyUSB0, which the check looks for in the fake `dev`."""
+    hardware["reader"]["port"] = "/dev/ttyUSB0"
 
 
 def test_all_present_and_allowed_is_no_problem(hardware, dev: Path) -> None:
@@ -38,7 +39,7 @@ def test_simulate_checks_nothing(hardware, tmp_path: Path) -> None:
 def test_missing_devices_are_each_explained(hardware, tmp_path: Path, caplog) -> None:
     empty = tmp_path / "dev"
     empty.mkdir()
-    hardware["reader"]["port"] = str(empty / "speicherstadt-reader")
+    hardware["reader"]["port"] = "/dev/speicherstadt-reader"  # looked for in `empty`
     with caplog.at_level(logging.WARNING, logger="companion.inputs"):
         problems = check_hardware(hardware, simulate=False, dev=empty)
     assert [p.device for p in problems] == ["buttons", "touchscreen", "display", "reader"]

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.config.settings import ButtonSettings, ConfigProblems, hardware_from_dict
 from companion.inputs import IntentBus, start_inputs
 from companion.inputs.framing import encode_rdm6300
 from companion.inputs.intents import (
+    Back,
     CardScanned,
     DeviceStatus,
     Ok,
@@ -53,7 +55,7 @@ def test_a_tag_written_into_a_pty_reaches_the_app_as_the_right_card(
 def test_missing_devices_are_reported_and_do_not_stop_the_start(
     hardware, bus, state_dir: Path, tmp_path: Path, started
 ) -> None:
-    hardware["reader"]["port"] = str(tmp_path / "no-such-reader")
+    hardware["reader"]["port"] = "/dev/no-such-speicherstadt-reader"
     # On a machine without GPIO the real pin factory cannot load; on a Pi the
     # pins would be claimed. Either way start_inputs returns.
     inputs = started(hardware, bus, simulate=False, state_dir=state_dir)
@@ -62,14 +64,40 @@ def test_missing_devices_are_reported_and_do_not_stop_the_start(
     assert inputs.reader is not None
 
 
-def test_a_bad_hardware_section_is_reported_not_raised(hardware, bus, state_dir, started) -> None:
+def test_bad_hardware_settings_are_refused_naming_every_key(
+    hardware, bus, state_dir, started
+) -> None:
+    # Checked by the one validator of hardware.yaml, before anything starts.
     hardware["reader"]["framing"] = "morse"
     hardware["buttons"]["pins"]["red"] = 99
-    started(hardware, bus, simulate=True, state_dir=state_dir)
-    got = quiet_for(bus, 0.1)
-    messages = [i.message for i in got if isinstance(i, DeviceStatus) and not i.ok]
+    with pytest.raises(ConfigProblems) as caught:
+        started(hardware, bus, simulate=True, state_dir=state_dir)
+    messages = [e.message for e in caught.value.errors]
     assert any("reader.framing" in m for m in messages)
     assert any("buttons.pins.red" in m for m in messages)
+    assert quiet_for(bus, 0.1) == []
+
+
+def test_validated_settings_are_taken_as_they_are(hardware, bus, state_dir, started) -> None:
+    settings = hardware_from_dict(hardware)
+    inputs = started(settings, bus, simulate=True, state_dir=state_dir)
+    assert inputs.buttons is not None and inputs.buttons.settings == settings.buttons
+
+
+def test_a_left_out_section_means_its_defaults(bus, state_dir, started) -> None:
+    # As in hardware.yaml: only `enabled: false` switches a device off.
+    inputs = started({"reader": {"enabled": False}}, bus, simulate=False, state_dir=state_dir)
+    assert inputs.reader is None
+    sim = started({"reader": {"enabled": False}}, bus, simulate=True, state_dir=state_dir)
+    assert sim.buttons is not None and sim.buttons.settings == ButtonSettings()
+
+
+def test_a_back_button_gives_back(hardware, bus, state_dir, started) -> None:
+    hardware["buttons"]["pins"]["back"] = 12
+    inputs = started(hardware, bus, simulate=True, state_dir=state_dir)
+    inputs.simulator.press("back")
+    got = wait_for(bus, lambda i: not isinstance(i, DeviceStatus))
+    assert got[-1] == Back()
 
 
 def test_a_broken_tag_map_is_reported_and_left_alone(hardware, bus, state_dir, started) -> None:
