@@ -1,10 +1,10 @@
 """The touchscreen app's composition root: `run(args) -> int`, called by `companion.cli`.
 
 Reads the configuration, opens the display, starts the inputs (real or
-simulated), opens the game store and history, and runs the event loop: it
-blocks in `pygame.event.wait` (in `companion.ui.runner`, since only the UI
-imports pygame) and redraws only when something changed; the
-input bus wakes it with a pygame user event the moment an intent arrives.
+simulated), opens the game store and history, and runs the event loop (in
+`companion.ui.runner`, since only the UI imports pygame): it blocks on the
+intent bus for at most ~20 ms, so an intent wakes it the moment it arrives,
+then takes pygame's events, and redraws only when something changed.
 """
 
 from __future__ import annotations

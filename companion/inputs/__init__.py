@@ -4,10 +4,10 @@ Adapters turn physical events into intents (`companion.inputs.intents`) on one
 `IntentBus`; they never touch pygame or the game state. How the app uses them::
 
     bus = IntentBus()
-    bus.set_waker(lambda: pygame.event.post(pygame.event.Event(WAKE)))  # wake the UI loop
     inputs = start_inputs(hardware, bus, simulate=args.simulate, state_dir=state)
     ...
-    for intent in bus.drain():          # in the UI loop
+    first = bus.wait(0.02)              # in the UI loop: a put wakes it at once
+    for intent in [first, *bus.drain()] if first else []:
         scene.handle(intent)
     ...
     inputs.close()

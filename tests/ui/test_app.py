@@ -153,40 +153,35 @@ def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monke
     import threading
     import time
 
+    from companion.inputs.bus import IntentBus
     from companion.ui import intents as it
     from companion.ui import runner
 
-    class Bus:
-        def __init__(self):
-            self.items, self.waker, self.lock = [], None, threading.Lock()
-
-        def set_waker(self, waker):
-            self.waker = waker
-
-        def put(self, intent):
-            with self.lock:
-                self.items.append(intent)
-            self.waker()
-
-        def drain(self):
-            with self.lock:
-                items, self.items = self.items, []
-            return items
-
-    bus = Bus()
+    bus = IntentBus()
     frames: list[tuple[float, str]] = []
+    waits: list[float] = []
     original = runner.Runner.frame
+    original_wait = runner.Runner.wait_intents
 
     def frame(self):
         original(self)
         frames.append((time.monotonic(), self.ui.top.name))
 
+    def wait_intents(self, timeout_s):
+        waits.append(time.monotonic())
+        return original_wait(self, timeout_s)
+
     monkeypatch.setattr(runner.Runner, "frame", frame)
+    monkeypatch.setattr(runner.Runner, "wait_intents", wait_intents)
     monkeypatch.setattr(app, "start_inputs", lambda hardware, simulate, state_dir: (None, bus))
     sent: list[float] = []
+    quiet: list[float] = []
 
     def table():
-        time.sleep(1.5)  # idle: no frame should be drawn meanwhile
+        time.sleep(0.5)
+        quiet.append(time.monotonic())
+        time.sleep(1.0)  # idle: no frame should be drawn meanwhile, and the loop must not spin
+        quiet.append(time.monotonic())
         sent.append(time.monotonic())
         bus.put(it.Ok())  # Home's primary action: New game
         time.sleep(0.5)
@@ -197,7 +192,10 @@ def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monke
     assert app.run(args(tmp_path, screenshot_dir=None)) == 0
     thread.join()
     assert [name for _t, name in frames] == ["home", "newgame"]
-    assert frames[1][0] - sent[0] < 0.2  # woken by the intent, not by the idle timeout
+    assert frames[1][0] - sent[0] < 0.1  # woken by the intent, not by a timeout
+    # Waiting on the bus ~20 ms at a time: about 50 turns of the loop in a quiet second.
+    turns = sum(1 for t in waits if quiet[0] <= t < quiet[1])
+    assert 10 <= turns <= 70, turns
 
 
 def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
