@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any
 
-from gpiozero import Button, GPIOZeroError  # type: ignore[import-untyped]
+from gpiozero import DigitalInputDevice, GPIOZeroError  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from companion.errors import CompanionError
@@ -54,7 +54,7 @@ class GpioButtons:
         self.pin_factory = pin_factory
         self._edges: queue.SimpleQueue[tuple[str, bool, float] | None] = queue.SimpleQueue()
         self._logic: dict[str, ButtonLogic] = {}
-        self._buttons: dict[str, Button] = {}
+        self._buttons: dict[str, DigitalInputDevice] = {}
         for role in settings.pins:
             long_intent = Redo() if role == "undo" else None
             self._logic[role] = ButtonLogic(
@@ -72,13 +72,15 @@ class GpioButtons:
         self._thread = threading.Thread(target=self._run, name="gpio-buttons", daemon=True)
         self._thread.start()
 
-    def _make_button(self, role: str, pin: int) -> Button:
+    def _make_button(self, role: str, pin: int) -> DigitalInputDevice:
+        # Not gpiozero's Button: it starts a HoldThread per button that wakes every 100 ms
+        # for as long as the button exists, and long presses are timed by ButtonLogic.
         # bounce_time stays None: debouncing is ours (mock pins would ignore it anyway).
-        button = Button(
+        button = DigitalInputDevice(
             pin, pull_up=self.settings.pull_up, bounce_time=None, pin_factory=self.pin_factory
         )
-        button.when_pressed = lambda: self._edge(role, True)
-        button.when_released = lambda: self._edge(role, False)
+        button.when_activated = lambda: self._edge(role, True)
+        button.when_deactivated = lambda: self._edge(role, False)
         return button
 
     def _edge(self, role: str, pressed: bool) -> None:
