@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.inputs.cardreader import (
         PORT_ERRORS,
         RepeatFilter,
+        cancel_read,
         open_port,
         read_decoded,
         settle,
@@ -122,7 +123,11 @@ def run(args: argparse.Namespace) -> int:
     stop = threading.Event()
     timer = None
     if args.timeout is not None:
-        timer = threading.Timer(args.timeout, stop.set)
+        def time_up() -> None:
+            stop.set()
+            cancel_read(port)  # not a read timeout later
+
+        timer = threading.Timer(args.timeout, time_up)
         timer.daemon = True
         timer.start()
     repeats = RepeatFilter(settings.repeat_suppress_s)

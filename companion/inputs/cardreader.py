@@ -31,8 +31,10 @@ from companion.inputs.settings import ReaderSettings
 
 log = logging.getLogger("companion.inputs")
 
-#: How long one read waits for bytes; bounds how fast `close()` returns.
-READ_TIMEOUT_S = 0.1
+#: How long one read waits for bytes. `close()` does not wait for it: it cancels the read
+#: (`cancel_read`, on device paths, ptys and `loop://`); only a port without it (a network
+#: URL) makes `close()` wait up to this long. Unplugging is seen at once, not at a timeout.
+READ_TIMEOUT_S = 1.0
 #: Most bytes taken in one read.
 READ_CHUNK = 4096
 
@@ -77,6 +79,17 @@ def open_port(settings: ReaderSettings, *, read_timeout: float = READ_TIMEOUT_S)
         )
     except PORT_ERRORS as exc:
         raise ReaderError(f"cannot open the card reader at {settings.port}: {exc}") from exc
+
+
+def cancel_read(port: serial.Serial) -> None:
+    """Wake a read blocked on `port` now, where pyserial can (the next read, if none is)."""
+    cancel = getattr(port, "cancel_read", None)
+    if cancel is None:
+        return
+    try:
+        cancel()
+    except (*PORT_ERRORS, NotImplementedError):
+        pass
 
 
 def settle(port: serial.Serial, settle_s: float, stop: threading.Event | None = None) -> None:
@@ -148,6 +161,10 @@ class CardReader:
     def close(self, timeout: float = 5.0) -> None:
         """Stop the thread and close the port."""
         self._stop.set()
+        with self._port_lock:
+            port = self._port
+        if port is not None:
+            cancel_read(port)  # the thread checks _stop before each read
         if self._thread.is_alive():
             self._thread.join(timeout)
 
