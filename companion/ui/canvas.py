@@ -9,6 +9,7 @@ is kept in `Canvas.texts` (tests check screens for their key text).
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,10 +62,47 @@ def readable_on(colour: Colour) -> Colour:
 
 _fonts: dict[int, pygame.font.Font] = {}
 
+#: Every frame draws the same strings again: rendering and measuring them was over a third
+#: of a frame. So fonts remember the sizes they measured, and `Canvas.text` the lines it
+#: rendered (image and ink rectangle), least recently used first out.
+SIZE_CACHE_ENTRIES = 4096
+TEXT_CACHE_ENTRIES = 2048
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+WRAP_CACHE_ENTRIES = 1024
+#: (text, px, smallest px, colour, max width) -> (the line drawn, its image, its ink).
+_rendered: OrderedDict[tuple[object, ...], tuple[str, pygame.Surface, pygame.Rect]] = (
+    OrderedDict())
+_rendered_bytes = [0]
+#: (text, width, px) -> its lines.
+_wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
+
+
+class _Font(pygame.font.Font):
+    """pygame's font, remembering the size of every string it measured (bounded)."""
+
+    def __init__(self, path: str, px: int) -> None:
+        super().__init__(path, px)
+        self._sizes: dict[object, tuple[int, int]] = {}
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:  # type: ignore[override]
+        got = self._sizes.get(text)
+        if got is None:
+            if len(self._sizes) >= SIZE_CACHE_ENTRIES:
+                self._sizes.clear()
+            got = self._sizes[text] = super().size(text)
+        return got
+
+
+def _forget_text() -> None:
+    _rendered.clear()
+    _rendered_bytes[0] = 0
+    _wrapped.clear()
+
 
 def forget_fonts() -> None:
-    """Drop cached fonts (before `pygame.quit`, which invalidates them)."""
+    """Drop cached fonts and text (before `pygame.quit`, which invalidates them)."""
     _fonts.clear()
+    _forget_text()
 
 
 def font(px: int) -> pygame.font.Font:
@@ -73,12 +111,30 @@ def font(px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
         _fonts.clear()
+        _forget_text()
     if px not in _fonts:
         path = next((p for p in FONT_PATHS if os.path.isfile(p)), None)
         if path is None:
             path = str(Path(pygame.__file__).parent / "freesansbold.ttf")
-        _fonts[px] = pygame.font.Font(path, px)
+        _fonts[px] = _Font(path, px)
     return _fonts[px]
+
+
+def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | None
+            ) -> tuple[str, pygame.Surface, pygame.Rect]:
+    """One line at `px`, shrunk (not below `smallest`) or cut to fit `max_width`."""
+    f = font(px)
+    if max_width is not None:
+        while f.size(text)[0] > max_width and px > smallest:
+            px -= 1
+            f = font(px)
+        if f.size(text)[0] > max_width:
+            while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
+                text = text[:-1]
+            text = text.rstrip() + "\u2026"
+    image = f.render(text, True, colour)
+    # The ink, not the line box: what a reader would see collide.
+    return text, image, image.get_bounding_rect()
 
 
 @dataclass
@@ -132,24 +188,37 @@ class Canvas:
         """Draw one line; shrink it (never below 16 px) to fit `max_width`."""
         self.texts.append(text)
         px = self.px(size)
-        f = font(px)
-        if max_width is not None:
-            while f.size(text)[0] > max_width and px > self.px(16):
-                px -= 1
-                f = font(px)
-            if f.size(text)[0] > max_width:
-                while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
-                    text = text[:-1]
-                text = text.rstrip() + "\u2026"
-        image = f.render(text, True, colour)
+        key = (text, px, self.px(16), tuple(colour), max_width)
+        got = _rendered.get(key)
+        if got is None:
+            font(px)  # (re)initialises the font module, and forgets old text, if needed
+            got = _render(text, px, self.px(16), colour, max_width)
+            _rendered[key] = got
+            image = got[1]
+            _rendered_bytes[0] += image.get_pitch() * image.get_height()
+            while len(_rendered) > TEXT_CACHE_ENTRIES or (
+                    _rendered_bytes[0] > TEXT_CACHE_BYTES and len(_rendered) > 1):
+                _old, (_t, old, _i) = _rendered.popitem(last=False)
+                _rendered_bytes[0] -= old.get_pitch() * old.get_height()
+        else:
+            _rendered.move_to_end(key)
+        drawn, image, ink = got
         rect = image.get_rect(**{anchor: pos})
         self.surface.blit(image, rect)
-        # The ink, not the line box: what a reader would see collide.
-        self.text_rects.append((text, image.get_bounding_rect().move(rect.topleft)))
+        self.text_rects.append((drawn, ink.move(rect.topleft)))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
         """`text` broken into lines that fit `width`."""
+        key = (text, width, self.px(size))
+        got = _wrapped.get(key)
+        if got is None:
+            if len(_wrapped) >= WRAP_CACHE_ENTRIES:
+                _wrapped.clear()
+            got = _wrapped[key] = tuple(self._wrap(text, width, size))
+        return list(got)
+
+    def _wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
         f = font(self.px(size))
         lines: list[str] = []
         for para in text.split("\n"):
