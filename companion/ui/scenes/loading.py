@@ -4,11 +4,12 @@ where each may go. Only legal choices are offered (the engine lists them)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pygame
 
 from companion.engine import Convert, Done, MarketSell, Move, RuleError, State, apply
-from companion.engine.simulate import loading_actions
+from companion.engine.simulate import loading_actions as engine_loading_actions
 from companion.ui import names, words
 from companion.ui.canvas import (
     BODY,
@@ -23,6 +24,23 @@ from companion.ui.i18n import _
 from companion.ui.scenes.round import RoundScene
 
 Cube = tuple[str, str]
+
+#: The last state asked about (kept alive, so its id cannot be reused) and its loading
+#: actions per player: every frame asked the engine again for the same immutable state.
+_last_actions: tuple[object, dict[str, list[Any]]] = (None, {})
+
+
+def loading_actions(state: State, pid: str) -> list[Any]:
+    """The engine's `loading_actions(state, pid)`, worked out once per state."""
+    global _last_actions
+    last, per_player = _last_actions
+    if last is not state:
+        per_player = {}
+        _last_actions = (state, per_player)
+    got = per_player.get(pid)
+    if got is None:
+        got = per_player[pid] = engine_loading_actions(state, pid)
+    return got
 
 
 def cubes_of(state: State, pid: str) -> list[Cube]:
