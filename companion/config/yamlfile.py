@@ -6,6 +6,7 @@ loader keeps, for each path of keys and list indexes, the line it came from.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,10 @@ import yaml
 from companion.errors import ConfigError
 
 KeyPath = tuple[str | int, ...]
+
+#: LibYAML's composer when PyYAML was built with it (same nodes, same line marks, ~10x
+#: faster than the pure-Python one); the pure-Python one otherwise, and for messages.
+_COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def dotted(path: KeyPath) -> str:
@@ -127,13 +132,22 @@ def _scalar_at(node: yaml.Node, path: KeyPath, doc_path: Path) -> Any:
         ) from None
 
 
+#: One safe constructor for every scalar (building a SafeLoader per scalar was most of
+#: the time of loading the catalogue), reset after each use.
+_constructor = yaml.constructor.SafeConstructor()
+_constructor_lock = threading.Lock()
+
+
 def _scalar(node: yaml.Node) -> Any:
     # Resolve the scalar with the safe loader's own rules (ints, floats, bools, null).
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    finally:
-        loader.dispose()
+    with _constructor_lock:
+        try:
+            return _constructor.construct_object(node, deep=True)
+        finally:
+            _constructor.constructed_objects = {}
+            _constructor.recursive_objects = {}
+            _constructor.state_generators = []
+            _constructor.deep_construct = False
 
 
 def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
@@ -156,14 +170,24 @@ def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
     """Parse YAML text that claims to come from `path` (used in messages)."""
     path = Path(path)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_COMPOSER)
+    except yaml.YAMLError:
+        # The message (and the line and column it names) as the pure-Python parser words
+        # it, since LibYAML's can differ: bad YAML is rare, parsing it twice costs nothing.
+        node = _compose_for_message(text, path)
+    # An empty file still has lines: its top level is line 1.
+    lines: dict[KeyPath, int] = {(): 1} if node is None else {}
+    data = None if node is None else _convert(node, (), lines, path)
+    return YamlDocument(path=path, data=data, lines=lines)
+
+
+def _compose_for_message(text: str, path: Path) -> Any:
+    """Compose with the pure-Python parser: a ConfigError naming line and column."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         raise ConfigError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}") from None
-    # An empty file still has lines: its top level is line 1.
-    lines: dict[KeyPath, int] = {(): 1} if node is None else {}
-    data = None if node is None else _convert(node, (), lines, path)
-    return YamlDocument(path=path, data=data, lines=lines)
