@@ -159,7 +159,7 @@ def run(args: Any) -> int:
         settings, hardware = load_settings(config_dir, state_dir)
         from companion.config.cards import load_catalogue
 
-        load_catalogue(config_dir, state_dir)
+        catalogue = load_catalogue(config_dir, state_dir)  # checked here, used by the screens
     except CompanionError as exc:
         log.error("%s", exc.message)
         ui_runner.show_fatal(exc.message)
@@ -175,6 +175,7 @@ def run(args: Any) -> int:
             history=open_history(state_dir),
             inputs=inputs,
             bus=bus,
+            catalogue=catalogue,
             simulate=simulate,
             screenshot_dir=getattr(args, "screenshot_dir", None),
             save_settings=lambda s: save_ui_settings(state_dir, s),

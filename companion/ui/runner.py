@@ -74,8 +74,11 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
 
 
 def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, store: Any,
-                  history: Any, simulator: Any, tagmap: Any, save_settings: Any) -> Services:
-    """Services over the real catalogue files, with the catalogue cached until a correction."""
+                  history: Any, simulator: Any, tagmap: Any, save_settings: Any,
+                  catalogue: Any = None) -> Services:
+    """Services over the real catalogue files, with the catalogue cached until a correction.
+
+    `catalogue`: one the app already loaded and checked, so it is not loaded again."""
     from companion.config.cards import (
         confirmed_values,
         load_catalogue,
@@ -83,9 +86,9 @@ def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, s
         save_override,
     )
 
-    cache: dict[str, Any] = {}
+    cache: dict[str, Any] = {} if catalogue is None else {"cat": catalogue}
 
-    def catalogue() -> Any:
+    def cached_catalogue() -> Any:
         if "cat" not in cache:
             cache["cat"] = load_catalogue(config_dir, state_dir)
         return cache["cat"]
@@ -96,7 +99,7 @@ def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, s
 
     return Services(
         state_dir=state_dir, config_dir=config_dir, settings=settings, store=store,
-        load_catalogue=catalogue,
+        load_catalogue=cached_catalogue,
         load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
         save_override=override, history=history, simulator=simulator, tagmap=tagmap,
         save_settings=save_settings,
@@ -110,7 +113,7 @@ class Runner:
     def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
                  store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
                  screenshot_dir: str | None, save_settings: Any, notifier: Any,
-                 problems: list[str] | None = None) -> None:
+                 problems: list[str] | None = None, catalogue: Any = None) -> None:
         display = settings.get("display") or {}
         size = tuple(display.get("size") or (800, 480))
         try:
@@ -122,7 +125,7 @@ class Runner:
         self.simulator = getattr(inputs, "simulator", None) if inputs is not None else None
         tagmap = getattr(inputs, "tagmap", None) if inputs is not None else None
         services = make_services(settings, state_dir, config_dir, store, history,
-                                 self.simulator, tagmap, save_settings)
+                                 self.simulator, tagmap, save_settings, catalogue)
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
