@@ -165,7 +165,13 @@ def run(args: Any) -> int:
         ui_runner.show_fatal(exc.message)
         ui_runner.quit_pygame()
         raise
-    inputs, bus = start_inputs(hardware, simulate, state_dir)
+    started: list[Any] = []
+
+    def inputs_now() -> tuple[Any, Any]:
+        inputs, bus = start_inputs(hardware, simulate, state_dir)
+        started.append(inputs)
+        return inputs, bus
+
     try:
         runner = ui_runner.Runner(
             settings=settings,
@@ -173,8 +179,9 @@ def run(args: Any) -> int:
             config_dir=config_dir,
             store=open_store(),
             history=open_history(state_dir),
-            inputs=inputs,
-            bus=bus,
+            inputs=None,
+            bus=None,
+            start_inputs=inputs_now,  # right after the first frame: gpiozero is slow to import
             catalogue=catalogue,
             simulate=simulate,
             screenshot_dir=getattr(args, "screenshot_dir", None),
@@ -184,6 +191,7 @@ def run(args: Any) -> int:
         )
         return runner.run()
     finally:
-        if inputs is not None:
-            inputs.close()
+        for inputs in started:
+            if inputs is not None:
+                inputs.close()
         ui_runner.quit_pygame()

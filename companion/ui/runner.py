@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,12 +109,17 @@ def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, s
 
 
 class Runner:
-    """Opens the display and runs the loop until the window is closed."""
+    """Opens the display and runs the loop until the window is closed.
+
+    The inputs are given started (`inputs`, `bus`), or as `start_inputs() -> (inputs, bus)`,
+    called right after the first frame (importing gpiozero is not on the way to it).
+    """
 
     def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
                  store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
                  screenshot_dir: str | None, save_settings: Any, notifier: Any,
-                 problems: list[str] | None = None, catalogue: Any = None) -> None:
+                 problems: list[str] | None = None, catalogue: Any = None,
+                 start_inputs: Callable[[], tuple[Any, Any]] | None = None) -> None:
         display = settings.get("display") or {}
         size = tuple(display.get("size") or (800, 480))
         try:
@@ -132,6 +138,7 @@ class Runner:
         services.hardware_problems = list(problems or [])
         self.ui = UI(services, self.display.logical)
         self.bus = bus
+        self.start_inputs = start_inputs
         self.simulate = simulate
         self.notifier = notifier
         self.shots = Path(screenshot_dir) if screenshot_dir else None
@@ -140,9 +147,19 @@ class Runner:
         self.held: dict[int, str] = {}
         self.last_screen: Any = None
         if bus is not None:
+            self.attach_inputs(inputs, bus)
+
+    def attach_inputs(self, inputs: Any, bus: Any) -> None:
+        """Take intents from `bus`, and the simulator and tag map from `inputs`, from now on."""
+        self.bus = bus
+        if bus is not None:
             # The loop blocks on the bus itself (`wait_intents`), so a put wakes it at once:
             # no waker, and nothing posted to pygame from the adapters' threads.
             bus.set_waker(None)
+        if inputs is not None:
+            self.simulator = getattr(inputs, "simulator", None)
+            self.ui.services.simulator = self.simulator
+            self.ui.services.tagmap = getattr(inputs, "tagmap", None)
 
     def stop(self) -> None:
         self.running = False
@@ -253,6 +270,8 @@ class Runner:
         if ui.services.hardware_problems:
             ui.error(" ".join(ui.services.hardware_problems))
         self.frame()
+        if self.start_inputs is not None:
+            self.attach_inputs(*self.start_inputs())
         if self.notifier is not None:
             self.notifier.ready()
         while self.running:
