@@ -70,12 +70,16 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, on_command: bool = 
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="speicherstadt-companion",
-        description="Table companion for Die Speicherstadt. Without a command, starts the app.",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+class _NotTheApp(Exception):
+    """The light parser cannot take these arguments: leave them to the full one."""
+
+
+class _AppParser(_Parser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _NotTheApp(message)
+
+
+def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser)
     parser.add_argument(
         "--simulate",
@@ -85,6 +89,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--screenshot-dir", metavar="DIR", help="save a PNG of every new screen shown"
     )
+
+
+def app_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The app's options when `argv` names no command and asks for no help or version;
+    None otherwise. Starting the app then imports no command module (each imports the
+    engine, YAML or the store before the first frame)."""
+    parser = _AppParser(prog="speicherstadt-companion", add_help=False)
+    _add_app_arguments(parser)
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except _NotTheApp:
+        return None  # the full parser gives the message, with its usage line
+    if rest:
+        return None  # a command, -h/--help, --version or a bad option: the full parser
+    args.command = None
+    return args
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="speicherstadt-companion",
+        description="Table companion for Die Speicherstadt. Without a command, starts the app.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_app_arguments(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
         module = importlib.import_module(name)
@@ -100,8 +129,9 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = app_args(argv)
+    if args is None:
+        args = build_parser().parse_args(argv)
     func = getattr(args, "func", None) or _run_app
     try:
         return int(func(args))
