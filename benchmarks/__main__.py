@@ -172,7 +172,9 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
         "",
         f"Written by `python -m benchmarks` ({info['size']} run) on {info['date']}. "
         "Every figure is the median of the runs listed below; ratios are against a "
-        "baseline measured in the same run, since the machine is shared and noisy. "
+        "baseline measured in the same run, since the machine is shared and noisy: each run "
+        "is paired with a baseline run measured just before it, and the ratio is the median "
+        "of the pairs' ratios. "
         "What limits the figures that miss their target, with profiles: "
         "[FINDINGS.md](FINDINGS.md).",
         "",
@@ -203,7 +205,9 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
                 out.append(f"- baseline ({f.baseline_name}): median {fmt(f.baseline, f.unit)}; "
                            "runs: " + ", ".join(fmt(v) for v in f.baseline_runs))
             if f.ratio is not None:
-                out.append(f"- ratio: {f.ratio:.2f}×")
+                how = " (the median of each run's ratio to the baseline run next to it)" if (
+                    f.paired and len(f.runs) == len(f.baseline_runs or [])) else ""
+                out.append(f"- ratio: {f.ratio:.2f}×{how}")
         else:
             out.append("- not measured")
         if f.target:
