@@ -42,10 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     info["size"] = size.name
     started = time.monotonic()
     figures: list[Figure] = []
-    for name in modules:
+    for index, name in enumerate(modules):
         t0 = time.monotonic()
         print(f"== {name} ...", file=sys.stderr, flush=True)
         figures.extend(run_module(name, size))
+        if "engine_replay" in modules and name != "engine_replay" and (
+            index == len(modules) // 2 or index == len(modules) - 1
+        ):
+            # The engine's throughput again, mid-suite and at its end (see add_runs).
+            from benchmarks import engine_replay
+
+            engine_replay.add_runs(figures, size)
         print(f"   {time.monotonic() - t0:.1f} s", file=sys.stderr, flush=True)
     info["duration"] = f"{time.monotonic() - started:.0f} s"
     info["load average at end"] = load_average()
