@@ -60,7 +60,7 @@ def run(size: Size) -> list[Figure]:
             figures.append(unavailable(NAME, what, "ms", missing or "no frame was timed"))
             continue
         figures.append(Figure(
-            NAME, what, "ms", medians[n],
+            NAME, what, "ms", medians[n], target="(report)",
             notes=f"{count} redraws per run (median per run); p95 per run: "
             + ", ".join(f"{v:.1f}" for v in p95[n]) + " ms",
         ))
