@@ -123,6 +123,7 @@ class Runner:
         self.shot_count = 0
         #: Keys held down on the simulated buttons: key -> role.
         self.held: dict[int, str] = {}
+        self.held_since: dict[int, float] = {}
         self.last_screen: Any = None
         self.wake = pygame.event.custom_type()
         if bus is not None:
@@ -165,6 +166,7 @@ class Runner:
                     # Held like the real button: Backspace held long is a long press (Redo).
                     sim.press_down(role)
                     self.held[event.key] = role
+                    self.held_since[event.key] = time.monotonic()
                 else:
                     sim.press(role)
                 return
@@ -172,9 +174,23 @@ class Runner:
                 log.warning("simulated press failed: %s", exc)
         self.ui.intent(intent)
 
+    def min_hold(self) -> float:
+        """How long a simulated button must stay down to count (a margin over debounce)."""
+        buttons = getattr(self.simulator, "_buttons", None)
+        debounce = getattr(getattr(buttons, "settings", None), "debounce_s", 0.03)
+        return float(debounce) * 2 + 0.01
+
     def key_up(self, event: Any) -> None:
         role = self.held.pop(event.key, None)
+        since = self.held_since.pop(event.key, None)
         if role is not None and self.simulator is not None:
+            # A key is one clean press, but its up may follow its down at once (a quick
+            # tap, or both events queued while the loop was busy). A button released
+            # within the debounce time never counted, so keep it down long enough.
+            if since is not None:
+                rest = self.min_hold() - (time.monotonic() - since)
+                if rest > 0:
+                    time.sleep(rest)
             try:
                 self.simulator.release(role)
             except Exception as exc:  # noqa: BLE001
