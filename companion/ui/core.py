@@ -190,11 +190,19 @@ class UI:
         if self.message:
             box = pygame.Rect(x, bar.y + pad, right - x - pad, h)
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
-            lines = c.wrap(self.message.text, box.w - c.u(12), SMALL)[:2]
-            step = c.u(22)
+            # The whole message, or as much as fits: 2 lines, else 3 smaller ones, the
+            # last shortened with an ellipsis (never a sentence cut off without a sign).
+            width = box.w - c.u(12)
+            size, step = SMALL, c.u(22)
+            lines = c.wrap(self.message.text, width, size)
+            if len(lines) > 2:
+                size, step = 16, c.u(19)
+                lines = c.wrap(self.message.text, width, size)
+            if len(lines) > 3:
+                lines = lines[:2] + [" ".join(lines[2:])]
             y = box.centery - step * len(lines) // 2
             for line in lines:
-                c.text(line, (box.x + c.u(6), y), SMALL, TEXT)
+                c.text(line, (box.x + c.u(6), y), size, TEXT, max_width=width)
                 y += step
         else:
             hint = scene.hint()

@@ -438,3 +438,18 @@ def test_the_tie_break_is_spelled_out():
         "Tied on 30 points: Anna wins with more coins (4 to 2).")
     assert tie_break(state({"red": 3, "blue": 3}, ("red", "blue"))) == (
         "Tied on 30 points and on coins: a shared win.")
+
+
+def test_the_undo_message_is_shown_whole_beside_redo_and_home(game):
+    """Undo says what it undid: the sentence is not cut after two lines in the narrow box."""
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    for _ in range(3):
+        ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    ui.intent(it.Undo())  # the bar now holds Undo, Redo, Home and the primary action
+    assert ui.message.text == "Undone: Ben bought Warehouse for 3"
+    ui.render()
+    drawn = " ".join(ui.canvas.texts)
+    assert "Warehouse for 3" in drawn
