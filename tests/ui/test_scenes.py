@@ -453,3 +453,18 @@ def test_the_undo_message_is_shown_whole_beside_redo_and_home(game):
     ui.render()
     drawn = " ".join(ui.canvas.texts)
     assert "Warehouse for 3" in drawn
+
+
+def test_supply_cards_keep_their_place_as_cards_are_revealed(game):
+    """The card picker does not reflow: a card tapped stays put (blank), the rest do not move,
+    so a quick second tap lands on nothing instead of on the next card."""
+    ui = game
+    ui.render()
+    before = {h.key: h.rect for h in ui.canvas.hits if h.key.startswith("card:")}
+    ui.press("card:A-warehouse")
+    ui.render()
+    after = {h.key: h.rect for h in ui.canvas.hits if h.key.startswith("card:")}
+    assert "card:A-warehouse" not in after
+    assert after == {k: r for k, r in before.items() if k != "card:A-warehouse"}
+    assert ui.tap(before["card:A-warehouse"].center) is False  # the double tap: nothing
+    assert len(ui.game.state.slots) == 1

@@ -108,8 +108,15 @@ class SupplyScene(RoundScene):
         if season is None:
             c.text(_("Only the 4th fire is left in the pile."), rect.topleft, BODY, TEXT)
             return
-        cards = sorted(state.unseen[season], key=lambda cid: list(state.catalogue.cards).index(cid))
-        c.text(_("{season}: {n} cards unseen").format(season=names.season(season), n=len(cards)),
+        unseen = state.unseen[season]
+        # Every card of the season in this game keeps its place; the ones already seen stay
+        # as blank spaces, so the card under a finger never moves (a quick second tap, or
+        # two cards tapped in a row, hits what the player saw).
+        cards = [cid for cid, card in state.catalogue.cards.items()
+                 if card.season == season and state.player_count not in card.removed_for]
+        cards += sorted(cid for cid in unseen if cid not in cards)
+        c.text(_("{season}: {n} cards unseen").format(season=names.season(season),
+                                                      n=len(unseen)),
                (rect.x, rect.y), 16, MUTED)
         top = rect.y + c.u(22)
         cols = 4 if len(cards) > 9 else 3
@@ -120,6 +127,9 @@ class SupplyScene(RoundScene):
         for i, cid in enumerate(cards):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * (w + gap), top + row * (h + gap), w, h)
+            if cid not in unseen:
+                c.rect(box, PANEL)
+                continue
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
                 if card.kind == "ship" else (70, 82, 100)
