@@ -468,3 +468,14 @@ def test_supply_cards_keep_their_place_as_cards_are_revealed(game):
     assert after == {k: r for k, r in before.items() if k != "card:A-warehouse"}
     assert ui.tap(before["card:A-warehouse"].center) is False  # the double tap: nothing
     assert len(ui.game.state.slots) == 1
+
+
+def test_a_player_with_one_card_reads_1_card(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    ui.render()
+    drawn = " | ".join(ui.canvas.texts)
+    assert "1 card " in drawn and "1 cards" not in drawn

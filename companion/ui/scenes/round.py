@@ -191,7 +191,7 @@ class RoundScene(Scene):
         c.text(_("pt"), (box.right - c.u(20), box.y + c.u(8)), 16, MUTED)
         filled, total = contract_progress(state, pid)
         details = [
-            _("{n} cards").format(n=len(ps.cards)),
+            (_("{n} card") if len(ps.cards) == 1 else _("{n} cards")).format(n=len(ps.cards)),
             _("fire {n}").format(n=ps.firemen),
         ]
         if total:
