@@ -479,3 +479,28 @@ def test_a_player_with_one_card_reads_1_card(game):
     ui.render()
     drawn = " | ".join(ui.canvas.texts)
     assert "1 card " in drawn and "1 cards" not in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_market_hall_sale_button_is_read_whole(game, language):
+    from dataclasses import replace
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    ui = game
+    state = ui.game.state
+    ps = replace(state.player("red"), dock=("tea", "saffron"))
+    ui.game.session.state = replace_state(state, "red", ps, phase="loading")
+    ui.pop_to(ui.game.depth)
+    ui.push(LoadingScene(ui))
+    set_language(language)
+    try:
+        ui.intent(it.PlayerButton("red"))
+        ui.press("cube:0")
+        ui.press("cube:1")
+        assert "market_sell" in ui.keys()
+        ui.render()
+        drawn = [t for t, _r in ui.canvas.text_rects]  # as drawn, after any shortening
+        assert not any(t.endswith("\u2026") for t in drawn), drawn
+    finally:
+        set_language("en")

@@ -155,6 +155,9 @@ class LoadingScene(RoundScene):
     def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, object, str]],
               cols: int = 3) -> None:
         gap = c.u(8)
+        # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
+        # market hall (+1 coin)") is read whole instead of cut with an ellipsis.
+        cols = max(1, min(cols, len(items)))
         w = (rect.w - gap * (cols - 1)) // cols
         h = c.u(58)
         for i, (label, action, key) in enumerate(items):
