@@ -97,3 +97,19 @@ def test_screen_scales(tmp_path, screen, size):
     for hit in ui.canvas.hits:
         assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
     assert_no_text_overlaps(ui, screen)
+
+
+#: Screens whose every string must be drawn whole at 800x480 (none shortened with "…").
+WHOLE_TEXT = ("final",)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", WHOLE_TEXT)
+def test_no_text_is_cut_short(tmp_path, screen, language):
+    ui = build(screen, (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        cut = [t for t, _r in ui.canvas.text_rects if t.endswith("\u2026")]
+        assert not cut, f"{screen} ({language}): cut short: {cut}"
+    finally:
+        set_language("en")
