@@ -113,3 +113,17 @@ def test_no_text_is_cut_short(tmp_path, screen, language):
         assert not cut, f"{screen} ({language}): cut short: {cut}"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("label", ["Feuerwehrmann B1", "Teppichhändler", "Bureau de comptage B",
+                                   "Incendie (Printemps)"])
+def test_a_long_word_on_a_button_is_hyphenated_not_cut(label):
+    """The German and French card names in the Supply picker (127 px wide at 800x480)."""
+    from companion.ui.canvas import SMALL, Canvas
+
+    pygame.font.init()
+    c = Canvas(pygame.Surface((800, 480)))
+    c.button(pygame.Rect(0, 0, 127, 64), label, lambda: None, size=SMALL)
+    drawn = [t for t, _r in c.text_rects]
+    assert not any(t.endswith("\u2026") for t in drawn), drawn
+    assert "".join(drawn).replace("-", "").replace(" ", "") == label.replace(" ", "")
