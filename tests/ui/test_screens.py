@@ -127,3 +127,24 @@ def test_a_long_word_on_a_button_is_hyphenated_not_cut(label):
     drawn = [t for t, _r in c.text_rects]
     assert not any(t.endswith("\u2026") for t in drawn), drawn
     assert "".join(drawn).replace("-", "").replace(" ", "") == label.replace(" ", "")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("last_round", [False, True])
+def test_the_round_header_shows_the_phase_and_the_last_round_whole(tmp_path, language,
+                                                                     last_round):
+    from companion.ui import names
+
+    ui = build("supply", (800, 480), language, tmp_path)
+    try:
+        state = ui.game.state
+        if last_round:
+            object.__setattr__(state, "last_round", True)
+        ui.dirty = True
+        ui.render()
+        header = next(t for t, _r in ui.canvas.text_rects if t.startswith(_("Round {k}/{n}")[:4]))
+        assert not header.endswith("\u2026"), header
+        assert names.phase(state.phase) in header
+        assert (_("last round") in header) == last_round
+    finally:
+        set_language("en")
