@@ -39,7 +39,7 @@ def quit_pygame() -> None:
 
 def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0) -> None:
     """Show why the app cannot start, until a tap, a key or `wait_s` seconds."""
-    from companion.ui.canvas import BG, BODY, LARGE, TEXT, Canvas
+    from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas
 
     try:
         screen = pygame.display.set_mode(size)
@@ -48,8 +48,12 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
     c = Canvas(screen)
     c.fill(BG)
     c.text("The companion cannot start", (c.u(20), c.u(20)), LARGE, (240, 120, 100))
-    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(100)), BODY,
+    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(160)), BODY,
                 TEXT)
+    # Say how this screen goes away: nothing else on it can be tapped.
+    c.paragraph(f"Tap the screen to close (it closes by itself after {wait_s:.0f} s). "
+                "Correct the file named above, then start the companion again.",
+                pygame.Rect(c.u(20), c.h - c.u(80), c.w - c.u(40), c.u(70)), BODY, MUTED)
     pygame.display.flip()
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return

@@ -346,3 +346,22 @@ def test_a_quick_key_tap_still_presses_the_simulated_button(tmp_path, monkeypatc
     assert app.run(args(tmp_path, screenshot_dir=None)) == 0
     thread.join(10)
     assert log == ["done"]
+
+
+def test_the_cannot_start_screen_says_how_to_close_it(monkeypatch):
+    from companion.ui import canvas, runner
+
+    made = []
+    original = canvas.Canvas.__init__
+
+    def init(self, surface):
+        original(self, surface)
+        made.append(self)
+
+    monkeypatch.setattr(canvas.Canvas, "__init__", init)
+    pygame.display.init()
+    pygame.font.init()
+    runner.show_fatal("companion.yaml:1:1: not valid YAML")
+    texts = " ".join(made[-1].texts)
+    assert "not valid YAML" in texts
+    assert "Tap the screen to close" in texts
