@@ -504,3 +504,37 @@ def test_the_market_hall_sale_button_is_read_whole(game, language):
         assert not any(t.endswith("\u2026") for t in drawn), drawn
     finally:
         set_language("en")
+
+
+def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(game):
+    from dataclasses import replace
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # Anna buys the warehouse
+    ui.intent(it.Ok())
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # and the contract
+    dismiss(ui)
+    ui.intent(it.Ok())
+    assert ui.top.name == "loading"
+    state = ui.game.state
+    goods = state.catalogue["A-contract-1"].goods
+    ps = replace(state.player("red"), dock=tuple(goods))
+    ui.game.session.state = replace_state(state, "red", ps)
+    ui.pop_to(ui.game.depth)
+    ui.push(LoadingScene(ui))
+    ui.intent(it.PlayerButton("red"))
+    before = ui.game.state
+    ui.press("shortcut:0")  # Fill contracts: one tap, one move per cube
+    assert not ui.game.state.player("red").dock
+    ui.intent(it.Undo())
+    assert ui.game.state.player("red").dock == before.player("red").dock
+    assert "Fill contracts" in ui.message.text
+    ui.intent(it.Redo())
+    assert not ui.game.state.player("red").dock
+    assert "Fill contracts" in ui.message.text
