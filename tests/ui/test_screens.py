@@ -148,3 +148,20 @@ def test_the_round_header_shows_the_phase_and_the_last_round_whole(tmp_path, lan
         assert (_("last round") in header) == last_round
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_4th_fire_screen_has_no_text_over_text(tmp_path, language):
+    """'The 4th fire ends the game.' ran into 'Highest firemen total gains, lowest loses.'"""
+    from companion.ui.scenes.fire import FireScene
+
+    ui = build("final", (800, 480), language, tmp_path)
+    try:
+        fires = ui.game.state.fires
+        assert fires[-1].card == "E-fire"
+        ui.push(FireScene(ui, len(fires) - 1))
+        ui.render()
+        assert _("The 4th fire ends the game.") in ui.canvas.texts
+        assert_no_text_overlaps(ui, "4th fire")
+    finally:
+        set_language("en")
