@@ -100,7 +100,7 @@ def test_screen_scales(tmp_path, screen, size):
 
 
 #: Screens whose every string must be drawn whole at 800x480 (none shortened with "…").
-WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire")
+WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire", "history")
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -163,5 +163,17 @@ def test_the_4th_fire_screen_has_no_text_over_text(tmp_path, language):
         ui.render()
         assert _("The 4th fire ends the game.") in ui.canvas.texts
         assert_no_text_overlaps(ui, "4th fire")
+    finally:
+        set_language("en")
+
+
+def test_history_shows_an_unnamed_player_by_their_colour_as_in_the_game():
+    from companion.ui.scenes.history import shown_name
+
+    assert shown_name("blue") == "Blue"
+    assert shown_name("Anna") == "Anna"
+    set_language("de")
+    try:
+        assert shown_name("blue") == "Blau"
     finally:
         set_language("en")
