@@ -177,3 +177,13 @@ def test_history_shows_an_unnamed_player_by_their_colour_as_in_the_game():
         assert shown_name("blue") == "Blau"
     finally:
         set_language("en")
+
+
+def test_the_german_header_keeps_the_pile_count_with_narrower_separators(tmp_path):
+    ui = build("supply", (800, 480), "de", tmp_path)
+    try:
+        ui.render()
+        header = next(t for t, _r in ui.canvas.text_rects if t.startswith("Runde"))
+        assert "Stapel" in header and "Angebot" in header, header
+    finally:
+        set_language("en")

@@ -102,9 +102,14 @@ class RoundScene(Scene):
         ]
         f = font(c.px(BODY))
         text = ""
+        fits = False
         for parts in candidates:
-            text = "  \u00b7  ".join(p for p in parts if p)
-            if f.size(text)[0] <= room:
+            for sep in ("  \u00b7  ", " \u00b7 "):
+                text = sep.join(p for p in parts if p)
+                fits = f.size(text)[0] <= room
+                if fits:
+                    break
+            if fits:
                 break
         c.text(text, (c.u(10), rect.centery), BODY, TEXT, anchor="midleft", max_width=room)
 
