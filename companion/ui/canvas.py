@@ -67,6 +67,10 @@ def forget_fonts() -> None:
     _fonts.clear()
 
 
+#: Vowels of the three languages, for hyphenating long words on buttons.
+VOWELS = set("aeiouyäöüéèêëàâîïôûœ")
+
+
 def font(px: int) -> pygame.font.Font:
     """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
     px = max(8, px)
@@ -178,6 +182,12 @@ class Canvas:
                 cut = len(word) - 3
                 while cut > 3 and f.size(word[:cut] + "-")[0] > width:
                     cut -= 1
+                # Prefer a syllable break, before a consonant that starts a vowel
+                # ("Feuerwehr-mann", "Wieder-holen", "Gewürz-händler").
+                for k in range(cut, 2, -1):
+                    if word[k].lower() not in VOWELS and word[k + 1].lower() in VOWELS:
+                        cut = k
+                        break
                 out.append(word[:cut] + "-")
                 word = word[cut:]
             out.append(word)

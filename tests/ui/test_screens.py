@@ -187,3 +187,15 @@ def test_the_german_header_keeps_the_pile_count_with_narrower_separators(tmp_pat
         assert "Stapel" in header and "Angebot" in header, header
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("word", "first"), [("Wiederholen", "Wieder-"),
+                                             ("Feuerwehrmann", "Feuerwehr-"),
+                                             ("Teppichhändler", "Teppich-")])
+def test_hyphenation_breaks_at_a_syllable(word, first):
+    from companion.ui.canvas import Canvas, font
+
+    pygame.font.init()
+    c = Canvas(pygame.Surface((800, 480)))
+    width = font(c.px(16)).size(first)[0] + 12  # room for the first part and a letter or two
+    assert c.hyphenate(word, width, 16).split(" ")[0] == first
