@@ -120,6 +120,10 @@ class UI:
         self.message = Message(text, True, self.clock() + MESSAGE_SECONDS)
         self.dirty = True
 
+    def dismiss_message(self) -> None:
+        self.message = None
+        self.dirty = True
+
     def info(self, text: str) -> None:
         self.message = Message(text, False, self.clock() + MESSAGE_SECONDS)
         self.dirty = True
@@ -189,9 +193,9 @@ class UI:
             right = rect.x - pad
         if self.message:
             box = pygame.Rect(x, bar.y + pad, right - x - pad, h)
-            c.rect(box, WARN_BG if self.message.error else INFO_BG)
-            # The whole message, or as much as fits: 2 lines, else 3 smaller ones, the
-            # last shortened with an ellipsis (never a sentence cut off without a sign).
+            # The whole message: 2 lines, else 3 smaller ones in the bar; if even that is
+            # too little (German beside Redo and Menu), a strip over the bottom of the
+            # screen, full width, that a tap closes.
             width = box.w - c.u(12)
             size, step = SMALL, c.u(22)
             lines = c.wrap(self.message.text, width, size)
@@ -199,7 +203,14 @@ class UI:
                 size, step = 16, c.u(19)
                 lines = c.wrap(self.message.text, width, size)
             if len(lines) > 3:
-                lines = lines[:2] + [" ".join(lines[2:])]
+                size, step = SMALL, c.u(22)
+                width = c.w - 2 * pad - c.u(12)
+                lines = c.wrap(self.message.text, width, size)
+                lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+                h = step * len(lines) + c.u(12)
+                box = pygame.Rect(pad, bar.y - pad - h, c.w - 2 * pad, h)
+                c.region(box, self.dismiss_message, "message", self.message.text)
+            c.rect(box, WARN_BG if self.message.error else INFO_BG)
             y = box.centery - step * len(lines) // 2
             for line in lines:
                 c.text(line, (box.x + c.u(6), y), size, TEXT, max_width=width)

@@ -538,3 +538,26 @@ def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(g
     ui.intent(it.Redo())
     assert not ui.game.state.player("red").dock
     assert "Fill contracts" in ui.message.text
+
+
+def test_a_long_undo_message_in_german_is_shown_whole_above_the_bar(game):
+    ui = game
+    set_language("de")
+    try:
+        for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+            scan(ui, card)
+        for _ in range(4):
+            ui.intent(it.Ok())  # nobody buys
+            dismiss(ui)
+        ui.intent(it.Ok())  # Loading done, income
+        dismiss(ui)
+        ui.intent(it.Undo())  # back across the round boundary; Redo and Menu now in the bar
+        assert ui.top.name == "loading"
+        ui.render()
+        drawn = [t for t, _r in ui.canvas.text_rects]
+        assert not any(t.endswith("\u2026") for t in drawn), drawn
+        assert "Einkommen" in " ".join(drawn)
+        ui.press("message")  # a tap closes it
+        assert ui.message is None
+    finally:
+        set_language("en")
