@@ -84,6 +84,8 @@ class PurchaseScene(RoundScene):
         self.price = 1
 
     def hint(self) -> str:
+        if self.buyer is not None:  # OK now records the purchase, not "nobody"
+            return _("OK records the purchase. Price: press their button again, or \u2212 / +.")
         return _("Tap the buyer (press their button again: price +1), or OK for nobody.")
 
     def select(self, pid: str) -> None:
