@@ -571,3 +571,15 @@ def test_once_a_buyer_is_chosen_the_hint_no_longer_says_ok_for_nobody(game):
     ui.intent(it.PlayerButton("blue"))
     assert "OK for nobody" not in ui.top.hint()
     assert "OK records the purchase" in ui.top.hint()
+
+
+def test_a_ship_tapped_by_mistake_can_be_left_by_touch(game):
+    ui = game
+    ui.press("card:A-warehouse")
+    ui.top.pick("B-ship-1")  # as if its card were tapped: the goods picker opens
+    assert ui.top.ship == "B-ship-1"
+    assert "ship:cancel" in ui.keys()
+    ui.press("ship:cancel")
+    assert ui.top.ship is None
+    assert "card:A-tea-taster" in ui.keys()
+    assert len(ui.game.state.slots) == 1  # the warehouse is still revealed

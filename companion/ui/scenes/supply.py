@@ -57,6 +57,11 @@ class SupplyScene(RoundScene):
         else:
             self.ship = None
 
+    def cancel_ship(self) -> None:
+        self.ship = None
+        self.goods = []
+        self.ui.dirty = True
+
     def on_back(self) -> None:
         self.ship = None
         self.goods = []
@@ -149,6 +154,10 @@ class SupplyScene(RoundScene):
             else:
                 c.rect(box, PANEL)
                 c.text("?", box.center, BODY, MUTED, anchor="center")
+        # A ship tapped by mistake: back to the cards (on a touch-only table there is no
+        # Back button, and Undo would take back the card before).
+        c.button(pygame.Rect(rect.right - c.u(200), y - c.u(2), c.u(200), c.u(56)), _("Other card"),
+                 self.cancel_ship, key="ship:cancel", size=SMALL)
         y += size + c.u(14)
         gap = c.u(8)
         w = (rect.w - 4 * gap) // 5
