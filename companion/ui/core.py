@@ -34,6 +34,8 @@ from companion.ui.scene import Scene
 
 #: How long a message stays when nobody acts (seconds).
 MESSAGE_SECONDS = 8.0
+#: A second tap on the primary action sooner than this is a double tap, not a new event.
+PRIMARY_REPEAT_S = 0.4
 #: The time between two frames of a transition (seconds).
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
@@ -87,6 +89,7 @@ class UI:
         self.canvas = Canvas(self.surface)
         self.game: Any = None  # companion.ui.game.GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
+        self.last_primary_tap = float("-inf")
         set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -229,6 +232,20 @@ class UI:
                     y += step
 
     # --- input ------------------------------------------------------------------------
+    def touch(self, pos: tuple[int, int]) -> bool:
+        """A finger on the screen: a tap, except a second one on the primary action that
+        comes right after the first (an accidental double tap), which would skip the next
+        screen (Income after Loading done) or settle the next card too (Nobody bought it)."""
+        if self.dirty:
+            self.render()
+        hit = self.canvas.hit_at(pos)
+        now = self.clock()
+        if hit is not None and hit.key == "ok":
+            if now - self.last_primary_tap < PRIMARY_REPEAT_S:
+                return False
+            self.last_primary_tap = now
+        return self.tap(pos)
+
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""
         hit = self.canvas.hit_at(pos)

@@ -215,7 +215,7 @@ class Runner:
             return
         pos = self.display.tap_position(event, time.monotonic())
         if pos is not None:
-            self.ui.tap(pos)
+            self.ui.touch(pos)
 
     def drain_intents(self) -> None:
         if self.bus is None:

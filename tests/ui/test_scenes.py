@@ -583,3 +583,20 @@ def test_a_ship_tapped_by_mistake_can_be_left_by_touch(game):
     assert ui.top.ship is None
     assert "card:A-tea-taster" in ui.keys()
     assert len(ui.game.state.slots) == 1  # the warehouse is still revealed
+
+
+def test_a_double_tap_on_the_primary_action_counts_once(game):
+    ui = game
+    now = [100.0]
+    ui.clock = lambda: now[0]
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.render()
+    ok = next(h for h in ui.canvas.hits if h.key == "ok").rect.center
+    ui.touch(ok)  # Nobody bought the warehouse
+    now[0] += 0.2
+    ui.touch(ok)  # the finger bounced: the tea taster is not settled with it
+    assert [s.outcome for s in ui.game.state.slots][:2] == ["discarded", None]
+    now[0] += 0.5
+    ui.touch(ok)  # a new tap, a while later
+    assert [s.outcome for s in ui.game.state.slots][:2] == ["discarded", "discarded"]
