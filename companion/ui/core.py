@@ -28,6 +28,7 @@ from companion.ui.canvas import (
     TEXT,
     WARN_BG,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _, set_language
 from companion.ui.scene import Scene
@@ -170,9 +171,12 @@ class UI:
         x = bar.x + pad
         if scene.game_screen and self.game is not None:
             state = self.game.state
-            c.button(pygame.Rect(x, bar.y + pad, c.u(120), h), _("Undo"),
+            # Wide enough for the label at body size (German "Rückgängig" was shrunk to 16 px).
+            label = _("Undo")
+            width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(20))
+            c.button(pygame.Rect(x, bar.y + pad, width, h), label,
                      self.undo if state.can_undo() else None, key="undo", colour=DANGER)
-            x += c.u(128)
+            x += width + c.u(8)
             if state.redo:
                 c.button(pygame.Rect(x, bar.y + pad, c.u(100), h), _("Redo"), self.redo,
                          key="redo")

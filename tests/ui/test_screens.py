@@ -199,3 +199,30 @@ def test_hyphenation_breaks_at_a_syllable(word, first):
     c = Canvas(pygame.Surface((800, 480)))
     width = font(c.px(16)).size(first)[0] + 12  # room for the first part and a letter or two
     assert c.hyphenate(word, width, 16).split(" ")[0] == first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_undo_button_fits_its_label_at_body_size(tmp_path, language):
+    from companion.ui.canvas import BODY, font
+
+    ui = build("supply", (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        undo = next(h for h in ui.canvas.hits if h.key == "undo")
+        assert undo.rect.w >= font(ui.canvas.px(BODY)).size(_("Undo"))[0] + 12
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_hint_is_drawn_whole(tmp_path, screen, language):
+    """The bar's hint keeps at most three lines: every word of it must be on screen."""
+    ui = build(screen, (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        hint = ui.top.hint() if hasattr(ui.top, "hint") else ""
+        drawn = " ".join(" ".join(t for t, _r in ui.canvas.text_rects).split())
+        assert " ".join(hint.split()) in drawn
+    finally:
+        set_language("en")
