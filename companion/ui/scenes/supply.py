@@ -170,6 +170,6 @@ class SupplyScene(RoundScene):
             c.button(box, names.good_initial(good), (lambda g=good: self.add_good(g)) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
             c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
-                   anchor="midtop", max_width=w)
+                   anchor="midtop", max_width=w + gap)  # the gap too: French "caoutchouc"
             c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), 16,
                    MUTED, anchor="midtop", max_width=w)
