@@ -100,7 +100,8 @@ def test_screen_scales(tmp_path, screen, size):
 
 
 #: Screens whose every string must be drawn whole at 800x480 (none shortened with "…").
-WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire", "history", "ship")
+WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire", "history", "ship",
+              "supply")
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])

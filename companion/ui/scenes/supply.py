@@ -14,6 +14,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scenes.round import RoundScene
@@ -98,10 +99,16 @@ class SupplyScene(RoundScene):
         y = area.y
         r = c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
                    (area.x, y), BODY, TEXT)
-        revealed = "  ".join(f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots)))
+        items = [f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots))]
+        room = area.right - r.right - c.u(12)
+        revealed = "  ".join(items)
+        # Too long (German, French): keep the latest cards whole, the first ones give way.
+        while len(items) > 1 and font(c.px(16)).size(revealed)[0] > room:
+            items.pop(0)
+            revealed = "\u2026  " + "  ".join(items)
         if revealed:
             c.text(revealed, (r.right + c.u(12), r.centery), 16, MUTED, anchor="midleft",
-                   max_width=area.right - r.right - c.u(12))
+                   max_width=room)
         y += c.u(30)
         if self.ship:
             self.draw_goods(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
