@@ -600,3 +600,13 @@ def test_a_double_tap_on_the_primary_action_counts_once(game):
     now[0] += 0.5
     ui.touch(ok)  # a new tap, a while later
     assert [s.outcome for s in ui.game.state.slots][:2] == ["discarded", "discarded"]
+
+
+def test_the_quick_form_header_says_purchase_from_the_first_card(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    assert ui.top.name == "purchase" and ui.game.state.phase == "demand"
+    ui.render()
+    header = next(t for t, _r in ui.canvas.text_rects if t.startswith("Round"))
+    assert "Purchase" in header and "Demand" not in header

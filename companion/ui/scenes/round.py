@@ -84,7 +84,10 @@ class RoundScene(Scene):
         if state.last_round:
             round_text += " (" + _("last round") + ")"
         cards_left = _("cards left {n}").format(n=state.pile_size())
-        phase = names.phase(state.phase)
+        # The quick form enters Demand and Purchase as one: the engine is still in Demand
+        # until the first card is settled, but the table is buying, not placing.
+        quick = state.phase == "demand" and self.name == "purchase"
+        phase = names.phase("purchase" if quick else state.phase)
         first = state.first_player
         x = rect.right - c.u(12)
         label = _("{name} first").format(name=words.player_name(state, first))
