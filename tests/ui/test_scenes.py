@@ -610,3 +610,22 @@ def test_the_quick_form_header_says_purchase_from_the_first_card(game):
     ui.render()
     header = next(t for t, _r in ui.canvas.text_rects if t.startswith("Round"))
     assert "Purchase" in header and "Demand" not in header
+
+
+def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, monkeypatch):
+    """UX.md: key numbers (coins, points) at least 32 px on the 800x480 panel."""
+    from companion.ui import canvas as canvas_module
+
+    drawn: list[tuple[str, int]] = []
+    original = canvas_module.Canvas.text
+
+    def spy(self, text, pos, size=canvas_module.BODY, *args, **kwargs):
+        drawn.append((text, self.px(size)))
+        return original(self, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(canvas_module.Canvas, "text", spy)
+    ui = game
+    ui.press("panel:blue")
+    ui.render()
+    coins = str(ui.game.state.player("blue").coins)
+    assert any(text == coins and px >= 32 for text, px in drawn), drawn
