@@ -627,5 +627,8 @@ def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, mon
     ui = game
     ui.press("panel:blue")
     ui.render()
-    coins = str(ui.game.state.player("blue").coins)
-    assert any(text == coins and px >= 32 for text, px in drawn), drawn
+    ps = ui.game.state.player("blue")
+    texts = [text for text, _ in drawn]
+    for label, value in (("coins", ps.coins), ("track", ps.track), ("firemen", ps.firemen)):
+        number = texts.index(label) + 1  # each number is drawn right under its label
+        assert drawn[number] == (str(value), drawn[number][1]) and drawn[number][1] >= 32
