@@ -81,6 +81,10 @@ class Figure:
     notes: str = ""
     available: bool = True
     """False when what it measures is not (yet) in the project; `notes` says why."""
+    paired: bool = True
+    """Run i and baseline run i were measured one right after the other: the ratio is the
+    median of the runs' own ratios, which a burst of noise spanning a few pairs moves less
+    than the ratio of the two medians."""
 
     @property
     def value(self) -> float:
@@ -97,6 +101,11 @@ class Figure:
         base = self.baseline
         if base is None or base == 0 or not self.runs:
             return None
+        pairs = list(zip(self.runs, self.baseline_runs or [], strict=False))
+        if self.paired and len(self.runs) == len(self.baseline_runs or []) and all(
+            b > 0 for _, b in pairs
+        ):
+            return statistics.median(r / b for r, b in pairs)
         return self.value / base
 
     @property

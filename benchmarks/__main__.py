@@ -42,10 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     info["size"] = size.name
     started = time.monotonic()
     figures: list[Figure] = []
-    for name in modules:
+    for index, name in enumerate(modules):
         t0 = time.monotonic()
         print(f"== {name} ...", file=sys.stderr, flush=True)
         figures.extend(run_module(name, size))
+        if "engine_replay" in modules and name != "engine_replay" and (
+            index == len(modules) // 2 or index == len(modules) - 1
+        ):
+            # The engine's throughput again, mid-suite and at its end (see add_runs).
+            from benchmarks import engine_replay
+
+            engine_replay.add_runs(figures, size)
         print(f"   {time.monotonic() - t0:.1f} s", file=sys.stderr, flush=True)
     info["duration"] = f"{time.monotonic() - started:.0f} s"
     info["load average at end"] = load_average()
@@ -172,7 +179,9 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
         "",
         f"Written by `python -m benchmarks` ({info['size']} run) on {info['date']}. "
         "Every figure is the median of the runs listed below; ratios are against a "
-        "baseline measured in the same run, since the machine is shared and noisy. "
+        "baseline measured in the same run, since the machine is shared and noisy: each run "
+        "is paired with a baseline run measured just before it, and the ratio is the median "
+        "of the pairs' ratios. "
         "What limits the figures that miss their target, with profiles: "
         "[FINDINGS.md](FINDINGS.md).",
         "",
@@ -203,7 +212,9 @@ def render(figures: list[Figure], info: dict[str, str]) -> str:
                 out.append(f"- baseline ({f.baseline_name}): median {fmt(f.baseline, f.unit)}; "
                            "runs: " + ", ".join(fmt(v) for v in f.baseline_runs))
             if f.ratio is not None:
-                out.append(f"- ratio: {f.ratio:.2f}×")
+                how = " (the median of each run's ratio to the baseline run next to it)" if (
+                    f.paired and len(f.runs) == len(f.baseline_runs or [])) else ""
+                out.append(f"- ratio: {f.ratio:.2f}×{how}")
         else:
             out.append("- not measured")
         if f.target:

@@ -33,7 +33,12 @@ def _timed(fn: object, *args: object) -> tuple[float, float]:
     return time.process_time() - c0, time.perf_counter() - w0
 
 
-def run(size: Size) -> list[Figure]:
+PARSED = "engine replay, parsed actions (5 players)"
+TEXT = "engine replay, record text (parse + apply)"
+
+
+def throughput(size: Size, repeats: int) -> dict[str, list[float]]:
+    """Runs of replaying the generated games: actions/s by CPU time and by the wall clock."""
     cat = G.catalogue()
     games = G.games(size.games)
     n_actions = sum(len(g) for g in games)
@@ -50,35 +55,65 @@ def run(size: Size) -> list[Figure]:
             assert result.error is None
 
     replay_all()  # warm up: imports, caches, the specialising interpreter
-    parsed_cpu, parsed_wall, text_cpu, text_wall = [], [], [], []
-    for _ in range(size.repeats):
-        cpu, wall = _timed(replay_all)
-        parsed_cpu.append(n_actions / cpu if cpu else float("inf"))
-        parsed_wall.append(n_actions / wall)
-        cpu, wall = _timed(replay_text)
-        text_cpu.append(n_actions / cpu if cpu else float("inf"))
-        text_wall.append(n_actions / wall)
+    out: dict[str, list[float]] = {"parsed": [], "parsed_wall": [], "text": [], "text_wall": []}
+    for _ in range(repeats):
+        for key, fn in (("parsed", replay_all), ("text", replay_text)):
+            cpu, wall = _timed(fn)
+            out[key].append(n_actions / cpu if cpu else float("inf"))
+            out[key + "_wall"].append(n_actions / wall)
+    return out
+
+
+def run(size: Size) -> list[Figure]:
+    runs = throughput(size, size.repeats)
+    figures = [
+        Figure(NAME, PARSED, "actions/s", runs["parsed"], target=f">= {TARGET_ACTIONS_PER_S:,}",
+               check=value_at_least(TARGET_ACTIONS_PER_S)),
+        Figure(NAME, TEXT, "actions/s", runs["text"]),
+    ]
+    _notes(figures, size, runs)
+    figures.extend(_growth(size))
+    return figures
+
+
+def add_runs(figures: list[Figure], size: Size) -> None:
+    """More throughput runs, later in the suite, added to the figures `run` gave.
+
+    The shared machine has episodes of seconds in which everything runs at
+    half speed; runs taken at the start, middle and end of the suite keep one
+    episode from deciding the median.
+    """
+    mine = {f.name: f for f in figures if f.benchmark == NAME}
+    if PARSED not in mine or TEXT not in mine:
+        return
+    runs = throughput(size, max(1, size.repeats // 2))
+    mine[PARSED].runs.extend(runs["parsed"])
+    mine[TEXT].runs.extend(runs["text"])
+    previous = getattr(mine[PARSED], "_wall", {"parsed_wall": [], "text_wall": []})
+    for key in ("parsed_wall", "text_wall"):
+        runs[key] = previous[key] + runs[key]
+    _notes([mine[PARSED], mine[TEXT]], size, runs)
+
+
+def _notes(figures: list[Figure], size: Size, runs: dict[str, list[float]]) -> None:
+    parsed, text = figures
 
     def med(xs: list[float]) -> float:
         return sorted(xs)[len(xs) // 2]
 
-    figures = [
-        Figure(
-            NAME, "engine replay, parsed actions (5 players)", "actions/s", parsed_cpu,
-            target=f">= {TARGET_ACTIONS_PER_S:,}", check=value_at_least(TARGET_ACTIONS_PER_S),
-            notes=f"{len(games)} games, {n_actions} actions per run; CPU time; "
-            f"wall-clock median {med(parsed_wall):,.0f} actions/s",
-        ),
-        Figure(
-            NAME, "engine replay, record text (parse + apply)", "actions/s", text_cpu,
-            notes=f"what `replay` and a resume from the journal do: each line decoded "
-            f"(json.loads), checked and built into an action, then applied; the target above "
-            f"is for the engine's replay, this is for comparison; "
-            f"wall-clock median {med(text_wall):,.0f} actions/s",
-        ),
-    ]
-    figures.extend(_growth(size))
-    return figures
+    n_actions = sum(len(g) for g in G.games(size.games))
+    parsed._wall = {k: runs[k] for k in ("parsed_wall", "text_wall")}  # type: ignore[attr-defined]
+    parsed.notes = (
+        f"{size.games} games, {n_actions} actions per run; CPU time; runs taken at the start, "
+        f"middle and end of the suite; wall-clock median {med(runs['parsed_wall']):,.0f} "
+        f"actions/s; best run {max(parsed.runs):,.0f} actions/s (the spread between runs is "
+        "the shared machine)"
+    )
+    text.notes = (
+        "what `replay` and a resume from the journal do: each line decoded, checked and built "
+        "into an action, then applied; the target above is for the engine's replay, this is "
+        f"for comparison; wall-clock median {med(runs['text_wall']):,.0f} actions/s"
+    )
 
 
 def _growth(size: Size) -> list[Figure]:

@@ -51,6 +51,8 @@ def run(size: Size) -> list[Figure]:
     refs: dict[str, list[float]] = {"wait": [], "sleep20": []}
     app: list[float] = []
     frames: list[float] = []
+    rss: list[float] = []
+    base_rss: list[float] = []
     missing = app_available()
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as tmp:
         if missing is None:
@@ -62,6 +64,7 @@ def run(size: Size) -> list[Figure]:
             run_ = check_child(run_child([python(), BARE, str(seconds)]),
                                "bare pygame loop")
             base.append(run_.marks()["idle_cpu"] / seconds * 100)
+            base_rss.append(run_.max_rss_kib / 1024)
             for loop, values in refs.items():
                 # The references are steady; half the time is enough for them.
                 run_ = check_child(
@@ -75,6 +78,7 @@ def run(size: Size) -> list[Figure]:
                 )
                 marks = run_.marks()
                 app.append(marks["idle_cpu"] / seconds * 100)
+                rss.append(run_.max_rss_kib / 1024)
                 frames.append(marks["idle_frames"])
     what = f"idle CPU on the round screen over {seconds:g} s"
     baseline = "pygame loop at clock.tick(60)"
@@ -96,6 +100,11 @@ def run(size: Size) -> list[Figure]:
         Figure(NAME, what, "% of a core", app, "pygame loop at clock.tick(60)", base,
                target="ratio <= 0.3", check=ratio_at_most(0.3),
                notes="frames drawn while idle, per run: " + ", ".join(f"{f:.0f}" for f in frames)),
+        Figure(NAME, "peak memory (RSS), resumed on the round screen", "MiB", rss,
+               "bare pygame-ce, running its loop", base_rss, target="ratio <= 2.0",
+               check=ratio_at_most(2.0),
+               notes=f"the same runs: the app resumed into a 5-player game and left {seconds:g} s "
+               "on its round screen; the baseline's loop ran as long"),
         *references,
     ]
 

@@ -105,6 +105,10 @@ def forget_fonts() -> None:
     _forget_text()
 
 
+#: Vowels of the three languages, for hyphenating long words on buttons.
+VOWELS = set("aeiouyäöüéèêëàâîïôûœ")
+
+
 def font(px: int) -> pygame.font.Font:
     """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
     px = max(8, px)
@@ -233,6 +237,31 @@ class Canvas:
             lines.append(line)
         return lines
 
+    def _cut(self, lines: list[str], width: int) -> bool:
+        """Would these button lines be shortened: more than two, or one too wide at 16 px?"""
+        small = font(self.px(16))
+        return len(lines) > 2 or any(small.size(line)[0] > width for line in lines)
+
+    def hyphenate(self, text: str, width: int, size: int = BODY) -> str:
+        """`text` with each word wider than `width` broken with a hyphen and a space."""
+        f = font(self.px(size))
+        out: list[str] = []
+        for word in text.split(" "):
+            while f.size(word)[0] > width and len(word) > 5:
+                cut = len(word) - 3
+                while cut > 3 and f.size(word[:cut] + "-")[0] > width:
+                    cut -= 1
+                # Prefer a syllable break, before a consonant that starts a vowel
+                # ("Feuerwehr-mann", "Wieder-holen", "Gewürz-händler").
+                for k in range(cut, 2, -1):
+                    if word[k].lower() not in VOWELS and word[k + 1].lower() in VOWELS:
+                        cut = k
+                        break
+                out.append(word[:cut] + "-")
+                word = word[cut:]
+            out.append(word)
+        return " ".join(out)
+
     def paragraph(
         self, text: str, rect: pygame.Rect, size: int = BODY, colour: Colour = TEXT
     ) -> int:
@@ -268,6 +297,14 @@ class Canvas:
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
         lines = self.wrap(label, room, size) if label else []
+        if label and size > 16 and self._cut(lines, room):
+            # Too long for two lines (French "Bureau de comptage B"): try the smallest size.
+            size = 16
+            lines = self.wrap(label, room, size)
+        if self._cut(lines, room):
+            # One word longer than the button (German "Feuerwehrmann", "Teppichhändler"):
+            # break it with a hyphen rather than cut it to "Feuerwehr…".
+            lines = self.wrap(self.hyphenate(label, room, size), room, size)
         if len(lines) > 2:
             lines = [label]
         step = font(self.px(size)).get_linesize()

@@ -28,12 +28,15 @@ from companion.ui.canvas import (
     TEXT,
     WARN_BG,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _, set_language
 from companion.ui.scene import Scene
 
 #: How long a message stays when nobody acts (seconds).
 MESSAGE_SECONDS = 8.0
+#: A second tap on the primary action sooner than this is a double tap, not a new event.
+PRIMARY_REPEAT_S = 0.4
 #: The time between two frames of a transition (seconds).
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
@@ -87,6 +90,7 @@ class UI:
         self.canvas = Canvas(self.surface)
         self.game: Any = None  # companion.ui.game.GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
+        self.last_primary_tap = float("-inf")
         set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -118,6 +122,10 @@ class UI:
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:
         self.message = Message(text, True, self.clock() + MESSAGE_SECONDS)
+        self.dirty = True
+
+    def dismiss_message(self) -> None:
+        self.message = None
         self.dirty = True
 
     def info(self, text: str) -> None:
@@ -163,9 +171,12 @@ class UI:
         x = bar.x + pad
         if scene.game_screen and self.game is not None:
             state = self.game.state
-            c.button(pygame.Rect(x, bar.y + pad, c.u(120), h), _("Undo"),
+            # Wide enough for the label at body size (German "Rückgängig" was shrunk to 16 px).
+            label = _("Undo")
+            width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(20))
+            c.button(pygame.Rect(x, bar.y + pad, width, h), label,
                      self.undo if state.can_undo() else None, key="undo", colour=DANGER)
-            x += c.u(128)
+            x += width + c.u(8)
             if state.redo:
                 c.button(pygame.Rect(x, bar.y + pad, c.u(100), h), _("Redo"), self.redo,
                          key="redo")
@@ -189,12 +200,27 @@ class UI:
             right = rect.x - pad
         if self.message:
             box = pygame.Rect(x, bar.y + pad, right - x - pad, h)
+            # The whole message: 2 lines, else 3 smaller ones in the bar; if even that is
+            # too little (German beside Redo and Menu), a strip over the bottom of the
+            # screen, full width, that a tap closes.
+            width = box.w - c.u(12)
+            size, step = SMALL, c.u(22)
+            lines = c.wrap(self.message.text, width, size)
+            if len(lines) > 2:
+                size, step = 16, c.u(19)
+                lines = c.wrap(self.message.text, width, size)
+            if len(lines) > 3:
+                size, step = SMALL, c.u(22)
+                width = c.w - 2 * pad - c.u(12)
+                lines = c.wrap(self.message.text, width, size)
+                lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+                h = step * len(lines) + c.u(12)
+                box = pygame.Rect(pad, bar.y - pad - h, c.w - 2 * pad, h)
+                c.region(box, self.dismiss_message, "message", self.message.text)
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
-            lines = c.wrap(self.message.text, box.w - c.u(12), SMALL)[:2]
-            step = c.u(22)
             y = box.centery - step * len(lines) // 2
             for line in lines:
-                c.text(line, (box.x + c.u(6), y), SMALL, TEXT)
+                c.text(line, (box.x + c.u(6), y), size, TEXT, max_width=width)
                 y += step
         else:
             hint = scene.hint()
@@ -210,6 +236,20 @@ class UI:
                     y += step
 
     # --- input ------------------------------------------------------------------------
+    def touch(self, pos: tuple[int, int]) -> bool:
+        """A finger on the screen: a tap, except a second one on the primary action that
+        comes right after the first (an accidental double tap), which would skip the next
+        screen (Income after Loading done) or settle the next card too (Nobody bought it)."""
+        if self.dirty:
+            self.render()
+        hit = self.canvas.hit_at(pos)
+        now = self.clock()
+        if hit is not None and hit.key == "ok":
+            if now - self.last_primary_tap < PRIMARY_REPEAT_S:
+                return False
+            self.last_primary_tap = now
+        return self.tap(pos)
+
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""
         hit = self.canvas.hit_at(pos)

@@ -54,6 +54,11 @@ class GameController:
         self.depth = len(ui.stack)
         #: The purchase form chosen on screen for this round (else the setting).
         self.form_choice: str | None = None
+        #: One tap that entered several actions (a Loading shortcut): the state it left,
+        #: how many actions, and what to call them, so that one Undo takes it all back.
+        self.group: tuple[State, int, str] | None = None
+        #: The same for Redo, right after such a group was undone.
+        self.redo_group: tuple[State, int, str] | None = None
 
     @property
     def state(self) -> State:
@@ -90,10 +95,35 @@ class GameController:
         self.sync(old, new)
         return True
 
+    def act_group(self, actions: list[Action], label: str) -> int:
+        """Submit several actions for one tap; one Undo takes back those that were recorded."""
+        done = 0
+        for action in actions:
+            if not self.act(action):
+                break
+            done += 1
+        if done > 1:
+            self.group = (self.state, done, label)
+        return done
+
+    def _repeat(self, action: Action, times: int) -> int:
+        done = 0
+        while done < times and self.submit(action):
+            done += 1
+        return done
+
     def undo(self) -> None:
         state = self.state
         if not state.can_undo() or state.last_action is None or state.previous is None:
             self.ui.info(_("There is nothing to undo."))
+            return
+        group, self.group = self.group, None
+        if group is not None and group[0] is state:
+            _after, times, label = group
+            done = self._repeat(Undo(), times)
+            if done:
+                self.redo_group = (self.state, done, label)
+                self.ui.info(_("Undone: {what}").format(what=label))
             return
         undone = words.describe(state.previous, state.last_action)
         if self.submit(Undo()):
@@ -103,6 +133,14 @@ class GameController:
         state = self.state
         if not state.redo:
             self.ui.info(_("There is nothing to redo."))
+            return
+        group, self.redo_group = self.redo_group, None
+        if group is not None and group[0] is state:
+            _after, times, label = group
+            done = self._repeat(Redo(), times)
+            if done:
+                self.group = (self.state, done, label)
+                self.ui.info(_("Redone: {what}").format(what=label))
             return
         redone = words.describe(state, state.redo[-1])
         if self.submit(Redo()):

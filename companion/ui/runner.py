@@ -52,7 +52,7 @@ def quit_pygame() -> None:
 
 def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0) -> None:
     """Show why the app cannot start, until a tap, a key or `wait_s` seconds."""
-    from companion.ui.canvas import BG, BODY, LARGE, TEXT, Canvas
+    from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas
 
     try:
         screen = pygame.display.set_mode(size)
@@ -61,8 +61,12 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
     c = Canvas(screen)
     c.fill(BG)
     c.text("The companion cannot start", (c.u(20), c.u(20)), LARGE, (240, 120, 100))
-    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(100)), BODY,
+    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(160)), BODY,
                 TEXT)
+    # Say how this screen goes away: nothing else on it can be tapped.
+    c.paragraph(f"Tap the screen to close (it closes by itself after {wait_s:.0f} s). "
+                "Correct the file named above, then start the companion again.",
+                pygame.Rect(c.u(20), c.h - c.u(80), c.w - c.u(40), c.u(70)), BODY, MUTED)
     pygame.display.flip()
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return
@@ -145,6 +149,7 @@ class Runner:
         self.shot_count = 0
         #: Keys held down on the simulated buttons: key -> role.
         self.held: dict[int, str] = {}
+        self.held_since: dict[int, float] = {}
         self.last_screen: Any = None
         if bus is not None:
             self.attach_inputs(inputs, bus)
@@ -198,6 +203,7 @@ class Runner:
                     # Held like the real button: Backspace held long is a long press (Redo).
                     sim.press_down(role)
                     self.held[event.key] = role
+                    self.held_since[event.key] = time.monotonic()
                 else:
                     sim.press(role)
                 return
@@ -205,9 +211,23 @@ class Runner:
                 log.warning("simulated press failed: %s", exc)
         self.ui.intent(intent)
 
+    def min_hold(self) -> float:
+        """How long a simulated button must stay down to count (a margin over debounce)."""
+        buttons = getattr(self.simulator, "_buttons", None)
+        debounce = getattr(getattr(buttons, "settings", None), "debounce_s", 0.03)
+        return float(debounce) * 2 + 0.01
+
     def key_up(self, event: Any) -> None:
         role = self.held.pop(event.key, None)
+        since = self.held_since.pop(event.key, None)
         if role is not None and self.simulator is not None:
+            # A key is one clean press, but its up may follow its down at once (a quick
+            # tap, or both events queued while the loop was busy). A button released
+            # within the debounce time never counted, so keep it down long enough.
+            if since is not None:
+                rest = self.min_hold() - (time.monotonic() - since)
+                if rest > 0:
+                    time.sleep(rest)
             try:
                 self.simulator.release(role)
             except Exception as exc:  # noqa: BLE001
@@ -228,7 +248,7 @@ class Runner:
             return
         pos = self.display.tap_position(event, time.monotonic())
         if pos is not None:
-            self.ui.tap(pos)
+            self.ui.touch(pos)
 
     def wait_intents(self, timeout_s: float) -> list[Any]:
         """The intents on the bus, waiting up to `timeout_s` for the first (a put wakes it)."""

@@ -293,3 +293,73 @@ def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeyp
     assert app.run(args(tmp_path, screenshot_dir=None)) == 0
     thread.join(10)
     assert log == ["done"]
+
+
+def test_a_quick_key_tap_still_presses_the_simulated_button(tmp_path, monkeypatch):
+    """Key down and up in the same instant (a quick tap, or both queued while the loop
+    was busy) is still one press: the debounce must not swallow it."""
+    import threading
+    import time
+
+    from companion.ui import runner
+
+    made = []
+    original_init = runner.Runner.__init__
+
+    def init(self, **kwargs):
+        original_init(self, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(runner.Runner, "__init__", init)
+    log: list[str] = []
+
+    def wait(test, what):
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                if made and test(made[0].ui):
+                    return
+            except (IndexError, KeyError, AttributeError):
+                pass
+            time.sleep(0.02)
+        log.append(f"timed out waiting for {what}")
+        raise TimeoutError(what)
+
+    def table():
+        try:
+            wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
+            ui = made[0].ui
+            hit = next(h for h in ui.canvas.hits if h.key == "new")
+            post((pygame.MOUSEBUTTONDOWN, {"pos": hit.rect.center, "button": 1, "touch": False}))
+            wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
+            post((pygame.KEYDOWN, {"key": pygame.K_2, "mod": 0}),
+                 (pygame.KEYUP, {"key": pygame.K_2, "mod": 0}))
+            wait(lambda ui: ui.top.first == "blue", "blue starts")
+            log.append("done")
+        finally:
+            post((pygame.QUIT, {}))
+
+    thread = threading.Thread(target=table, daemon=True)
+    thread.start()
+    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+    thread.join(10)
+    assert log == ["done"]
+
+
+def test_the_cannot_start_screen_says_how_to_close_it(monkeypatch):
+    from companion.ui import canvas, runner
+
+    made = []
+    original = canvas.Canvas.__init__
+
+    def init(self, surface):
+        original(self, surface)
+        made.append(self)
+
+    monkeypatch.setattr(canvas.Canvas, "__init__", init)
+    pygame.display.init()
+    pygame.font.init()
+    runner.show_fatal("companion.yaml:1:1: not valid YAML")
+    texts = " ".join(made[-1].texts)
+    assert "not valid YAML" in texts
+    assert "Tap the screen to close" in texts

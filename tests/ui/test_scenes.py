@@ -438,3 +438,197 @@ def test_the_tie_break_is_spelled_out():
         "Tied on 30 points: Anna wins with more coins (4 to 2).")
     assert tie_break(state({"red": 3, "blue": 3}, ("red", "blue"))) == (
         "Tied on 30 points and on coins: a shared win.")
+
+
+def test_the_undo_message_is_shown_whole_beside_redo_and_home(game):
+    """Undo says what it undid: the sentence is not cut after two lines in the narrow box."""
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    for _ in range(3):
+        ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    ui.intent(it.Undo())  # the bar now holds Undo, Redo, Home and the primary action
+    assert ui.message.text == "Undone: Ben bought Warehouse for 3"
+    ui.render()
+    drawn = " ".join(ui.canvas.texts)
+    assert "Warehouse for 3" in drawn
+
+
+def test_supply_cards_keep_their_place_as_cards_are_revealed(game):
+    """The card picker does not reflow: a card tapped stays put (blank), the rest do not move,
+    so a quick second tap lands on nothing instead of on the next card."""
+    ui = game
+    ui.render()
+    before = {h.key: h.rect for h in ui.canvas.hits if h.key.startswith("card:")}
+    ui.press("card:A-warehouse")
+    ui.render()
+    after = {h.key: h.rect for h in ui.canvas.hits if h.key.startswith("card:")}
+    assert "card:A-warehouse" not in after
+    assert after == {k: r for k, r in before.items() if k != "card:A-warehouse"}
+    assert ui.tap(before["card:A-warehouse"].center) is False  # the double tap: nothing
+    assert len(ui.game.state.slots) == 1
+
+
+def test_a_player_with_one_card_reads_1_card(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    ui.render()
+    drawn = " | ".join(ui.canvas.texts)
+    assert "1 card " in drawn and "1 cards" not in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_market_hall_sale_button_is_read_whole(game, language):
+    from dataclasses import replace
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    ui = game
+    state = ui.game.state
+    ps = replace(state.player("red"), dock=("tea", "saffron"))
+    ui.game.session.state = replace_state(state, "red", ps, phase="loading")
+    ui.pop_to(ui.game.depth)
+    ui.push(LoadingScene(ui))
+    set_language(language)
+    try:
+        ui.intent(it.PlayerButton("red"))
+        ui.press("cube:0")
+        ui.press("cube:1")
+        assert "market_sell" in ui.keys()
+        ui.render()
+        drawn = [t for t, _r in ui.canvas.text_rects]  # as drawn, after any shortening
+        assert not any(t.endswith("\u2026") for t in drawn), drawn
+    finally:
+        set_language("en")
+
+
+def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(game):
+    from dataclasses import replace
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # Anna buys the warehouse
+    ui.intent(it.Ok())
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # and the contract
+    dismiss(ui)
+    ui.intent(it.Ok())
+    assert ui.top.name == "loading"
+    state = ui.game.state
+    goods = state.catalogue["A-contract-1"].goods
+    ps = replace(state.player("red"), dock=tuple(goods))
+    ui.game.session.state = replace_state(state, "red", ps)
+    ui.pop_to(ui.game.depth)
+    ui.push(LoadingScene(ui))
+    ui.intent(it.PlayerButton("red"))
+    before = ui.game.state
+    ui.press("shortcut:0")  # Fill contracts: one tap, one move per cube
+    assert not ui.game.state.player("red").dock
+    ui.intent(it.Undo())
+    assert ui.game.state.player("red").dock == before.player("red").dock
+    assert "Fill contracts" in ui.message.text
+    ui.intent(it.Redo())
+    assert not ui.game.state.player("red").dock
+    assert "Fill contracts" in ui.message.text
+
+
+def test_a_long_undo_message_in_german_is_shown_whole_above_the_bar(game):
+    ui = game
+    set_language("de")
+    try:
+        for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+            scan(ui, card)
+        for _ in range(4):
+            ui.intent(it.Ok())  # nobody buys
+            dismiss(ui)
+        ui.intent(it.Ok())  # Loading done, income
+        dismiss(ui)
+        ui.intent(it.Undo())  # back across the round boundary; Redo and Menu now in the bar
+        assert ui.top.name == "loading"
+        ui.render()
+        drawn = [t for t, _r in ui.canvas.text_rects]
+        assert not any(t.endswith("\u2026") for t in drawn), drawn
+        assert "Einkommen" in " ".join(drawn)
+        ui.press("message")  # a tap closes it
+        assert ui.message is None
+    finally:
+        set_language("en")
+
+
+def test_once_a_buyer_is_chosen_the_hint_no_longer_says_ok_for_nobody(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    assert "OK for nobody" in ui.top.hint()
+    ui.intent(it.PlayerButton("blue"))
+    assert "OK for nobody" not in ui.top.hint()
+    assert "OK records the purchase" in ui.top.hint()
+
+
+def test_a_ship_tapped_by_mistake_can_be_left_by_touch(game):
+    ui = game
+    ui.press("card:A-warehouse")
+    ui.top.pick("B-ship-1")  # as if its card were tapped: the goods picker opens
+    assert ui.top.ship == "B-ship-1"
+    assert "ship:cancel" in ui.keys()
+    ui.press("ship:cancel")
+    assert ui.top.ship is None
+    assert "card:A-tea-taster" in ui.keys()
+    assert len(ui.game.state.slots) == 1  # the warehouse is still revealed
+
+
+def test_a_double_tap_on_the_primary_action_counts_once(game):
+    ui = game
+    now = [100.0]
+    ui.clock = lambda: now[0]
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    ui.render()
+    ok = next(h for h in ui.canvas.hits if h.key == "ok").rect.center
+    ui.touch(ok)  # Nobody bought the warehouse
+    now[0] += 0.2
+    ui.touch(ok)  # the finger bounced: the tea taster is not settled with it
+    assert [s.outcome for s in ui.game.state.slots][:2] == ["discarded", None]
+    now[0] += 0.5
+    ui.touch(ok)  # a new tap, a while later
+    assert [s.outcome for s in ui.game.state.slots][:2] == ["discarded", "discarded"]
+
+
+def test_the_quick_form_header_says_purchase_from_the_first_card(game):
+    ui = game
+    for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
+        scan(ui, card)
+    assert ui.top.name == "purchase" and ui.game.state.phase == "demand"
+    ui.render()
+    header = next(t for t, _r in ui.canvas.text_rects if t.startswith("Round"))
+    assert "Purchase" in header and "Demand" not in header
+
+
+def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, monkeypatch):
+    """UX.md: key numbers (coins, points) at least 32 px on the 800x480 panel."""
+    from companion.ui import canvas as canvas_module
+
+    drawn: list[tuple[str, int]] = []
+    original = canvas_module.Canvas.text
+
+    def spy(self, text, pos, size=canvas_module.BODY, *args, **kwargs):
+        drawn.append((text, self.px(size)))
+        return original(self, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(canvas_module.Canvas, "text", spy)
+    ui = game
+    ui.press("panel:blue")
+    ui.render()
+    ps = ui.game.state.player("blue")
+    texts = [text for text, _ in drawn]
+    for label, value in (("coins", ps.coins), ("track", ps.track), ("firemen", ps.firemen)):
+        number = texts.index(label) + 1  # each number is drawn right under its label
+        assert drawn[number] == (str(value), drawn[number][1]) and drawn[number][1] >= 32

@@ -97,3 +97,133 @@ def test_screen_scales(tmp_path, screen, size):
     for hit in ui.canvas.hits:
         assert ui.surface.get_rect().contains(hit.rect), f"{screen}: {hit.key} off screen"
     assert_no_text_overlaps(ui, screen)
+
+
+#: Screens whose every string must be drawn whole at 800x480 (none shortened with "…").
+WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire", "history", "ship",
+              "supply")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", WHOLE_TEXT)
+def test_no_text_is_cut_short(tmp_path, screen, language):
+    ui = build(screen, (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        cut = [t for t, _r in ui.canvas.text_rects if t.endswith("\u2026")]
+        assert not cut, f"{screen} ({language}): cut short: {cut}"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("label", ["Feuerwehrmann B1", "Teppichhändler", "Bureau de comptage B",
+                                   "Incendie (Printemps)"])
+def test_a_long_word_on_a_button_is_hyphenated_not_cut(label):
+    """The German and French card names in the Supply picker (127 px wide at 800x480)."""
+    from companion.ui.canvas import SMALL, Canvas
+
+    pygame.font.init()
+    c = Canvas(pygame.Surface((800, 480)))
+    c.button(pygame.Rect(0, 0, 127, 64), label, lambda: None, size=SMALL)
+    drawn = [t for t, _r in c.text_rects]
+    assert not any(t.endswith("\u2026") for t in drawn), drawn
+    assert "".join(drawn).replace("-", "").replace(" ", "") == label.replace(" ", "")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("last_round", [False, True])
+def test_the_round_header_shows_the_phase_and_the_last_round_whole(tmp_path, language,
+                                                                     last_round):
+    from companion.ui import names
+
+    ui = build("supply", (800, 480), language, tmp_path)
+    try:
+        state = ui.game.state
+        if last_round:
+            object.__setattr__(state, "last_round", True)
+        ui.dirty = True
+        ui.render()
+        header = next(t for t, _r in ui.canvas.text_rects if t.startswith(_("Round {k}/{n}")[:4]))
+        assert not header.endswith("\u2026"), header
+        assert names.phase(state.phase) in header
+        assert (_("last round") in header) == last_round
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_4th_fire_screen_has_no_text_over_text(tmp_path, language):
+    """'The 4th fire ends the game.' ran into 'Highest firemen total gains, lowest loses.'"""
+    from companion.ui.scenes.fire import FireScene
+
+    ui = build("final", (800, 480), language, tmp_path)
+    try:
+        fires = ui.game.state.fires
+        assert fires[-1].card == "E-fire"
+        ui.push(FireScene(ui, len(fires) - 1))
+        ui.render()
+        assert _("The 4th fire ends the game.") in ui.canvas.texts
+        assert_no_text_overlaps(ui, "4th fire")
+    finally:
+        set_language("en")
+
+
+def test_history_shows_an_unnamed_player_by_their_colour_as_in_the_game():
+    from companion.ui.scenes.history import shown_name
+
+    assert shown_name("blue") == "Blue"
+    assert shown_name("Anna") == "Anna"
+    set_language("de")
+    try:
+        assert shown_name("blue") == "Blau"
+    finally:
+        set_language("en")
+
+
+def test_the_german_header_keeps_the_pile_count_with_narrower_separators(tmp_path):
+    ui = build("supply", (800, 480), "de", tmp_path)
+    try:
+        ui.render()
+        header = next(t for t, _r in ui.canvas.text_rects if t.startswith("Runde"))
+        assert "Stapel" in header and "Angebot" in header, header
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("word", "first"), [("Wiederholen", "Wieder-"),
+                                             ("Feuerwehrmann", "Feuerwehr-"),
+                                             ("Teppichhändler", "Teppich-")])
+def test_hyphenation_breaks_at_a_syllable(word, first):
+    from companion.ui.canvas import Canvas, font
+
+    pygame.font.init()
+    c = Canvas(pygame.Surface((800, 480)))
+    width = font(c.px(16)).size(first)[0] + 12  # room for the first part and a letter or two
+    assert c.hyphenate(word, width, 16).split(" ")[0] == first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_undo_button_fits_its_label_at_body_size(tmp_path, language):
+    from companion.ui.canvas import BODY, font
+
+    ui = build("supply", (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        undo = next(h for h in ui.canvas.hits if h.key == "undo")
+        assert undo.rect.w >= font(ui.canvas.px(BODY)).size(_("Undo"))[0] + 12
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_hint_is_drawn_whole(tmp_path, screen, language):
+    """The bar's hint keeps at most three lines: every word of it must be on screen."""
+    ui = build(screen, (800, 480), language, tmp_path)
+    try:
+        ui.render()
+        hint = ui.top.hint() if hasattr(ui.top, "hint") else ""
+        drawn = " ".join(" ".join(t for t, _r in ui.canvas.text_rects).split())
+        assert " ".join(hint.split()) in drawn
+    finally:
+        set_language("en")

@@ -19,6 +19,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Scene
@@ -130,7 +131,10 @@ class FinalScene(Scene):
         assert final is not None
         rows = [*SCORE_CATEGORIES, "total"]
         players = list(final.ranking)
-        label_w = int(rect.w * 0.46)
+        # The label column as wide as its longest label ("Chamber of commerce"), up to 60 %:
+        # the player columns only hold short numbers.
+        longest = max(font(c.px(16)).size(names.category(cat))[0] for cat in rows)
+        label_w = max(int(rect.w * 0.46), min(int(rect.w * 0.6), longest + c.u(12)))
         col = (rect.w - label_w) // max(1, len(players))
         row_h = rect.h // (len(rows) + 1)
         for j, pid in enumerate(players):

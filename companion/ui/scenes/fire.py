@@ -9,6 +9,7 @@ import pygame
 from companion.engine import State
 from companion.ui import names, words
 from companion.ui.canvas import (
+    ACCENT,
     BODY,
     HUGE,
     LARGE,
@@ -87,12 +88,11 @@ class FireScene(Scene):
         c.text(names.card_name(card), (c.u(96), c.u(10)), HUGE, TEXT,
                max_width=points.x - c.u(116))
         c.text(_("Highest firemen total gains, lowest loses."), (c.u(96), c.u(64)), SMALL, TEXT)
-        if self.index == 3 or fire.card == "E-fire":
-            c.text(_("The 4th fire ends the game."), (c.w - c.u(20), c.u(64)), SMALL, TEXT,
-                   anchor="topright")
+        # The 4th fire's note goes under the bars: in the banner it ran into the line above.
+        last = self.index == 3 or fire.card == "E-fire"
         top = c.u(108)
         n = len(state.players)
-        row = min(c.u(56), (body.bottom - top - c.u(40)) // n)
+        row = min(c.u(56), (body.bottom - top - c.u(70 if last else 40)) // n)
         most = max(1, max(fire.sums.values()))
         bar_x = c.u(230)
         bar_w = c.w - bar_x - c.u(230)
@@ -122,4 +122,8 @@ class FireScene(Scene):
         y = top + n * row + c.u(8)
         if not fire.gained and not fire.lost:
             c.text(_("All equal \u2014 nobody gains or loses."), (c.w // 2, y), BODY, PRIMARY,
+                   anchor="midtop")
+            y += c.u(30)
+        if last:
+            c.text(_("The 4th fire ends the game."), (c.w // 2, y), BODY, ACCENT,
                    anchor="midtop")

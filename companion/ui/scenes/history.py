@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pygame
 
+from companion.ui import names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Scene
+
+
+def shown_name(name: object) -> str:
+    """A player without a typed name is kept under their colour: show it as in the game."""
+    text = str(name)
+    return names.colour(text) if text in names.COLOUR_NAMES else text
 
 
 def _get(item: object, key: str, default: object = "") -> object:
@@ -55,24 +62,26 @@ class HistoryScene(Scene):
                 ranked = sorted(players, key=lambda p: getattr(p, "rank", 0))
                 star = "\u2605"
                 result = "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
-                                   f"{getattr(p, 'name', p)} {getattr(p, 'total', '')}"
+                                   f"{shown_name(getattr(p, 'name', p))} {getattr(p, 'total', '')}"
                                    for p in ranked)
             else:
                 winners = _get(game, "winners", ())
-                result = ", ".join(str(getattr(w, "name", w)) for w in winners)  # type: ignore[attr-defined]
+                result = ", ".join(shown_name(getattr(w, "name", w)) for w in winners)  # type: ignore[attr-defined]
             c.text(when, (box.x + c.u(8), box.centery), 16, MUTED, anchor="midleft")
             c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
                    max_width=box.right - box.x - c.u(126))
             y += c.u(44)
         c.text(_("Players"), (half + c.u(8), c.u(52)), SMALL, MUTED)
         y = c.u(76)
-        for stat in self.stats[:7]:
+        # Name, then the record on its own line: beside the name it was cut short in German
+        # and French ("2 Spiele, 1 Siege, beste…"). Worded without plurals ("1 games").
+        for stat in self.stats[:6]:
             name = _get(stat, "name")
             played = _get(stat, "games", _get(stat, "played", 0))
             wins = _get(stat, "wins", 0)
             best = _get(stat, "best_total", _get(stat, "best", ""))
-            c.text(str(name), (half + c.u(8), y), BODY, ACCENT, max_width=c.u(150))
-            c.text(_("{games} games, {wins} wins, best {best}").format(
-                games=played, wins=wins, best=best), (half + c.u(160), y + c.u(2)), SMALL, TEXT,
-                max_width=half - c.u(170))
-            y += c.u(40)
+            c.text(shown_name(name), (half + c.u(8), y), BODY, ACCENT, max_width=half - c.u(16))
+            c.text(_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
+                games=played, wins=wins, best=best), (half + c.u(8), y + c.u(26)), SMALL, TEXT,
+                max_width=half - c.u(16))
+            y += c.u(54)

@@ -103,9 +103,11 @@ class HomeScene(Scene):
                 c.button(rect, label, action, key=key, colour=colour)
         y = y0 + 3 * (h + gap)
         if self.ui.services.simulate:
-            c.text(_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
-                     "(Shift: Redo), Esc Back."), (c.w // 2, body.bottom - c.u(4)), 16, MUTED,
-                   anchor="midbottom", max_width=c.w - c.u(20))
+            # Two lines when one is too short (German, French): never cut the key help.
+            c.paragraph(_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
+                          "(Shift: Redo), Esc Back."),
+                        pygame.Rect(c.u(16), body.bottom - c.u(46), c.w - c.u(32), c.u(44)),
+                        16, MUTED)
         if self.problem:
             c.paragraph(_("The saved game cannot be resumed: {reason}").format(
                 reason=self.problem), pygame.Rect(c.u(20), y, c.w - c.u(40), c.u(60)), BODY,

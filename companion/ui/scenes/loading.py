@@ -106,6 +106,13 @@ class LoadingScene(RoundScene):
         self.selected = []
         self.ui.dirty = True
 
+    def do_group(self, pid: str, moves: list[Move], label: str) -> None:
+        """A shortcut: one tap, several moves, and one Undo for all of them."""
+        name = words.player_name(self.state, pid)
+        self.ui.game.act_group(moves, f"{name}: {label}")
+        self.selected = []
+        self.ui.dirty = True
+
     def legal(self, action: object) -> bool:
         try:
             apply(self.state, action)  # type: ignore[arg-type]
@@ -173,6 +180,9 @@ class LoadingScene(RoundScene):
     def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, object, str]],
               cols: int = 3) -> None:
         gap = c.u(8)
+        # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
+        # market hall (+1 coin)") is read whole instead of cut with an ellipsis.
+        cols = max(1, min(cols, len(items)))
         w = (rect.w - gap * (cols - 1)) // cols
         h = c.u(58)
         for i, (label, action, key) in enumerate(items):
@@ -185,7 +195,8 @@ class LoadingScene(RoundScene):
     def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
         items: list[tuple[str, object, str]] = []
         for i, (label, moves) in enumerate(self.shortcuts(state, pid)):
-            items.append((label, (lambda m=moves: self.do(*m)), f"shortcut:{i}"))
+            items.append((label, (lambda m=moves, lab=label: self.do_group(pid, m, lab)),
+                          f"shortcut:{i}"))
         if items:
             c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
             self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),

@@ -42,7 +42,8 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.rect(box, fill)
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
-        lines = c.wrap(names.card_name(card), w - c.u(8), 16)[:2]
+        label = c.hyphenate(names.card_name(card), w - c.u(8), 16)  # "Teppich-/händler"
+        lines = c.wrap(label, w - c.u(8), 16)[:2]
         y = box.y + c.u(4)
         for line in lines:
             c.text(line, (box.centerx, y), 16, TEXT, anchor="midtop", max_width=w - c.u(6))
@@ -83,6 +84,8 @@ class PurchaseScene(RoundScene):
         self.price = 1
 
     def hint(self) -> str:
+        if self.buyer is not None:  # OK now records the purchase, not "nobody"
+            return _("OK records the purchase. Price: press their button again, or \u2212 / +.")
         return _("Tap the buyer (press their button again: price +1), or OK for nobody.")
 
     def select(self, pid: str) -> None:

@@ -20,6 +20,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.game import total_rounds
 from companion.ui.i18n import _
@@ -79,22 +80,41 @@ class RoundScene(Scene):
         c.rect(rect, PANEL, radius=0)
         season = names.season(state.top_season()) if state.phase == "supply" else \
             names.season(self._season_of_round(state))
-        parts = [
-            _("Round {k}/{n}").format(k=state.round, n=total_rounds(state)),
-            season,
-            _("cards left {n}").format(n=state.pile_size()),
-            _("Phase: {phase}").format(phase=names.phase(state.phase)),
-        ]
+        round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
         if state.last_round:
-            parts.append(_("last round"))
+            round_text += " (" + _("last round") + ")"
+        cards_left = _("cards left {n}").format(n=state.pile_size())
+        # The quick form enters Demand and Purchase as one: the engine is still in Demand
+        # until the first card is settled, but the table is buying, not placing.
+        quick = state.phase == "demand" and self.name == "purchase"
+        phase = names.phase("purchase" if quick else state.phase)
         first = state.first_player
         x = rect.right - c.u(12)
         label = _("{name} first").format(name=words.player_name(state, first))
         r = c.text(label, (x, rect.centery), BODY, TEXT, anchor="midright",
                    max_width=rect.w // 3)
         c.player_badge(first, (r.x - c.u(18), rect.centery), c.u(14), "M")
-        c.text("  \u00b7  ".join(parts), (c.u(10), rect.centery), BODY, TEXT, anchor="midleft",
-               max_width=r.x - c.u(44))
+        room = r.x - c.u(52)
+        # Long languages (French "Phase : Approvisionnement") drop the least needed words
+        # first, so the phase and the last round are never cut off the end.
+        candidates = [
+            [round_text, season, cards_left, _("Phase: {phase}").format(phase=phase)],
+            [round_text, season, cards_left, phase],
+            [round_text, season, phase],
+            [round_text, phase],
+        ]
+        f = font(c.px(BODY))
+        text = ""
+        fits = False
+        for parts in candidates:
+            for sep in ("  \u00b7  ", " \u00b7 "):
+                text = sep.join(p for p in parts if p)
+                fits = f.size(text)[0] <= room
+                if fits:
+                    break
+            if fits:
+                break
+        c.text(text, (c.u(10), rect.centery), BODY, TEXT, anchor="midleft", max_width=room)
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
@@ -191,7 +211,7 @@ class RoundScene(Scene):
         c.text(_("pt"), (box.right - c.u(20), box.y + c.u(8)), 16, MUTED)
         filled, total = contract_progress(state, pid)
         details = [
-            _("{n} cards").format(n=len(ps.cards)),
+            (_("{n} card") if len(ps.cards) == 1 else _("{n} cards")).format(n=len(ps.cards)),
             _("fire {n}").format(n=ps.firemen),
         ]
         if total:

@@ -14,6 +14,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scenes.round import RoundScene
@@ -57,6 +58,11 @@ class SupplyScene(RoundScene):
         else:
             self.ship = None
 
+    def cancel_ship(self) -> None:
+        self.ship = None
+        self.goods = []
+        self.ui.dirty = True
+
     def on_back(self) -> None:
         self.ship = None
         self.goods = []
@@ -93,10 +99,16 @@ class SupplyScene(RoundScene):
         y = area.y
         r = c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
                    (area.x, y), BODY, TEXT)
-        revealed = "  ".join(f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots)))
+        items = [f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots))]
+        room = area.right - r.right - c.u(12)
+        revealed = "  ".join(items)
+        # Too long (German, French): keep the latest cards whole, the first ones give way.
+        while len(items) > 1 and font(c.px(16)).size(revealed)[0] > room:
+            items.pop(0)
+            revealed = "\u2026  " + "  ".join(items)
         if revealed:
             c.text(revealed, (r.right + c.u(12), r.centery), 16, MUTED, anchor="midleft",
-                   max_width=area.right - r.right - c.u(12))
+                   max_width=room)
         y += c.u(30)
         if self.ship:
             self.draw_goods(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
@@ -108,8 +120,15 @@ class SupplyScene(RoundScene):
         if season is None:
             c.text(_("Only the 4th fire is left in the pile."), rect.topleft, BODY, TEXT)
             return
-        cards = sorted(state.unseen[season], key=lambda cid: list(state.catalogue.cards).index(cid))
-        c.text(_("{season}: {n} cards unseen").format(season=names.season(season), n=len(cards)),
+        unseen = state.unseen[season]
+        # Every card of the season in this game keeps its place; the ones already seen stay
+        # as blank spaces, so the card under a finger never moves (a quick second tap, or
+        # two cards tapped in a row, hits what the player saw).
+        cards = [cid for cid, card in state.catalogue.cards.items()
+                 if card.season == season and state.player_count not in card.removed_for]
+        cards += sorted(cid for cid in unseen if cid not in cards)
+        c.text(_("{season}: {n} cards unseen").format(season=names.season(season),
+                                                      n=len(unseen)),
                (rect.x, rect.y), 16, MUTED)
         top = rect.y + c.u(22)
         cols = 4 if len(cards) > 9 else 3
@@ -120,6 +139,9 @@ class SupplyScene(RoundScene):
         for i, cid in enumerate(cards):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * (w + gap), top + row * (h + gap), w, h)
+            if cid not in unseen:
+                c.rect(box, PANEL)
+                continue
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
                 if card.kind == "ship" else (70, 82, 100)
@@ -139,6 +161,10 @@ class SupplyScene(RoundScene):
             else:
                 c.rect(box, PANEL)
                 c.text("?", box.center, BODY, MUTED, anchor="center")
+        # A ship tapped by mistake: back to the cards (on a touch-only table there is no
+        # Back button, and Undo would take back the card before).
+        c.button(pygame.Rect(rect.right - c.u(200), y - c.u(2), c.u(200), c.u(56)), _("Other card"),
+                 self.cancel_ship, key="ship:cancel", size=SMALL)
         y += size + c.u(14)
         gap = c.u(8)
         w = (rect.w - 4 * gap) // 5
@@ -151,6 +177,6 @@ class SupplyScene(RoundScene):
             c.button(box, names.good_initial(good), (lambda g=good: self.add_good(g)) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
             c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
-                   anchor="midtop", max_width=w)
+                   anchor="midtop", max_width=w + gap)  # the gap too: French "caoutchouc"
             c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), 16,
                    MUTED, anchor="midtop", max_width=w)

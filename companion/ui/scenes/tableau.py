@@ -49,14 +49,18 @@ class TableauScene(Scene):
         c.player_badge(pid, (c.u(30), c.u(30)), c.u(20), words.letter(state, pid))
         c.text(words.player_name(state, pid), (c.u(60), c.u(30)), LARGE, TEXT, anchor="midleft")
         score = score_player(state.catalogue, ps)["total"]
-        stats = [
-            _("coins {n}").format(n=ps.coins),
-            _("track {n}").format(n=ps.track),
-            _("firemen {n}").format(n=ps.firemen),
-            _("score now {n}").format(n=score),
-        ]
-        c.text("   ".join(stats), (c.w - c.u(16), c.u(30)), BODY, ACCENT, anchor="midright",
-               max_width=c.w - c.u(300))
+        # Key numbers at arm's length (UX.md: >= 32 px), each under its label.
+        stats = (
+            (_("coins"), ps.coins),
+            (_("track"), ps.track),
+            (_("firemen"), ps.firemen),
+            (_("score now"), score),
+        )
+        block = c.u(112)
+        for i, (label, number) in enumerate(stats):
+            cx = c.w - c.u(16) - block * (len(stats) - i) + block // 2
+            c.text(label, (cx, c.u(12)), SMALL, MUTED, anchor="center", max_width=block - c.u(6))
+            c.text(str(number), (cx, c.u(40)), LARGE, ACCENT, anchor="center")
         y = c.u(64)
         # Contracts: each symbol filled (cube) or empty (outline with initials).
         contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == "contract"]
