@@ -51,34 +51,15 @@ class DemoHistory:
 
 
 def demo_services(state_dir: Path, language: str = "en") -> Services:
-    from companion.config.cards import (
-        confirmed_values,
-        load_catalogue,
-        load_catalogue_data,
-        save_override,
-    )
+    """The app's own services over the shipped catalogue, with a game kept in memory."""
     from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui.runner import make_services
 
-    cache: dict[str, Any] = {}
-
-    def catalogue() -> Any:
-        if "cat" not in cache:
-            cache["cat"] = load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
-        return cache["cat"]
-
-    def override(card_id: str, field: str, value: Any) -> None:
-        save_override(state_dir, card_id, field, value)
-        cache.clear()
-
-    return Services(
-        state_dir=state_dir, config_dir=SHIPPED_CONFIG_DIR,
-        settings={"language": language, "purchase_form": "quick",
-                  "display": {"size": [800, 480], "rotation": 0}},
-        store=MemoryStore(), load_catalogue=catalogue,
-        load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
-        save_override=override, history=DemoHistory(),
-        confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir),
-    )
+    settings = {"language": language, "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0}}
+    return make_services(settings, state_dir, SHIPPED_CONFIG_DIR, store=MemoryStore(),
+                         history=DemoHistory(), simulator=None, tagmap=None,
+                         save_settings=None)
 
 
 _games: dict[tuple[str, int], list[Action]] = {}

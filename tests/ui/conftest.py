@@ -14,12 +14,6 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.config.cards import (  # noqa: E402
-    confirmed_values,
-    load_catalogue,
-    load_catalogue_data,
-    save_override,
-)
 from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.i18n import set_language  # noqa: E402
@@ -40,31 +34,14 @@ class FakeHistory:
 
 
 def make_services(state_dir: Path, **settings: Any) -> Services:
-    cache: dict[str, Any] = {}
-
-    def catalogue() -> Any:
-        if "cat" not in cache:
-            cache["cat"] = load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
-        return cache["cat"]
-
-    def override(card_id: str, field: str, value: Any) -> None:
-        save_override(state_dir, card_id, field, value)
-        cache.clear()
+    """The app's own services over the shipped catalogue, a game store in memory."""
+    from companion.ui.runner import make_services as app_services
 
     base = {"language": "en", "purchase_form": "quick",
             "display": {"size": [800, 480], "rotation": 0}}
     base.update(settings)
-    return Services(
-        state_dir=state_dir,
-        config_dir=SHIPPED_CONFIG_DIR,
-        settings=base,
-        store=MemoryStore(),
-        load_catalogue=catalogue,
-        load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
-        save_override=override,
-        history=FakeHistory(),
-        confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir),
-    )
+    return app_services(base, state_dir, SHIPPED_CONFIG_DIR, store=MemoryStore(),
+                        history=FakeHistory(), simulator=None, tagmap=None, save_settings=None)
 
 
 @pytest.fixture(scope="session", autouse=True)
