@@ -9,11 +9,14 @@ to stdout; a FILE is written atomically.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from companion import paths
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.config.cards import confirmed_values
 from companion.errors import CompanionError
 from companion.store import History, JournalCorrupt, StorageError, current_game
 from companion.store.fsutil import atomic_write, describe
@@ -54,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
             )
         for warning in scan.warnings:
             print(f"warning: {warning}", file=sys.stderr)
-        text = "".join(line + "\n" for line in scan.lines)
+        lines = list(scan.lines)
+        lines[0] = _carry_corrections(lines[0], args, state_dir)
+        text = "".join(line + "\n" for line in lines)
     if args.file is None or args.file == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -64,3 +69,28 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise StorageError(f"cannot write {args.file}: {describe(exc)}") from None
     return 0
+
+
+def _carry_corrections(setup_line: str, args: argparse.Namespace, state_dir: Path) -> str:
+    """The setup line with the owner's card corrections added to `cards`.
+
+    This machine replays the journal with the corrections in its state
+    directory, including ones made mid-game; carried in `setup.cards`, they make
+    the exported record replay to the same state on any machine. Values the
+    setup line already fixes stay as they are.
+    """
+    config_dir = paths.config_dir(getattr(args, "config", None))
+    shipped = confirmed_values(config_dir, None)
+    owner = {
+        card_id: {k: v for k, v in values.items() if shipped.get(card_id, {}).get(k) != v}
+        for card_id, values in confirmed_values(config_dir, state_dir).items()
+    }
+    owner = {card_id: values for card_id, values in owner.items() if values}
+    if not owner:
+        return setup_line
+    setup = json.loads(setup_line)
+    cards = setup.get("cards") or {}
+    for card_id, values in owner.items():
+        cards[card_id] = {**values, **cards.get(card_id, {})}
+    setup["cards"] = cards
+    return json.dumps(setup, ensure_ascii=False, separators=(", ", ": "))

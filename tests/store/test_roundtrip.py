@@ -64,3 +64,34 @@ def test_export_without_a_game_says_how(cli_run: CLI) -> None:
     assert code == 1 and "no game is saved" in err and "--game" in err
     code, out, err = cli_run("export", "--game", "4")
     assert code == 1 and "no finished game 4" in err
+
+
+def test_export_carries_corrections_made_at_the_table(
+    state_dir: Path, catalogue: Catalogue, cli_run: CLI, tmp_path: Path
+) -> None:
+    """A fire's points corrected mid-game replay the same on a machine without the correction."""
+    from companion.config.cards import load_catalogue, save_override
+    from companion.engine import Reveal
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    actions, _ = generated(37, 2, "quick", 0.0)
+    fire_at = next(i for i, a in enumerate(actions)
+                   if isinstance(a, Reveal) and a.card == "B-fire")
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        for action in actions[1:fire_at]:
+            session.submit(action)
+    # The table confirms the fire's real points before it is resolved (as the app asks).
+    save_override(state_dir, "B-fire", "points", 7)
+    corrected = load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
+    with GameSession.resume(state_dir, corrected) as session:  # type: ignore[union-attr]
+        for action in actions[fire_at:fire_at + 10]:
+            session.submit(action)
+        expected = session.state
+    assert expected.fires[0].points == 7
+    code, exported, err = cli_run("export")
+    assert code == 0, err
+    # Elsewhere: the shipped catalogue only (B-fire's placeholder is not 7).
+    assert catalogue["B-fire"].points != 7
+    elsewhere = replay(exported, catalogue)
+    assert elsewhere.error is None and elsewhere.state is not None
+    assert elsewhere.state.to_json() == expected.to_json()
