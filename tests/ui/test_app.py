@@ -227,39 +227,68 @@ def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     assert again.top.session.state.player("blue").firemen == 4
 
 
-def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeypatch):
-    """Keys press the simulated GPIO buttons; the card picker scans through the serial path."""
-    import threading
-    import time
+class LiveTable:
+    """The real app loop on this thread; a second thread acts like people at the table."""
 
-    from companion.ui import runner
+    def __init__(self, monkeypatch):
+        from companion.ui import runner
 
-    made = []
-    original_init = runner.Runner.__init__
+        self.made: list = []
+        self.log: list[str] = []
+        original_init = runner.Runner.__init__
 
-    def init(self, **kwargs):
-        original_init(self, **kwargs)
-        made.append(self)
+        def init(runner_self, **kwargs):
+            original_init(runner_self, **kwargs)
+            self.made.append(runner_self)
 
-    monkeypatch.setattr(runner.Runner, "__init__", init)
-    log: list[str] = []
+        monkeypatch.setattr(runner.Runner, "__init__", init)
 
-    def wait(test, what):
+    @property
+    def ui(self):
+        return self.made[0].ui
+
+    def wait(self, test, what):
+        import time
+
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             try:
-                if made and test(made[0].ui):
+                if self.made and test(self.ui):
                     return
             except (IndexError, KeyError, AttributeError):
                 pass
             time.sleep(0.02)
-        log.append(f"timed out waiting for {what}")
+        self.log.append(f"timed out waiting for {what}")
         raise TimeoutError(what)
 
-    def tap(key):
-        ui = made[0].ui
-        hit = next(h for h in ui.canvas.hits if h.key == key)
+    def tap(self, key):
+        hit = next(h for h in self.ui.canvas.hits if h.key == key)
         post((pygame.MOUSEBUTTONDOWN, {"pos": hit.rect.center, "button": 1, "touch": False}))
+
+    def run(self, tmp_path, table):
+        """Run the app until `table` (the people) is done; they must end with log 'done'."""
+        import threading
+
+        def people():
+            try:
+                table()
+                self.log.append("done")
+            finally:
+                post((pygame.QUIT, {}))
+
+        thread = threading.Thread(target=people, daemon=True)
+        thread.start()
+        assert app.run(args(tmp_path, screenshot_dir=None)) == 0
+        thread.join(10)
+        assert self.log == ["done"]
+
+
+def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeypatch):
+    """Keys press the simulated GPIO buttons; the card picker scans through the serial path."""
+    import time
+
+    live = LiveTable(monkeypatch)
+    wait = live.wait
 
     def key(code, hold=0.12):
         post((pygame.KEYDOWN, {"key": code, "mod": 0}))
@@ -267,83 +296,40 @@ def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeyp
         post((pygame.KEYUP, {"key": code, "mod": 0}))
 
     def table():
-        try:
-            wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
-            tap("new")
-            wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
-            key(pygame.K_2)  # the second colour's button: Blue starts
-            wait(lambda ui: ui.top.first == "blue", "blue starts")
-            key(pygame.K_RETURN)
-            wait(lambda ui: ui.top.name == "setup", "setup guide")
-            time.sleep(0.15)
-            key(pygame.K_RETURN)
-            wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
-            tap("card:A-warehouse")  # the on-screen picker stands in for the reader
-            wait(lambda ui: ui.game.state.slots[0].card == "A-warehouse", "the scan")
-            key(pygame.K_BACKSPACE)  # Undo
-            wait(lambda ui: not ui.game.state.slots, "undo")
-            key(pygame.K_BACKSPACE, hold=1.5)  # held long: Redo
-            wait(lambda ui: ui.game.state.slots, "redo")
-            log.append("done")
-        finally:
-            post((pygame.QUIT, {}))
+        wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
+        live.tap("new")
+        wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
+        key(pygame.K_2)  # the second colour's button: Blue starts
+        wait(lambda ui: ui.top.first == "blue", "blue starts")
+        key(pygame.K_RETURN)
+        wait(lambda ui: ui.top.name == "setup", "setup guide")
+        time.sleep(0.15)
+        key(pygame.K_RETURN)
+        wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
+        live.tap("card:A-warehouse")  # the on-screen picker stands in for the reader
+        wait(lambda ui: ui.game.state.slots[0].card == "A-warehouse", "the scan")
+        key(pygame.K_BACKSPACE)  # Undo
+        wait(lambda ui: not ui.game.state.slots, "undo")
+        key(pygame.K_BACKSPACE, hold=1.5)  # held long: Redo
+        wait(lambda ui: ui.game.state.slots, "redo")
 
-    thread = threading.Thread(target=table, daemon=True)
-    thread.start()
-    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
-    thread.join(10)
-    assert log == ["done"]
+    live.run(tmp_path, table)
 
 
 def test_a_quick_key_tap_still_presses_the_simulated_button(tmp_path, monkeypatch):
     """Key down and up in the same instant (a quick tap, or both queued while the loop
     was busy) is still one press: the debounce must not swallow it."""
-    import threading
-    import time
-
-    from companion.ui import runner
-
-    made = []
-    original_init = runner.Runner.__init__
-
-    def init(self, **kwargs):
-        original_init(self, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(runner.Runner, "__init__", init)
-    log: list[str] = []
-
-    def wait(test, what):
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            try:
-                if made and test(made[0].ui):
-                    return
-            except (IndexError, KeyError, AttributeError):
-                pass
-            time.sleep(0.02)
-        log.append(f"timed out waiting for {what}")
-        raise TimeoutError(what)
+    live = LiveTable(monkeypatch)
 
     def table():
-        try:
-            wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
-            ui = made[0].ui
-            hit = next(h for h in ui.canvas.hits if h.key == "new")
-            post((pygame.MOUSEBUTTONDOWN, {"pos": hit.rect.center, "button": 1, "touch": False}))
-            wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
-            post((pygame.KEYDOWN, {"key": pygame.K_2, "mod": 0}),
-                 (pygame.KEYUP, {"key": pygame.K_2, "mod": 0}))
-            wait(lambda ui: ui.top.first == "blue", "blue starts")
-            log.append("done")
-        finally:
-            post((pygame.QUIT, {}))
+        live.wait(lambda ui: ui.top.name == "home" and not ui.dirty, "home")
+        live.tap("new")
+        live.wait(lambda ui: ui.top.name == "newgame" and not ui.dirty, "new game")
+        post((pygame.KEYDOWN, {"key": pygame.K_2, "mod": 0}),
+             (pygame.KEYUP, {"key": pygame.K_2, "mod": 0}))
+        live.wait(lambda ui: ui.top.first == "blue", "blue starts")
 
-    thread = threading.Thread(target=table, daemon=True)
-    thread.start()
-    assert app.run(args(tmp_path, screenshot_dir=None)) == 0
-    thread.join(10)
-    assert log == ["done"]
+    live.run(tmp_path, table)
 
 
 def test_the_cannot_start_screen_says_how_to_close_it(monkeypatch):
