@@ -19,6 +19,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion import paths  # noqa: E402
+from companion.config.cache import load_config  # noqa: E402
+from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
 from companion.errors import CompanionError, ConfigError  # noqa: E402
 from companion.store.history import History  # noqa: E402
@@ -38,10 +40,14 @@ DEFAULTS: dict[str, Any] = {
 # --- configuration -------------------------------------------------------------------
 
 
-def load_settings(config_dir: Path, state_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(companion settings, hardware dict); ConfigError for a bad file."""
+def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = None
+                  ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(companion settings, hardware dict); ConfigError for a bad file.
+
+    `checked`: the settings already read and checked (by `load_config`), else read here."""
     settings: dict[str, Any] = json.loads(json.dumps(DEFAULTS))
-    checked = load_checked(config_dir)
+    if checked is None:
+        checked = load_checked(config_dir)
     display = checked.companion.display
     settings.update(language=checked.companion.language,
                     purchase_form=checked.companion.purchase_form,
@@ -156,10 +162,9 @@ def run(args: Any) -> int:
     config_dir = paths.config_dir(getattr(args, "config", None))
     simulate = bool(getattr(args, "simulate", False))
     try:
-        settings, hardware = load_settings(config_dir, state_dir)
-        from companion.config.cards import load_catalogue
-
-        catalogue = load_catalogue(config_dir, state_dir)  # checked here, used by the screens
+        # Checked here, used by the screens; from the JSON cache when no YAML file changed.
+        checked, catalogue = load_config(config_dir, state_dir)
+        settings, hardware = load_settings(config_dir, state_dir, checked)
     except CompanionError as exc:
         log.error("%s", exc.message)
         ui_runner.show_fatal(exc.message)

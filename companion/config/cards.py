@@ -13,8 +13,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.config import yamlfile
 from companion.engine.cards import (
     FOURTH_FIRE,
@@ -188,6 +186,8 @@ def save_override(
     state_dir: str | os.PathLike[str], card_id: str, field: str, value: Any
 ) -> None:
     """Record a printed value the table confirmed or corrected (atomically, fsynced)."""
+    import yaml
+
     state_dir = Path(state_dir)
     path = state_dir / OVERRIDE_FILE
     doc = yamlfile.load(path, missing_ok=True)

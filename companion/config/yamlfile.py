@@ -2,6 +2,10 @@
 
 Every configuration error must name the file, the line and the key, so the
 loader keeps, for each path of keys and list indexes, the line it came from.
+
+PyYAML is imported only when a file is parsed (its import compiles regular
+expressions, ~20 ms): the app's start reads its checked configuration from a
+cache (`companion.config.cache`) and imports no YAML when nothing changed.
 """
 
 from __future__ import annotations
@@ -9,17 +13,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import ConfigError
 
-KeyPath = tuple[str | int, ...]
+if TYPE_CHECKING:
+    import yaml
 
-#: LibYAML's composer when PyYAML was built with it (same nodes, same line marks, ~10x
-#: faster than the pure-Python one); the pure-Python one otherwise, and for messages.
-_COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+KeyPath = tuple[str | int, ...]
 
 
 def dotted(path: KeyPath) -> str:
@@ -87,6 +88,8 @@ def _convert(
     if len(lines) > _MAX_VALUES:
         raise ConfigError(f"{doc_path}: more than {_MAX_VALUES} values (aliases that multiply?)")
     lines.setdefault(path, node.start_mark.line + 1)
+    import yaml
+
     if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
         inside = inside | {id(node)}
     if isinstance(node, yaml.MappingNode):
@@ -133,14 +136,27 @@ def _scalar_at(node: yaml.Node, path: KeyPath, doc_path: Path) -> Any:
 
 
 #: One safe constructor for every scalar (building a SafeLoader per scalar was most of
-#: the time of loading the catalogue), reset after each use.
-_constructor = yaml.constructor.SafeConstructor()
+#: the time of loading the catalogue), reset after each use; made at the first parse.
+_constructor: Any = None
 _constructor_lock = threading.Lock()
+
+
+def _composer() -> Any:
+    """LibYAML's composer when PyYAML was built with it (same nodes, same line marks, ~10x
+    faster than the pure-Python one); the pure-Python one otherwise, and for messages."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _scalar(node: yaml.Node) -> Any:
     # Resolve the scalar with the safe loader's own rules (ints, floats, bools, null).
+    global _constructor
     with _constructor_lock:
+        if _constructor is None:
+            import yaml
+
+            _constructor = yaml.constructor.SafeConstructor()
         try:
             return _constructor.construct_object(node, deep=True)
         finally:
@@ -168,9 +184,11 @@ def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
 
 def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
     """Parse YAML text that claims to come from `path` (used in messages)."""
+    import yaml
+
     path = Path(path)
     try:
-        node = yaml.compose(text, Loader=_COMPOSER)
+        node = yaml.compose(text, Loader=_composer())
     except yaml.YAMLError:
         # The message (and the line and column it names) as the pure-Python parser words
         # it, since LibYAML's can differ: bad YAML is rare, parsing it twice costs nothing.
@@ -183,6 +201,8 @@ def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
 
 def _compose_for_message(text: str, path: Path) -> Any:
     """Compose with the pure-Python parser: a ConfigError naming line and column."""
+    import yaml
+
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
