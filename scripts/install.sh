@@ -22,17 +22,10 @@ set -euo pipefail
 # The venv, the config and the unit must be readable by the user companion.
 umask 022
 
-APP=speicherstadt-companion
+# shellcheck source=scripts/layout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/layout.sh"
 APP_USER=companion
 APP_GROUPS=(video render input gpio dialout)
-OPT=/opt/$APP
-VENV=$OPT/venv
-CONF_DIR=/etc/$APP
-STATE_DIR=/var/lib/$APP
-UNIT_DIR=/etc/systemd/system
-UDEV_DIR=/etc/udev/rules.d
-BIN_LINK=/usr/local/bin/$APP
-UDEV_RULE=99-speicherstadt-reader.rules
 APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio libgbm1 libegl1 libgles2 libdrm2 libudev1)
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

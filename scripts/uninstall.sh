@@ -11,14 +11,8 @@
 # the running system alone.
 set -euo pipefail
 
-APP=speicherstadt-companion
-OPT=/opt/$APP
-CONF_DIR=/etc/$APP
-STATE_DIR=/var/lib/$APP
-UNIT_DIR=/etc/systemd/system
-UDEV_DIR=/etc/udev/rules.d
-BIN_LINK=/usr/local/bin/$APP
-UDEV_RULE=99-speicherstadt-reader.rules
+# shellcheck source=scripts/layout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/layout.sh"
 
 DESTDIR=${DESTDIR:-}
 DESTDIR=${DESTDIR%/}
