@@ -190,7 +190,7 @@ def _target(ui: object, key: str) -> tuple[int, int] | None:
 
 
 def _latency(samples: int) -> None:
-    from companion.ui import intents as it
+    from companion.inputs import intents as it
 
     if not RUNNER:
         print("MARK no_runner 1")

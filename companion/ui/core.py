@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from companion.ui import intents as it
+from companion.inputs import intents as it
 from companion.ui.canvas import (
     BG,
     BODY,

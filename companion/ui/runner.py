@@ -15,7 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from companion.errors import CompanionError  # noqa: E402
-from companion.ui import intents as it  # noqa: E402
+from companion.inputs import intents as it  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
 

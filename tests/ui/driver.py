@@ -17,7 +17,7 @@ from companion.engine import (
     Setup,
     Undo,
 )
-from companion.ui import intents as it
+from companion.inputs import intents as it
 from companion.ui.core import UI
 from companion.ui.scenes.loading import cubes_of
 

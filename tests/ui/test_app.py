@@ -153,8 +153,8 @@ def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monke
     import threading
     import time
 
+    from companion.inputs import intents as it
     from companion.inputs.bus import IntentBus
-    from companion.ui import intents as it
     from companion.ui import runner
 
     bus = IntentBus()
@@ -200,7 +200,7 @@ def test_idle_draws_nothing_and_an_intent_wakes_the_loop_at_once(tmp_path, monke
 
 def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     from companion.engine import Setup
-    from companion.ui import intents as it
+    from companion.inputs import intents as it
     from companion.ui.core import UI
     from companion.ui.scenes.home import HomeScene
     from companion.ui.shots import demo_services

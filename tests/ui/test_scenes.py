@@ -7,7 +7,7 @@ import pytest
 
 from companion.engine import Setup
 from companion.engine.simulate import random_game
-from companion.ui import intents as it
+from companion.inputs import intents as it
 from companion.ui.display import Display, to_logical
 from companion.ui.i18n import set_language
 from companion.ui.scenes.home import open_game

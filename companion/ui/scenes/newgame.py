@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from companion.inputs.intents import COLOURS
 from companion.ui import names
 from companion.ui.canvas import (
     ACCENT,
@@ -20,7 +21,6 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.intents import COLOURS
 from companion.ui.scene import Scene
 
 
