@@ -20,6 +20,22 @@ def args(tmp_path, **extra):
     return argparse.Namespace(**values)
 
 
+def on_disk(tmp_path, *, history=False):
+    """A UI on Home whose games go to the real journal (and history) in tmp_path/state."""
+    from companion.ui.core import UI
+    from companion.ui.scenes.home import HomeScene
+    from companion.ui.shots import demo_services
+
+    state_dir = tmp_path / "state"
+    services = demo_services(state_dir)
+    services.store = app.open_store()
+    if history:
+        services.history = app.open_history(state_dir)
+    ui = UI(services, (800, 480))
+    ui.push(HomeScene(ui))
+    return ui, services
+
+
 def post(*events):
     for kind, attrs in events:
         pygame.event.post(pygame.event.Event(kind, **attrs))
@@ -62,15 +78,10 @@ def test_the_real_store_journals_and_resumes(tmp_path):
     from companion.engine.simulate import random_game
     from companion.ui.core import UI
     from companion.ui.scenes.home import HomeScene
-    from companion.ui.shots import demo_services
     from ui.driver import play, start_game
 
-    state_dir = tmp_path / "state"
-    services = demo_services(state_dir)
-    services.store = app.open_store()
+    ui, services = on_disk(tmp_path)
     assert type(services.store).__name__ == "_SessionStore"
-    ui = UI(services, (800, 480))
-    ui.push(HomeScene(ui))
     actions, _ = random_game(services.load_catalogue(), 3, seed=9, form="quick")
     setup = actions[0]
     assert isinstance(setup, Setup)
@@ -89,18 +100,10 @@ def test_the_real_store_journals_and_resumes(tmp_path):
 
 def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
     from companion.engine.simulate import random_game
-    from companion.ui.core import UI
     from companion.ui.scenes.history import HistoryScene
-    from companion.ui.scenes.home import HomeScene
-    from companion.ui.shots import demo_services
     from ui.driver import dismiss, play, start_game
 
-    state_dir = tmp_path / "state"
-    services = demo_services(state_dir)
-    services.store = app.open_store()
-    services.history = app.open_history(state_dir)
-    ui = UI(services, (800, 480))
-    ui.push(HomeScene(ui))
+    ui, services = on_disk(tmp_path, history=True)
     actions, final = random_game(services.load_catalogue(), 2, seed=5, form="quick")
     start_game(ui, actions[0])
     for action in actions[1:]:
@@ -122,20 +125,15 @@ def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
     from companion.engine import Setup
     from companion.ui.core import UI
     from companion.ui.scenes.home import HomeScene
-    from companion.ui.shots import demo_services
     from ui.driver import start_game
 
-    state_dir = tmp_path / "state"
-    services = demo_services(state_dir)
-    services.store = app.open_store()
-    ui = UI(services, (800, 480))
-    ui.push(HomeScene(ui))
+    ui, services = on_disk(tmp_path)
     start_game(ui, Setup(players=("red", "blue"), first="red"))
     ui.press("card:A-warehouse")
     ui.press("card:A-tea-taster")
     ui.game.close()
     ui.top.close_session()
-    journal = next(p for p in state_dir.iterdir() if p.suffix == ".jsonl")
+    journal = next(p for p in services.state_dir.iterdir() if p.suffix == ".jsonl")
     lines = journal.read_bytes().split(b"\n")
     lines[1] = b'{"type": "reveal", "card": 17}'  # damaged before the last entry
     journal.write_bytes(b"\n".join(lines))
@@ -203,14 +201,9 @@ def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     from companion.inputs import intents as it
     from companion.ui.core import UI
     from companion.ui.scenes.home import HomeScene
-    from companion.ui.shots import demo_services
     from ui.driver import start_game
 
-    state_dir = tmp_path / "state"
-    services = demo_services(state_dir)
-    services.store = app.open_store()
-    ui = UI(services, (800, 480))
-    ui.push(HomeScene(ui))
+    ui, services = on_disk(tmp_path)
     start_game(ui, Setup(players=("red", "blue"), first="red"))
     for card in ("A-fireman-1", "A-warehouse", "A-tea-taster"):
         ui.intent(it.CardScanned("t", card))
