@@ -32,10 +32,11 @@ TEXTS: Texts = {
     # --- card kinds ---------------------------------------------------------------
     "kind:ship": {
         "en": _t("Ship",
-                 "A revealed ship gets 3 random cubes from the bag. If you buy it, you must "
-                 "unload all of them in this round's Loading: onto a contract, to a merchant, "
-                 "into your warehouse or your market hall. Cubes you do not place go to the "
-                 "stock. The empty ship stays with you and counts for the Port."),
+                 "When a ship is turned up, 3 cubes are drawn blindly from the bag onto it. If "
+                 "you buy it, you must unload them all in this round's Loading: onto a "
+                 "contract, to a merchant, into your warehouse or your market hall. Cubes you "
+                 "do not place go to the stock. The empty ship stays with you and counts for "
+                 "the Port."),
         "de": _t("Schiff",
                  "Ein aufgedecktes Schiff bekommt 3 zufällige Warensteine aus dem Beutel. "
                  "Kaufst du es, musst du es in der Verladung derselben Runde ganz entladen: "
@@ -114,10 +115,10 @@ TEXTS: Texts = {
     },
     "kind:chamber_of_commerce": {
         "en": _t("Chamber of commerce",
-                 "At the end of the game the chamber of commerce scores 1 point for every coin "
-                 "you have. You keep the coins; they still decide a tie."),
+                 "When the game ends, every coin you hold is worth 1 point to the owner of the "
+                 "chamber of commerce. You keep the coins; they still decide a tie."),
         "de": _t("Handelskammer",
-                 "Am Spielende bringt die Handelskammer 1 Punkt pro Münze, die du besitzt. Die "
+                 "Mit der Handelskammer zählt am Spielende jede deiner Münzen 1 Punkt. Die "
                  "Münzen behältst du; bei Gleichstand zählen sie weiterhin."),
         "fr": _t("Chambre de commerce",
                  "En fin de partie, la chambre de commerce rapporte 1 PV par pièce que vous "
@@ -125,8 +126,8 @@ TEXTS: Texts = {
     },
     "kind:port": {
         "en": _t("Port",
-                 "At the end of the game the port scores 1 point for each ship you own. Empty "
-                 "ships count too."),
+                 "When the game ends, the port is worth 1 point per ship in front of you. "
+                 "Empty ships count too."),
         "de": _t("Hafen",
                  "Am Spielende bringt der Hafen 1 Punkt für jedes Schiff, das du besitzt. Auch "
                  "leere Schiffe zählen."),
@@ -176,16 +177,16 @@ TEXTS: Texts = {
                  "mehr als 4 dürfen nie darin sein. Die Steine bleiben von Runde zu Runde. Am "
                  "Spielende 1 Punkt pro Stein im Lager."),
         "fr": _t("Entrepôt",
-                 "Pendant le Chargement, vous pouvez placer des cubes dans votre entrepôt ou "
-                 "les en retirer ; il n'en contient jamais plus de 4. Les cubes y restent d'un "
+                 "Au Chargement, rangez des cubes dans votre entrepôt ou reprenez-les ; il "
+                 "n'en contient jamais plus de 4. Les cubes y restent d'un "
                  "tour à l'autre. En fin de partie, 1 PV par cube dans l'entrepôt."),
     },
     "kind:merchant": {
         "en": _t("Merchant",
-                 "During Loading a merchant buys any number of cubes of its one good for 1 coin "
-                 "each; the cubes go to the stock. Each merchant scores 1 point at the end. "
-                 "There are five: coffee roaster, tea taster, spice trader (saffron), carpet "
-                 "trader and vulcanizer (rubber)."),
+                 "During Loading a merchant pays 1 coin for every cube of its own good you sell "
+                 "it, as many as you like; sold cubes are put in the stock. Each merchant scores "
+                 "1 point at the end. There are five: coffee roaster, tea taster, spice trader "
+                 "(saffron), carpet trader and vulcanizer (rubber)."),
         "de": _t("Kaufmann",
                  "In der Verladung kauft ein Kaufmann beliebig viele Warensteine seiner "
                  "Warenart für je 1 Münze; die Steine kommen in den Vorrat. Jeder Kaufmann "
@@ -276,8 +277,8 @@ TEXTS: Texts = {
     },
     "score:total": {
         "en": _t("Total",
-                 "The score track plus all the other categories. The highest total wins; a tie "
-                 "goes to the player with more coins. Equal in coins too, they share the win."),
+                 "The score track plus all the other categories. Most points wins; on equal "
+                 "points, more coins wins. Equal in coins too, they share the win."),
         "de": _t("Summe",
                  "Die Punkteleiste plus alle anderen Wertungen. Die höchste Summe gewinnt; bei "
                  "Gleichstand gewinnt, wer mehr Münzen hat. Sind auch die Münzen gleich, teilen "
@@ -291,8 +292,8 @@ TEXTS: Texts = {
     "phase:supply": {
         "en": _t("Supply",
                  "Reveal cards from the pile until the water spaces hold one card more than "
-                 "there are players. Each ship gets 3 random cubes from the bag. A fire is "
-                 "resolved at once, and another card takes its place."),
+                 "there are players. Every ship is loaded with 3 cubes drawn blindly from the "
+                 "bag. A fire is resolved at once, and another card takes its place."),
         "de": _t("Angebot",
                  "Deckt Karten vom Zugstapel auf, bis auf den Wasserfeldern eine Karte mehr "
                  "liegt, als Spieler mitspielen. Jedes Schiff bekommt 3 zufällige Warensteine "
@@ -307,8 +308,8 @@ TEXTS: Texts = {
         "en": _t("Demand",
                  "From the first player, clockwise, each player puts one worker above a card, "
                  "on the lowest free space. This goes round three times, until everyone has "
-                 "placed all 3 workers. Several of your workers may go above one card; a card "
-                 "takes at most 8."),
+                 "placed all 3 workers. Several of your workers may go above one card; no card "
+                 "holds more than 8."),
         "de": _t("Nachfrage",
                  "Ab dem Startspieler setzt reihum jeder 1 Arbeiter über eine Karte, auf das "
                  "unterste freie Gebäudefeld. Das geht dreimal herum, bis alle ihre 3 Arbeiter "
@@ -322,10 +323,10 @@ TEXTS: Texts = {
     },
     "phase:purchase": {
         "en": _t("Purchase",
-                 "Cards are settled left to right. The owner of the lowest worker may buy the "
-                 "card for 1 coin per worker above it. If they decline, their worker goes home "
-                 "and the next one up gets the offer, 1 coin cheaper. A card nobody buys is "
-                 "discarded."),
+                 "Cards are sold one by one, from the left. The player whose worker is lowest "
+                 "may buy the card for 1 coin per worker above it. If they decline, their "
+                 "worker goes home and the next one up gets the offer, 1 coin cheaper. A card "
+                 "nobody buys is discarded."),
         "de": _t("Kauf",
                  "Die Karten werden von links nach rechts abgewickelt. Wem der unterste "
                  "Arbeiter gehört, darf kaufen, für 1 Münze pro Arbeiter über der Karte. Wer "
@@ -355,12 +356,11 @@ TEXTS: Texts = {
     },
     "phase:income": {
         "en": _t("Income",
-                 "Everyone gets 1 coin. A player who bought no card this round gets 1 more, and "
-                 "the bank's owner 1 more. Then the metal coin passes to the left."),
+                 "Each player is paid 1 coin, plus 1 without a purchase this round, plus 1 for "
+                 "the bank's owner. After that the metal coin moves one seat to the left."),
         "de": _t("Einkommen",
-                 "Jeder erhält 1 Münze. Wer in dieser Runde keine Karte gekauft hat, bekommt 1 "
-                 "mehr, wer die Bank besitzt, ebenfalls 1 mehr. Dann geht die Metallmünze an "
-                 "den linken Nachbarn."),
+                 "Alle bekommen 1 Münze, dazu 1 mehr ohne Kauf in dieser Runde und 1 mehr für "
+                 "die Bank. Danach wandert die Metallmünze zum linken Nachbarn."),
         "fr": _t("Revenu",
                  "Chacun reçoit 1 pièce. Celui qui n'a acheté aucune carte ce tour reçoit 1 "
                  "pièce de plus, le propriétaire de la banque aussi. Puis la pièce en métal "
@@ -369,8 +369,8 @@ TEXTS: Texts = {
     "phase:over": {
         "en": _t("Game over",
                  "After the last round the 4th fire is resolved, then every card is scored. "
-                 "The highest total wins; a tie goes to the player with more coins. Equal in "
-                 "coins too, they share the win."),
+                 "Most points wins; on equal points, more coins wins. Equal in coins too, they "
+                 "share the win."),
         "de": _t("Spielende",
                  "Nach der letzten Runde wird der 4. Brand abgewickelt, dann werden alle "
                  "Karten gewertet. Die höchste Summe gewinnt; bei Gleichstand gewinnt, wer mehr "
@@ -383,10 +383,10 @@ TEXTS: Texts = {
     # --- topics ---------------------------------------------------------------------
     "topic:fire": {
         "en": _t("How a fire is resolved",
-                 "Everyone adds up the values of their firemen. Every player with the highest "
-                 "sum gains the fire's points on the score track; every player with the lowest "
-                 "sum loses as many. If all sums are equal, nobody gains or loses. The score "
-                 "track may go below 0."),
+                 "Each player totals the values of their firemen. The highest total moves up "
+                 "the score track by the fire's points, the lowest moves down as far; a tie at "
+                 "either end counts for everyone in it. If all totals are the same, nothing "
+                 "changes. Points may fall below 0."),
         "de": _t("So wird ein Brand abgewickelt",
                  "Jeder zählt die Werte seiner Feuerwehrmänner zusammen. Alle mit der höchsten "
                  "Summe erhalten die Punkte des Brandes auf der Punkteleiste, alle mit der "
@@ -400,8 +400,8 @@ TEXTS: Texts = {
     },
     "topic:market_hall": {
         "en": _t("Market hall",
-                 "Every player has a market hall, for use during Loading. Convert: give 3 "
-                 "cubes of your choice to the stock and take 1 cube that was already there. "
+                 "Every player has a market hall, for use during Loading. Convert: hand any 3 "
+                 "cubes to the stock and pick 1 cube that was already lying there. "
                  "Sell: give 2 cubes to the stock for 1 coin. Keep: 1 cube, no more, stays "
                  "here for any later round."),
         "de": _t("Markthalle",
@@ -465,13 +465,13 @@ def _merchant_texts() -> Texts:
         en, de, fr = names["en"], names["de"], names["fr"]
         out[f"merchant:{good}"] = {
             "en": _t(en[0],
-                     f"During Loading, sell any number of {en[1]} to the {en[0].lower()} for 1 "
-                     "coin each. The cubes go to the stock, not back into the bag. 1 point at "
-                     "the end of the game."),
+                     f"During Loading, sell as many {en[1]} as you like to the "
+                     f"{en[0].lower()}, at 1 coin per cube. Sold cubes are put in the stock, "
+                     "never back in the bag. Worth 1 point at the end of the game."),
             "de": _t(de[0],
                      f"In der Verladung kannst du beliebig viele {de[1]} an den {de[0]} "
-                     "verkaufen, für je 1 Münze. Die Steine kommen in den Vorrat, nicht in den "
-                     "Beutel. Am Spielende 1 Punkt."),
+                     "verkaufen, für je 1 Münze. Verkaufte Steine kommen in den Vorrat (nie "
+                     "zurück in den Beutel). Wert am Spielende: 1 Punkt."),
             "fr": _t(fr[0],
                      f"Pendant le Chargement, vendez autant de {fr[1]} que vous voulez "
                      f"{_FRENCH_TO[fr[0]]}, 1 pièce par cube. Les cubes vont au stock, pas dans "

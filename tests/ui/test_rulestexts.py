@@ -126,12 +126,12 @@ def test_what_the_texts_say_matches_the_rules_the_engine_applies():
     # The market hall keeps 1 cube for any later round, not "for next round";
     # a conversion takes a cube already in the stock.
     en = help_text("topic:market_hall", "en")[1]
-    assert "later round" in en and "next round" not in en and "already there" in en
+    assert "later round" in en and "next round" not in en and "already lying there" in en
     # Ships are unloaded in Loading, not at purchase.
     assert "Loading" in help_text("kind:ship", "en")[1]
     assert "immediately" not in help_text("kind:ship", "en")[1]
-    # All equal at a fire: nobody gains or loses.
-    assert "nobody gains or loses" in help_text("topic:fire", "en")[1]
+    # All equal at a fire: nothing changes.
+    assert "all totals are the same, nothing changes" in help_text("topic:fire", "en")[1]
 
 
 def test_a_merchant_card_opens_its_own_text():
