@@ -22,7 +22,7 @@ SEASON_NAMES: dict[str, str] = {
     "D": "Autumn",
     "E": "4th Fire",
 }
-#: How many cards of each season the catalogue holds (docs/cards.md, "Ids").
+#: How many cards of each season the catalogue holds (cards.md).
 SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
 
 KINDS: tuple[str, ...] = (
