@@ -50,7 +50,7 @@ FONT_PATHS = (
     "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
 )
 
-#: Text sizes at 800x480 (docs/look-and-feel.md: body >= 22, key numbers >= 32, nothing below 18).
+#: Text sizes at 800x480 (UX.md: body >= 22, key numbers >= 32, nothing below 16).
 SMALL, BODY, LARGE, HUGE = 18, 22, 32, 48
 
 
