@@ -93,18 +93,23 @@ def test_every_text_has_the_same_languages():
         assert set(entries) == set(LANGUAGES), topic
 
 
+def shown(label: str) -> str:
+    """A label as read: without the soft hyphens a catalogue may hold for line breaks."""
+    return label.replace("\u00ad", "")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_titles_are_the_words_the_screens_use(language):
     """The "?" title of a tile, a row or the header reads as the label it belongs to."""
     set_language(language)
     for kind, label in names.KIND_NAMES.items():
-        assert help_text(f"kind:{kind}", language)[0] == _(label)
+        assert help_text(f"kind:{kind}", language)[0] == shown(_(label))
     for good, label in names.MERCHANT_NAMES.items():
-        assert help_text(f"merchant:{good}", language)[0] == _(label)
+        assert help_text(f"merchant:{good}", language)[0] == shown(_(label))
     for category in names.CATEGORY_NAMES:
-        assert help_text(f"score:{category}", language)[0] == names.category(category)
+        assert help_text(f"score:{category}", language)[0] == shown(names.category(category))
     for phase in names.PHASE_NAMES:
-        assert help_text(f"phase:{phase}", language)[0] == names.phase(phase)
+        assert help_text(f"phase:{phase}", language)[0] == shown(names.phase(phase))
 
 
 @pytest.mark.parametrize(("topic", "words"), [
