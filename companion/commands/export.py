@@ -1,4 +1,4 @@
-"""`export [FILE] [--game ID]`: a game as a record (RECORD.md) that `replay` accepts.
+"""`export [FILE] [--game ID]`: a game as a record (docs/record-format.md) that `replay` accepts.
 
 Without `--game`, the current game of the state directory (unfinished, or
 finished but not yet replaced by a new game); with `--game ID`, a finished game

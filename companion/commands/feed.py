@@ -46,7 +46,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("record", metavar="RECORD", help="a game record (RECORD.md), - for stdin")
+    parser.add_argument("record", metavar="RECORD", help="a game record (JSON Lines), - for stdin")
     parser.add_argument(
         "--delay", type=float, default=0.0, metavar="S", help="seconds to wait before each action"
     )

@@ -18,7 +18,7 @@ def register(sub: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         "replay",
         help="replay a game record and print the state",
-        description="Replays a game record (JSON Lines, see RECORD.md) and prints the state. "
+        description="Replays a game record (docs/record-format.md) and prints the state. "
         "A line that breaks a rule: exit status 3 and 'line N: <rule>' on stderr.",
     )
     parser.add_argument("record", metavar="RECORD", help="the record file (- for standard input)")

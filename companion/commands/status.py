@@ -3,7 +3,7 @@
 Reads the state directory without changing it. A finished game whose journal
 is still the current one (until the next game starts) is shown as finished,
 with its id in the history. `--json` prints exactly the state's JSON
-(RECORD.md), or `null` when no game is saved. A damaged journal: the problem
+(docs/record-format.md), or `null` when no game is saved. A damaged journal: the problem
 and the way out on stderr, exit status 3 (with `--json`, the state before the
 damaged line plus an ``error`` key, like `replay --json`).
 `--keep-valid-prefix` repairs such a journal: the damaged file is kept as
@@ -63,7 +63,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="the current game in the state directory, as the app would resume it",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
     )
-    parser.add_argument("--json", action="store_true", help="print the state as JSON (RECORD.md)")
+    parser.add_argument("--json", action="store_true", help="print the state as JSON")
     parser.add_argument(
         "--keep-valid-prefix",
         action="store_true",

@@ -5,7 +5,7 @@
     >>> state = apply(state, Reveal("A-warehouse"))  # doctest: +SKIP
 
 `apply(state, action)` returns a new state or raises `RuleError`; the state
-given is never modified. `replay` runs a whole record (`RECORD.md`).
+given is never modified. `replay` runs a whole record (`docs/record-format.md`).
 """
 
 from companion.engine.actions import (

@@ -1,6 +1,6 @@
 """Actions: what happened at the real table, as plain value types.
 
-Each action maps one-to-one to a line of the game record (`RECORD.md`).
+Each action maps one-to-one to a line of the game record (`docs/record-format.md`, "Actions").
 `parse_action` turns a decoded JSON object into an action, refusing unknown
 keys and wrong types; `Action.to_json` gives the object back.
 """

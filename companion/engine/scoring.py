@@ -1,4 +1,4 @@
-"""Final scoring (RULES.md "Final scoring"): what each card is worth at the end."""
+"""Final scoring (docs/rules.md "Final scoring"): what each card is worth at the end."""
 
 from __future__ import annotations
 

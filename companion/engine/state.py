@@ -199,7 +199,7 @@ class State:
         return self.previous is not None
 
     def to_json(self) -> dict[str, Any]:
-        """The state as `RECORD.md` specifies it."""
+        """The state as `docs/record-format.md` ("The state as JSON") specifies it."""
         players: dict[str, Any] = {}
         for pid in self.players:
             ps = self.player_states[pid]

@@ -3,7 +3,7 @@
 `EnrollSession` is the core that the `enroll` command (and an enroll screen)
 drive: it walks through the cards, binds the next scanned tag to the current
 card, and records the owner's answer for each printed value nobody has
-confirmed yet (fire points, fireman values, contract goods; see cards.md).
+confirmed yet (fire points, fireman values, contract goods; see docs/cards.md).
 
 It works on plain data: the card dicts of the catalogue loader (`id`, `kind`,
 `season`, the printed value, and `verified` per printed value), a `TagMap`,

@@ -46,7 +46,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
             finished TEXT,                   -- "t" of the last line
             duration_seconds REAL,
             rounds INTEGER NOT NULL,
-            record TEXT NOT NULL,            -- the whole record (RECORD.md)
+            record TEXT NOT NULL,            -- the whole record (docs/record-format.md)
             archived TEXT NOT NULL
         );
         CREATE TABLE game_players (
@@ -93,7 +93,7 @@ class PlayerResult:
     rank: int
     winner: bool
     scores: dict[str, int]
-    """Points per scoring category (RECORD.md `final.scores`, without total)."""
+    """Points per scoring category (docs/record-format.md `final.scores`, without total)."""
 
 
 @dataclass(frozen=True)

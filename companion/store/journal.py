@@ -1,4 +1,4 @@
-"""The journal: the current game as an append-only record file (RECORD.md, JSON Lines).
+"""The journal: the current game as an append-only record file (docs/record-format.md, JSON Lines).
 
 The journal *is* a game record: `replay` reads it as it is. Each line is one
 action with a ``"t"`` time stamp, written with a single `write` and made durable
@@ -43,7 +43,7 @@ ABANDONED_DIR = "abandoned"
 
 
 def now_iso() -> str:
-    """The current UTC time as RECORD.md's ``"t"``: ISO-8601 with milliseconds and Z."""
+    """The current UTC time as the record's ``"t"`` (docs/record-format.md): ISO-8601, ms, Z."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

@@ -303,7 +303,7 @@ class GameSession:
             self.warnings.append(message)
 
     def record_text(self) -> str:
-        """The game as a record (RECORD.md JSON Lines, with "t"): what `export` writes."""
+        """The game as a record (docs/record-format.md, with "t"): what `export` writes."""
         return _text(self._lines)
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ def test_shipped_catalogue_has_54_cards_with_placeholders_flagged():
     cards = load_catalogue_data(SHIPPED_CONFIG_DIR)
     assert len(cards) == 54
     by_id = {c["id"]: c for c in cards}
-    # The one known printed value (cards.md): the Autumn fireman removed for 2/3/5 players.
+    # The one known printed value (docs/cards.md): the Autumn fireman removed for 2/3/5 players.
     assert by_id["D-fireman-1"]["value"] == 3
     assert by_id["D-fireman-1"]["verified"] == {"value": True}
     unverified = [c["id"] for c in cards if not all(c["verified"].values())]

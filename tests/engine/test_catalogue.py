@@ -1,4 +1,4 @@
-"""The shipped catalogue against cards.md, and the loader's checks that the engine relies on."""
+"""The shipped catalogue against docs/cards.md, and the loader's checks the engine relies on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md "What the engine must refuse", through `replay` on the command line.
+"""docs/rules.md "What the engine refuses", through `replay` on the command line.
 
 Each case builds a legal record, appends one bad line and replays it:
 exit status 3, ``line N: <rule>`` on stderr, and with ``--json`` the state
@@ -54,7 +54,7 @@ def check_refused(capsys, tmp_path, catalogue, t, bad: dict | bytes | str, match
     return str(error["message"])
 
 
-# --- the refusals of RULES.md -----------------------------------------------------
+# --- the refusals of docs/rules.md -----------------------------------------------------
 
 
 def tracked_purchase(table, loaded):

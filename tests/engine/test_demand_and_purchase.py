@@ -1,4 +1,4 @@
-"""Scenarios for RULES.md "Demand" and "Purchase", in the tracked and the quick form."""
+"""Scenarios for docs/rules.md "Demand" and "Purchase", in the tracked and the quick form."""
 
 from __future__ import annotations
 

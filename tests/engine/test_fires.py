@@ -1,4 +1,4 @@
-"""Scenarios for RULES.md "Fires": highest gain, lowest lose, ties, all equal, below 0."""
+"""Scenarios for docs/rules.md "Fires": highest gain, lowest lose, ties, all equal, below 0."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine imports only the standard library and itself (DESIGN.md, STYLE.md)."""
+"""The engine imports only the standard library and itself (docs/architecture.md, the layers)."""
 
 from __future__ import annotations
 

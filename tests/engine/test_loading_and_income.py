@@ -1,4 +1,4 @@
-"""Scenarios for RULES.md "Loading" and "Income"."""
+"""Scenarios for docs/rules.md "Loading" and "Income"."""
 
 from __future__ import annotations
 

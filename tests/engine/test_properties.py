@@ -65,7 +65,7 @@ def cubes_everywhere(state: State) -> dict[str, int]:
 
 
 def score_by_hand(catalogue, player: dict) -> dict[str, int]:
-    """RULES.md "Final scoring", written again from the JSON alone, as an independent check."""
+    """docs/rules.md "Final scoring", written again from the JSON alone, as an independent check."""
     kinds = [catalogue[c].kind for c in player["cards"]]
     owns = kinds.count
     contracts = sum(

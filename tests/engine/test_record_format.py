@@ -1,4 +1,4 @@
-"""RECORD.md: the JSON Lines format, line by line."""
+"""docs/record-format.md: the JSON Lines format, line by line."""
 
 from __future__ import annotations
 

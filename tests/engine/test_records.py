@@ -2,7 +2,7 @@
 
 `NAME.expected.json` is exactly what `replay --json` prints (`Replay.to_json()`).
 A dumped expectation alone cannot find a bug, so the key numbers of each
-record are also worked out by hand from RULES.md below (`HAND`), and the
+record are also worked out by hand from docs/rules.md below (`HAND`), and the
 expected files must agree with them. Every record uses `setup.cards` for the
 fire points and fireman values it relies on, never the placeholders.
 

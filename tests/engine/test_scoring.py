@@ -1,4 +1,4 @@
-"""RULES.md "Final scoring": every category, the ranking, the coin tie-break, shared wins."""
+"""docs/rules.md "Final scoring": every category, the ranking, the coin tie-break, shared wins."""
 
 from __future__ import annotations
 

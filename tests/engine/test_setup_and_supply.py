@@ -1,4 +1,4 @@
-"""Scenarios for RULES.md "Components", "Setup", "Supply" and "End of the game"."""
+"""Scenarios for docs/rules.md "Components", "Setup", "Supply" and "The end of the game"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RECORD.md `undo`, `redo` and `adjust`."""
+"""docs/record-format.md `undo`, `redo` and `adjust`."""
 
 from __future__ import annotations
 

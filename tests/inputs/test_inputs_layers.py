@@ -1,4 +1,4 @@
-"""The layer rules of DESIGN.md for companion.inputs, checked on the source."""
+"""The layer rules (docs/architecture.md) for companion.inputs, checked on the source."""
 
 from __future__ import annotations
 

@@ -613,7 +613,7 @@ def test_the_quick_form_header_says_purchase_from_the_first_card(game):
 
 
 def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, monkeypatch):
-    """UX.md: key numbers (coins, points) at least 32 px on the 800x480 panel."""
+    """docs/look-and-feel.md: key numbers (coins, points) at least 32 px on the 800x480 panel."""
     from companion.ui import canvas as canvas_module
 
     drawn: list[tuple[str, int]] = []

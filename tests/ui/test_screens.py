@@ -69,7 +69,7 @@ def test_screen(tmp_path, screen, size, language):
         english = KEY_TEXT[screen].split("{")[0].strip()
         assert expected != english or len(english) < 6
     assert_no_text_overlaps(ui, screen)
-    # Tap targets never overlap and stand at least 8 px apart at 800x480 (UX.md).
+    # Tap targets never overlap and stand at least 8 px apart at 800x480 (docs/look-and-feel.md).
     apart = int(8 * min(size[0] / 800, size[1] / 480)) - 1
     rects = [h for h in ui.canvas.hits]
     for i, a in enumerate(rects):

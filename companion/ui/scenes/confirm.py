@@ -1,4 +1,4 @@
-"""Confirm or correct a printed value the catalogue only guesses (cards.md).
+"""Confirm or correct a printed value the catalogue only guesses (docs/cards.md).
 
 Shown before an action that would use it: a revealed fire's points, a bought
 fireman's value, a bought contract's goods. The guess is shown as a question,

@@ -49,7 +49,7 @@ class TableauScene(Scene):
         c.player_badge(pid, (c.u(30), c.u(30)), c.u(20), words.letter(state, pid))
         c.text(words.player_name(state, pid), (c.u(60), c.u(30)), LARGE, TEXT, anchor="midleft")
         score = score_player(state.catalogue, ps)["total"]
-        # Key numbers at arm's length (UX.md: >= 32 px), each under its label.
+        # Key numbers at arm's length (docs/look-and-feel.md: >= 32 px), each under its label.
         stats = (
             (_("coins"), ps.coins),
             (_("track"), ps.track),
