@@ -18,8 +18,8 @@ from companion import paths
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.config.cards import confirmed_values
 from companion.errors import CompanionError
+from companion.fsio import atomic_write, describe
 from companion.store import History, JournalCorrupt, StorageError, current_game
-from companion.store.fsutil import atomic_write, describe
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:

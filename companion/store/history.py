@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import COLOURS, SCORE_CATEGORIES, State
+from companion.fsio import fsync_dir
 from companion.store.errors import HistoryError
-from companion.store.fsutil import fsync_dir
 from companion.store.journal import line_time, now_iso, parse_time
 
 HISTORY_NAME = "history.db"

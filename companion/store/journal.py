@@ -32,8 +32,8 @@ from pathlib import Path
 from companion.engine import Action, RecordError, RuleError, Setup, State, apply, new_game
 from companion.engine.actions import parse_line
 from companion.engine.cards import Catalogue
+from companion.fsio import describe
 from companion.store.errors import JournalCorrupt, JournalTooNew, StorageError
-from companion.store.fsutil import describe
 
 JOURNAL_VERSION = 1
 JOURNAL_NAME = f"current-game.v{JOURNAL_VERSION}.jsonl"

@@ -25,13 +25,13 @@ import os
 from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
+from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
 from companion.store.errors import (
     GameInProgress,
     JournalCorrupt,
     StorageError,
 )
-from companion.store.fsutil import atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store.history import History
 
 log = logging.getLogger(__name__)
