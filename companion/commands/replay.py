@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.commands.common import catalogue_for, read_input
+from companion.commands.common import catalogue_for, read_record
 from companion.commands.report import cards_in_play, summary, unverified_note
 from companion.engine import replay
 
@@ -28,7 +28,7 @@ def register(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = read_input(args.record)
+    data = read_record(args.record)
     result = replay(data, catalogue_for(args))
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
