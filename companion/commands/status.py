@@ -30,7 +30,8 @@ from companion.store import (
     current_game,
     keep_valid_prefix,
 )
-from companion.store.journal import game_key, journal_path, line_time
+from companion.store.history import notices
+from companion.store.journal import game_key, journal_exists, journal_path, line_time
 
 
 def state_dir_of(args: argparse.Namespace) -> Path:
@@ -76,7 +77,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     catalogue = catalogue_of(args)
-    if args.keep_valid_prefix and journal_path(state_dir).exists():
+    for note in notices(state_dir):  # a set-aside history, games waiting for it
+        print(f"note: {note}", file=sys.stderr)
+    if args.keep_valid_prefix and journal_exists(state_dir):
         backup, kept = keep_valid_prefix(state_dir, catalogue)
         if backup == journal_path(state_dir):
             print("the saved game is not damaged; nothing was changed", file=sys.stderr)
