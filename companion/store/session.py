@@ -69,8 +69,8 @@ class GameSession:
         self._size = scan.valid_length
         # The file may hold bytes past `_size` (a torn tail, a failed write): cut before appending.
         self._dirty = scan.cut
-        self._uncertain: str | None = None
-        """Why the journal's tail is unknown (a failed write that could not be taken back)."""
+        self._blocked: str | None = None
+        """Why nothing may be appended now (the journal's end is uncertain or uncut)."""
         self._fd: int | None = None
         self._open_error: OSError | None = None
         self.sync_problem: str | None = None
@@ -119,19 +119,14 @@ class GameSession:
             atomic_write(backup, data)
         except (OSError, StorageError, JournalCorrupt) as exc:
             self._dirty = False  # never cut what could not be backed up
-            reason = exc.message if isinstance(exc, StorageError) else str(exc)
-            self.warnings.append(
-                f"the damaged last line was not cut off: no backup could be made ({reason})"
+            reason = describe(exc) if isinstance(exc, OSError) else exc.message
+            self._blocked = (
+                f"the damaged last line of {self.path} was not cut off, since no backup of the "
+                f"file could be made ({reason}); fix the storage and restart the companion"
             )
-            self._fd_close()
+            self.warnings.append(self._blocked)
             return
         self.warnings.append(f"the file as it was is kept as {backup}")
-
-    def _fd_close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        self._open_error = OSError(0, "the damaged end could not be backed up")
 
     # --- opening -------------------------------------------------------------------------
 
@@ -290,6 +285,8 @@ class GameSession:
         """
         if self._closed:
             raise StorageError("this game session is closed; resume the game to go on")
+        if self._blocked is not None:
+            raise StorageError(f"the action was NOT saved: {self._blocked}")
         new_state = apply(self.state, action)
         line = journal.encode_line(action, journal.now_iso(), crc=self._version >= 2)
         data = (line + "\n").encode("utf-8")
@@ -310,10 +307,13 @@ class GameSession:
             try:
                 self._cut()  # take back a partly written line; fails too if read-only
             except OSError as cut_exc:
-                self._uncertain = describe(cut_exc)
+                self._blocked = (
+                    f"the end of {self.path} is uncertain since an earlier write failed and "
+                    f"could not be taken back ({describe(cut_exc)}). Fix the storage and restart "
+                    "the companion: it shows which actions are saved."
+                )
                 raise self._uncertain_refusal(exc, cut_exc) from None
             raise self._refusal(exc) from None
-        self._uncertain = None
         self._size += len(data)
         self._lines.append(line)
         was_over = self.state.phase == "over"
@@ -349,12 +349,6 @@ class GameSession:
 
     def _refusal(self, exc: OSError | None) -> StorageError:
         reason = describe(exc) if exc else "the file is not open"
-        if self._uncertain is not None:
-            return StorageError(
-                f"the action was NOT saved: the end of {self.path} is still uncertain after an "
-                f"earlier failed write ({reason}). Fix the storage and restart the companion: "
-                "it shows which actions are saved."
-            )
         return StorageError(
             f"the action was NOT saved: cannot write to {self.path} ({reason}). "
             "The game is as it was before this action; fix the storage and enter it again."

@@ -360,3 +360,20 @@ def test_feed_refuses_to_acknowledge_lines_it_cannot_sync(
     record.write_text(record_of(actions[:45]))
     code, out, err = cli_run("feed", str(record))
     assert code == 1 and out == "" and "nothing was acknowledged" in err
+
+
+def test_a_damaged_last_line_is_not_cut_when_no_backup_can_be_made(
+    priced: tuple[list[Action], Path], catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    actions, path = priced
+    number, data = _flip_price(path, last=True)
+
+    def full(*args: object, **kw: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(session_module, "atomic_write", full)
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert any("not cut off" in w and "storage is full" in w for w in session.warnings)
+        with pytest.raises(StorageError, match="NOT saved"):
+            session.submit(actions[number - 1])
+    assert path.read_bytes() == data  # the damaged line is still there, nothing appended
