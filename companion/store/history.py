@@ -519,11 +519,13 @@ def set_aside(state_dir: Path) -> Path:
     path = Path(state_dir) / HISTORY_NAME
     target = path.with_name(f"{HISTORY_NAME}{DAMAGED_MARK}{_stamp()}")
     try:
-        os.replace(path, target)
+        # SQLite's side files first: a rollback journal left behind would be played into
+        # the fresh database.
         for side in ("-journal", "-wal", "-shm"):
             extra = path.with_name(HISTORY_NAME + side)
             if os.path.lexists(extra):
                 os.replace(extra, target.with_name(target.name + side))
+        os.replace(path, target)
         fsync_dir(state_dir)
     except OSError as exc:
         raise HistoryError(
