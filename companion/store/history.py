@@ -189,6 +189,12 @@ class History:
             os.lstat(self.path)
         except (FileNotFoundError, NotADirectoryError):
             return False
+        except PermissionError:
+            raise HistoryError(
+                f"cannot read the history {self.path}: the companion's user has no permission "
+                f"to read the folder {self.state_dir} (run the command as that user, e.g. with "
+                "`sudo -u companion`)", "storage"
+            ) from None
         except OSError as exc:
             raise HistoryError(
                 f"cannot read the history {self.path}: {describe(exc)}", "storage"
