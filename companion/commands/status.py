@@ -7,8 +7,9 @@ with its id in the history. `--json` prints exactly the state's JSON
 and the way out on stderr, exit status 3 (with `--json`, the state before the
 damaged line plus an ``error`` key, like `replay --json`).
 `--keep-valid-prefix` repairs such a journal: the damaged file is kept as
-``current-game.v1.jsonl.damaged-<time>`` and the game continues from its
-intact first lines.
+``current-game.v2.jsonl.damaged-<time>`` and the game continues from its
+intact first lines. A note names a damaged history that was set aside and
+finished games waiting for the history (docs/journal.md).
 """
 
 from __future__ import annotations

@@ -1,22 +1,27 @@
-"""The journal: the current game as an append-only record file (RECORD.md, JSON Lines).
+"""The journal: the current game as an append-only record file (JSON Lines).
 
-The journal *is* a game record: `replay` reads it as it is. Each line is one
-action with a ``"t"`` time stamp, written with a single `write` and made durable
-with `fdatasync` before the action is acknowledged. A journal is created whole
-(temp file, fsync, rename, fsync of the directory), so it always starts with a
-complete setup line.
+The journal *is* a game record (format 2, docs/record-versions.md): `replay`
+reads it as it is. Each line is one action with a ``"t"`` time stamp and a
+``"crc"`` checksum, written with a single `write` and made durable with
+`fdatasync` before the action is acknowledged. A journal is created whole
+(`companion.fsio.atomic_write`), so it always starts with a complete setup
+line, which pins the printed card values of the game.
 
-The file name carries the journal format version: ``current-game.v1.jsonl``.
-A future format that this version could misread must use a new number; a
-journal with a higher number than `JOURNAL_VERSION` is refused, never read.
+The file name carries the journal format version: ``current-game.v2.jsonl``
+(``current-game.v1.jsonl``, a game started before format 2, is still read and
+continued). A future format that this version could misread must use a new
+number; a journal with a higher number than `JOURNAL_VERSION` is refused.
 
-Reading (`scan`) tells three things apart:
+Reading (`scan`) checks the file type first (a folder or a pipe is damage,
+never waited on), reads at most `MAX_RECORD_BYTES`, and tells apart:
 - a *torn tail*: bytes after the last newline (a write cut short by a kill or a
   power cut; never acknowledged) - dropped, with a warning;
-- a *corrupted tail*: the last complete line is not a valid record line -
-  dropped, with a warning naming it;
+- a *corrupted tail*: the last complete line is not a valid record line or its
+  checksum does not match - dropped, with a warning naming it (the session
+  backs the file up before cutting it);
 - damage *before* the last line (or a line the rules refuse) - `JournalCorrupt`:
   nothing after it is used, and the intact prefix is offered.
+docs/journal.md says why.
 """
 
 from __future__ import annotations
