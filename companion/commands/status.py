@@ -28,11 +28,18 @@ from companion.store import (
     History,
     HistoryError,
     JournalCorrupt,
+    StorageError,
     current_game,
     keep_valid_prefix,
 )
 from companion.store.history import notices
-from companion.store.journal import game_key, journal_exists, journal_path, line_time
+from companion.store.journal import (
+    game_key,
+    journal_exists,
+    journal_path,
+    line_time,
+    read_journal,
+)
 
 
 def state_dir_of(args: argparse.Namespace) -> Path:
@@ -95,7 +102,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc.message}", file=sys.stderr)
         print(repair_hint(exc, state_dir), file=sys.stderr)
         if args.json:
-            partial = replay(exc.path.read_bytes(), catalogue).to_json()
+            try:  # bounded, and never a folder or a pipe
+                data = read_journal(exc.path)
+            except (StorageError, JournalCorrupt):
+                data = b""
+            partial = replay(data, catalogue).to_json() if data else {}
             partial["error"] = {"line": exc.line, "message": exc.reason}
             print(json.dumps(partial, ensure_ascii=False))
         return exc.exit_status

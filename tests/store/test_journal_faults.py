@@ -114,6 +114,11 @@ def test_a_fifo_as_the_journal_does_not_hang_status(state_dir: Path) -> None:
     )
     assert proc.returncode == 3 and "named pipe" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+    proc = subprocess.run(
+        [*COMMAND, "status", "--json", "--state-dir", str(state_dir)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 3 and json.loads(proc.stdout)["error"]["line"] == 1, proc.stderr
 
 
 def test_a_folder_as_the_journal_is_set_aside_by_a_new_game(
@@ -123,6 +128,8 @@ def test_a_folder_as_the_journal_is_set_aside_by_a_new_game(
     (state_dir / JOURNAL_NAME).mkdir()
     code, out, err = cli_run("status")
     assert code == 3 and "a folder, not a file" in err
+    code, out, err = cli_run("status", "--json")
+    assert code == 3 and "Traceback" not in err and json.loads(out)["error"]["line"] == 1
     setup = generated(3)[0][0]
     with pytest.raises(JournalCorrupt):
         GameSession.start(state_dir, catalogue, setup)  # type: ignore[arg-type]
