@@ -209,8 +209,7 @@ class GameSession:
             lock.release()
             raise
         session.warnings.extend(notes)
-        if not notes:
-            session.warnings.extend(archive_pending(state_dir, catalogue))
+        session.warnings.extend(archive_pending(state_dir, catalogue))
         return session
 
     @classmethod
