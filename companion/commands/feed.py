@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from companion.commands.common import read_record
-from companion.commands.report import cards_in_play, unverified_note
+from companion.commands.report import cards_in_play, correction_note, unverified_note
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.engine import Action, Catalogue, RuleError, Setup, parse_line
 from companion.engine.record import split_lines
@@ -194,9 +194,10 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
             print(f"ok {state.actions}", flush=True)
             shown = _show_warnings(session, shown)
         # Like replay: never let a placeholder value pass as fact (README, Printed card values).
-        note = unverified_note(session.state.catalogue, cards_in_play(session.state))
-        if note:
-            print(note, file=sys.stderr)
+        for note in (unverified_note(session.state.catalogue, cards_in_play(session.state)),
+                     correction_note(session.state)):
+            if note:
+                print(note, file=sys.stderr)
     return 0
 
 

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from companion.commands.common import catalogue_for, read_record
-from companion.commands.report import cards_in_play, summary, unverified_note
+from companion.commands.report import cards_in_play, correction_note, summary, unverified_note
 from companion.engine import replay
 
 RULE_BROKEN = 3
@@ -36,9 +36,10 @@ def run(args: argparse.Namespace) -> int:
     elif result.state is not None:
         print(summary(result.state))
     if result.state is not None:
-        note = unverified_note(result.state.catalogue, cards_in_play(result.state))
-        if note:
-            print(note, file=sys.stderr)
+        for note in (unverified_note(result.state.catalogue, cards_in_play(result.state)),
+                     correction_note(result.state)):
+            if note:
+                print(note, file=sys.stderr)
     if result.error:
         print(f"line {result.error.line}: {result.error.message}", file=sys.stderr)
         return RULE_BROKEN

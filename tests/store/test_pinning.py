@@ -65,7 +65,11 @@ def test_confirming_a_fire_after_it_was_resolved_changes_nothing_shown(
     record = tmp_path / "game.jsonl"
     record.write_text(exported)
     code, out, err = cli_run("replay", str(record), "--json")
-    assert code == 0 and {k: v for k, v in json.loads(out).items()} == acknowledged
+    assert code == 0 and json.loads(out) == acknowledged
+    # The fire's result used the placeholder then: replay says so rather than hide it.
+    placeholder = catalogue["B-fire"].points
+    assert f"B-fire was resolved with {placeholder} points before the table corrected it to 7" \
+        in err
 
 
 def _contract_game() -> tuple[tuple, int, str]:  # type: ignore[type-arg]
