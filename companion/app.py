@@ -23,6 +23,7 @@ from companion.config.cache import load_config  # noqa: E402
 from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
 from companion.errors import CompanionError, ConfigError  # noqa: E402
+from companion.fsio import atomic_write  # noqa: E402
 from companion.store.history import History  # noqa: E402
 from companion.store.session import GameSession  # noqa: E402
 
@@ -75,9 +76,7 @@ def save_ui_settings(state_dir: Path, settings: dict[str, Any]) -> None:
     keep = {k: settings[k] for k in ("language", "purchase_form", "display") if k in settings}
     try:
         state_dir.mkdir(parents=True, exist_ok=True)
-        tmp = state_dir / (UI_SETTINGS_FILE + ".tmp")
-        tmp.write_text(json.dumps(keep, indent=2), encoding="utf-8")
-        os.replace(tmp, state_dir / UI_SETTINGS_FILE)
+        atomic_write(state_dir / UI_SETTINGS_FILE, json.dumps(keep, indent=2))
     except OSError as exc:
         raise CompanionError(f"cannot save the settings in {state_dir}: {exc.strerror}") from None
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from companion import paths
 from companion.config.cards import load_catalogue
 from companion.engine import Catalogue
-from companion.errors import UsageError
+from companion.engine.record import MAX_RECORD_BYTES
+from companion.errors import CompanionError, UsageError
 
 
 def catalogue_for(args: argparse.Namespace) -> Catalogue:
@@ -20,16 +20,33 @@ def catalogue_for(args: argparse.Namespace) -> Catalogue:
     )
 
 
-def read_input(name: str) -> bytes:
-    """The bytes of a file named on the command line (`-` is standard input)."""
+class RecordTooLarge(CompanionError):
+    """A record file larger than any game's record: a bad record (exit status 3)."""
+
+    exit_status = 3
+
+
+def read_record(name: str) -> bytes:
+    """A record file's bytes, refusing one larger than `MAX_RECORD_BYTES` without reading it all.
+
+    `/dev/zero`, a huge log given by mistake, an endless pipe: each stops at the
+    limit with a message (docs/journal.md, "Limits"), never fills the memory.
+    """
     if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{name}: is a folder, not a file") from None
-    except OSError as exc:
-        raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    else:
+        try:
+            with open(name, "rb") as handle:
+                data = handle.read(MAX_RECORD_BYTES + 1)
+        except FileNotFoundError:
+            raise UsageError(f"{name}: no such file") from None
+        except IsADirectoryError:
+            raise UsageError(f"{name}: is a folder, not a file") from None
+        except OSError as exc:
+            raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordTooLarge(
+            f"{name}: the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which "
+            "no game reaches (a long game is about 100 KB); is it the right file?"
+        )
+    return data

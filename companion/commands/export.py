@@ -18,8 +18,8 @@ from companion import paths
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.config.cards import confirmed_values
 from companion.errors import CompanionError
+from companion.fsio import atomic_write, describe
 from companion.store import History, JournalCorrupt, StorageError, current_game
-from companion.store.fsutil import atomic_write, describe
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -72,10 +72,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _carry_corrections(setup_line: str, args: argparse.Namespace, state_dir: Path) -> str:
-    """The setup line with the owner's card corrections added to `cards`.
+    """A format 1 journal's setup line with the owner's card corrections added to `cards`.
 
-    This machine replays the journal with the corrections in its state
-    directory, including ones made mid-game; carried in `setup.cards`, they make
+    This machine replays a format 1 journal (a game started before the update)
+    with the corrections in its state directory, including ones made mid-game;
+    carried in `setup.cards`, they make
     the exported record replay to the same state on any machine. Values the
     setup line already fixes stay as they are.
     """
@@ -86,9 +87,11 @@ def _carry_corrections(setup_line: str, args: argparse.Namespace, state_dir: Pat
         for card_id, values in confirmed_values(config_dir, state_dir).items()
     }
     owner = {card_id: values for card_id, values in owner.items() if values}
-    if not owner:
-        return setup_line
     setup = json.loads(setup_line)
+    if not owner or "format" in setup:
+        # Format 2 pins every printed value in the setup line and records each later
+        # correction as a confirm_value line: the journal is exported as it is.
+        return setup_line
     cards = setup.get("cards") or {}
     for card_id, values in owner.items():
         cards[card_id] = {**values, **cards.get(card_id, {})}

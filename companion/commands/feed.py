@@ -26,12 +26,19 @@ import sys
 import time
 from typing import Any
 
-from companion.commands.common import read_input
+from companion.commands.common import read_record
+from companion.commands.report import cards_in_play, correction_note, unverified_note
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
-from companion.engine import Action, RuleError, Setup, parse_line
+from companion.engine import Action, Catalogue, RuleError, Setup, parse_line
 from companion.engine.record import split_lines
 from companion.errors import UsageError
-from companion.store import GameInProgress, GameSession, JournalCorrupt
+from companion.store import GameInProgress, GameSession, JournalCorrupt, StorageError
+
+
+class _NotThisGame(GameInProgress):
+    """The record is another game than the unfinished saved one: use --new (a usage matter)."""
+
+    exit_status = 2
 
 
 class _BadLine(Exception):
@@ -62,7 +69,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise UsageError("--delay must not be negative")
-    data = read_input(args.record)
+    data = read_record(args.record)
     try:
         return _feed(args, split_lines(data))
     except _BadLine as exc:
@@ -86,13 +93,50 @@ def _parse(entries: list[tuple[int, str | bytes]], index: int) -> Action:
     return action
 
 
-def _same_game(session: GameSession, entries: list[tuple[int, str | bytes]]) -> bool:
+def _same_setup(saved: Setup, given: Setup, catalogue: Catalogue) -> bool:
+    """Whether the record's setup line starts the saved game.
+
+    The saved setup pins every printed value (record format 2) and an export
+    carries the owner's corrections, so the record's `cards` need only agree
+    with the values the saved game was started with; what it leaves out is
+    taken from the saved game (docs/record-versions.md).
+    """
+    if (saved.players, saved.first) != (given.players, given.first):
+        return False
+    if dict(saved.names or {}) != dict(given.names or {}):
+        return False
+    try:
+        started = catalogue.with_overrides(saved.cards) if saved.cards else catalogue
+    except RuleError:
+        return False
+    for card_id, values in (given.cards or {}).items():
+        card = started.cards.get(card_id)
+        if card is None or not isinstance(values, dict):
+            return False
+        for name, value in values.items():
+            if name == "verified":
+                continue
+            have = getattr(card, name, None)
+            if have is None or (tuple(value) if isinstance(value, list) else value) != have:
+                return False
+    return True
+
+
+def _same_game(
+    session: GameSession, entries: list[tuple[int, str | bytes]], catalogue: Catalogue
+) -> bool:
     """Whether the saved journal is a prefix of the record (actions equal, times ignored)."""
     saved = session.lines
     if len(saved) > len(entries):
         return False
+    setup = parse_line(saved[0])
+    given = _parse(entries, 0)
+    assert isinstance(setup, Setup) and isinstance(given, Setup)
+    if not _same_setup(setup, given, catalogue):
+        return False
     return all(
-        parse_line(line).to_json() == _parse(entries, i).to_json() for i, line in enumerate(saved)
+        parse_line(saved[i]).to_json() == _parse(entries, i).to_json()
+        for i in range(1, len(saved))
     )
 
 
@@ -111,7 +155,7 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
     done = 0
     if session is not None:
         try:
-            same = _same_game(session, entries)
+            same = _same_game(session, entries, catalogue)
         except _BadLine:
             session.close()
             raise
@@ -122,7 +166,7 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
             session.close()
             session = None
             if unfinished and not args.new:
-                raise GameInProgress(
+                raise _NotThisGame(
                     f"another unfinished game is saved in {state_dir} and this record does not "
                     "continue it; use --new to set that game aside (it is kept in abandoned/)"
                 )
@@ -134,6 +178,8 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
         done = 1
     with session:
         shown = _show_warnings(session, 0)
+        if session.sync_problem:  # never say ok for a line that may not be on the storage
+            raise StorageError(f"{session.sync_problem}; nothing was acknowledged")
         for number in range(done):
             print(f"ok {number}")
         sys.stdout.flush()
@@ -147,6 +193,11 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
                 raise _BadLine(entries[index][0], str(exc)) from None
             print(f"ok {state.actions}", flush=True)
             shown = _show_warnings(session, shown)
+        # Like replay: never let a placeholder value pass as fact (README, Printed card values).
+        for note in (unverified_note(session.state.catalogue, cards_in_play(session.state)),
+                     correction_note(session.state)):
+            if note:
+                print(note, file=sys.stderr)
     return 0
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from companion.commands.status import state_dir_of
 from companion.store import History
+from companion.store.history import notices
 from companion.store.journal import parse_time
 
 
@@ -37,6 +39,8 @@ def _when(text: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
+    for note in notices(state_dir):  # a set-aside history, games waiting for it
+        print(f"note: {note}", file=sys.stderr)
     with History(state_dir) as history:
         games = history.games()
         stats = history.player_stats()

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from companion.commands.common import catalogue_for, read_input
-from companion.commands.report import cards_in_play, summary, unverified_note
+from companion.commands.common import catalogue_for, read_record
+from companion.commands.report import cards_in_play, correction_note, summary, unverified_note
 from companion.engine import replay
 
 RULE_BROKEN = 3
@@ -28,7 +28,7 @@ def register(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = read_input(args.record)
+    data = read_record(args.record)
     result = replay(data, catalogue_for(args))
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
@@ -36,9 +36,10 @@ def run(args: argparse.Namespace) -> int:
     elif result.state is not None:
         print(summary(result.state))
     if result.state is not None:
-        note = unverified_note(result.state.catalogue, cards_in_play(result.state))
-        if note:
-            print(note, file=sys.stderr)
+        for note in (unverified_note(result.state.catalogue, cards_in_play(result.state)),
+                     correction_note(result.state)):
+            if note:
+                print(note, file=sys.stderr)
     if result.error:
         print(f"line {result.error.line}: {result.error.message}", file=sys.stderr)
         return RULE_BROKEN

@@ -95,6 +95,23 @@ def unverified_note(catalogue: Catalogue, card_ids: Iterable[str]) -> str | None
     )
 
 
+def correction_note(state: State) -> str | None:
+    """Fires resolved with a printed value the table corrected later (record format 2).
+
+    Their results stay as they were shown (docs/record-versions.md); say which
+    value they used, since it was a placeholder then.
+    """
+    used = [
+        f"{fire.card} was resolved with {fire.points} points before the table corrected it "
+        f"to {state.catalogue[fire.card].points}"
+        for fire in state.fires
+        if fire.card in state.catalogue and state.catalogue[fire.card].points != fire.points
+    ]
+    if not used:
+        return None
+    return "note: " + "; ".join(used) + " (results already shown stay as they were)."
+
+
 def cards_in_play(state: State) -> list[str]:
     """Cards whose printed values have entered the state: resolved fires and owned cards."""
     out = [fire.card for fire in state.fires]

@@ -7,8 +7,9 @@ with its id in the history. `--json` prints exactly the state's JSON
 and the way out on stderr, exit status 3 (with `--json`, the state before the
 damaged line plus an ``error`` key, like `replay --json`).
 `--keep-valid-prefix` repairs such a journal: the damaged file is kept as
-``current-game.v1.jsonl.damaged-<time>`` and the game continues from its
-intact first lines.
+``current-game.v2.jsonl.damaged-<time>`` and the game continues from its
+intact first lines. A note names a damaged history that was set aside and
+finished games waiting for the history (docs/journal.md).
 """
 
 from __future__ import annotations
@@ -27,10 +28,18 @@ from companion.store import (
     History,
     HistoryError,
     JournalCorrupt,
+    StorageError,
     current_game,
     keep_valid_prefix,
 )
-from companion.store.journal import game_key, journal_path, line_time
+from companion.store.history import notices
+from companion.store.journal import (
+    game_key,
+    journal_exists,
+    journal_path,
+    line_time,
+    read_journal,
+)
 
 
 def state_dir_of(args: argparse.Namespace) -> Path:
@@ -76,7 +85,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     catalogue = catalogue_of(args)
-    if args.keep_valid_prefix and journal_path(state_dir).exists():
+    for note in notices(state_dir):  # a set-aside history, games waiting for it
+        print(f"note: {note}", file=sys.stderr)
+    if args.keep_valid_prefix and journal_exists(state_dir):
         backup, kept = keep_valid_prefix(state_dir, catalogue)
         if backup == journal_path(state_dir):
             print("the saved game is not damaged; nothing was changed", file=sys.stderr)
@@ -91,7 +102,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc.message}", file=sys.stderr)
         print(repair_hint(exc, state_dir), file=sys.stderr)
         if args.json:
-            partial = replay(exc.path.read_bytes(), catalogue).to_json()
+            try:  # bounded, and never a folder or a pipe
+                data = read_journal(exc.path)
+            except (StorageError, JournalCorrupt):
+                data = b""
+            partial = replay(data, catalogue).to_json() if data else {}
             partial["error"] = {"line": exc.line, "message": exc.reason}
             print(json.dumps(partial, ensure_ascii=False))
         return exc.exit_status

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from companion.config.settings import (
     Settings,
 )
 from companion.engine.cards import Catalogue
+from companion.fsio import atomic_write
 
 __all__ = ["CACHE_FILE", "VERSION", "cache_path", "load_config"]
 
@@ -130,14 +130,7 @@ def _write(path: Path, sources: dict[str, Any], settings: Settings,
     try:
         text = json.dumps(document, separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".json", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        atomic_write(path, text)
     except (OSError, TypeError, ValueError):
         pass  # only a cache: the next start parses the YAML again
 

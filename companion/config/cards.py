@@ -9,7 +9,6 @@ or corrected; it overrides the shipped ones and marks them verified.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from companion.engine.cards import (
 )
 from companion.engine.errors import RuleError
 from companion.errors import ConfigError
+from companion.fsio import atomic_write, describe
 
 CATALOGUE_FILE = "cards.yaml"
 OVERRIDE_FILE = "cards.yaml"
@@ -202,23 +202,9 @@ def save_override(
     )
     try:
         state_dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".yaml", dir=state_dir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        dir_fd = os.open(state_dir, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        atomic_write(path, text)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot save the card value ({exc.strerror})") from None
+        raise ConfigError(f"{path}: cannot save the card value ({describe(exc)})") from None
 
 
 def confirmed_values(

@@ -13,6 +13,7 @@ from companion.engine.actions import (
     Action,
     Adjust,
     Buy,
+    ConfirmValue,
     Convert,
     Discard,
     Done,
@@ -45,7 +46,8 @@ from companion.engine.state import (
 
 __all__ = [
     "ACTION_TYPES", "COLOURS", "GOODS", "SCORE_CATEGORIES", "SEASON_NAMES",
-    "Action", "Adjust", "Buy", "Card", "Catalogue", "Convert", "Discard", "Done", "Final",
+    "Action", "Adjust", "Buy", "Card", "Catalogue", "ConfirmValue", "Convert", "Discard", "Done",
+    "Final",
     "FireResult", "Income", "MarketSell", "Move", "Pass", "Place", "PlayerState", "RecordError",
     "Redo", "Replay", "ReplayError", "Reveal", "RuleError", "Setup", "Slot", "State", "Undo",
     "apply", "final_scoring", "new_game", "parse_action", "parse_line", "replay",

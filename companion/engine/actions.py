@@ -8,6 +8,7 @@ keys and wrong types; `Action.to_json` gives the object back.
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -56,6 +57,8 @@ class Setup(Action):
     first: str
     names: Mapping[str, str] | None = None
     cards: Mapping[str, Mapping[str, Any]] | None = None
+    format: int | None = None
+    """The record format (docs/record-versions.md); absent means format 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,20 @@ class Adjust(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ConfirmValue(Action):
+    """Record format 2: the table confirmed or corrected a card's printed value.
+
+    It applies from this line on; results already reached stay as they are, and
+    it is not a move at the table (undo and redo pass over it).
+    """
+
+    type: ClassVar[str] = "confirm_value"
+    card: str
+    field: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
 class Undo(Action):
     """Takes back the latest action not yet undone."""
 
@@ -181,9 +198,10 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "adjust": ("player", "reason"),
     "undo": (),
     "redo": (),
+    "confirm_value": ("card", "field", "value"),
 }
 _OPTIONAL: dict[str, tuple[str, ...]] = {
-    "setup": ("names", "cards"),
+    "setup": ("names", "cards", "format"),
     "reveal": ("goods",),
     "buy": ("price",),
     "adjust": ("coins", "points"),
@@ -191,7 +209,7 @@ _OPTIONAL: dict[str, tuple[str, ...]] = {
 ACTION_TYPES: tuple[str, ...] = tuple(_REQUIRED)
 #: Per type, the keys a line may have, and those it must have (built once, not per line).
 _ALLOWED: dict[str, frozenset[str]] = {
-    kind: frozenset({"type", "t", *required, *_OPTIONAL.get(kind, ())})
+    kind: frozenset({"type", "t", "crc", *required, *_OPTIONAL.get(kind, ())})
     for kind, required in _REQUIRED.items()
 }
 _MUST: dict[str, frozenset[str]] = {kind: frozenset(keys) for kind, keys in _REQUIRED.items()}
@@ -258,6 +276,8 @@ def parse_action(obj: Any) -> Action:
         raise RecordError(f"{kind}: missing key {', '.join(json.dumps(k) for k in missing)}")
     if "t" in obj and not isinstance(obj["t"], str):
         raise RecordError('"t" must be an ISO-8601 time string')
+    if "crc" in obj:
+        _check_crc(obj)
     action: Action = _PARSERS[kind](obj)
     return action
 
@@ -277,7 +297,29 @@ def _setup(obj: Mapping[str, Any]) -> Action:
         not isinstance(cards, dict) or not all(isinstance(v, dict) for v in cards.values())
     ):
         raise RecordError('"cards" must map card ids to objects of printed values')
-    return Setup(players=tuple(players), first=_text(obj, "first"), names=names, cards=cards)
+    version = None
+    if "format" in obj:
+        version = obj["format"]
+        if not _is_int(version) or version < 1:
+            raise RecordError(f'"format" must be a record format number, not {json.dumps(version)}')
+        if version > RECORD_FORMAT:
+            raise RecordError(
+                f"the record is format {version}, written by a newer version of the companion; "
+                f"this version reads formats 1-{RECORD_FORMAT}"
+            )
+    return Setup(players=tuple(players), first=_text(obj, "first"), names=names, cards=cards,
+                 format=version)
+
+
+def _confirm_value(obj: Mapping[str, Any]) -> Action:
+    value = obj["value"]
+    if isinstance(value, list):
+        if not all(isinstance(g, str) for g in value):
+            raise RecordError('"value": a contract\'s goods are a list of goods')
+        value = tuple(value)
+    elif not _is_int(value):
+        raise RecordError(f'"value" must be a number or a list of goods, not {json.dumps(value)}')
+    return ConfirmValue(card=_text(obj, "card"), field=_text(obj, "field"), value=value)
 
 
 def _reveal(obj: Mapping[str, Any]) -> Action:
@@ -328,7 +370,39 @@ _PARSERS: dict[str, Any] = {
     "adjust": _adjust,
     "undo": lambda o: Undo(),
     "redo": lambda o: Redo(),
+    "confirm_value": _confirm_value,
 }
+
+
+# --- format 2: the line checksum and the limits -----------------------------------
+
+#: The newest record format this version writes and reads (docs/record-versions.md).
+RECORD_FORMAT = 2
+#: The longest record line accepted, in bytes (docs/journal.md, "Limits"). A setup line
+#: with five long names and every printed value is about 3 KB.
+MAX_LINE_BYTES = 64 * 1024
+
+
+def line_crc(obj: Mapping[str, Any]) -> str:
+    """The checksum of a record line: CRC-32 of its canonical JSON without ``"crc"``.
+
+    Canonical: keys sorted, no spaces, UTF-8 (docs/record-versions.md). It covers
+    what the line means, not its spacing, so any change of a value changes it.
+    """
+    body = {k: v for k, v in obj.items() if k != "crc"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode('utf-8', 'surrogatepass')):08x}"
+
+
+def _check_crc(obj: Mapping[str, Any]) -> None:
+    given = obj["crc"]
+    if not isinstance(given, str):
+        raise RecordError('"crc" must be 8 hex digits')
+    if given.lower() != line_crc(obj):
+        raise RecordError(
+            "the line's checksum does not match its content: the line was altered or "
+            f"damaged after it was written (crc {given}, content gives {line_crc(obj)})"
+        )
 
 
 #: The JSON scanner `json.loads` itself uses (a default decoder's), called directly for the
@@ -353,6 +427,11 @@ def _decode(line: str) -> Any:
 
 def parse_line(line: str | bytes) -> Action:
     """Decode one record line (JSON text) into an action."""
+    if len(line) > MAX_LINE_BYTES:
+        raise RecordError(
+            f"the line is {len(line):,} bytes long; a record line is at most "
+            f"{MAX_LINE_BYTES:,} bytes"
+        )
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
@@ -364,4 +443,9 @@ def parse_line(line: str | bytes) -> Action:
         raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
+    except ValueError as exc:
+        # Python refuses to convert a number of more than 4,300 digits (int_max_str_digits).
+        if "digits" in str(exc):
+            raise RecordError("a number has more than 4,300 digits") from None
+        raise RecordError(f"not valid JSON: {exc}") from None
     return parse_action(obj)

@@ -204,9 +204,17 @@ class Catalogue:
             if not isinstance(values, Mapping) or not values:
                 raise _bad(card_id, "an override is an object such as {\"points\": 4}")
             changes: dict[str, Any] = {}
+            # Record format 2 pins placeholders too, as {"points": 2, "verified": false}.
+            verified = values.get("verified", True)
+            if not isinstance(verified, bool):
+                raise _bad(card_id, '"verified" is true or false')
             for name, value in values.items():
-                changes[name] = check_printed(card_id, card.kind, str(name), value)
-            cards[card_id] = replace(
-                card, unverified=card.unverified - set(changes), **changes
+                if name != "verified":
+                    changes[name] = check_printed(card_id, card.kind, str(name), value)
+            if not changes:
+                raise _bad(card_id, "an override is an object such as {\"points\": 4}")
+            unverified = (
+                card.unverified - set(changes) if verified else card.unverified | set(changes)
             )
+            cards[card_id] = replace(card, unverified=unverified, **changes)
         return Catalogue(cards)

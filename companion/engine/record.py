@@ -1,4 +1,10 @@
-"""Game records (JSON Lines): reading them and replaying them through the engine."""
+"""Game records (JSON Lines): reading them and replaying them through the engine.
+
+The format's version and limits live here and in `actions` (docs/record-versions.md,
+docs/journal.md "Limits"): `RECORD_FORMAT` is the newest format this version
+reads and writes; a record is at most `MAX_RECORD_BYTES`, a line at most
+`MAX_LINE_BYTES`, so no input makes replaying one take unbounded memory.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.actions import Action, Setup, parse_line
+from companion.engine.actions import (
+    MAX_LINE_BYTES,
+    RECORD_FORMAT,
+    Action,
+    Setup,
+    line_crc,
+    parse_line,
+)
 from companion.engine.cards import Catalogue
 from companion.engine.errors import RecordError, RuleError
+from companion.engine.printed import pin_printed, pinned_values
 from companion.engine.rules import apply, new_game
 from companion.engine.state import State
+
+#: The largest record accepted, in bytes (docs/journal.md, "Limits"). A long game is
+#: about 100 KB; 2 MiB leaves a wide margin and bounds the memory of a replay.
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+
+
+def too_big_message() -> str:
+    return (
+        f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which no game "
+        "reaches; nothing from this line on is read (is it the right file?)"
+    )
 
 
 @dataclass(frozen=True)
@@ -85,9 +110,19 @@ def replay_actions(actions: Iterable[Action], catalogue: Catalogue) -> State:
 
 
 def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
-    """Replay a whole record, stopping at the first line that is malformed or breaks a rule."""
+    """Replay a whole record, stopping at the first line that is malformed or breaks a rule.
+
+    Past `MAX_RECORD_BYTES`, the line that crosses the limit is an error.
+    """
+    too_big_at = None
+    if len(data) > MAX_RECORD_BYTES:
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+        data = data[:MAX_RECORD_BYTES]
+        too_big_at = data.count(b"\n") + 1
+        data = data[: data.rfind(b"\n") + 1]
     lines = split_lines(data)
-    if not lines:
+    if not lines and too_big_at is None:
         empty = ReplayError(1, "the record is empty; it must start with a setup line")
         return Replay(None, empty, ())
     state: State | None = None
@@ -99,7 +134,16 @@ def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
         except RuleError as exc:
             return Replay(state, ReplayError(number, str(exc)), tuple(applied))
         applied.append(action)
+    if too_big_at is not None:
+        return Replay(state, ReplayError(too_big_at, too_big_message()), tuple(applied))
     return Replay(state, None, tuple(applied))
+
+
+__all__ = [
+    "MAX_LINE_BYTES", "MAX_RECORD_BYTES", "RECORD_FORMAT", "Replay", "ReplayError", "line_crc",
+    "pin_printed", "pinned_values", "replay", "replay_actions", "split_lines", "start",
+    "to_record", "too_big_message",
+]
 
 
 def to_record(actions: Iterable[Action]) -> str:

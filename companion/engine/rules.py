@@ -11,12 +11,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from companion.engine import scoring
+from companion.engine import printed, scoring
 from companion.engine.actions import (
     STORES,
     Action,
     Adjust,
     Buy,
+    ConfirmValue,
     Convert,
     Discard,
     Done,
@@ -154,6 +155,8 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after `action`, or `RuleError` naming the rule it breaks."""
     kind = type(action)
+    if isinstance(action, ConfirmValue):  # not a move at the table: docs/record-versions.md
+        return printed.confirm_value(state, action)
     if kind is Undo:
         return _undo(state)
     if kind is Redo:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import tempfile
 import threading
 from pathlib import Path
 
 from companion.errors import CompanionError, ConfigError
+from companion.fsio import atomic_write
 
 log = logging.getLogger("companion.inputs")
 
@@ -203,34 +202,9 @@ class TagMap:
     def _save(self, tags: dict[str, str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(dict(sorted(tags.items())), indent=2, ensure_ascii=False) + "\n"
-        fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except FileNotFoundError:
-                pass
-            raise
-        _fsync_dir(self.path.parent)
+        atomic_write(self.path, text)
         self._tags = tags
         self._stamp = self._file_stamp()
         self.problem = None
 
 
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

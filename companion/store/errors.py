@@ -23,7 +23,18 @@ class JournalTooNew(StorageError):
 
 
 class HistoryError(StorageError):
-    """history.db cannot be opened, migrated or written."""
+    """history.db cannot be opened, migrated or written.
+
+    `cause` says what would help: ``"damaged"`` (the file is not a usable
+    database: garbage, truncated, a folder, not ours to write), where setting it
+    aside and starting a fresh one helps; ``"newer"`` (a newer companion's
+    schema, left untouched); ``"storage"`` (full, read-only, I/O error), where a
+    fresh file would fail too.
+    """
+
+    def __init__(self, message: str, cause: str = "damaged") -> None:
+        super().__init__(message)
+        self.cause = cause
 
 
 class GameInProgress(StorageError):

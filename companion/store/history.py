@@ -13,6 +13,8 @@ Writes use `synchronous=FULL` and one transaction each.
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -20,9 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import COLOURS, SCORE_CATEGORIES, State
+from companion.fsio import describe, fsync_dir
 from companion.store.errors import HistoryError
-from companion.store.fsutil import fsync_dir
 from companion.store.journal import line_time, now_iso, parse_time
+
+log = logging.getLogger(__name__)
 
 HISTORY_NAME = "history.db"
 SCHEMA_VERSION = 1
@@ -155,15 +159,14 @@ class PlayerStats:
         }
 
 
-def _sqlite_reason(exc: sqlite3.Error) -> str:
-    text = str(exc)
-    if "disk is full" in text:
-        return "the storage is full"
-    if "readonly" in text or "read-only" in text:
-        return "the storage is read-only"
-    if "unable to open" in text:
-        return "cannot open the file (missing folder or no permission)"
-    return text
+def _rollback(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is still open (SQLite ends one itself on some errors,
+    e.g. a full disk; a ROLLBACK then would hide the real error behind "no transaction")."""
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
 
 
 class History:
@@ -177,36 +180,100 @@ class History:
         self.state_dir = Path(state_dir)
         self.path = self.state_dir / HISTORY_NAME
         self._conn: sqlite3.Connection | None = None
-        if self.path.exists():
+        if self._present():
             self._open()
+
+    def _present(self) -> bool:
+        """Whether history.db is there (anything by that name); HistoryError if unknowable."""
+        try:
+            os.lstat(self.path)
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        except PermissionError:
+            raise HistoryError(
+                f"cannot read the history {self.path}: the companion's user has no permission "
+                f"to read the folder {self.state_dir} (run the command as that user, e.g. with "
+                "`sudo -u companion`)", "storage"
+            ) from None
+        except OSError as exc:
+            raise HistoryError(
+                f"cannot read the history {self.path}: {describe(exc)}", "storage"
+            ) from None
+        return True
+
+    def _failure(self, what: str, exc: sqlite3.Error) -> HistoryError:
+        """A HistoryError naming the real cause of a SQLite error, and what would help."""
+        text = str(exc)
+        folder = self.state_dir
+        try:
+            read_only_fs = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        except OSError:
+            read_only_fs = False
+        if "full" in text:
+            return HistoryError(f"{what}: the storage is full", "storage")
+        if read_only_fs:
+            return HistoryError(
+                f"{what}: the storage is read-only (an SD card is remounted read-only after "
+                "errors)", "storage")
+        if os.path.isdir(self.path):
+            return HistoryError(f"{what}: it is a folder, not a database file")
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            for path in (self.path, folder):
+                if os.path.lexists(path) and not os.access(path, os.W_OK):
+                    try:
+                        owner = f" (it belongs to user id {os.stat(path).st_uid})"
+                    except OSError:
+                        owner = ""
+                    kind = "file" if path == self.path else "folder"
+                    return HistoryError(
+                        f"{what}: the {kind} {path} is not writable by the companion's "
+                        f"user{owner}; give it back with `sudo chown` to that user",
+                        "damaged" if path == self.path else "storage",
+                    )
+            if "unable to open" in text:
+                return HistoryError(f"{what}: cannot open the file", "storage")
+        if "disk I/O error" in text:
+            return HistoryError(f"{what}: the storage reported an input/output error", "storage")
+        if "not a database" in text or "malformed" in text:
+            return HistoryError(f"{what}: the file is damaged ({text})")
+        # Anything else (e.g. locked by another program): setting the file aside would not
+        # be right; the game waits for a later archive instead.
+        return HistoryError(f"{what}: {text}", "storage")
 
     # --- opening and migrating -------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
         if self._conn is not None:
             return self._conn
-        created = not self.path.exists()
+        created = not self._present()
+        conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
             conn.execute("PRAGMA synchronous=FULL")
             version = self._version(conn)
         except sqlite3.Error as exc:
-            raise HistoryError(f"cannot open {self.path}: {_sqlite_reason(exc)}") from None
+            if conn is not None:
+                conn.close()
+            raise self._failure(f"cannot open {self.path}", exc) from None
         if version > SCHEMA_VERSION:
             conn.close()
             raise HistoryError(
                 f"{self.path} was written by a newer version of the companion (schema "
                 f"{version}; this version knows up to {SCHEMA_VERSION}). It was left untouched: "
-                "update the companion to see or add to the history."
+                "update the companion to see or add to the history.", "newer"
             )
         if version < SCHEMA_VERSION:
             try:
                 self._migrate(conn, version)
             except sqlite3.Error as exc:
                 conn.close()
+                if version == 0:
+                    raise self._failure(f"cannot create {self.path}", exc) from None
+                failure = self._failure(
+                    f"cannot update {self.path} from schema {version} to {SCHEMA_VERSION}", exc
+                )
                 raise HistoryError(
-                    f"cannot update {self.path} from schema {version} to {SCHEMA_VERSION}: "
-                    f"{_sqlite_reason(exc)}; the file was left as it was"
+                    f"{failure.message}; the file was left as it was", failure.cause
                 ) from None
         if created:
             try:
@@ -243,7 +310,7 @@ class History:
                 conn.execute("INSERT INTO schema_version VALUES (?)", (target,))
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _rollback(conn)
                 raise
 
     def close(self) -> None:
@@ -304,17 +371,15 @@ class History:
                     )
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _rollback(conn)
                 raise
         except sqlite3.Error as exc:
-            raise HistoryError(
-                f"cannot store the finished game in {self.path}: {_sqlite_reason(exc)}"
-            ) from None
+            raise self._failure(f"cannot store the finished game in {self.path}", exc) from None
         return game_id
 
     def forget(self, key: str) -> None:
         """Remove a game that is no longer finished (its last action was undone)."""
-        if self._conn is None and not self.path.exists():
+        if self._conn is None and not self._present():
             return
         try:
             conn = self._open()
@@ -326,10 +391,10 @@ class History:
                     conn.execute("DELETE FROM games WHERE id=?", (row[0],))
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                _rollback(conn)
                 raise
         except sqlite3.Error as exc:
-            raise HistoryError(f"cannot update {self.path}: {_sqlite_reason(exc)}") from None
+            raise self._failure(f"cannot update {self.path}", exc) from None
 
     @staticmethod
     def _delete_children(conn: sqlite3.Connection, game_id: int) -> None:
@@ -352,7 +417,7 @@ class History:
         try:
             return list(self._conn.execute(sql, tuple(params)).fetchall())
         except sqlite3.Error as exc:
-            raise HistoryError(f"cannot read {self.path}: {_sqlite_reason(exc)}") from None
+            raise self._failure(f"cannot read {self.path}", exc) from None
 
     def key_of(self, key: str) -> int | None:
         """The id of the game with this key, if it is archived."""
@@ -441,7 +506,100 @@ class History:
         return list(seen.values())
 
 
+# --- a damaged history never blocks a game (docs/journal.md, "A damaged history") --------
+
+#: Finished games waiting for the history (their journals), archived when it works again.
+PENDING_DIR = "unarchived"
+DAMAGED_MARK = ".damaged-"
+
+
+def _stamp() -> str:
+    return now_iso().replace(":", "").replace("-", "")
+
+
+def set_aside(state_dir: Path) -> Path:
+    """Rename a damaged history.db (and SQLite's side files) out of the way; keep it.
+
+    Raises HistoryError (cause "storage") if the rename fails.
+    """
+    path = Path(state_dir) / HISTORY_NAME
+    target = path.with_name(f"{HISTORY_NAME}{DAMAGED_MARK}{_stamp()}")
+    try:
+        # SQLite's side files first: a rollback journal left behind would be played into
+        # the fresh database.
+        for side in ("-journal", "-wal", "-shm"):
+            extra = path.with_name(HISTORY_NAME + side)
+            if os.path.lexists(extra):
+                os.replace(extra, target.with_name(target.name + side))
+        os.replace(path, target)
+        fsync_dir(state_dir)
+    except OSError as exc:
+        raise HistoryError(
+            f"cannot set the damaged {path} aside: {describe(exc)}", "storage"
+        ) from None
+    return target
+
+
+def archive_finished(state_dir: Path, key: str, state: State, record: str) -> tuple[int, list[str]]:
+    """Archive a finished game; (its id, what the players should be told).
+
+    A damaged history.db is set aside (kept) and a fresh one started. Raises
+    HistoryError when the game still cannot be archived (a newer schema, full
+    or read-only storage): the caller keeps the game for a later archive.
+    """
+    notes: list[str] = []
+    try:
+        with History(state_dir) as history:
+            return history.archive(key, state, record), notes
+    except HistoryError as exc:
+        if exc.cause != "damaged" or not os.path.lexists(Path(state_dir) / HISTORY_NAME):
+            raise
+        first = exc
+    aside = set_aside(state_dir)
+    log.warning("history damaged (%s); set aside as %s", first.message, aside)
+    notes.append(
+        f"The history could not be used ({first.message}). It was set aside as {aside.name} "
+        "(kept, not deleted) and a fresh history was started."
+    )
+    with History(state_dir) as history:
+        return history.archive(key, state, record), notes
+
+
+def pending_games(state_dir: Path) -> list[Path]:
+    """The journals of finished games that wait for the history, oldest first."""
+    folder = Path(state_dir) / PENDING_DIR
+    try:
+        return sorted(p for p in folder.iterdir() if p.name.endswith(".jsonl"))
+    except OSError:
+        return []
+
+
+def notices(state_dir: Path) -> list[str]:
+    """What `status` and `history` tell about a set-aside history and games waiting for it."""
+    out = []
+    state_dir = Path(state_dir)
+    try:
+        names = sorted(os.listdir(state_dir))
+    except OSError:
+        names = []
+    aside = [n for n in names if n.startswith(HISTORY_NAME + DAMAGED_MARK)
+             and not n.endswith(("-journal", "-wal", "-shm"))]
+    if aside:
+        out.append(
+            f"a damaged history was set aside as {', '.join(aside)} in {state_dir} (kept; the "
+            "games in it are not shown). Delete it when you no longer need it."
+        )
+    waiting = pending_games(state_dir)
+    if waiting:
+        out.append(
+            f"{len(waiting)} finished game(s) in {state_dir / PENDING_DIR} wait for the history; "
+            "they are added the next time it can be written (the next game start)."
+        )
+    return out
+
+
 __all__ = [
+    "PENDING_DIR", "archive_finished", "notices", "pending_games", "set_aside",
     "HISTORY_NAME", "MIGRATIONS", "SCHEMA_VERSION", "GameSummary", "History", "PlayerResult",
     "PlayerStats",
 ]

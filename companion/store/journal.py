@@ -1,49 +1,60 @@
 """The journal: the current game as an append-only record file (docs/record-format.md, JSON Lines).
 
-The journal *is* a game record: `replay` reads it as it is. Each line is one
-action with a ``"t"`` time stamp, written with a single `write` and made durable
-with `fdatasync` before the action is acknowledged. A journal is created whole
-(temp file, fsync, rename, fsync of the directory), so it always starts with a
-complete setup line.
+The journal *is* a game record (format 2, docs/record-versions.md): `replay`
+reads it as it is. Each line is one action with a ``"t"`` time stamp and a
+``"crc"`` checksum, written with a single `write` and made durable with
+`fdatasync` before the action is acknowledged. A journal is created whole
+(`companion.fsio.atomic_write`), so it always starts with a complete setup
+line, which pins the printed card values of the game.
 
-The file name carries the journal format version: ``current-game.v1.jsonl``.
-A future format that this version could misread must use a new number; a
-journal with a higher number than `JOURNAL_VERSION` is refused, never read.
+The file name carries the journal format version: ``current-game.v2.jsonl``
+(``current-game.v1.jsonl``, a game started before format 2, is still read and
+continued). A future format that this version could misread must use a new
+number; a journal with a higher number than `JOURNAL_VERSION` is refused.
 
-Reading (`scan`) tells three things apart:
+Reading (`scan`) checks the file type first (a folder or a pipe is damage,
+never waited on), reads at most `MAX_RECORD_BYTES`, and tells apart:
 - a *torn tail*: bytes after the last newline (a write cut short by a kill or a
   power cut; never acknowledged) - dropped, with a warning;
-- a *corrupted tail*: the last complete line is not a valid record line -
-  dropped, with a warning naming it;
+- a *corrupted tail*: the last complete line is not a valid record line or its
+  checksum does not match - dropped, with a warning naming it (the session
+  backs the file up before cutting it);
 - damage *before* the last line (or a line the rules refuse) - `JournalCorrupt`:
   nothing after it is used, and the intact prefix is offered.
+docs/journal.md says why.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.engine import Action, RecordError, RuleError, Setup, State, apply, new_game
-from companion.engine.actions import parse_line
+from companion.engine.actions import line_crc, parse_line
 from companion.engine.cards import Catalogue
+from companion.engine.record import MAX_RECORD_BYTES
+from companion.fsio import describe
 from companion.store.errors import JournalCorrupt, JournalTooNew, StorageError
-from companion.store.fsutil import describe
 
-JOURNAL_VERSION = 1
+#: The journal format this version writes (docs/journal.md): 2 = record format 2 lines,
+#: each with its checksum, and the printed values pinned in the setup line.
+JOURNAL_VERSION = 2
+#: The journal formats this version reads, newest first (a v1 game goes on as v1).
+READ_VERSIONS = (2, 1)
 JOURNAL_NAME = f"current-game.v{JOURNAL_VERSION}.jsonl"
 _JOURNAL_RE = re.compile(r"current-game\.v(\d+)\.jsonl\Z")
-LOCK_NAME = "lock"
 ABANDONED_DIR = "abandoned"
 
 
 def now_iso() -> str:
-    """The current UTC time as the record's ``"t"`` (docs/record-format.md): ISO-8601, ms, Z."""
+    """The current UTC time as RECORD.md's ``"t"``: ISO-8601 with milliseconds and Z."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -58,10 +69,15 @@ def parse_time(text: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def encode_line(action: Action, t: str) -> str:
-    """One journal line (no newline): the action's record object plus ``"t"``."""
+def encode_line(action: Action, t: str, *, crc: bool = True) -> str:
+    """One journal line (no newline): the action's record object plus ``"t"`` and ``"crc"``.
+
+    `crc=False` for a format 1 journal (a game started before the update).
+    """
     obj = action.to_json()
     obj["t"] = t
+    if crc:
+        obj["crc"] = line_crc(json.loads(json.dumps(obj, default=dict)))
     line = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "), default=dict)
     # What is journaled must read back as the same action, or resume would differ.
     if parse_line(line).to_json() != json.loads(json.dumps(action.to_json(), default=dict)):
@@ -84,7 +100,25 @@ def game_key(setup_line: str) -> str:
 
 
 def journal_path(state_dir: Path) -> Path:
+    """The current game's journal: a v2 one, else a v1 one (a game from before the update).
+
+    Anything by that name counts, even a folder or a pipe (`scan` refuses those).
+    """
+    for version in READ_VERSIONS:
+        path = state_dir / f"current-game.v{version}.jsonl"
+        if os.path.lexists(path):
+            return path
     return state_dir / JOURNAL_NAME
+
+
+def journal_exists(state_dir: Path) -> bool:
+    return os.path.lexists(journal_path(state_dir))
+
+
+def version_of(path: Path) -> int:
+    """The journal format of a journal file, from its name."""
+    match = _JOURNAL_RE.match(path.name)
+    return int(match.group(1)) if match else JOURNAL_VERSION
 
 
 def check_version(state_dir: Path) -> None:
@@ -125,19 +159,69 @@ class Scan:
     """Bytes of the file that hold the intact lines."""
     file_length: int = 0
     warnings: list[str] = field(default_factory=list)
+    damaged_last_line: bool = False
+    """The last complete line was damaged (not a torn write): back the file up before cutting."""
 
     @property
     def cut(self) -> bool:
         """Whether a torn or corrupted tail must be cut off before appending."""
         return self.valid_length != self.file_length
 
+    @property
+    def version(self) -> int:
+        return version_of(self.path)
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(path: Path, mode: int) -> JournalCorrupt:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return JournalCorrupt(path, 1, f"it is {kind}, not a file", 0, 0)
+
+
+def read_journal(path: Path) -> bytes:
+    """The journal's bytes, at most `MAX_RECORD_BYTES` + 1 of them.
+
+    Checks the file type first and opens without blocking, so a folder, a
+    named pipe or a device under the journal's name is refused
+    (`JournalCorrupt`, line 1), never waited on or read without end.
+    """
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
+    try:
+        mode = os.fstat(fd).st_mode  # it may have been swapped since the stat
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
+    finally:
+        os.close(fd)
+
 
 def scan(path: Path, catalogue: Catalogue) -> Scan:
     """Read and replay a journal; `JournalCorrupt` for damage before its last line."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
+    data = read_journal(path)
+    too_big = len(data) > MAX_RECORD_BYTES
+    if too_big:
+        data = data[:MAX_RECORD_BYTES]
     result = Scan(path, file_length=len(data))
     *complete, tail = data.split(b"\n")
     # Line numbers and offsets of the non-blank complete lines, as `replay` counts them.
@@ -150,7 +234,7 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
     state: State | None = None
     result.valid_length = 0
     for index, (number, start, raw) in enumerate(entries):
-        last = index == len(entries) - 1
+        last = index == len(entries) - 1 and not too_big
         try:
             action = parse_line(raw)
             if state is None:
@@ -158,6 +242,8 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
                     raise RecordError(f"a record starts with a setup line, not {action.type}")
                 state = new_game(action, catalogue)
             else:
+                if isinstance(action, Setup):
+                    raise RecordError("setup can only be the first line of a record")
                 state = apply(state, action)
         except RecordError as exc:
             if last and not tail.strip() and state is not None:
@@ -165,12 +251,13 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
                     f"the last entry of the saved game (line {number}) was damaged and was "
                     f"dropped ({exc}); it read {_preview(raw)}"
                 )
+                result.damaged_last_line = True
                 break
             raise JournalCorrupt(path, number, str(exc), len(result.lines),
                                  len(entries) - index - 1) from None
         except RuleError as exc:
             # Written lines were accepted when written; a refusal now means the line was
-            # altered, or the card catalogue changed since (a corrected printed value).
+            # altered, or (a format 1 journal) the card values changed since it was written.
             reason = (
                 f"the rules now refuse it ({exc}); the line was altered, or the card values "
                 "changed since it was written"
@@ -180,6 +267,13 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
         result.lines.append(raw.decode("utf-8"))
         result.actions.append(action)
         result.valid_length = start + len(raw) + 1
+    if too_big:
+        raise JournalCorrupt(
+            path, len(complete) + 1,
+            f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which no game "
+            "reaches (docs/journal.md, Limits); nothing from here on is read",
+            len(result.lines), 0,
+        )
     if tail:
         result.warnings.append(
             "the last entry of the saved game was torn by a power cut or a crash and was "
@@ -194,32 +288,38 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
 
 
 class Lock:
-    """An advisory lock on the state directory: one writer at a time.
+    """An exclusive lock on the state directory itself: one writer at a time.
 
-    `fcntl.flock` dies with its process, so a killed companion never leaves a
-    stale lock behind. A read-only state directory cannot hold the lock file;
-    then nothing can be written anyway, and the lock is skipped.
+    `flock` on the folder, opened read-only, needs no writable file, so the
+    lock never fails open (docs/journal.md, "One writer"): if it cannot be
+    taken, nothing is written. It dies with its process, so a killed
+    companion never leaves a stale lock behind.
     """
 
     def __init__(self, state_dir: Path) -> None:
         self.fd: int | None = None
         try:
-            self.fd = os.open(state_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError:
-            return
+            fd = os.open(state_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot lock the state directory {state_dir} ({describe(exc)}), so nothing is "
+                "written: only one companion process may write a game"
+            ) from None
         try:
-            import fcntl
-
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except ImportError:  # pragma: no cover - not on Linux
-            return
-        except OSError:
-            os.close(self.fd)
-            self.fd = None
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
             raise StorageError(
                 f"another companion process is using the state directory {state_dir}; "
                 "stop it first (only one may write the game)"
             ) from None
+        except OSError as exc:
+            os.close(fd)
+            raise StorageError(
+                f"cannot lock the state directory {state_dir} ({describe(exc)}), so nothing is "
+                "written: only one companion process may write a game"
+            ) from None
+        self.fd = fd
 
     def release(self) -> None:
         if self.fd is not None:

@@ -25,14 +25,16 @@ import os
 from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
+from companion.engine.record import pin_printed
+from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
 from companion.store.errors import (
     GameInProgress,
+    HistoryError,
     JournalCorrupt,
     StorageError,
 )
-from companion.store.fsutil import atomic_write, describe, fsync_dir, sync_data, write_all
-from companion.store.history import History
+from companion.store.history import PENDING_DIR, History, archive_finished, pending_games
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +65,20 @@ class GameSession:
         self._lines = list(scan.lines)
         self._lock: journal.Lock | None = lock
         self._closed = False
+        self._version = scan.version
         self._size = scan.valid_length
         # The file may hold bytes past `_size` (a torn tail, a failed write): cut before appending.
         self._dirty = scan.cut
+        self._blocked: str | None = None
+        """Why nothing may be appended now (the journal's end is uncertain or uncut)."""
         self._fd: int | None = None
         self._open_error: OSError | None = None
+        self.sync_problem: str | None = None
+        """Set when the lines found could not be synced: they are not acknowledged."""
         self._open_for_append()
+        self._sync_found()
+        if scan.damaged_last_line:
+            self._back_up_damaged()
         if self._dirty and self._fd is not None:
             try:
                 self._cut()
@@ -77,6 +87,46 @@ class GameSession:
                     f"the damaged end of {self.path} could not be cut off yet ({describe(exc)}); "
                     "the next action will try again"
                 )
+
+    def _sync_found(self) -> None:
+        """Make the lines found durable before anything acknowledges them.
+
+        A crash between a write and its fdatasync leaves a complete line that may
+        still be only in memory; it is synced here, before `feed` says ``ok`` for
+        it or the screen shows it (docs/journal.md, "Durability").
+        """
+        fd = self._fd
+        try:
+            if fd is None:
+                fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+            try:
+                sync_data(fd)
+            finally:
+                if fd != self._fd:
+                    os.close(fd)
+        except OSError as exc:
+            self.sync_problem = (
+                f"cannot make sure the saved game {self.path} is on the storage ({describe(exc)});"
+                " its last actions may not survive a power cut"
+            )
+            self.warnings.append(self.sync_problem)
+
+    def _back_up_damaged(self) -> None:
+        """Keep a copy of a journal whose last complete line was damaged, before it is cut."""
+        backup = self.path.with_name(f"{self.path.name}.damaged-{_stamp()}")
+        try:
+            data = journal.read_journal(self.path)
+            atomic_write(backup, data)
+        except (OSError, StorageError, JournalCorrupt) as exc:
+            self._dirty = False  # never cut what could not be backed up
+            reason = describe(exc) if isinstance(exc, OSError) else exc.message
+            self._blocked = (
+                f"the damaged last line of {self.path} was not cut off, since no backup of the "
+                f"file could be made ({reason}); fix the storage and restart the companion"
+            )
+            self.warnings.append(self._blocked)
+            return
+        self.warnings.append(f"the file as it was is kept as {backup}")
 
     # --- opening -------------------------------------------------------------------------
 
@@ -94,16 +144,18 @@ class GameSession:
         state_dir = Path(state_dir)
         journal.check_version(state_dir)
         path = journal.journal_path(state_dir)
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         lock = journal.Lock(state_dir)
         try:
+            path = journal.journal_path(state_dir)  # again, under the lock
             scan = journal.scan(path, catalogue)
             session = cls(state_dir, catalogue, scan, lock)
         except BaseException:
             lock.release()
             raise
         session._reconcile_history()
+        session.warnings.extend(archive_pending(state_dir, catalogue))
         if session.finished and not include_finished:
             session.close()
             return None
@@ -124,6 +176,8 @@ class GameSession:
         A finished game's journal is removed once the game is safely in the history.
         """
         state_dir = Path(state_dir)
+        # The game is played with the printed values it starts with (docs/record-versions.md).
+        setup = pin_printed(setup, catalogue)
         new_game(setup, catalogue)  # RuleError for a bad setup, before anything is touched
         try:
             if not state_dir.is_dir():
@@ -136,9 +190,11 @@ class GameSession:
         journal.check_version(state_dir)
         lock = journal.Lock(state_dir)
         try:
+            notes: list[str] = []
             path = journal.journal_path(state_dir)
-            if path.exists():
-                cls._clear_current(state_dir, catalogue, path, abandon_current)
+            if os.path.lexists(path):
+                notes = cls._clear_current(state_dir, catalogue, path, abandon_current)
+            path = state_dir / journal.JOURNAL_NAME
             line = journal.encode_line(setup, journal.now_iso())
             try:
                 atomic_write(path, (line + "\n").encode("utf-8"))
@@ -148,47 +204,42 @@ class GameSession:
                     "nothing was changed"
                 ) from None
             scan = journal.scan(path, catalogue)
-            return cls(state_dir, catalogue, scan, lock)
+            session = cls(state_dir, catalogue, scan, lock)
         except BaseException:
             lock.release()
             raise
+        session.warnings.extend(notes)
+        session.warnings.extend(archive_pending(state_dir, catalogue))
+        return session
 
     @classmethod
     def _clear_current(
         cls, state_dir: Path, catalogue: Catalogue, path: Path, abandon: bool
-    ) -> None:
+    ) -> list[str]:
+        """Make room for a new game; what the players should be told."""
         try:
             scan = journal.scan(path, catalogue)
         except JournalCorrupt:
             if not abandon:
                 raise
             cls._set_aside(state_dir, path, "damaged")
-            return
+            return []
         assert scan.state is not None
         if scan.state.phase == "over":
-            key = journal.game_key(scan.lines[0])
-            with History(state_dir) as history:
-                history.archive(key, scan.state, _text(scan.lines))
-            try:
-                path.unlink()
-                fsync_dir(state_dir)
-            except OSError as exc:
-                raise StorageError(
-                    f"cannot clear the finished game from {state_dir}: {describe(exc)}"
-                ) from None
-            return
+            return _archive_and_clear(state_dir, path, scan)
         if not abandon:
             raise GameInProgress(
                 f"an unfinished game is saved in {state_dir} (round {scan.state.round}, "
                 f"{scan.state.actions} actions); finish it, or abandon it to start a new one"
             )
         cls._set_aside(state_dir, path, "abandoned")
+        return []
 
     @staticmethod
     def _set_aside(state_dir: Path, path: Path, why: str) -> None:
+        """Move the journal (whatever it is: a file, a folder, a pipe) to abandoned/."""
         folder = state_dir / journal.ABANDONED_DIR
-        stamp = journal.now_iso().replace(":", "").replace("-", "")
-        target = folder / f"{stamp}-{why}.v{journal.JOURNAL_VERSION}.jsonl"
+        target = folder / f"{_stamp()}-{why}.v{journal.version_of(path)}.jsonl"
         try:
             folder.mkdir(exist_ok=True)
             os.replace(path, target)
@@ -233,24 +284,34 @@ class GameSession:
         """
         if self._closed:
             raise StorageError("this game session is closed; resume the game to go on")
+        if self._blocked is not None:
+            raise StorageError(f"the action was NOT saved: {self._blocked}")
         new_state = apply(self.state, action)
-        line = journal.encode_line(action, journal.now_iso())
+        line = journal.encode_line(action, journal.now_iso(), crc=self._version >= 2)
         data = (line + "\n").encode("utf-8")
         if self._fd is None:
             self._open_for_append()
             if self._fd is None:
                 raise self._refusal(self._open_error)
-        try:
-            if self._dirty:
+        if self._dirty:
+            try:
                 self._cut()
+            except OSError as exc:
+                raise self._refusal(exc) from None
+        try:
             write_all(self._fd, data)
             sync_data(self._fd)
         except OSError as exc:
             self._dirty = True
             try:
                 self._cut()  # take back a partly written line; fails too if read-only
-            except OSError:
-                pass
+            except OSError as cut_exc:
+                self._blocked = (
+                    f"the end of {self.path} is uncertain since an earlier write failed and "
+                    f"could not be taken back ({describe(cut_exc)}). Fix the storage and restart "
+                    "the companion: it shows which actions are saved."
+                )
+                raise self._uncertain_refusal(exc, cut_exc) from None
             raise self._refusal(exc) from None
         self._size += len(data)
         self._lines.append(line)
@@ -275,6 +336,16 @@ class GameSession:
         os.fsync(self._fd)
         self._dirty = False
 
+    def _uncertain_refusal(self, exc: OSError, cut_exc: OSError) -> StorageError:
+        """A write failed and could not be taken back: whether it is saved is not known."""
+        return StorageError(
+            f"the action may or may not be saved: writing it to {self.path} failed "
+            f"({describe(exc)}), and the unfinished end could not be taken back "
+            f"({describe(cut_exc)}). Do not enter it again yet: fix the storage and restart the "
+            "companion (or run `speicherstadt-companion status`); it reads the saved game and "
+            "shows whether this action is in it, before anything else is saved."
+        )
+
     def _refusal(self, exc: OSError | None) -> StorageError:
         reason = describe(exc) if exc else "the file is not open"
         return StorageError(
@@ -286,15 +357,24 @@ class GameSession:
         """Make history.db agree with the journal: finished games in it, unfinished ones not."""
         try:
             if self.finished:
-                with History(self.state_dir) as history:
-                    record = self.record_text()
-                    if history.record_of(self.key) != record:
-                        self.history_id = history.archive(self.key, self.state, record)
-                    else:
-                        self.history_id = history.key_of(self.key)
+                record = self.record_text()
+                try:
+                    with History(self.state_dir) as history:
+                        same = history.record_of(self.key) == record
+                        if same:
+                            self.history_id = history.key_of(self.key)
+                except HistoryError as exc:
+                    if exc.cause != "damaged":
+                        raise
+                    same = False  # archive_finished sets the damaged file aside
+                if not same:
+                    self.history_id, notes = archive_finished(
+                        self.state_dir, self.key, self.state, record
+                    )
+                    self.warnings.extend(notes)
             else:
                 self.history_id = None
-                if (self.state_dir / "history.db").exists():
+                if os.path.lexists(self.state_dir / "history.db"):
                     with History(self.state_dir) as history:
                         history.forget(self.key)
         except StorageError as exc:
@@ -327,39 +407,114 @@ def _text(lines: list[str] | tuple[str, ...]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+def _stamp() -> str:
+    return journal.now_iso().replace(":", "").replace("-", "")
+
+
+def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[str]:
+    """Put a finished game into the history and remove its journal; what to tell.
+
+    If the history cannot take it even after a damaged history.db was set aside
+    (a newer schema, full or read-only storage), the journal moves to
+    ``unarchived/`` and is archived later: a new game can always start.
+    """
+    assert scan.state is not None
+    key = journal.game_key(scan.lines[0])
+    try:
+        _, notes = archive_finished(state_dir, key, scan.state, _text(scan.lines))
+    except HistoryError as exc:
+        folder = state_dir / PENDING_DIR
+        target = folder / f"{_stamp()}-{key}.v{journal.version_of(path)}.jsonl"
+        try:
+            folder.mkdir(exist_ok=True)
+            os.replace(path, target)
+            fsync_dir(folder)
+            fsync_dir(state_dir)
+        except OSError as move_exc:
+            raise StorageError(
+                f"cannot clear the finished game from {state_dir}: the history cannot take it "
+                f"({exc.message}) and it cannot be moved to {folder} ({describe(move_exc)})"
+            ) from None
+        log.warning("finished game kept in %s: %s", target, exc.message)
+        return [
+            f"The finished game could not be added to the history ({exc.message}). It is kept "
+            f"in {folder} and is added when the history can be written again."
+        ]
+    try:
+        path.unlink()
+        fsync_dir(state_dir)
+    except OSError as exc:
+        raise StorageError(
+            f"cannot clear the finished game from {state_dir}: {describe(exc)}"
+        ) from None
+    return notes
+
+
+def archive_pending(state_dir: Path, catalogue: Catalogue) -> list[str]:
+    """Archive finished games kept in ``unarchived/`` while the history did not work.
+
+    Each is removed once it is safely in the history; the first failure stops
+    (they wait for the next time). Returns what the players should be told.
+    """
+    notes: list[str] = []
+    done = 0
+    waiting = pending_games(state_dir)
+    for path in waiting:
+        try:
+            scan = journal.scan(path, catalogue)
+            assert scan.state is not None
+            if scan.state.phase != "over":
+                continue
+            key = journal.game_key(scan.lines[0])
+            _, more = archive_finished(state_dir, key, scan.state, _text(scan.lines))
+            notes.extend(more)
+            path.unlink()
+            fsync_dir(path.parent)
+            done += 1
+        except (StorageError, JournalCorrupt, OSError) as exc:
+            log.warning("%s still waits for the history: %s", path, exc)
+            break
+    if done:
+        notes.append(f"{done} finished game(s) that waited for the history were added to it.")
+    return notes
+
+
 def keep_valid_prefix(state_dir: Path, catalogue: Catalogue) -> tuple[Path, int]:
     """Repair a damaged journal: keep its intact first lines, back the damaged file up.
 
-    Returns (backup path, lines kept). With no intact line the journal is
-    removed (after the backup). Does nothing but return (journal path, all
-    lines) if the journal is not damaged in the middle.
+    Returns (backup path, lines kept). With no intact line (or when the journal
+    is not a file at all) the journal is moved to the backup name. Does nothing
+    but return (journal path, all lines) if the journal is not damaged.
+    The damaged file is kept whole under the backup name (a hard link, or a
+    rename when nothing is kept), so a journal of any size is repaired without
+    being read whole.
     """
     state_dir = Path(state_dir)
     journal.check_version(state_dir)
-    path = journal.journal_path(state_dir)
     lock = journal.Lock(state_dir)
     try:
+        path = journal.journal_path(state_dir)
         try:
             scan = journal.scan(path, catalogue)
             return path, len(scan.lines)
         except JournalCorrupt as exc:
             damage = exc
-        data = path.read_bytes()
-        stamp = journal.now_iso().replace(":", "").replace("-", "")
-        backup = state_dir / f"{path.name}.damaged-{stamp}"
-        kept = data.split(b"\n")
+        backup = state_dir / f"{path.name}.damaged-{_stamp()}"
         keep_lines: list[bytes] = []
-        for raw in kept:
-            if len(keep_lines) == damage.valid_prefix_lines:
-                break
-            if raw.strip():
-                keep_lines.append(raw)
+        if damage.valid_prefix_lines:
+            data = journal.read_journal(path)  # a regular file: bounded by the record limit
+            for raw in data.split(b"\n"):
+                if len(keep_lines) == damage.valid_prefix_lines:
+                    break
+                if raw.strip():
+                    keep_lines.append(raw)
         try:
-            atomic_write(backup, data)
             if keep_lines:
+                os.link(path, backup)
+                fsync_dir(state_dir)
                 atomic_write(path, b"".join(raw + b"\n" for raw in keep_lines))
             else:
-                path.unlink()
+                os.replace(path, backup)
                 fsync_dir(state_dir)
         except OSError as exc:
             raise StorageError(
@@ -381,6 +536,6 @@ def current_game(state_dir: Path, catalogue: Catalogue) -> journal.Scan | None:
     state_dir = Path(state_dir)
     journal.check_version(state_dir)
     path = journal.journal_path(state_dir)
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     return journal.scan(path, catalogue)

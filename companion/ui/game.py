@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import Action, Redo, RuleError, State, Undo, apply
+from companion.engine import Action, ConfirmValue, Redo, RuleError, State, Undo, apply
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _
@@ -147,17 +147,11 @@ class GameController:
             self.ui.info(_("Redone: {what}").format(what=redone))
 
     def confirm_value(self, card_id: str, field: str, value: Any) -> None:
-        """Save a printed value the table confirmed; reopen the game with it."""
-        services = self.ui.services
-        services.save_override(card_id, field, value)
-        catalogue = services.load_catalogue()
-        close = getattr(self.session, "close", None)
-        if close is not None:
-            close()  # the store allows one open session per state directory
-        session = services.store.resume(services.state_dir, catalogue)
-        if session is None:
-            raise RuntimeError("the game could not be reopened after saving the value")
-        self.session = session
+        """Save a printed value the table confirmed: in this game from now on (a
+        confirm_value line in its record; what was already shown stays), and in the
+        owner's card file for every later game."""
+        self.session.submit(ConfirmValue(card_id, field, value))
+        self.ui.services.save_override(card_id, field, value)
 
     # --- screens ------------------------------------------------------------------
     def base_scene(self, state: State) -> Any:

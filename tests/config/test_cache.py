@@ -8,11 +8,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
+from companion import fsio
 from companion.config import cache
 from companion.config.cards import load_catalogue, load_catalogue_data, save_override
 from companion.config.settings import ConfigProblems, load_settings
@@ -169,7 +169,7 @@ def test_a_full_disk_does_not_break_loading(config: Path, state: Path,
     def full(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tempfile, "mkstemp", full)
+    monkeypatch.setattr(fsio, "write_all", full)  # the one atomic-write helper
     settings, _ = cache.load_config(config, state)
     assert settings == load_settings(config)
     assert not cache.cache_path(state).exists()

@@ -33,5 +33,5 @@ def test_inputs_import_only_what_the_layers_allow() -> None:
             if top == "companion":
                 # companion.config.settings: the one validator of hardware.yaml.
                 assert name.startswith(
-                    ("companion.inputs", "companion.errors", "companion.paths")
+                    ("companion.inputs", "companion.errors", "companion.fsio", "companion.paths")
                 ) or name == "companion.config.settings", f"{path.name} imports {name}"

@@ -61,7 +61,7 @@ def test_feed_refuses_another_unfinished_game_unless_new(
     assert cli_run("feed", str(_record(tmp_path, 53, upto=20, name="a.jsonl")))[0] == 0
     other = _record(tmp_path, 54, upto=10, name="b.jsonl")
     code, out, err = cli_run("feed", str(other))
-    assert code == 1 and "another unfinished game" in err and "--new" in err and out == ""
+    assert code == 2 and "another unfinished game" in err and "--new" in err and out == ""
     code, out, err = cli_run("feed", str(other), "--new")
     assert code == 0, err
     assert len(list((state_dir / "abandoned").iterdir())) == 1

@@ -127,7 +127,9 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
                 f"feed said: {run.err}"
             )
             if not run.killed:
-                assert run.err == "" and acked == len(lines) - 1, f"{where}: {run.err}"
+                # Only feed's note naming the placeholder values may be on stderr.
+                problems = [e for e in run.err.splitlines() if not e.startswith("note: ")]
+                assert problems == [] and acked == len(lines) - 1, f"{where}: {run.err}"
                 break
             kills += 1
             feeding_kills += run.while_feeding

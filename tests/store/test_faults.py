@@ -88,12 +88,16 @@ def test_a_damaged_last_line_is_cut_with_a_warning_naming_it(
 ) -> None:
     actions, path = game
     lines = path.read_bytes().splitlines(keepends=True)
-    path.write_bytes(b"".join(lines[:-1]) + b'{"type": "mo\xff\xfe garbage}\n')
+    damaged = b"".join(lines[:-1]) + b'{"type": "mo\xff\xfe garbage}\n'
+    path.write_bytes(damaged)
     with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
         assert session.state.to_json() == _state_after(actions, 39, catalogue)
-        (warning,) = session.warnings
+        warning, kept = session.warnings
         assert "line 41" in warning and "damaged" in warning and "garbage" in warning
+        (backup,) = path.parent.glob(f"{path.name}.damaged-*")
+        assert str(backup) in kept
     assert path.read_bytes() == b"".join(lines[:-1])
+    assert backup.read_bytes() == damaged  # the cut line is never lost without a copy
 
 
 # --- damage in the middle --------------------------------------------------------------------
@@ -267,7 +271,7 @@ def test_a_new_game_in_a_read_only_state_dir_is_refused(
     finally:
         monkeypatch.undo()
         state_dir.chmod(0o755)
-    assert list(state_dir.iterdir()) in ([], [state_dir / "lock"])
+    assert list(state_dir.iterdir()) == []
 
 
 # --- newer formats ----------------------------------------------------------------------------
@@ -277,8 +281,8 @@ def test_a_journal_of_a_newer_format_is_refused_untouched(
     game: tuple[list[Action], Path], catalogue: Catalogue, cli_run: CLI
 ) -> None:
     actions, path = game
-    newer = path.with_name("current-game.v2.jsonl")
-    newer.write_bytes(b'{"type": "setup", "format": 2, "seats": ["a", "b"]}\n')
+    newer = path.with_name("current-game.v3.jsonl")
+    newer.write_bytes(b'{"type": "setup", "format": 3, "seats": ["a", "b"]}\n')
     for attempt in (
         lambda: GameSession.resume(path.parent, catalogue),
         lambda: GameSession.start(path.parent, catalogue, actions[0], abandon_current=True),  # type: ignore[arg-type]
@@ -286,8 +290,8 @@ def test_a_journal_of_a_newer_format_is_refused_untouched(
         with pytest.raises(JournalTooNew, match="newer version of the companion"):
             attempt()
     code, out, err = cli_run("status")
-    assert code == 1 and "journal format 2" in err and "Traceback" not in err
-    assert newer.read_bytes().startswith(b'{"type": "setup", "format": 2')
+    assert code == 1 and "journal format 3" in err and "Traceback" not in err
+    assert newer.read_bytes().startswith(b'{"type": "setup", "format": 3')
 
 
 def test_a_history_of_a_newer_schema_is_refused_untouched(tmp_path: Path, cli_run: CLI,
@@ -316,7 +320,7 @@ def test_a_full_disk_when_starting_a_game_changes_nothing(
     with pytest.raises(StorageError, match="storage is full.*nothing was changed"):
         GameSession.start(state_dir, catalogue, generated(3)[0][0])  # type: ignore[arg-type]
     monkeypatch.undo()
-    assert sorted(p.name for p in state_dir.iterdir()) == ["lock"]
+    assert sorted(p.name for p in state_dir.iterdir()) == []  # the lock is on the folder itself
     assert GameSession.resume(state_dir, catalogue) is None
 
 
@@ -326,7 +330,8 @@ def test_a_history_that_cannot_be_written_at_the_end_catches_up_later(
     actions, final = generated(22)
 
     def full(*args: object, **kw: object) -> int:
-        raise HistoryError("cannot store the finished game in history.db: the storage is full")
+        raise HistoryError("cannot store the finished game in history.db: the storage is full",
+                           "storage")
 
     monkeypatch.setattr(History, "archive", full)
     with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]

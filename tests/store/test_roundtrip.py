@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Catalogue, replay
+from companion.engine.record import pin_printed
 from companion.store import GameSession, History
 from tests.store.storetools import generated, record_of
 
@@ -34,7 +35,9 @@ def test_export_replays_to_the_same_state(
     result = replay(exported, catalogue)
     assert result.error is None
     assert result.state is not None and result.state.to_json() == final.to_json()
-    assert [a.to_json() for a in result.actions] == [a.to_json() for a in actions]
+    # The setup line pins the printed values the game was played with (record format 2).
+    assert result.actions[0] == pin_printed(actions[0], catalogue)  # type: ignore[arg-type]
+    assert [a.to_json() for a in result.actions[1:]] == [a.to_json() for a in actions[1:]]
 
     # The same game from the history, to a file.
     (game,) = History(state_dir).games()
@@ -71,7 +74,7 @@ def test_export_carries_corrections_made_at_the_table(
 ) -> None:
     """A fire's points corrected mid-game replay the same on a machine without the correction."""
     from companion.config.cards import load_catalogue, save_override
-    from companion.engine import Reveal
+    from companion.engine import ConfirmValue, Reveal
     from companion.paths import SHIPPED_CONFIG_DIR
 
     actions, _ = generated(37, 2, "quick", 0.0)
@@ -80,10 +83,12 @@ def test_export_carries_corrections_made_at_the_table(
     with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
         for action in actions[1:fire_at]:
             session.submit(action)
-    # The table confirms the fire's real points before it is resolved (as the app asks).
+    # The table confirms the fire's real points before it is resolved (as the app asks):
+    # the owner's file for later games, a confirm_value line for this one.
     save_override(state_dir, "B-fire", "points", 7)
     corrected = load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
     with GameSession.resume(state_dir, corrected) as session:  # type: ignore[union-attr]
+        session.submit(ConfirmValue("B-fire", "points", 7))
         for action in actions[fire_at:fire_at + 10]:
             session.submit(action)
         expected = session.state

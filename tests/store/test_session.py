@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion import fsio
 from companion.engine import Adjust, Catalogue, Done, Redo, RuleError, Setup, Undo, replay
-from companion.store import GameInProgress, GameSession, History, StorageError, fsutil
+from companion.store import GameInProgress, GameSession, History, StorageError
 from companion.store.journal import JOURNAL_NAME
 from tests.store.storetools import generated
 
@@ -160,7 +161,7 @@ def test_resume_of_an_empty_state_dir_is_none(tmp_path: Path, catalogue: Catalog
 
 
 def test_atomic_write_leaves_no_temp_file(tmp_path: Path) -> None:
-    fsutil.atomic_write(tmp_path / "x", b"data")
+    fsio.atomic_write(tmp_path / "x", b"data")
     assert [p.name for p in tmp_path.iterdir()] == ["x"]
 
 

@@ -1,4 +1,4 @@
-"""The store's layer: the engine, companion.errors/paths and the standard library only."""
+"""The store's layer: the engine, companion.errors/fsio/paths and the standard library only."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 
 import companion.store
 
-ALLOWED_PROJECT = ("companion.engine", "companion.errors", "companion.paths", "companion.store")
+ALLOWED_PROJECT = (
+    "companion.engine", "companion.errors", "companion.fsio", "companion.paths", "companion.store",
+)
 
 
 def test_store_imports_only_the_engine_and_the_standard_library() -> None:

@@ -99,10 +99,13 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         ui.press("redo")
     else:  # pragma: no cover
         raise AssertionError(f"no way to enter {action}")
-    # Confirmations of unverified printed values come before the action is recorded.
+    # Confirmations of unverified printed values come before the action is recorded; each
+    # is a confirm_value line of the record (it counts as a line, not as a move).
+    confirmed = 0
     while ui.top.name == "confirm":
         if seen is not None:
             seen.append("confirm")
         ui.press("ok")
-    assert ui.game.state.actions == state.actions + 1, (
+        confirmed += 1
+    assert ui.game.state.actions == state.actions + 1 + confirmed, (
         f"{action} was not recorded: {ui.message.text if ui.message else ''}")

@@ -1,0 +1,94 @@
+"""Durable file writing, one helper for every layer (standard library only).
+
+The one guarantee (docs/journal.md, "Durability"): when `atomic_write`
+returns, the file holds the new bytes and survives a power cut; if it raises,
+or the power goes at any moment before it returns, the file holds either its
+old bytes or the new ones, never a mix, and no temporary file is left behind
+by a raised error. It writes a uniquely named temporary file next to the
+target, `fsync`s it, renames it over the target, and `fsync`s the folder.
+
+Any layer may import this module (it imports nothing of the project); the
+import-linter contract "fsio imports nothing of the project" keeps it so.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+from pathlib import Path
+
+_REASONS = {
+    errno.ENOSPC: "the storage is full",
+    errno.EDQUOT: "the storage quota is used up",
+    errno.EROFS: "the storage is read-only (an SD card is remounted read-only after errors)",
+    errno.EACCES: "the companion has no permission to write there",
+    errno.EPERM: "the companion has no permission to write there",
+    errno.EIO: "the storage reported an input/output error (a failing SD card?)",
+    errno.EISDIR: "it is a folder, not a file",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+}
+
+
+def describe(exc: OSError) -> str:
+    """A plain-words reason for an OS error."""
+    if exc.errno in _REASONS:
+        return _REASONS[exc.errno]
+    return exc.strerror or str(exc)
+
+
+def fsync_dir(path: str | os.PathLike[str]) -> None:
+    """Make a created, renamed or removed entry in the folder `path` durable."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written (a write may be short, e.g. near a full disk)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:  # pragma: no cover - the kernel reports errors as exceptions
+            raise OSError(errno.EIO, "write wrote nothing")
+        view = view[written:]
+
+
+def sync_data(fd: int) -> None:
+    """fdatasync where the OS has it (the file size is data for it), else fsync."""
+    if hasattr(os, "fdatasync"):
+        os.fdatasync(fd)
+    else:  # pragma: no cover - macOS
+        os.fsync(fd)
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o644) -> None:
+    """Replace `path` with `data` (str is written as UTF-8), durably and all at once.
+
+    See the module's guarantee. Raises OSError (the target is then unchanged).
+    """
+    target = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    # A unique name: two writers of one file never write into each other's temporary file.
+    tmp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
+    try:
+        try:
+            write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(target.parent)
+
+
+__all__ = ["atomic_write", "describe", "fsync_dir", "sync_data", "write_all"]
