@@ -95,7 +95,7 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
                 raise doc.error(path + ("removed_for",), "lists player counts 2-5")
             card["removed_for"] = removed
         printed = PRINTED_FIELD.get(raw["kind"])
-        for name in ("points", "value", "goods"):
+        for name in sorted(set(PRINTED_FIELD.values())):
             if name not in raw:
                 continue
             if name != printed:

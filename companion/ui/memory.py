@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import Action, Setup, State, apply, new_game, to_record
+from companion.engine.words import Phase
 
 
 class MemorySession:
@@ -44,7 +45,7 @@ class MemoryStore:
 
     def resume(self, state_dir: Path, catalogue: Any) -> MemorySession | None:
         old = self.sessions.get(str(state_dir))
-        if old is None or old.state.phase == "over":
+        if old is None or old.state.phase == Phase.OVER:
             return None
         session = MemorySession(old.setup, catalogue, list(old.actions))
         self.sessions[str(state_dir)] = session

@@ -8,6 +8,7 @@ import pygame
 from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, apply, parse_line
 from companion.engine.record import start
 from companion.engine.scoring import score_player
+from companion.engine.words import Phase
 from companion.ui import names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -41,9 +42,9 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
             state = start(action, catalogue) if state is None else apply(state, action)
         except RuleError:
             break
-        if state.phase == "over" or (state.previous is not None and
+        if state.phase == Phase.OVER or (state.previous is not None and
                                      state.round > state.previous.round):
-            finished = state.round if state.phase == "over" else state.round - 1
+            finished = state.round if state.phase == Phase.OVER else state.round - 1
             ends = {k: v for k, v in ends.items() if k < finished}
             ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
                               for p in state.players}
