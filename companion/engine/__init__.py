@@ -43,7 +43,6 @@ from companion.engine.state import (
 from companion.engine.words import (
     COLOURS,
     GOODS,
-    LANGUAGES,
     PHASES,
     SCORE_CATEGORIES,
     Category,
@@ -56,7 +55,7 @@ from companion.engine.words import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "COLOURS", "GOODS", "LANGUAGES", "PHASES", "SCORE_CATEGORIES",
+    "ACTION_TYPES", "COLOURS", "GOODS", "PHASES", "SCORE_CATEGORIES",
     "SEASON_NAMES", "Action", "Adjust", "Buy", "Card", "Catalogue", "Category", "Colour",
     "Convert", "Discard", "Done", "Final", "FireResult", "Form", "Good", "Income", "Kind",
     "MarketSell", "Move", "Pass", "Phase", "Place", "PlayerState", "RecordError", "Redo",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.actions import Action, Setup, parse_line
@@ -20,9 +20,19 @@ class ReplayError:
     line: int
     """Line number, counting from 1."""
     message: str
+    """The refusal in English (`str` of the `RuleError`)."""
+    code: str = ""
+    """The refusal's code (a key of `messages.MESSAGES`)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The refusal's parameters."""
+
+    @classmethod
+    def of(cls, line: int, error: RuleError) -> ReplayError:
+        return cls(line, str(error), error.code, dict(error.params))
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "message": self.message}
+        return {"line": self.line, "message": self.message, "code": self.code,
+                "params": self.params}
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -67,7 +77,7 @@ def split_lines(data: bytes | str) -> list[tuple[int, str | bytes]]:
 def start(setup: Action, catalogue: Catalogue) -> State:
     """The initial state from a record's first action."""
     if not isinstance(setup, Setup):
-        raise RecordError(f"a record starts with a setup line, not {setup.type}")
+        raise RecordError("record_not_setup_first", type=setup.type)
     return new_game(setup, catalogue)
 
 
@@ -77,7 +87,7 @@ def replay_actions(actions: Iterable[Action], catalogue: Catalogue) -> State:
     try:
         first = next(it)
     except StopIteration:
-        raise RecordError("the record is empty; it must start with a setup line") from None
+        raise RecordError("record_empty") from None
     state = start(first, catalogue)
     for action in it:
         state = apply(state, action)
@@ -88,7 +98,7 @@ def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
     """Replay a whole record, stopping at the first line that is malformed or breaks a rule."""
     lines = split_lines(data)
     if not lines:
-        empty = ReplayError(1, "the record is empty; it must start with a setup line")
+        empty = ReplayError.of(1, RecordError("record_empty"))
         return Replay(None, empty, ())
     state: State | None = None
     applied: list[Action] = []
@@ -97,7 +107,7 @@ def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
             action = parse_line(line)
             state = start(action, catalogue) if state is None else apply(state, action)
         except RuleError as exc:
-            return Replay(state, ReplayError(number, str(exc)), tuple(applied))
+            return Replay(state, ReplayError.of(number, exc), tuple(applied))
         applied.append(action)
     return Replay(state, None, tuple(applied))
 

@@ -65,7 +65,7 @@ def encode_line(action: Action, t: str) -> str:
     line = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "), default=dict)
     # What is journaled must read back as the same action, or resume would differ.
     if parse_line(line).to_json() != json.loads(json.dumps(action.to_json(), default=dict)):
-        raise RecordError(f"{action.type}: this action cannot be written as a record line")
+        raise RecordError("line_unwritable", type=action.type)
     return line
 
 
@@ -155,7 +155,7 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
             action = parse_line(raw)
             if state is None:
                 if not isinstance(action, Setup):
-                    raise RecordError(f"a record starts with a setup line, not {action.type}")
+                    raise RecordError("record_not_setup_first", type=action.type)
                 state = new_game(action, catalogue)
             else:
                 state = apply(state, action)
