@@ -77,7 +77,7 @@ def test_a_refusal_names_players_cards_and_goods_in_the_language(state) -> None:
             "Kein Handel zwischen Spielern: Auftrag A1 gehört Anna.")
         set_language("fr")
         err = RuleError("season_order", card="B-ship-1", season="B", top="A")
-        assert words.refusal(state, err).startswith("Navire B1 appartient à Printemps")
+        assert words.refusal(state, err).startswith("Navire B1 est une carte Printemps")
     finally:
         set_language("en")
 

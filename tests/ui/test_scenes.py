@@ -338,7 +338,7 @@ def test_running_scores_end_at_the_final_totals(services):
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Contract C1 is a Summer card, but the pile shows Winter cards"),
+    ("en", "Contract C1 belongs to Summer, but the pile shows Winter cards"),
     ("de", "Auftrag C1 ist eine Karte aus Sommer, aber der Stapel zeigt Winter"),
     ("fr", "Contrat C1 est une carte Été, mais la pioche montre Hiver"),
 ])
