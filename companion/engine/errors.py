@@ -26,6 +26,8 @@ class RuleError(ValueError):
     """A key of `messages.MESSAGES`, stable across versions."""
     params: dict[str, Any]
     """The values the message names (player and card ids, counts, goods ...), JSON-able."""
+    line: int | None = None
+    """The record line refused, when the refusal came from `record.iter_states`."""
 
     def __init__(self, code: str, /, **params: Any) -> None:
         if code not in MESSAGES:

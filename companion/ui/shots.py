@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.engine import Action, Done, Setup, State, apply, new_game  # noqa: E402
+from companion.engine import Action, Done, Setup, State, iter_states  # noqa: E402
 from companion.engine.simulate import random_game  # noqa: E402
 from companion.engine.words import Kind, Phase  # noqa: E402
 from companion.languages import LANGUAGES  # noqa: E402
@@ -82,12 +82,11 @@ def demo_game(catalogue: Any, form: str = "quick", seed: int = 11) -> list[Actio
 
 def find(actions: list[Action], catalogue: Any, test: Callable[[State, State], bool]) -> int:
     """The number of actions after which `test(before, after)` first holds."""
-    state = new_game(actions[0], catalogue)  # type: ignore[arg-type]
-    for k, action in enumerate(actions[1:], start=1):
-        after = apply(state, action)
-        if test(state, after):
-            return k
-        state = after
+    before: State | None = None
+    for number, _action, after in iter_states(actions, catalogue):
+        if before is not None and test(before, after):
+            return number - 1  # actions after the setup line
+        before = after
     raise LookupError("the demo game never reaches that moment")
 
 
