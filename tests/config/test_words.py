@@ -22,3 +22,14 @@ def test_languages_are_listed_once() -> None:
     assert settings.LANGUAGES is languages.LANGUAGES
     assert set(languages.LANGUAGE_NAMES) == set(languages.LANGUAGES)
     assert languages.DEFAULT_LANGUAGE == languages.LANGUAGES[0]
+
+
+def test_the_enroll_session_knows_the_engines_printed_values() -> None:
+    from companion.inputs import enroll
+
+    assert enroll.PRINTED_FIELD == words.PRINTED_FIELD
+    assert enroll.GOODS == words.GOODS
+    for field, allowed in (("value", enroll.FIREMAN_VALUES), ("points", enroll.FIRE_POINTS)):
+        printed = words.printed_for_field(field)
+        assert printed is not None and (allowed.start, allowed.stop - 1) == (
+            printed.low, printed.high)
