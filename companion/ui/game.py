@@ -181,8 +181,8 @@ class GameController:
         """Enter this round's Demand and Purchase in the other form (before the first entry)."""
         state = self.state
         current = state.form or self.form_choice or \
-            self.ui.services.settings.get("purchase_form", "quick")
-        self.form_choice = "quick" if current == "tracked" else "tracked"
+            self.ui.services.settings.get("purchase_form", Form.QUICK)
+        self.form_choice = Form.QUICK if current == Form.TRACKED else Form.TRACKED
         self.show()
 
     def show(self) -> None:

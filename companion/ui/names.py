@@ -124,7 +124,7 @@ def card_name(card: Card, *, with_season: bool = True) -> str:
     if card.kind == Kind.FIRE:
         return f"{base} ({season(card.season)})"
     number = card_number(card)
-    if with_season and (number or card.kind in ("counting_office",)):
+    if with_season and (number or card.kind == Kind.COUNTING_OFFICE):
         return f"{base} {card.season}{number}"
     return base
 

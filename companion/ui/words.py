@@ -25,6 +25,7 @@ from companion.engine import (
     State,
 )
 from companion.engine.messages import DOING, MESSAGES
+from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
 from companion.ui.i18n import _
 
@@ -100,9 +101,9 @@ def describe(state: State, action: Action) -> str:
 
 
 def destination(state: State, to: str) -> str:
-    if to == "merchant":
+    if to == MERCHANT_DESTINATION:
         return _("merchant")
-    if to in ("warehouse", "market"):
+    if to in (Store.WAREHOUSE, Store.MARKET):
         return names.store(to)
     return card(state, to) if to in state.catalogue else to
 
