@@ -36,6 +36,10 @@ class RuleError(ValueError):
         self.params = params
         super().__init__(english(code, params))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The default rebuilds from `args` (the English sentence), which is not a code.
+        return (_rebuild, (type(self), self.code, self.params, self.line))
+
     def to_json(self) -> dict[str, Any]:
         """``{"code": ..., "params": {...}}``."""
         return {"code": self.code, "params": dict(self.params)}
@@ -43,3 +47,12 @@ class RuleError(ValueError):
 
 class RecordError(RuleError):
     """A record line that is not a valid action at all (bad JSON, unknown key, wrong type)."""
+
+
+def _rebuild(
+    cls: type[RuleError], code: str, params: dict[str, Any], line: int | None
+) -> RuleError:
+    """A refusal again, from what `RuleError.__reduce__` keeps (for pickle and copy)."""
+    err = cls(code, **params)
+    err.line = line
+    return err

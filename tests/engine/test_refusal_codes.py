@@ -99,3 +99,14 @@ def test_english_renders_the_words_of_the_parameters() -> None:
 def test_every_template_formats_with_its_parameters(code: str) -> None:
     params = {name: 1 for name in placeholders(MESSAGES[code])}
     assert "{" not in english(code, params).replace("{\"", "")
+
+
+def test_a_refusal_survives_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    err = RecordError("line_not_number", key="slot", low=0, high=99, given="-1")
+    err.line = 3
+    for again in (pickle.loads(pickle.dumps(err)), copy.copy(err)):
+        assert type(again) is RecordError and again.line == 3
+        assert (again.code, again.params, str(again)) == (err.code, err.params, str(err))
