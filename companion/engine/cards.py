@@ -16,7 +16,7 @@ from companion.engine.messages import SEASON_NAMES as SEASON_NAMES
 from companion.engine.words import GOODS, KINDS, PRINTED, PRINTED_FIELD, Kind
 
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
-#: How many cards of each season the catalogue holds (cards.md).
+#: How many cards of each season the catalogue holds (docs/cards.md).
 SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
 
 #: Points of a completed contract by its size (number of goods).

@@ -135,7 +135,7 @@ class Printed:
         return self.low <= number <= self.high
 
 
-#: Which kind carries which printed value, and its range (cards.md; docs/rules.md).
+#: Which kind carries which printed value, and its range (docs/cards.md; docs/rules.md).
 PRINTED: dict[str, Printed] = {
     Kind.FIRE: Printed(Kind.FIRE, "points", 0, 99),
     Kind.FIREMAN: Printed(Kind.FIREMAN, "value", 1, 5),
