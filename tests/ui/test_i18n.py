@@ -82,3 +82,13 @@ def test_every_game_word_has_a_name() -> None:
     assert set(names.CATEGORY_NAMES) == {*words.Category, words.TOTAL}
     assert set(names.STORE_NAMES) == set(words.Store)
     assert i18n.LANGUAGES == ("en", "de", "fr")
+
+
+def test_every_colour_and_good_has_its_paint() -> None:
+    from companion.engine import words
+    from companion.ui import canvas, names
+
+    assert list(canvas.PLAYER_COLOURS) == list(words.COLOURS)
+    assert set(canvas.GOOD_COLOURS) == set(words.Good)
+    for initials in names.GOOD_INITIALS.values():
+        assert set(initials) == set(words.Good)
