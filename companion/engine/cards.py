@@ -12,43 +12,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleError
+from companion.engine.messages import SEASON_NAMES as SEASON_NAMES
+from companion.engine.words import GOODS, KINDS, PRINTED, PRINTED_FIELD, Kind
 
-GOODS: tuple[str, ...] = ("coffee", "tea", "saffron", "rubber", "carpet")
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
-SEASON_NAMES: dict[str, str] = {
-    "A": "Winter",
-    "B": "Spring",
-    "C": "Summer",
-    "D": "Autumn",
-    "E": "4th Fire",
-}
-#: How many cards of each season the catalogue holds (cards.md).
+#: How many cards of each season the catalogue holds (docs/cards.md).
 SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
 
-KINDS: tuple[str, ...] = (
-    "merchant",
-    "warehouse",
-    "counting_office",
-    "contract",
-    "fireman",
-    "fire",
-    "ship",
-    "bank",
-    "boatsmen_church",
-    "chamber_of_commerce",
-    "port",
-    "st_michaelis",
-)
 #: Points of a completed contract by its size (number of goods).
 CONTRACT_POINTS: dict[int, int] = {2: 5, 3: 8, 4: 11}
 #: Points for owning 1, 2, 3 or 4 counting offices.
 COUNTING_OFFICE_POINTS: tuple[int, ...] = (0, 2, 5, 9, 14)
-FIREMAN_VALUES = range(1, 6)
-FIRE_POINTS = range(0, 100)
+FIREMAN_VALUES = range(PRINTED[Kind.FIREMAN].low, PRINTED[Kind.FIREMAN].high + 1)
+FIRE_POINTS = range(PRINTED[Kind.FIRE].low, PRINTED[Kind.FIRE].high + 1)
 #: The id of the 4th fire, which is never revealed by the table.
 FOURTH_FIRE = "E-fire"
-#: Which printed value each kind of card carries.
-PRINTED_FIELD: dict[str, str] = {"fire": "points", "fireman": "value", "contract": "goods"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +35,7 @@ class Card:
 
     id: str
     """The id used in records, tags and tests, e.g. ``B-ship-3``."""
-    kind: str
-    """One of `KINDS`."""
+    kind: Kind
     season: str
     """``A`` (Winter) to ``D`` (Autumn), or ``E`` for the 4th fire."""
     good: str | None = None
@@ -80,8 +57,8 @@ class Card:
         return CONTRACT_POINTS[len(self.goods)]
 
 
-def _bad(card_id: str, message: str) -> RuleError:
-    return RuleError(f"card {card_id}: {message}")
+def _bad(card_id: str, code: str, **params: Any) -> RuleError:
+    return RuleError(code, card=card_id, **params)
 
 
 def _int(value: Any) -> bool:
@@ -90,25 +67,31 @@ def _int(value: Any) -> bool:
 
 def check_printed(card_id: str, kind: str, name: str, value: Any) -> Any:
     """Validate one printed value; return it in the engine's form (goods as a tuple)."""
-    expected = PRINTED_FIELD.get(kind)
-    if expected != name:
-        if expected is None:
-            raise _bad(card_id, f"a {kind} has no printed {name}")
-        raise _bad(card_id, f"a {kind} has a printed {expected}, not {name}")
-    if name == "points":
-        if not _int(value) or value not in FIRE_POINTS:
-            raise _bad(card_id, f"fire points must be a whole number 0-99, not {value!r}")
+    printed = PRINTED.get(kind)
+    if printed is None:
+        raise _bad(card_id, "card_no_printed", card_kind=kind, field=name)
+    if printed.field != name:
+        raise _bad(
+            card_id, "card_other_printed", card_kind=kind, expected=printed.field, field=name
+        )
+    low, high = printed.low, printed.high
+    if printed.kind == Kind.FIRE:
+        if not _int(value) or not printed.allows(value):
+            raise _bad(card_id, "card_fire_points", low=low, high=high, given=repr(value))
         return value
-    if name == "value":
-        if not _int(value) or value not in FIREMAN_VALUES:
-            raise _bad(card_id, f"a fireman's value must be 1-5, not {value!r}")
+    if printed.kind == Kind.FIREMAN:
+        if not _int(value) or not printed.allows(value):
+            raise _bad(card_id, "card_fireman_value", low=low, high=high, given=repr(value))
         return value
     if (
         not isinstance(value, list | tuple)
-        or not 2 <= len(value) <= 4
+        or not printed.allows(len(value))
         or any(g not in GOODS for g in value)
     ):
-        raise _bad(card_id, f"a contract lists 2-4 goods of {', '.join(GOODS)}, not {value!r}")
+        raise _bad(
+            card_id, "card_contract_goods", low=low, high=high, goods=list(GOODS),
+            given=repr(value),
+        )
     return tuple(value)
 
 
@@ -116,32 +99,32 @@ def card_from_data(data: Mapping[str, Any]) -> Card:
     """A `Card` from a plain dict (keys as in config/cards.yaml, values already unwrapped)."""
     card_id = data.get("id")
     if not isinstance(card_id, str) or not card_id:
-        raise RuleError(f"a card needs an id, got {card_id!r}")
+        raise RuleError("card_no_id", given=repr(card_id))
     kind = data.get("kind")
     if kind not in KINDS:
-        raise _bad(card_id, f"unknown kind {kind!r}")
+        raise _bad(card_id, "card_unknown_kind", given=repr(kind))
     season = data.get("season")
     if season not in SEASONS:
-        raise _bad(card_id, f"unknown season {season!r}")
+        raise _bad(card_id, "card_unknown_season", given=repr(season))
     fields: dict[str, Any] = {}
-    if kind == "merchant":
+    if kind == Kind.MERCHANT:
         if data.get("good") not in GOODS:
-            raise _bad(card_id, f"a merchant needs a good of {', '.join(GOODS)}")
+            raise _bad(card_id, "card_merchant_good", goods=list(GOODS))
         fields["good"] = data["good"]
     printed = PRINTED_FIELD.get(str(kind))
     if printed is not None:
         if printed not in data:
-            raise _bad(card_id, f"a {kind} needs its printed {printed}")
+            raise _bad(card_id, "card_needs_printed", card_kind=kind, field=printed)
         fields[printed] = check_printed(card_id, str(kind), printed, data[printed])
     removed = data.get("removed_for", ())
     if not isinstance(removed, list | tuple | set | frozenset) or any(
         not _int(n) or not 2 <= n <= 5 for n in removed
     ):
-        raise _bad(card_id, "removed_for lists player counts 2-5")
+        raise _bad(card_id, "card_removed_for")
     unverified = data.get("unverified", ())
     return Card(
         id=card_id,
-        kind=str(kind),
+        kind=Kind(kind),
         season=str(season),
         removed_for=frozenset(removed),
         unverified=frozenset(unverified),
@@ -162,7 +145,7 @@ class Catalogue:
         for data in records:
             card = card_from_data(data)
             if card.id in cards:
-                raise _bad(card.id, "the id is given twice")
+                raise _bad(card.id, "card_twice")
             cards[card.id] = card
         counts = {season: 0 for season in SEASONS}
         for card in cards.values():
@@ -170,12 +153,12 @@ class Catalogue:
         for season, expected in SEASON_COUNTS.items():
             if counts[season] != expected:
                 raise RuleError(
-                    f"the catalogue has {counts[season]} {SEASON_NAMES[season]} ({season}) cards;"
-                    f" the game has {expected}"
+                    "catalogue_season_count", count=counts[season], season=season,
+                    expected=expected,
                 )
         fourth = cards.get(FOURTH_FIRE)
-        if fourth is None or fourth.kind != "fire":
-            raise RuleError(f"the catalogue needs the 4th fire as {FOURTH_FIRE}")
+        if fourth is None or fourth.kind != Kind.FIRE:
+            raise RuleError("catalogue_no_fourth_fire", card=FOURTH_FIRE)
         return cls(cards)
 
     def __getitem__(self, card_id: str) -> Card:
@@ -200,19 +183,19 @@ class Catalogue:
         for card_id, values in overrides.items():
             card = cards.get(card_id)
             if card is None:
-                raise RuleError(f"cards: unknown card {card_id!r}")
+                raise RuleError("override_unknown_card", card=card_id)
             if not isinstance(values, Mapping) or not values:
-                raise _bad(card_id, "an override is an object such as {\"points\": 4}")
+                raise _bad(card_id, "card_override_form")
             changes: dict[str, Any] = {}
             # Record format 2 pins placeholders too, as {"points": 2, "verified": false}.
             verified = values.get("verified", True)
             if not isinstance(verified, bool):
-                raise _bad(card_id, '"verified" is true or false')
+                raise _bad(card_id, "card_bad_verified")
             for name, value in values.items():
                 if name != "verified":
                     changes[name] = check_printed(card_id, card.kind, str(name), value)
             if not changes:
-                raise _bad(card_id, "an override is an object such as {\"points\": 4}")
+                raise _bad(card_id, "card_override_form")
             unverified = (
                 card.unverified - set(changes) if verified else card.unverified | set(changes)
             )

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.actions import RECORD_FORMAT, ConfirmValue, Setup
-from companion.engine.cards import PRINTED_FIELD, Catalogue
+from companion.engine.cards import Catalogue
 from companion.engine.errors import RuleError
 from companion.engine.state import State
+from companion.engine.words import PRINTED_FIELD
 
 
 def pinned_values(catalogue: Catalogue) -> dict[str, dict[str, Any]]:
@@ -50,12 +51,15 @@ def confirm_value(state: State, action: ConfirmValue) -> State:
 
     card = state.catalogue.cards.get(action.card)
     if card is None:
-        raise RuleError(f"unknown card {action.card!r}")
+        raise RuleError("unknown_card", card=action.card)
     expected = PRINTED_FIELD.get(card.kind)
     if expected is None:
-        raise RuleError(f"{card.id} is a {card.kind}; it has no printed value to confirm")
+        raise RuleError("confirm_no_printed", card=card.id, card_kind=str(card.kind))
     if action.field != expected:
-        raise RuleError(f"{card.id} has a printed {expected}, not {action.field}")
+        raise RuleError(
+            "card_other_printed", card=card.id, card_kind=str(card.kind), expected=str(expected),
+            field=action.field,
+        )
     value = list(action.value) if isinstance(action.value, tuple) else action.value
     catalogue = state.catalogue.with_overrides({card.id: {action.field: value}})
     # The chain of earlier states (what undo goes back to) gets the corrected value too,

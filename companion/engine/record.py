@@ -8,9 +8,9 @@ reads and writes; a record is at most `MAX_RECORD_BYTES`, a line at most
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from companion.engine.actions import (
     MAX_LINE_BYTES,
@@ -31,11 +31,13 @@ from companion.engine.state import State
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 
 
+def too_big_error() -> RecordError:
+    """The refusal of a record past `MAX_RECORD_BYTES`."""
+    return RecordError("record_too_big", limit_mib=MAX_RECORD_BYTES // (1024 * 1024))
+
+
 def too_big_message() -> str:
-    return (
-        f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which no game "
-        "reaches; nothing from this line on is read (is it the right file?)"
-    )
+    return str(too_big_error())
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,19 @@ class ReplayError:
     line: int
     """Line number, counting from 1."""
     message: str
+    """The refusal in English (`str` of the `RuleError`)."""
+    code: str = ""
+    """The refusal's code (a key of `messages.MESSAGES`)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The refusal's parameters."""
+
+    @classmethod
+    def of(cls, line: int, error: RuleError) -> ReplayError:
+        return cls(line, str(error), error.code, dict(error.params))
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "message": self.message}
+        return {"line": self.line, "message": self.message, "code": self.code,
+                "params": self.params}
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -92,20 +104,46 @@ def split_lines(data: bytes | str) -> list[tuple[int, str | bytes]]:
 def start(setup: Action, catalogue: Catalogue) -> State:
     """The initial state from a record's first action."""
     if not isinstance(setup, Setup):
-        raise RecordError(f"a record starts with a setup line, not {setup.type}")
+        raise RecordError("record_not_setup_first", type=setup.type)
     return new_game(setup, catalogue)
+
+
+def iter_states(
+    record: bytes | str | Iterable[Action], catalogue: Catalogue
+) -> Iterator[tuple[int, Action, State]]:
+    """Replay a record one line at a time: ``(line number, action, state after it)``.
+
+    `record` is the record's text (JSON Lines, split at ``\n`` only: see `split_lines`)
+    or its actions already parsed, setup first (numbered from 1). The first step is the
+    setup line and the state it starts. At the first line that is malformed or breaks a
+    rule, the `RuleError` is raised with its `line` set; the steps before it were good.
+    Every loop that replays a record goes through here: `replay`, the journal scan, the
+    running-score chart, the in-memory sessions and the screenshots.
+    """
+    numbered: Iterable[tuple[int, Any]]
+    if isinstance(record, str | bytes):
+        numbered, parse = split_lines(record), True
+    else:
+        numbered, parse = enumerate(record, start=1), False
+    state: State | None = None
+    number = 0
+    try:
+        for number, item in numbered:
+            action = parse_line(item) if parse else cast(Action, item)
+            state = start(action, catalogue) if state is None else apply(state, action)
+            yield number, action, state
+    except RuleError as exc:
+        exc.line = number
+        raise
 
 
 def replay_actions(actions: Iterable[Action], catalogue: Catalogue) -> State:
     """Apply parsed actions (setup first); raises RuleError at the first bad one."""
-    it = iter(actions)
-    try:
-        first = next(it)
-    except StopIteration:
-        raise RecordError("the record is empty; it must start with a setup line") from None
-    state = start(first, catalogue)
-    for action in it:
-        state = apply(state, action)
+    state: State | None = None
+    for _number, _action, after in iter_states(actions, catalogue):
+        state = after
+    if state is None:
+        raise RecordError("record_empty")
     return state
 
 
@@ -121,28 +159,25 @@ def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
         data = data[:MAX_RECORD_BYTES]
         too_big_at = data.count(b"\n") + 1
         data = data[: data.rfind(b"\n") + 1]
-    lines = split_lines(data)
-    if not lines and too_big_at is None:
-        empty = ReplayError(1, "the record is empty; it must start with a setup line")
-        return Replay(None, empty, ())
     state: State | None = None
     applied: list[Action] = []
-    for number, line in lines:
-        try:
-            action = parse_line(line)
-            state = start(action, catalogue) if state is None else apply(state, action)
-        except RuleError as exc:
-            return Replay(state, ReplayError(number, str(exc)), tuple(applied))
-        applied.append(action)
+    try:
+        for _number, action, after in iter_states(data, catalogue):
+            state = after
+            applied.append(action)
+    except RuleError as exc:
+        return Replay(state, ReplayError.of(exc.line or 1, exc), tuple(applied))
     if too_big_at is not None:
-        return Replay(state, ReplayError(too_big_at, too_big_message()), tuple(applied))
+        return Replay(state, ReplayError.of(too_big_at, too_big_error()), tuple(applied))
+    if state is None:
+        return Replay(None, ReplayError.of(1, RecordError("record_empty")), ())
     return Replay(state, None, tuple(applied))
 
 
 __all__ = [
     "MAX_LINE_BYTES", "MAX_RECORD_BYTES", "RECORD_FORMAT", "Replay", "ReplayError", "line_crc",
     "pin_printed", "pinned_values", "replay", "replay_actions", "split_lines", "start",
-    "to_record", "too_big_message",
+    "to_record", "too_big_error", "too_big_message",
 ]
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
 from companion.engine.record import pin_printed
+from companion.engine.words import Phase
 from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
 from companion.store.errors import (
@@ -225,7 +226,7 @@ class GameSession:
             cls._set_aside(state_dir, path, "damaged")
             return []
         assert scan.state is not None
-        if scan.state.phase == "over":
+        if scan.state.phase == Phase.OVER:
             return _archive_and_clear(state_dir, path, scan)
         if not abandon:
             raise GameInProgress(
@@ -255,7 +256,7 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     @property
     def key(self) -> str:
@@ -315,7 +316,7 @@ class GameSession:
             raise self._refusal(exc) from None
         self._size += len(data)
         self._lines.append(line)
-        was_over = self.state.phase == "over"
+        was_over = self.state.phase == Phase.OVER
         self.state = new_state
         if self.finished or was_over:
             self._reconcile_history()

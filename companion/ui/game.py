@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Action, ConfirmValue, Redo, RuleError, State, Undo, apply
+from companion.engine.words import Form, Kind, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _
@@ -22,7 +23,7 @@ from companion.ui.i18n import _
 def total_rounds(state: State) -> int:
     """Rounds in this game: the regular cards in play divided by the cards per round."""
     deck = state.catalogue.deck_for(state.player_count)
-    regular = sum(1 for cid in deck if state.catalogue[cid].kind != "fire")
+    regular = sum(1 for cid in deck if state.catalogue[cid].kind != Kind.FIRE)
     return regular // (state.player_count + 1)
 
 
@@ -71,7 +72,7 @@ class GameController:
         try:
             predicted = apply(state, action)
         except RuleError as exc:
-            self.ui.error(words.refusal(state, str(exc)))
+            self.ui.error(words.refusal(state, exc))
             return False
         pending = unconfirmed(state, predicted)
         if pending:
@@ -87,7 +88,7 @@ class GameController:
         try:
             new = self.session.submit(action)
         except RuleError as exc:
-            self.ui.error(words.refusal(old, str(exc)))
+            self.ui.error(words.refusal(old, exc))
             return False
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
@@ -160,13 +161,13 @@ class GameController:
         from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
         from companion.ui.scenes.supply import SupplyScene
 
-        if state.phase == "supply":
+        if state.phase == Phase.SUPPLY:
             return SupplyScene
-        if state.phase in ("demand", "purchase"):
+        if state.phase in (Phase.DEMAND, Phase.PURCHASE):
             form = state.form or self.form_choice or \
                 self.ui.services.settings.get("purchase_form", "quick")
-            return TrackedPurchaseScene if form == "tracked" else PurchaseScene
-        if state.phase == "loading":
+            return TrackedPurchaseScene if form == Form.TRACKED else PurchaseScene
+        if state.phase == Phase.LOADING:
             return LoadingScene
         return FinalScene
 
@@ -174,8 +175,8 @@ class GameController:
         """Enter this round's Demand and Purchase in the other form (before the first entry)."""
         state = self.state
         current = state.form or self.form_choice or \
-            self.ui.services.settings.get("purchase_form", "quick")
-        self.form_choice = "quick" if current == "tracked" else "tracked"
+            self.ui.services.settings.get("purchase_form", Form.QUICK)
+        self.form_choice = Form.QUICK if current == Form.TRACKED else Form.TRACKED
         self.show()
 
     def show(self) -> None:
@@ -188,7 +189,7 @@ class GameController:
         from companion.ui.scenes.fire import FireScene
         from companion.ui.scenes.income import IncomeScene
 
-        if new.phase == "supply":
+        if new.phase == Phase.SUPPLY:
             self.form_choice = None
         wanted = self.base_scene(new)
         base = self.ui.stack[self.depth] if len(self.ui.stack) > self.depth else None
@@ -204,7 +205,7 @@ class GameController:
             fires = list(new.fires[len(old.fires):])
         else:
             fires = []
-        paid = old.phase == "loading" and new.phase != "loading" and new.income is not None
+        paid = old.phase == Phase.LOADING and new.phase != Phase.LOADING and new.income is not None
         if paid and new.actions > old.actions:
             events.append(IncomeScene(self.ui, old))
         events.extend(FireScene(self.ui, index) for index in

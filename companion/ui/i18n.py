@@ -12,10 +12,11 @@ import ast
 import gettext
 from pathlib import Path
 
+from companion.languages import LANGUAGE_NAMES, LANGUAGES
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"
-LANGUAGES: tuple[str, ...] = ("en", "de", "fr")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "_", "language", "set_language", "translations"]
 
 
 def _unquote(text: str) -> str:

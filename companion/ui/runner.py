@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from companion.engine.words import Phase  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs import intents as it  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
@@ -285,7 +286,7 @@ class Runner:
         ui.push(HomeScene(ui))
         home = ui.top
         session = getattr(home, "session", None)
-        if session is not None and getattr(session.state, "phase", "") != "over":
+        if session is not None and getattr(session.state, "phase", "") != Phase.OVER:
             open_game(ui, session)  # after a power cut, straight back into the game
         if ui.services.hardware_problems:
             ui.error(" ".join(ui.services.hardware_problems))

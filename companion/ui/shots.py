@@ -21,8 +21,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.engine import Action, Done, Setup, State, apply, new_game  # noqa: E402
+from companion.engine import Action, Done, Setup, State, iter_states  # noqa: E402
 from companion.engine.simulate import random_game  # noqa: E402
+from companion.engine.words import Kind, Phase  # noqa: E402
+from companion.languages import LANGUAGES  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.memory import MemorySession, MemoryStore  # noqa: E402
 
@@ -80,12 +82,11 @@ def demo_game(catalogue: Any, form: str = "quick", seed: int = 11) -> list[Actio
 
 def find(actions: list[Action], catalogue: Any, test: Callable[[State, State], bool]) -> int:
     """The number of actions after which `test(before, after)` first holds."""
-    state = new_game(actions[0], catalogue)  # type: ignore[arg-type]
-    for k, action in enumerate(actions[1:], start=1):
-        after = apply(state, action)
-        if test(state, after):
-            return k
-        state = after
+    before: State | None = None
+    for number, _action, after in iter_states(actions, catalogue):
+        if before is not None and test(before, after):
+            return number - 1  # actions after the setup line
+        before = after
     raise LookupError("the demo game never reaches that moment")
 
 
@@ -147,21 +148,21 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
         return ui
     if screen == "tracked":
         actions = demo_game(catalogue, "tracked", seed=5)
-        k = find(actions, catalogue, lambda b, a: a.phase == "demand" and a.placed == 5)
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.DEMAND and a.placed == 5)
         open_at(ui, actions, k)
         return ui
     actions = demo_game(catalogue)
     if screen == "supply":
-        k = find(actions, catalogue, lambda b, a: a.phase == "supply" and a.round >= 4
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.SUPPLY and a.round >= 4
                  and len(a.slots) == 2)
         open_at(ui, actions, k)
     elif screen == "ship":
-        k = find(actions, catalogue, lambda b, a: a.phase == "supply" and len(a.slots) == 1
-                 and any(catalogue[c].kind == "ship" for c in a.unseen.get(a.top_season()
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.SUPPLY and len(a.slots) == 1
+                 and any(catalogue[c].kind == Kind.SHIP for c in a.unseen.get(a.top_season()
                                                                             or "A", ())))
         open_at(ui, actions, k)
         state = ui.game.state
-        ship = sorted(c for c in state.unseen[state.top_season()] if catalogue[c].kind == "ship")
+        ship = sorted(c for c in state.unseen[state.top_season()] if catalogue[c].kind == Kind.SHIP)
         ui.top.pick(ship[0])  # type: ignore[attr-defined]
         ui.top.goods = ["tea"]  # type: ignore[attr-defined]
     elif screen == "fire":
@@ -169,7 +170,7 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
                  and bool(a.fires[-1].gained))
         open_at(ui, actions, k, last_live=True)
     elif screen == "purchase":
-        k = find(actions, catalogue, lambda b, a: a.phase == "purchase" and a.settling == 2
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.PURCHASE and a.settling == 2
                  and a.round >= 3)
         open_at(ui, actions, k)
         state = ui.game.state
@@ -177,7 +178,7 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
         ui.top.select(rich)  # type: ignore[attr-defined]
         ui.top.step(min(2, state.player(rich).coins - 1))  # type: ignore[attr-defined]
     elif screen in ("loading", "tableau"):
-        k = find(actions, catalogue, lambda b, a: a.phase == "loading" and a.round >= 5
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.LOADING and a.round >= 5
                  and any(a.player(p).dock and a.player(p).contracts for p in a.players))
         open_at(ui, actions, k)
         if screen == "tableau":
@@ -195,7 +196,7 @@ def build(screen: str, size: tuple[int, int], language: str, state_dir: Path) ->
         while ui.top.name in ("fire", "income"):
             ui.pop()
     elif screen == "confirm":
-        k = find(actions, catalogue, lambda b, a: a.phase == "supply" and a.round == 2)
+        k = find(actions, catalogue, lambda b, a: a.phase == Phase.SUPPLY and a.round == 2)
         open_at(ui, actions, k)
         ui.push(ConfirmValueScene(ui, "B-fire", "points", None))
     return ui
@@ -220,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out", type=Path)
     parser.add_argument("--size", default="800x480")
-    parser.add_argument("--language", default="en", choices=("en", "de", "fr"))
+    parser.add_argument("--language", default="en", choices=LANGUAGES)
     parser.add_argument("--screens", nargs="*", default=list(SCREENS))
     parser.add_argument("--suffix", default="", help="added to each file name, e.g. -de")
     args = parser.parse_args(argv)

@@ -67,3 +67,28 @@ msgid "Maybe"
 msgstr "Vielleicht"
 '''
     assert parse_po(text) == {"Hello world": 'Hallo Welt "!"'}
+
+
+def test_every_game_word_has_a_name() -> None:
+    """names.py translates exactly the engine's words (engine/words.py), no more, no fewer."""
+    from companion.engine import words
+    from companion.ui import i18n, names
+
+    assert set(names.GOOD_NAMES) == set(words.Good)
+    assert set(names.COLOUR_NAMES) == set(words.Colour)
+    assert set(names.PHASE_NAMES) == {*words.Phase, "income"}  # income: a screen, not a phase
+    assert set(names.KIND_NAMES) | {"merchant"} == set(words.Kind)  # merchants: by their good
+    assert set(names.MERCHANT_NAMES) == set(words.Good)
+    assert set(names.CATEGORY_NAMES) == {*words.Category, words.TOTAL}
+    assert set(names.STORE_NAMES) == set(words.Store)
+    assert i18n.LANGUAGES == ("en", "de", "fr")
+
+
+def test_every_colour_and_good_has_its_paint() -> None:
+    from companion.engine import words
+    from companion.ui import canvas, names
+
+    assert list(canvas.PLAYER_COLOURS) == list(words.COLOURS)
+    assert set(canvas.GOOD_COLOURS) == set(words.Good)
+    for initials in names.GOOD_INITIALS.values():
+        assert set(initials) == set(words.Good)

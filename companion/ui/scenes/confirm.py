@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from companion.engine import GOODS
+from companion.engine.words import printed_for_field
 from companion.ui import names
 from companion.ui.canvas import (
     ACCENT,
@@ -78,7 +79,8 @@ class ConfirmValueScene(Scene):
             self.then()
 
     def step(self, delta: int) -> None:
-        low, high = (0, 99) if self.field == "points" else (1, 5)
+        printed = printed_for_field(self.field)
+        low, high = (printed.low, printed.high) if printed else (0, 0)
         self.value = max(low, min(high, int(self.value) + delta))  # type: ignore[call-overload]
         self.ui.dirty = True
 

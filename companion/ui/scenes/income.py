@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine import State
+from companion.engine.words import Phase
 from companion.ui import words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
 from companion.ui.i18n import _
@@ -57,6 +58,6 @@ class IncomeScene(Scene):
         c.player_badge(first, (c.u(40), y + c.u(24)), c.u(20), "M")
         c.text(_("The metal coin passes to {name}.").format(name=words.player_name(state, first)),
                (c.u(72), y + c.u(24)), BODY, TEXT, anchor="midleft")
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             c.text(_("That was the last round: the 4th fire follows."), (c.u(72), y + c.u(52)),
                    BODY, MUTED)

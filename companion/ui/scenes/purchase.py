@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
+from companion.engine.words import Outcome, Phase
 from companion.ui import names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -56,11 +57,11 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                 c.cube(good, pygame.Rect(x0 + k * (size + gap), y, size, size),
                        names.good_initial(good))
             y += size + c.u(2)
-        if slot.outcome == "bought" and slot.buyer:
+        if slot.outcome == Outcome.BOUGHT and slot.buyer:
             c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}",
                    (box.centerx, box.bottom - c.u(4)), SMALL, PLAYER_COLOURS.get(slot.buyer, TEXT),
                    anchor="midbottom")
-        elif slot.outcome == "discarded":
+        elif slot.outcome == Outcome.DISCARDED:
             c.text(_("discarded"), (box.centerx, box.bottom - c.u(4)), 16, MUTED,
                    anchor="midbottom")
         elif slot.workers:
@@ -159,7 +160,7 @@ class PurchaseScene(RoundScene):
 
 def form_switch(c: Canvas, state: State, ui: object, area: pygame.Rect) -> None:
     """Before the round's first entry the table may use the other form for this round."""
-    if state.form is not None or state.phase != "demand" or state.placed:
+    if state.form is not None or state.phase != Phase.DEMAND or state.placed:
         return
     label = _("Track workers") if not isinstance(ui.top, TrackedPurchaseScene) else \
         _("Quick form")  # type: ignore[attr-defined]
@@ -177,7 +178,7 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        if self.state.phase == "demand":
+        if self.state.phase == Phase.DEMAND:
             return _("Tap the card above which the worker was placed.")
         return _("OK: the offer is accepted. Pass: the worker goes home.")
 
@@ -187,7 +188,7 @@ class TrackedPurchaseScene(RoundScene):
     def offer(self) -> tuple[str, int, int] | None:
         state = self.state
         index = state.settling
-        if state.phase != "purchase" or index >= len(state.slots):
+        if state.phase != Phase.PURCHASE or index >= len(state.slots):
             return None
         slot = state.slots[index]
         if not slot.workers:
@@ -211,7 +212,7 @@ class TrackedPurchaseScene(RoundScene):
             self.ui.game.act(Pass(offer[0], offer[1]))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        if state.phase == "demand":
+        if state.phase == Phase.DEMAND:
             pid = self.turn()
             total = 3 * state.player_count
             c.player_badge(pid, (area.x + c.u(16), area.y + c.u(16)), c.u(14),

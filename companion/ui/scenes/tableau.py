@@ -9,6 +9,7 @@ import pygame
 
 from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
+from companion.engine.words import Kind
 from companion.ui import names, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
@@ -63,7 +64,7 @@ class TableauScene(Scene):
             c.text(str(number), (cx, c.u(40)), LARGE, ACCENT, anchor="center")
         y = c.u(64)
         # Contracts: each symbol filled (cube) or empty (outline with initials).
-        contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == "contract"]
+        contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == Kind.CONTRACT]
         if contracts:
             c.text(_("Contracts"), (c.u(16), y), SMALL, MUTED)
             y += c.u(24)
@@ -106,7 +107,7 @@ class TableauScene(Scene):
             x += c.u(260)
         y += c.u(40)
         others = [state.catalogue[cid] for cid in ps.cards if state.catalogue[cid].kind !=
-                  "contract"]
+                  Kind.CONTRACT]
         c.text(_("Cards ({n})").format(n=len(ps.cards)), (c.u(16), y), SMALL, MUTED)
         y += c.u(24)
         c.paragraph(", ".join(names.card_name(card) for card in others) or "\u2013",
