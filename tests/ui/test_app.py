@@ -338,3 +338,31 @@ def test_the_cannot_start_screen_says_how_to_close_it(monkeypatch):
     texts = " ".join(made[-1].texts)
     assert "not valid YAML" in texts
     assert "Tap the screen to close" in texts
+
+
+@pytest.mark.parametrize(("level", "shown"), [("warning", True), ("error", False)])
+def test_the_app_logs_to_stderr_at_the_configured_level(tmp_path, monkeypatch, capsys, level,
+                                                        shown):
+    import logging
+
+    from companion.ui import runner
+
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED_CONFIG_DIR, config)
+    yaml = config / "companion.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("log_level: info",
+                                                             f"log_level: {level}"),
+                    encoding="utf-8")
+
+    def run(self):
+        logging.getLogger("companion.ui").warning("the card reader went away")
+        return 0
+
+    monkeypatch.setattr(runner.Runner, "run", run)
+    try:
+        assert app.run(args(tmp_path, config=str(config))) == 0
+    finally:
+        logging.getLogger().handlers[:] = [
+            h for h in logging.getLogger().handlers if h.get_name() != "companion"]
+    err = capsys.readouterr().err
+    assert ("WARNING companion.ui: the card reader went away" in err) is shown
