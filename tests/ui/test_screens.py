@@ -116,20 +116,6 @@ def test_no_text_is_cut_short(tmp_path, screen, language):
         set_language("en")
 
 
-@pytest.mark.parametrize("label", ["Feuerwehrmann B1", "Teppichhändler", "Bureau de comptage B",
-                                   "Incendie (Printemps)"])
-def test_a_long_word_on_a_button_is_hyphenated_not_cut(label):
-    """The German and French card names in the Supply picker (127 px wide at 800x480)."""
-    from companion.ui.canvas import SMALL, Canvas
-
-    pygame.font.init()
-    c = Canvas(pygame.Surface((800, 480)))
-    c.button(pygame.Rect(0, 0, 127, 64), label, lambda: None, size=SMALL)
-    drawn = [t for t, _r in c.text_rects]
-    assert not any(t.endswith("\u2026") for t in drawn), drawn
-    assert "".join(drawn).replace("-", "").replace(" ", "") == label.replace(" ", "")
-
-
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("last_round", [False, True])
 def test_the_round_header_shows_the_phase_and_the_last_round_whole(tmp_path, language,
@@ -190,16 +176,33 @@ def test_the_german_header_keeps_the_pile_count_with_narrower_separators(tmp_pat
         set_language("en")
 
 
-@pytest.mark.parametrize(("word", "first"), [("Wiederholen", "Wieder-"),
-                                             ("Feuerwehrmann", "Feuerwehr-"),
-                                             ("Teppichhändler", "Teppich-")])
-def test_hyphenation_breaks_at_a_syllable(word, first):
+@pytest.mark.parametrize(("language", "msgid", "allowed"), [
+    ("de", "Spice trader", {"Gewürz-"}),
+    ("de", "Boatsmen church", {"Fluss-", "Flussschiffer-", "schiffer-"}),
+    ("fr", "rubber", {"caout-"}),
+    ("de", "Redo", set()),
+])
+def test_words_break_only_at_their_soft_hyphens(language, msgid, allowed):
+    """Never "Gewü-rzhän-dler" or "caoutc-houc": at every width a long word is broken only
+    where the catalogue put a soft hyphen (a word without one is never broken)."""
     from companion.ui.canvas import Canvas, font
 
-    pygame.font.init()
-    c = Canvas(pygame.Surface((800, 480)))
-    width = font(c.px(16)).size(first)[0] + 12  # room for the first part and a letter or two
-    assert c.hyphenate(word, width, 16).split(" ")[0] == first
+    set_language(language)
+    try:
+        word = _(msgid)
+        plain = word.replace("\u00ad", "")
+        c = Canvas(pygame.Surface((800, 480)))
+        for size in (18, 22):
+            full = font(c.px(size)).size(plain)[0]
+            for width in range(20, full + 10, 3):
+                lines = c.wrap(word, width, size)
+                assert "".join(x[:-1] if x.endswith("-") and x[:-1] + x[-1:] not in plain
+                               else x for x in lines) == plain, lines
+                heads = {x for x in lines[:-1]}
+                assert heads <= allowed, (width, lines)
+                assert "Gewü-" not in lines and "caoutc-" not in lines
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])

@@ -22,6 +22,7 @@ from companion.ui.canvas import (
     HUGE,
     LARGE,
     MUTED,
+    SMALL,
     TEXT,
     Canvas,
 )
@@ -144,7 +145,7 @@ class ConfirmValueScene(Scene):
                 box = pygame.Rect(c.u(20) + i * (size + c.u(10)), y, size, size)
                 c.button(box, names.good_initial(good), partial(self.cycle, i),
                          key=f"symbol:{i}", colour=GOOD_COLOURS[good], size=BODY)
-                c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
+                c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), SMALL, TEXT,
                        anchor="midtop", max_width=size + c.u(8))
             x = c.u(20) + 4 * (size + c.u(10)) + c.u(20)
             c.button(pygame.Rect(x, y, size, size), "\u2212", lambda: self.resize(-1),

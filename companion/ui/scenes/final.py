@@ -133,7 +133,7 @@ class FinalScene(Scene):
         players = list(final.ranking)
         # The label column as wide as its longest label ("Chamber of commerce"), up to 60 %:
         # the player columns only hold short numbers.
-        longest = max(font(c.px(16)).size(names.category(cat))[0] for cat in rows)
+        longest = max(font(c.px(SMALL)).size(names.category(cat))[0] for cat in rows)
         label_w = max(int(rect.w * 0.46), min(int(rect.w * 0.6), longest + c.u(12)))
         col = (rect.w - label_w) // max(1, len(players))
         row_h = rect.h // (len(rows) + 1)
@@ -177,9 +177,9 @@ class FinalScene(Scene):
 
         pygame.draw.line(c.surface, MUTED, plot.bottomleft, plot.bottomright, 1)
         pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
-        c.text(str(high), (plot.x - c.u(4), plot.y), 16, MUTED, anchor="topright")
-        c.text(str(low), (plot.x - c.u(4), plot.bottom), 16, MUTED, anchor="bottomright")
-        c.text(_("round {k}").format(k=rounds), (plot.centerx, plot.bottom + c.u(4)), 16,
+        c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
+        c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
+        c.text(_("round {k}").format(k=rounds), (plot.centerx, plot.bottom + c.u(4)), SMALL,
                MUTED, anchor="midtop")
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)

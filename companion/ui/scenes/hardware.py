@@ -43,11 +43,11 @@ class HardwareScene(Scene):
         y += c.u(40)
         for problem in services.hardware_problems:
             y = c.paragraph(problem, pygame.Rect(c.u(16), y, c.w // 2 - c.u(32),
-                                                 body.bottom - y), 16, (240, 150, 120))
+                                                 body.bottom - y), SMALL, (240, 150, 120))
         box = pygame.Rect(c.w // 2, c.u(56), c.w // 2 - c.u(12), body.bottom - c.u(64))
         c.rect(box, PANEL)
         c.text(_("Last intents"), (box.x + c.u(8), box.y + c.u(4)), SMALL, MUTED)
         y = box.y + c.u(30)
         for line in reversed(services.recent_intents[-10:]):
-            c.text(line, (box.x + c.u(8), y), 16, TEXT, max_width=box.w - c.u(16))
+            c.text(line, (box.x + c.u(8), y), SMALL, TEXT, max_width=box.w - c.u(16))
             y += c.u(24)

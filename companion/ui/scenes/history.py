@@ -68,7 +68,7 @@ class HistoryScene(Scene):
                 winners = _get(game, "winners", ())
                 result = ", ".join(shown_name(getattr(w, "name", w)) for w in
                                    (winners if isinstance(winners, list | tuple) else ()))
-            c.text(when, (box.x + c.u(8), box.centery), 16, MUTED, anchor="midleft")
+            c.text(when, (box.x + c.u(8), box.centery), SMALL, MUTED, anchor="midleft")
             c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
                    max_width=box.right - box.x - c.u(126))
             y += c.u(44)

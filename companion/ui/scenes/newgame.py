@@ -168,4 +168,4 @@ class NewGameScene(Scene):
                  _("Draw first"), self.draw_first, key="draw", size=SMALL)
         if not self.known:
             c.text(_("Tap \u270e to type a name; names from earlier games appear here too."),
-                   (c.u(16), body.bottom - c.u(4)), 16, MUTED, anchor="bottomleft")
+                   (c.u(16), body.bottom - c.u(4)), SMALL, MUTED, anchor="bottomleft")

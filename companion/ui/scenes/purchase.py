@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -46,12 +46,11 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.rect(box, fill)
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
-        label = c.hyphenate(names.card_name(card), w - c.u(8), 16)  # "Teppich-/händler"
-        lines = c.wrap(label, w - c.u(8), 16)[:2]
-        y = box.y + c.u(4)
-        for line in lines:
-            c.text(line, (box.centerx, y), 16, TEXT, anchor="midtop", max_width=w - c.u(6))
-            y += c.u(18)
+        # The card's name on as many lines as it needs ("Teppich-/händler" at its soft hyphen).
+        used = layout.draw_text(c, names.card_name(card), pygame.Rect(
+            box.x + c.u(4), box.y + c.u(4), w - c.u(8), box.h // 2), SMALL, TEXT,
+            role="secondary", align="center")
+        y = used.bottom + c.u(2)
         if slot.goods:
             gap = c.u(2)
             size = min(c.u(28), (w - c.u(6) - 2 * gap) // 3)
@@ -65,7 +64,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                    (box.centerx, box.bottom - c.u(4)), SMALL, PLAYER_COLOURS.get(slot.buyer, TEXT),
                    anchor="midbottom")
         elif slot.outcome == "discarded":
-            c.text(_("discarded"), (box.centerx, box.bottom - c.u(4)), 16, MUTED,
+            c.text(_("discarded"), (box.centerx, box.bottom - c.u(4)), SMALL, MUTED,
                    anchor="midbottom")
         elif slot.workers:
             text = "".join(words.letter(state, p) for p in slot.workers)

@@ -106,11 +106,11 @@ class SupplyScene(RoundScene):
         room = area.right - r.right - c.u(12)
         revealed = "  ".join(items)
         # Too long (German, French): keep the latest cards whole, the first ones give way.
-        while len(items) > 1 and font(c.px(16)).size(revealed)[0] > room:
+        while len(items) > 1 and font(c.px(SMALL)).size(revealed)[0] > room:
             items.pop(0)
             revealed = "\u2026  " + "  ".join(items)
         if revealed:
-            c.text(revealed, (r.right + c.u(12), r.centery), 16, MUTED, anchor="midleft",
+            c.text(revealed, (r.right + c.u(12), r.centery), SMALL, MUTED, anchor="midleft",
                    max_width=room)
         y += c.u(30)
         if self.ship:
@@ -132,7 +132,7 @@ class SupplyScene(RoundScene):
         cards += sorted(cid for cid in unseen if cid not in cards)
         c.text(_("{season}: {n} cards unseen").format(season=names.season(season),
                                                       n=len(unseen)),
-               (rect.x, rect.y), 16, MUTED)
+               (rect.x, rect.y), SMALL, MUTED)
         top = rect.y + c.u(22)
         cols = 4 if len(cards) > 9 else 3
         rows = max(1, -(-len(cards) // cols))
@@ -179,7 +179,7 @@ class SupplyScene(RoundScene):
             ok = bag[good] > 0 and len(self.goods) < 3
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
-            c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
+            c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), SMALL, TEXT,
                    anchor="midtop", max_width=w + gap)  # the gap too: French "caoutchouc"
-            c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), 16,
+            c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), SMALL,
                    MUTED, anchor="midtop", max_width=w)

@@ -79,7 +79,7 @@ class TableauScene(Scene):
                     y += size + c.u(34)
                 box = pygame.Rect(x, y, width, size + c.u(28))
                 c.rect(box, PANEL)
-                c.text(names.card_name(card), (box.x + c.u(6), box.y + c.u(2)), 16, TEXT,
+                c.text(names.card_name(card), (box.x + c.u(6), box.y + c.u(2)), SMALL, TEXT,
                        max_width=width - c.u(8))
                 used: Counter[str] = Counter()
                 for k, good in enumerate(card.goods):
@@ -90,7 +90,7 @@ class TableauScene(Scene):
                         used[good] += 1
                     else:
                         c.rect(cube, (90, 96, 110), radius=4, width=max(2, c.u(2)))
-                        c.text(names.good_initial(good), cube.center, 16, MUTED, anchor="center")
+                        c.text(names.good_initial(good), cube.center, SMALL, MUTED, anchor="center")
                 x += width + c.u(8)
             y += c.u(70)
         stores = [(_("Warehouse"), ps.warehouse), (_("Market hall"), (ps.market,) if ps.market
