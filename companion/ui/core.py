@@ -193,7 +193,8 @@ class UI:
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
-        words = self.message.text if self.message else scene.hint()
+        words = self.message.text if self.message else \
+            "" if scene.hint_in_body else scene.hint()
         return left, right, words
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect

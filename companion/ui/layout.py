@@ -153,3 +153,35 @@ def draw_text(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY,
         used.union_ip(r)
         y += step
     return used
+
+
+class Flow:
+    """A column filled from the top: each piece takes the height it needs (text fitted to
+    the width, wrapped), the next goes below it with `gap` between."""
+
+    def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
+        self.c = c
+        self.rect = rect
+        self.y = rect.y
+        self.gap = gap
+
+    def rest(self) -> pygame.Rect:
+        """What is left below the pieces so far."""
+        return pygame.Rect(self.rect.x, self.y, self.rect.w, max(0, self.rect.bottom - self.y))
+
+    def take(self, height: int) -> pygame.Rect:
+        """The next `height` px (at most what is left)."""
+        got = pygame.Rect(self.rect.x, self.y, self.rect.w,
+                          max(0, min(height, self.rect.bottom - self.y)))
+        self.y = got.bottom + self.gap
+        return got
+
+    def text(self, text: str, size: int = BODY, colour: Colour = TEXT, *,
+             role: str | None = None, align: str = "left", max_lines: int | None = None
+             ) -> pygame.Rect:
+        if not text:
+            return pygame.Rect(self.rect.x, self.y, 0, 0)
+        used = draw_text(self.c, text, self.rest(), size, colour, role=role, align=align,
+                         max_lines=max_lines)
+        self.y = used.bottom + self.gap
+        return used
