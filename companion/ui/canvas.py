@@ -347,7 +347,7 @@ class Canvas:
         for s in range(size, BODY - 1, -1):
             size = s
             step = font(self.px(s)).get_linesize()
-            most = max(1, (rect.h - self.u(4)) // step)
+            most = max(1, (rect.h - self.u(2)) // step)
             lines = self.wrap(label, room, s) if label else []
             widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
             if len(lines) <= most and widest <= room:
