@@ -370,7 +370,7 @@ class Canvas:
                       anchor="topright")
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), action is not None,
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
                                    key == "ok"))
         return rect
 
@@ -396,7 +396,7 @@ class Canvas:
     def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), True, False))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False))
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
