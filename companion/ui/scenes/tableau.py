@@ -62,9 +62,11 @@ class TableauScene(Scene):
         room = head.w - c.u(52) - (0 if narrow else 4 * block)
         c.text(words.player_name(state, pid), (head.x + c.u(48), head.centery), LARGE, TEXT,
                anchor="midleft", max_width=room, smallest=BODY, role="title")
-        numbers = flow.take(c.u(60)) if narrow else pygame.Rect(
+        # Narrow: the four numbers on a row of their own, two by two if even that is tight.
+        pairs = narrow and 4 * block > area.w
+        numbers = flow.take(c.u(60) * (2 if pairs else 1)) if narrow else pygame.Rect(
             head.right - 4 * block, head.y, 4 * block, head.h)
-        for (label, number), cell in zip(stats, layout.columns(numbers, [None] * 4),
+        for (label, number), cell in zip(stats, layout.grid(numbers, 4, 2 if pairs else 4, 0),
                                          strict=True):
             c.text(label, (cell.centerx, cell.y + c.u(2)), SMALL, MUTED, anchor="midtop")
             c.text(str(number), (cell.centerx, cell.bottom), LARGE, ACCENT, anchor="midbottom",
