@@ -180,7 +180,9 @@ class UI:
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
                 strip = pygame.Rect(0, bar.y - lines - c.u(16), c.w, lines + c.u(16))
         body = pygame.Rect(0, 0, c.w, (strip or bar).y)
+        c.body = body
         scene.draw(c, body)
+        c.in_bar = True
         self._draw_bar(c, scene, bar, middle, strip, words)
         self.canvas = c
         self.dirty = False

@@ -79,9 +79,9 @@ class RoundScene(Scene):
         else:
             left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
             self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
-            area = pygame.Rect(area.x, area.y + c.u(4), area.w - gap, area.h - c.u(4))
+            area = pygame.Rect(area.x, area.y + c.u(2), area.w - gap, area.h - c.u(2))
         # The instruction above the phase's controls (it stays while a message shows).
-        flow = layout.Flow(c, area, c.u(6))
+        flow = layout.Flow(c, area, c.u(4))
         flow.text(self.hint(), BODY, TEXT)
         self.draw_phase(c, state, flow.rest())
 
