@@ -2,7 +2,8 @@
 
 At 800x480, scaled by min(width, height) / 480: key text >= 32 px, body >= 22 px,
 nothing below 18 px; touch targets >= 56x56 px and >= 8 px apart, none over
-another; nothing off screen; no text cut short except a player's own long name.
+another; no text over text; nothing off screen or hidden under the bottom bar; no text cut
+short except a player's own long name.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
         if t["cut"] and not any(n and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
+    # No string drawn over another (their ink).
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if gap(a["rect"], b["rect"]) < 0:
+                out.append(f"texts {a['text']!r} and {b['text']!r} overlap")
     # The screen's own texts and targets stay above the bottom bar (not hidden under it).
     body = frame.get("body", [0, 0, size[0], size[1]])
     for item in [*texts, *targets]:

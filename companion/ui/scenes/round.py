@@ -168,19 +168,21 @@ class RoundScene(Scene):
             pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
             if value % 5 == 0:
                 c.text(str(value), (at(value), y - c.u(12)), SMALL, MUTED, anchor="midbottom")
-        # Players on the same space sit side by side, as markers do on the board.
-        same: dict[int, list[str]] = {}
-        for pid in state.players:
-            same.setdefault(state.player(pid).track, []).append(pid)
+        # Players on the same or nearby spaces sit side by side, as markers do on the board:
+        # left to right by their space, each at least a marker's width from the next, the
+        # whole row kept on the screen at either end of the track.
         r = c.u(12)
-        step = int(r * 1.7)
-        targets: dict[str, int] = {}
-        for value, pids in same.items():
-            first = at(value) - step * (len(pids) - 1) // 2
-            # Keep the whole group on the screen at either end of the track.
-            first = max(rect.x + r + 2, min(first, rect.right - r - 2 - step * (len(pids) - 1)))
-            for k, pid in enumerate(pids):
-                targets[pid] = first + k * step
+        step = int(r * 2.1)
+        order = sorted(state.players, key=lambda p: (state.player(p).track,
+                                                     state.players.index(p)))
+        xs = [at(state.player(p).track) for p in order]
+        for i in range(1, len(xs)):
+            xs[i] = max(xs[i], xs[i - 1] + step)
+        xs[-1] = min(xs[-1], rect.right - r - 2)
+        for i in range(len(xs) - 2, -1, -1):
+            xs[i] = min(xs[i], xs[i + 1] - step)
+        shift = max(0, rect.x + r + 2 - xs[0])
+        targets = {pid: x + shift for pid, x in zip(order, xs, strict=True)}
         for pid in state.players:
             x = self.marker_x(pid, targets[pid])
             c.player_badge(pid, (x, y), r, words.letter(state, pid))
