@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 #: The smallest size of each role at 800x480 (px).
 MIN_PX = {"key": 32, "body": 22, "secondary": 18, "title": 18}
 TARGET_PX = 56
+#: A name longer than this may be cut (the player's own choice); a shorter one never.
+LONG_NAME = 8
 GAP_PX = 8
 
 
@@ -59,7 +61,7 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
             out.append(f"{t['role']} text {t['text']!r} is {t['px']} px (< {least})")
         if not inside(t["rect"], size):
             out.append(f"text {t['text']!r} is off screen at {t['rect']}")
-        if t["cut"] and not any(n and t["text"].rstrip("\u2026") and
+        if t["cut"] and not any(len(n) > LONG_NAME and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
     # No string drawn over another (their ink).
