@@ -8,7 +8,7 @@ import pygame
 
 from companion.engine import State
 from companion.engine.scoring import score_player
-from companion.engine.words import Phase
+from companion.engine.words import Kind, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -33,7 +33,7 @@ HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 def total_rounds(state: State) -> int:
     """Rounds in this game: the regular cards in play divided by the cards per round."""
     deck = state.catalogue.deck_for(state.player_count)
-    regular = sum(1 for cid in deck if state.catalogue[cid].kind != "fire")
+    regular = sum(1 for cid in deck if state.catalogue[cid].kind != Kind.FIRE)
     return regular // (state.player_count + 1)
 
 
