@@ -12,9 +12,12 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
+
+from companion.ui.hyphen import break_word, plain
 
 Colour = tuple[int, int, int]
 
@@ -50,7 +53,7 @@ FONT_PATHS = (
     "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
 )
 
-#: Text sizes at 800x480 (UX.md: body >= 22, key numbers >= 32, nothing below 16).
+#: Text sizes at 800x480 (docs/ui.md: body >= 22, key numbers >= 32, nothing below 18).
 SMALL, BODY, LARGE, HUGE = 18, 22, 32, 48
 
 
@@ -69,9 +72,8 @@ SIZE_CACHE_ENTRIES = 4096
 TEXT_CACHE_ENTRIES = 2048
 TEXT_CACHE_BYTES = 16 * 1024 * 1024
 WRAP_CACHE_ENTRIES = 1024
-#: (text, px, smallest px, colour, max width) -> (the line drawn, its image, its ink).
-_rendered: OrderedDict[tuple[object, ...], tuple[str, pygame.Surface, pygame.Rect]] = (
-    OrderedDict())
+#: (text, px, smallest px, colour, max width) -> the line as drawn.
+_rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
@@ -84,7 +86,7 @@ class _Font(pygame.font.Font):
         super().__init__(path, px)
         self._sizes: dict[object, tuple[int, int]] = {}
 
-    def size(self, text: str | bytes, /) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
         got = self._sizes.get(text)
         if got is None:
             if len(self._sizes) >= SIZE_CACHE_ENTRIES:
@@ -105,10 +107,6 @@ def forget_fonts() -> None:
     _forget_text()
 
 
-#: Vowels of the three languages, for hyphenating long words on buttons.
-VOWELS = set("aeiouyäöüéèêëàâîïôûœ")
-
-
 def font(px: int) -> pygame.font.Font:
     """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
     px = max(8, px)
@@ -124,10 +122,22 @@ def font(px: int) -> pygame.font.Font:
     return _fonts[px]
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """One line as drawn: its text (maybe cut), image, ink, size and whether it was cut."""
+
+    text: str
+    image: pygame.Surface
+    ink: pygame.Rect
+    px: int
+    cut: bool
+
+
 def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | None
-            ) -> tuple[str, pygame.Surface, pygame.Rect]:
+            ) -> Rendered:
     """One line at `px`, shrunk (not below `smallest`) or cut to fit `max_width`."""
     f = font(px)
+    cut = False
     if max_width is not None:
         while f.size(text)[0] > max_width and px > smallest:
             px -= 1
@@ -136,9 +146,45 @@ def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | 
             while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
                 text = text[:-1]
             text = text.rstrip() + "\u2026"
+            cut = True
     image = f.render(text, True, colour)
     # The ink, not the line box: what a reader would see collide.
-    return text, image, image.get_bounding_rect()
+    return Rendered(text, image, image.get_bounding_rect(), px, cut)
+
+
+#: What a drawn string is to its reader (docs/frames.md): key numbers, body text,
+#: supporting detail, a title.
+ROLES = ("key", "body", "secondary", "title")
+#: The smallest size of a string of each role at 800x480 (docs/ui.md).
+ROLE_MIN = {"key": LARGE, "body": BODY, "secondary": SMALL, "title": SMALL}
+
+
+def role_of(size: int) -> str:
+    """The role a string of this design size plays, unless the drawing says otherwise."""
+    return "key" if size >= LARGE else "body" if size >= BODY else "secondary"
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """A string as it was drawn in one frame (for the frame description)."""
+
+    text: str
+    px: int
+    rect: pygame.Rect
+    role: str
+    cut: bool
+    bar: bool = False
+
+
+@dataclass(frozen=True)
+class Target:
+    """A tap target as it was drawn, enabled or not (for the frame description)."""
+
+    label: str
+    rect: pygame.Rect
+    enabled: bool
+    primary: bool
+    bar: bool = False
 
 
 @dataclass
@@ -146,7 +192,7 @@ class Hit:
     """A tap target: its rectangle, what it does, and a key tests can find it by."""
 
     rect: pygame.Rect
-    action: Callable[[], None]
+    action: Callable[[], object]
     key: str
     label: str
 
@@ -164,6 +210,13 @@ class Canvas:
         #: Where each string was drawn (tests check that no two overlap).
         self.text_rects: list[tuple[str, pygame.Rect]] = []
         self.hits: list[Hit] = []
+        #: Every string and every target of the frame, as `describe` reports them.
+        self.drawn: list[DrawnText] = []
+        self.targets: list[Target] = []
+        #: The screen's own part (above the bottom bar); what is drawn from now on belongs to
+        #: the bar once `in_bar` is set.
+        self.body = pygame.Rect(0, 0, self.w, self.h)
+        self.in_bar = False
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
@@ -171,7 +224,7 @@ class Canvas:
         return int(round(value * self.s))
 
     def px(self, size: int) -> int:
-        return max(16 if size >= 16 else size, self.u(size))
+        return max(SMALL if size >= SMALL else size, self.u(size))
 
     # --- drawing ---------------------------------------------------------------
     def fill(self, colour: Colour = BG) -> None:
@@ -188,28 +241,37 @@ class Canvas:
         colour: Colour = TEXT,
         anchor: str = "topleft",
         max_width: int | None = None,
+        role: str | None = None,
+        smallest: int | None = None,
+        cut: bool = False,
     ) -> pygame.Rect:
-        """Draw one line; shrink it (never below 16 px) to fit `max_width`."""
+        """Draw one line; shrink it (never below `smallest`, design px) to fit `max_width`,
+        else cut it with an ellipsis. `role`: see `ROLES` (by default from `size`)."""
+        text = plain(text)  # soft hyphens only mark where a wrapped line may break
         self.texts.append(text)
         px = self.px(size)
-        key = (text, px, self.px(16), tuple(colour), max_width)
+        role = role or role_of(size)
+        low = min(px, self.px(ROLE_MIN[role] if smallest is None else smallest))
+        key = (text, px, low, tuple(colour), max_width)
         got = _rendered.get(key)
         if got is None:
             font(px)  # (re)initialises the font module, and forgets old text, if needed
-            got = _render(text, px, self.px(16), colour, max_width)
+            got = _render(text, px, low, colour, max_width)
             _rendered[key] = got
-            image = got[1]
-            _rendered_bytes[0] += image.get_pitch() * image.get_height()
+            _rendered_bytes[0] += got.image.get_pitch() * got.image.get_height()
             while len(_rendered) > TEXT_CACHE_ENTRIES or (
                     _rendered_bytes[0] > TEXT_CACHE_BYTES and len(_rendered) > 1):
-                _old, (_t, old, _i) = _rendered.popitem(last=False)
-                _rendered_bytes[0] -= old.get_pitch() * old.get_height()
+                _old, old = _rendered.popitem(last=False)
+                _rendered_bytes[0] -= old.image.get_pitch() * old.image.get_height()
         else:
             _rendered.move_to_end(key)
-        drawn, image, ink = got
-        rect = image.get_rect(**{anchor: pos})
-        self.surface.blit(image, rect)
-        self.text_rects.append((drawn, ink.move(rect.topleft)))
+        rect = got.image.get_rect(**{anchor: pos})
+        self.surface.blit(got.image, rect)
+        ink = got.ink.move(rect.topleft)
+        self.text_rects.append((got.text, ink))
+        if text.strip():
+            self.drawn.append(DrawnText(got.text, got.px, ink, role, got.cut or cut,
+                                        self.in_bar))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
@@ -223,44 +285,36 @@ class Canvas:
         return list(got)
 
     def _wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
+        """Lines no wider than `width` where possible; a word wider than a line is broken
+        only where it may be (`companion.ui.hyphen`), else left whole (and too wide)."""
         f = font(self.px(size))
+
+        def fits(s: str) -> bool:
+            return f.size(s)[0] <= width
+
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""
             for word in para.split(" "):
-                trial = f"{line} {word}".strip()
-                if f.size(trial)[0] <= width or not line:
+                trial = f"{line} {word}" if line else word
+                if fits(plain(trial)) or not trial.strip():
                     line = trial
-                else:
+                    continue
+                if line:
+                    # The start of the word may still fill this line ("de comp-" / "tage").
+                    head, rest = break_word(word, partial(_fits_after, fits, line))
+                    if head:
+                        line, word = f"{line} {head}", rest
                     lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
-
-    def _cut(self, lines: list[str], width: int) -> bool:
-        """Would these button lines be shortened: more than two, or one too wide at 16 px?"""
-        small = font(self.px(16))
-        return len(lines) > 2 or any(small.size(line)[0] > width for line in lines)
-
-    def hyphenate(self, text: str, width: int, size: int = BODY) -> str:
-        """`text` with each word wider than `width` broken with a hyphen and a space."""
-        f = font(self.px(size))
-        out: list[str] = []
-        for word in text.split(" "):
-            while f.size(word)[0] > width and len(word) > 5:
-                cut = len(word) - 3
-                while cut > 3 and f.size(word[:cut] + "-")[0] > width:
-                    cut -= 1
-                # Prefer a syllable break, before a consonant that starts a vowel
-                # ("Feuerwehr-mann", "Wieder-holen", "Gewürz-händler").
-                for k in range(cut, 2, -1):
-                    if word[k].lower() not in VOWELS and word[k + 1].lower() in VOWELS:
-                        cut = k
+                while not fits(plain(word)):
+                    head, rest = break_word(word, fits)
+                    if not head:
                         break
-                out.append(word[:cut] + "-")
-                word = word[cut:]
-            out.append(word)
-        return " ".join(out)
+                    lines.append(head)
+                    word = rest
+                line = word
+            lines.append(line)
+        return [plain(line) for line in lines]
 
     def paragraph(
         self, text: str, rect: pygame.Rect, size: int = BODY, colour: Colour = TEXT
@@ -277,7 +331,7 @@ class Canvas:
         self,
         rect: pygame.Rect,
         label: str,
-        action: Callable[[], None] | None,
+        action: Callable[[], object] | None,
         *,
         key: str = "",
         colour: Colour = PANEL_HI,
@@ -296,27 +350,40 @@ class Canvas:
         badge_w = font(self.px(SMALL)).size(badge)[0] + self.u(6) if badge else 0
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
-        lines = self.wrap(label, room, size) if label else []
-        if label and size > 16 and self._cut(lines, room):
-            # Too long for two lines (French "Bureau de comptage B"): try the smallest size.
-            size = 16
-            lines = self.wrap(label, room, size)
-        if self._cut(lines, room):
-            # One word longer than the button (German "Feuerwehrmann", "Teppichhändler"):
-            # break it with a hyphen rather than cut it to "Feuerwehr…".
-            lines = self.wrap(self.hyphenate(label, room, size), room, size)
-        if len(lines) > 2:
-            lines = [label]
+        # A label is body text (docs/ui.md): from `size` down to the body size, on as many
+        # lines as the button holds; cut with an ellipsis (and reported cut) only if even
+        # that fails.
+        size = max(size, BODY)
+        lines: list[str] = []
+        cut = False
+        for s in range(size, BODY - 1, -1):
+            size = s
+            step = font(self.px(s)).get_linesize()
+            most = max(1, (rect.h - self.u(2)) // step)
+            lines = self.wrap(label, room, s) if label else []
+            widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
+            if len(lines) <= most and widest <= room:
+                break
+        else:
+            lines, cut = lines[:most], True
+            f = font(self.px(size))
+            last = lines[-1] if lines else ""
+            while last and f.size(last + "\u2026")[0] > room:
+                last = last[:-1]
+            lines[-1:] = [last.rstrip() + "\u2026"]
         step = font(self.px(size)).get_linesize()
         y = rect.centery - step * len(lines) // 2
-        for line in lines:
-            self.text(line, (centre, y), size, fg, anchor="midtop", max_width=room + 4)
+        for k, line in enumerate(lines):
+            self.text(line, (centre, y), size, fg, anchor="midtop", role="body", smallest=size,
+                      cut=cut and k == len(lines) - 1)
             y += step
         if badge:
             self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,
                       anchor="topright")
-        if enabled:
+        if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
+                                   key == "ok", self.in_bar))
         return rect
 
     def player_badge(
@@ -326,7 +393,7 @@ class Canvas:
         colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
         pygame.draw.circle(self.surface, colour, centre, radius)
         pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
-        self.text(letter, centre, max(16, int(radius * 1.3 / self.s)), readable_on(colour),
+        self.text(letter, centre, max(SMALL, int(radius * 1.3 / self.s)), readable_on(colour),
                   anchor="center")
 
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
@@ -334,13 +401,29 @@ class Canvas:
         colour = GOOD_COLOURS[good]
         self.rect(rect, colour, radius=4)
         self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
-        size = max(16, min(BODY, int(rect.h * 0.6 / self.s)))
+        size = max(SMALL, min(BODY, int(rect.h * 0.6 / self.s)))
+        # The initials may run over the cube's border by a little (never cut: "Ru", "Kf").
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
-                  max_width=rect.w + 2)
+                  max_width=rect.w + self.u(8))
 
-    def region(self, rect: pygame.Rect, action: Callable[[], None], key: str, label: str) -> None:
+    def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False,
+                                   self.in_bar))
+
+    def describe(self, screen: str, language: str) -> dict[str, object]:
+        """This frame's description (docs/frames.md): its texts and tap targets."""
+        return {
+            "screen": screen,
+            "size": [self.w, self.h],
+            "language": language,
+            "body": list(self.body),
+            "texts": [{"text": d.text, "px": d.px, "rect": list(d.rect), "role": d.role,
+                       "cut": d.cut, "bar": d.bar} for d in self.drawn],
+            "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
+                         "primary": t.primary, "bar": t.bar} for t in self.targets],
+        }
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         """The topmost tap target under `pos` (the last one drawn wins)."""
@@ -348,3 +431,8 @@ class Canvas:
             if hit.rect.collidepoint(pos):
                 return hit
         return None
+
+
+def _fits_after(fits: Callable[[str], bool], line: str, head: str) -> bool:
+    """Whether `head` still fits at the end of `line`."""
+    return fits(plain(f"{line} {head}"))

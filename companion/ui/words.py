@@ -27,6 +27,7 @@ from companion.engine import (
 from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 
 
@@ -148,7 +149,8 @@ def refusal_text(code: str, params: Mapping[str, Any], state: State | None = Non
     """
     template = _(MESSAGES[code])
     text = template.format(**{k: _shown(state, k, v, ids=ids) for k, v in params.items()})
-    text = text[:1].upper() + text[1:]
+    # A sentence (on screen or on the command line) keeps no soft hyphens from the names.
+    text = plain(text[:1].upper() + text[1:])
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

@@ -10,7 +10,6 @@ from companion.engine.simulate import random_game
 from companion.inputs import intents as it
 from companion.ui.display import Display, to_logical
 from companion.ui.i18n import set_language
-from companion.ui.scenes.home import open_game
 from ui.driver import dismiss, play, start_game
 
 SETUP = Setup(players=("red", "blue", "green"), first="red",
@@ -35,7 +34,8 @@ def test_new_game_sets_seats_names_and_first_player(ui, services):
     ui.intent(it.PlayerButton("green"))  # a colour button chooses who starts
     ui.press("ok")
     assert ui.top.name == "setup"
-    assert any("Boatsmen church" in t for t in ui.top.steps())  # removed for 3 players
+    # Removed for 3 players (the steps keep the soft hyphens where a line may break).
+    assert any("Boatsmen church" in t.replace("\u00ad", "") for t in ui.top.steps())
     ui.press("ok")
     state = ui.game.state
     assert state.players == ("blue", "red", "green")
@@ -67,7 +67,8 @@ def test_a_whole_round_by_buttons_and_scans(game):
     ui.intent(it.Ok())  # Loading done
     assert ui.top.name == "income"
     ui.render()
-    assert any("+1 no purchase" in t for t in ui.canvas.texts)  # nobody else bought
+    # Nobody else bought (the parts may wrap onto two lines).
+    assert "+1 no purchase" in " ".join(ui.canvas.texts)
     ui.intent(it.Ok())
     assert ui.top.name == "supply"
     assert ui.game.state.round == 2
@@ -223,13 +224,12 @@ def test_a_touch_counts_once():
 
 def test_resume_after_restart_shows_the_game(services, ui):
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
 
     start_game(ui, SETUP)
     scan(ui, "A-warehouse")
     again = UI(services, (800, 480))
-    again.push(HomeScene(again))
-    open_game(again, again.top.session)
+    again.open("home")
+    again.open_game(again.top.session)
     assert again.top.name == "supply"
     assert again.game.state.slots[0].card == "A-warehouse"
 

@@ -9,12 +9,13 @@ and every later one), then the action goes ahead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
-from companion.engine import GOODS
+from companion.engine import GOODS, Catalogue
 from companion.engine.words import printed_for_field
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -22,11 +23,13 @@ from companion.ui.canvas import (
     HUGE,
     LARGE,
     MUTED,
+    SMALL,
     TEXT,
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.services import PrintedValue
 
 
 class ConfirmValueScene(Scene):
@@ -34,10 +37,10 @@ class ConfirmValueScene(Scene):
 
     name = "confirm"
 
-    def __init__(self, ui: object, card_id: str, field: str,
-                 then: Callable[[], object] | None = None, *, save: Callable[..., None] | None
-                 = None) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, card_id: str, field: str,
+                 then: Callable[[], object] | None = None, *,
+                 save: Callable[[str, str, PrintedValue], None] | None = None) -> None:
+        super().__init__(ui)
         self.card_id = card_id
         self.field = field
         self.then = then
@@ -45,14 +48,15 @@ class ConfirmValueScene(Scene):
         catalogue = self.catalogue()
         card = catalogue[card_id]
         self.card = card
+        self.value: int | list[str]
         if field == "points":
-            self.value: object = card.points or 0
+            self.value = card.points or 0
         elif field == "value":
             self.value = card.value or 1
         else:
             self.value = list(card.goods)
 
-    def catalogue(self) -> object:
+    def catalogue(self) -> Catalogue:
         game = self.ui.game
         if game is not None:
             return game.state.catalogue
@@ -61,16 +65,16 @@ class ConfirmValueScene(Scene):
     def hint(self) -> str:
         return _("Read the value printed on the card. It is saved for every later game.")
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Confirm"), self.confirm)
 
     def confirm(self) -> None:
-        value = tuple(self.value) if isinstance(self.value, list) else self.value
+        value: PrintedValue = tuple(self.value) if isinstance(self.value, list) else self.value
         try:
             if self.save is not None:
                 self.save(self.card_id, self.field, value)
             else:
-                self.ui.game.confirm_value(self.card_id, self.field, value)
+                self.game.confirm_value(self.card_id, self.field, value)
         except Exception as exc:  # noqa: BLE001 - show, never crash: e.g. a read-only disk
             self.ui.error(_("Not saved: {reason}").format(reason=getattr(exc, "message", exc)))
             return
@@ -81,21 +85,25 @@ class ConfirmValueScene(Scene):
     def step(self, delta: int) -> None:
         printed = printed_for_field(self.field)
         low, high = (printed.low, printed.high) if printed else (0, 0)
-        self.value = max(low, min(high, int(self.value) + delta))  # type: ignore[call-overload]
+        if isinstance(self.value, int):
+            self.value = max(low, min(high, self.value + delta))
         self.ui.dirty = True
+
+    def goods(self) -> list[str]:
+        return list(self.value) if isinstance(self.value, list) else []
 
     def set_value(self, value: int) -> None:
         self.value = value
         self.ui.dirty = True
 
     def cycle(self, index: int) -> None:
-        goods = list(self.value)  # type: ignore[call-overload]
+        goods = self.goods()
         goods[index] = GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)]
         self.value = goods
         self.ui.dirty = True
 
     def resize(self, delta: int) -> None:
-        goods = list(self.value)  # type: ignore[call-overload]
+        goods = self.goods()
         if delta > 0 and len(goods) < 4:
             goods.append(GOODS[0])
         elif delta < 0 and len(goods) > 2:
@@ -105,46 +113,44 @@ class ConfirmValueScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         card = self.card
-        c.text(names.card_name(card), (c.u(20), c.u(12)), LARGE, TEXT)
+        area = layout.inset(body, c.u(20), c.u(10))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(names.card_name(card), LARGE, TEXT, role="title", max_lines=2)
         question = {
             "points": _("How many points does this fire show?"),
             "value": _("What value does this fireman show?"),
             "goods": _("Which goods does this contract show?"),
         }[self.field]
-        c.text(question, (c.u(20), c.u(56)), BODY, TEXT)
+        flow.text(question, BODY, TEXT)
         guess = {"points": card.points, "value": card.value}.get(self.field)
         if self.field == "goods":
             guess_text = ", ".join(names.good(g) for g in card.goods)
         else:
             guess_text = str(guess)
-        c.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
-               (c.u(20), c.u(88)), BODY, MUTED, max_width=c.w - c.u(40))
-        y = c.u(140)
-        size = c.u(64)
+        flow.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
+                  BODY, MUTED)
+        flow.take(c.u(12))
+        gap = c.u(10)
+        size = min(c.u(64), (area.w - 5 * gap) // 6)
+        row = flow.take(size)
         if self.field == "points":
-            c.button(pygame.Rect(c.u(20), y, size, size), "\u2212", lambda: self.step(-1),
-                     key="value:-", size=LARGE)
-            c.text(str(self.value), (c.u(20) + size + c.u(60), y + size // 2), HUGE, ACCENT,
-                   anchor="center")
-            c.button(pygame.Rect(c.u(20) + size + c.u(120), y, size, size), "+",
-                     lambda: self.step(1), key="value:+", size=LARGE)
+            minus, number, plus = layout.columns(pygame.Rect(row.x, row.y, 2 * size + c.u(120),
+                                                             size), [size, None, size])
+            c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
+            c.text(str(self.value), number.center, HUGE, ACCENT, anchor="center", role="key")
+            c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
         elif self.field == "value":
-            for v in range(1, 6):
-                c.button(pygame.Rect(c.u(20) + (v - 1) * (size + c.u(10)), y, size, size), str(v),
-                         (lambda v=v: self.set_value(v)), key=f"value:{v}", size=LARGE,
+            for v, box in zip(range(1, 6), layout.columns(row, [size] * 5, gap), strict=False):
+                c.button(box, str(v), partial(self.set_value, v), key=f"value:{v}", size=LARGE,
                          selected=self.value == v)
         else:
-            goods = list(self.value)  # type: ignore[call-overload]
+            goods = self.goods()
+            cells = layout.columns(row, [size] * 6, gap)
             for i, good in enumerate(goods):
-                box = pygame.Rect(c.u(20) + i * (size + c.u(10)), y, size, size)
-                c.button(box, names.good_initial(good), (lambda i=i: self.cycle(i)),
-                         key=f"symbol:{i}", colour=GOOD_COLOURS[good], size=BODY)
-                c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
-                       anchor="midtop", max_width=size + c.u(8))
-            x = c.u(20) + 4 * (size + c.u(10)) + c.u(20)
-            c.button(pygame.Rect(x, y, size, size), "\u2212", lambda: self.resize(-1),
-                     key="size:-", size=LARGE)
-            c.button(pygame.Rect(x + size + c.u(10), y, size, size), "+",
-                     lambda: self.resize(1), key="size:+", size=LARGE)
-            c.text(_("Tap a symbol to change its good."), (c.u(20), y + size + c.u(32)), BODY,
-                   MUTED)
+                box = cells[i]
+                c.button(box, names.good_initial(good), partial(self.cycle, i),
+                         key=f"symbol:{i}", colour=GOOD_COLOURS[good])
+            c.button(cells[4], "\u2212", lambda: self.resize(-1), key="size:-", size=LARGE)
+            c.button(cells[5], "+", lambda: self.resize(1), key="size:+", size=LARGE)
+            flow.text(", ".join(names.good(g) for g in goods), SMALL, TEXT)
+            flow.text(_("Tap a symbol to change its good."), BODY, MUTED)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.engine import Setup
 from companion.engine.words import Kind
 from companion.errors import CompanionError
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 class SetupGuideScene(Scene):
@@ -18,9 +20,9 @@ class SetupGuideScene(Scene):
 
     name = "setup"
 
-    def __init__(self, ui: object, players: tuple[str, ...], first: str,
+    def __init__(self, ui: SceneHost, players: tuple[str, ...], first: str,
                  names_map: dict[str, str], abandon: bool = False) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+        super().__init__(ui)
         self.players = players
         self.first = first
         self.names_map = names_map
@@ -61,7 +63,7 @@ class SetupGuideScene(Scene):
         self.ticked ^= {index}
         self.ui.dirty = True
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Start game"), self.start)
 
     def hint(self) -> str:
@@ -70,12 +72,9 @@ class SetupGuideScene(Scene):
         return _("Tap a step to tick it off.")
 
     def start(self) -> None:
-        from companion.ui.scenes.home import open_game
-
         services = self.ui.services
-        home = self.ui.stack[0]
-        if hasattr(home, "close_session"):
-            home.close_session()
+        home = self.ui.bottom
+        home.release()
         # The record carries the confirmed printed values, so it replays the same anywhere.
         setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None,
                       cards=services.confirmed_values() or None)
@@ -88,25 +87,23 @@ class SetupGuideScene(Scene):
         except Exception as exc:  # noqa: BLE001 - e.g. the store's own errors: shown, not fatal
             self.ui.error(str(getattr(exc, "message", exc)))
             return
-        open_game(self.ui, session)
+        self.ui.open_game(session)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("Setup for {n} players").format(n=len(self.players)), (c.u(16), c.u(8)), LARGE,
-               TEXT)
-        y = c.u(50)
+        area = layout.inset(body, c.u(12), c.u(2))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(_("Setup for {n} players").format(n=len(self.players)), LARGE, TEXT,
+                  role="title", max_lines=1)
         for i, step in enumerate(self.steps()):
-            lines = c.wrap(step, c.w - c.u(90), BODY)
-            h = max(c.u(50), len(lines) * c.u(26) + c.u(6))
-            box = pygame.Rect(c.u(12), y, c.w - c.u(24), h)
+            words = pygame.Rect(0, 0, area.w - c.u(70), 0)
+            need = layout.fit(c, step, words.w, None, BODY).height(c)
+            box = flow.take(max(c.u(56), need + c.u(4)))
             done = i in self.ticked
             c.rect(box, PANEL)
-            mark = pygame.Rect(box.x + c.u(8), box.y + (h - c.u(40)) // 2, c.u(40), c.u(40))
+            mark = pygame.Rect(box.x + c.u(8), box.centery - c.u(20), c.u(40), c.u(40))
             c.rect(mark, PRIMARY if done else (60, 66, 80))
             if done:
-                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center")
-            ty = box.y + (h - len(lines) * c.u(26)) // 2
-            for line in lines:
-                c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
-                ty += c.u(26)
-            c.region(box, (lambda i=i: self.toggle(i)), f"step:{i}", step)
-            y += h + c.u(8)
+                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center", role="secondary")
+            layout.draw_text(c, step, pygame.Rect(box.x + c.u(58), box.y, words.w, box.h),
+                             BODY, MUTED if done else TEXT, valign="center")
+            c.region(box, partial(self.toggle, i), f"step:{i}", step)
