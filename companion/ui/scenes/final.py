@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, apply, parse_line
-from companion.engine.record import start
-from companion.engine.scoring import score_player
+from companion.engine import SCORE_CATEGORIES, Catalogue, State
+from companion.store import stats
 from companion.ui import names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -26,34 +25,8 @@ from companion.ui.scene import Scene
 
 
 def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
-    """Each player's would-be final score at the end of every round (round 0: the start).
-
-    Replays the record and keeps the state reached at each round's end: track
-    points plus what the player's cards would score if the game ended then.
-    """
-    state: State | None = None
-    ends: dict[int, dict[str, int]] = {}
-    for line in record.splitlines():
-        if not line.strip():
-            continue
-        action = parse_line(line)
-        try:
-            state = start(action, catalogue) if state is None else apply(state, action)
-        except RuleError:
-            break
-        if state.phase == "over" or (state.previous is not None and
-                                     state.round > state.previous.round):
-            finished = state.round if state.phase == "over" else state.round - 1
-            ends = {k: v for k, v in ends.items() if k < finished}
-            ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
-                              for p in state.players}
-    if state is None:
-        return {}
-    out: dict[str, list[int]] = {p: [0] for p in state.players}
-    for k in sorted(ends):
-        for p in state.players:
-            out[p].append(ends[k][p])
-    return out
+    """Each player's would-be final score at the end of every round (round 0: the start)."""
+    return stats.running_scores(record, catalogue)
 
 
 def tie_break(state: State) -> str:
