@@ -19,7 +19,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
-	$(PY) -m mypy companion/engine
+	$(PY) -m mypy companion
 	$(VENV)/bin/lint-imports
 	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q
 
@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
 
 typecheck: $(STAMP)
-	$(PY) -m mypy companion/engine
+	$(PY) -m mypy companion
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(PY) -m benchmarks

@@ -12,19 +12,35 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion import paths  # noqa: E402
+from companion import logs, paths  # noqa: E402
 from companion.config.cache import load_config  # noqa: E402
+from companion.config.cards import (  # noqa: E402
+    confirmed_values,
+    load_catalogue,
+    load_catalogue_data,
+    save_override,
+)
 from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
+from companion.engine import Catalogue, Setup  # noqa: E402
 from companion.errors import CompanionError, ConfigError  # noqa: E402
 from companion.store.history import History  # noqa: E402
 from companion.store.session import GameSession  # noqa: E402
+from companion.ui import runner as ui_runner  # noqa: E402
+from companion.ui.services import (  # noqa: E402
+    GameStore,
+    HistorySource,
+    PrintedValue,
+    Services,
+    UISettings,
+)
 
 log = logging.getLogger("companion.app")
 
@@ -88,15 +104,15 @@ def save_ui_settings(state_dir: Path, settings: dict[str, Any]) -> None:
 class _SessionStore:
     """`resume` / `start` of the journal's `GameSession`."""
 
-    def resume(self, state_dir: Path, catalogue: Any) -> Any:
+    def resume(self, state_dir: Path, catalogue: Catalogue) -> GameSession | None:
         return GameSession.resume(state_dir, catalogue)
 
-    def start(self, state_dir: Path, catalogue: Any, setup: Any, abandon_current: bool = False
-              ) -> Any:
+    def start(self, state_dir: Path, catalogue: Catalogue, setup: Setup,
+              abandon_current: bool = False) -> GameSession:
         return GameSession.start(state_dir, catalogue, setup, abandon_current=abandon_current)
 
 
-def open_store() -> Any:
+def open_store() -> GameStore:
     return _SessionStore()
 
 
@@ -120,8 +136,33 @@ class _History:
         return self._ask("known_names")
 
 
-def open_history(state_dir: Path) -> Any:
+def open_history(state_dir: Path) -> HistorySource:
     return _History(state_dir)
+
+
+def make_services(settings: UISettings, state_dir: Path, config_dir: Path, store: GameStore,
+                  history: HistorySource | None, catalogue: Catalogue | None = None,
+                  save_settings: Callable[[UISettings], None] | None = None) -> Services:
+    """The screens' services over the real card files, the catalogue cached until a
+    correction. `catalogue`: one already loaded and checked, so it is not loaded again."""
+    cache: dict[str, Catalogue] = {} if catalogue is None else {"cat": catalogue}
+
+    def cached_catalogue() -> Catalogue:
+        if "cat" not in cache:
+            cache["cat"] = load_catalogue(config_dir, state_dir)
+        return cache["cat"]
+
+    def override(card_id: str, field: str, value: PrintedValue) -> None:
+        save_override(state_dir, card_id, field, value)
+        cache.clear()
+
+    return Services(
+        state_dir=state_dir, config_dir=config_dir, settings=settings, store=store,
+        load_catalogue=cached_catalogue,
+        load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
+        save_override=override, history=history, save_settings=save_settings,
+        confirmed_values=lambda: confirmed_values(config_dir, state_dir),
+    )
 
 
 def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> tuple[Any, Any]:
@@ -155,8 +196,7 @@ def _sdnotify() -> Any:
 
 def run(args: Any) -> int:
     """Start the touchscreen app; the exit status."""
-    from companion.ui import runner as ui_runner
-
+    logs.setup_logging("info")  # until the configuration names its level
     ui_runner.init_pygame()
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
     config_dir = paths.config_dir(getattr(args, "config", None))
@@ -165,6 +205,8 @@ def run(args: Any) -> int:
         # Checked here, used by the screens; from the JSON cache when no YAML file changed.
         checked, catalogue = load_config(config_dir, state_dir)
         settings, hardware = load_settings(config_dir, state_dir, checked)
+        # To stderr (the journal under systemd), at the configured level.
+        logs.setup_logging(checked.companion.log_level)
     except CompanionError as exc:
         log.error("%s", exc.message)
         ui_runner.show_fatal(exc.message)
@@ -178,19 +220,17 @@ def run(args: Any) -> int:
         return inputs, bus
 
     try:
+        services = make_services(
+            cast(UISettings, settings), state_dir, config_dir, open_store(),
+            open_history(state_dir), catalogue,
+            save_settings=lambda s: save_ui_settings(state_dir, dict(s)))
         runner = ui_runner.Runner(
-            settings=settings,
-            state_dir=state_dir,
-            config_dir=config_dir,
-            store=open_store(),
-            history=open_history(state_dir),
+            services=services,
             inputs=None,
             bus=None,
             start_inputs=inputs_now,  # right after the first frame: gpiozero is slow to import
-            catalogue=catalogue,
             simulate=simulate,
             screenshot_dir=getattr(args, "screenshot_dir", None),
-            save_settings=lambda s: save_ui_settings(state_dir, s),
             notifier=_sdnotify(),
             problems=hardware_problems(hardware, simulate),
         )

@@ -16,9 +16,6 @@ from typing import Any
 from companion.config import yamlfile
 from companion.engine.cards import (
     FOURTH_FIRE,
-    GOODS,
-    KINDS,
-    PRINTED_FIELD,
     SEASON_COUNTS,
     SEASON_NAMES,
     SEASONS,
@@ -26,6 +23,7 @@ from companion.engine.cards import (
     check_printed,
 )
 from companion.engine.errors import RuleError
+from companion.engine.words import GOODS, KINDS, PRINTED_FIELD
 from companion.errors import ConfigError
 
 CATALOGUE_FILE = "cards.yaml"

@@ -27,14 +27,12 @@ from companion.engine.actions import (
     parse_action,
     parse_line,
 )
-from companion.engine.cards import GOODS, SEASON_NAMES, Card, Catalogue
+from companion.engine.cards import SEASON_NAMES, Card, Catalogue
 from companion.engine.errors import RecordError, RuleError
 from companion.engine.record import Replay, ReplayError, replay, replay_actions, to_record
 from companion.engine.rules import apply, new_game
 from companion.engine.scoring import final_scoring, score_player
 from companion.engine.state import (
-    COLOURS,
-    SCORE_CATEGORIES,
     Final,
     FireResult,
     Income,
@@ -42,12 +40,27 @@ from companion.engine.state import (
     Slot,
     State,
 )
+from companion.engine.words import (
+    COLOURS,
+    GOODS,
+    LANGUAGES,
+    PHASES,
+    SCORE_CATEGORIES,
+    Category,
+    Colour,
+    Form,
+    Good,
+    Kind,
+    Phase,
+    Store,
+)
 
 __all__ = [
-    "ACTION_TYPES", "COLOURS", "GOODS", "SCORE_CATEGORIES", "SEASON_NAMES",
-    "Action", "Adjust", "Buy", "Card", "Catalogue", "Convert", "Discard", "Done", "Final",
-    "FireResult", "Income", "MarketSell", "Move", "Pass", "Place", "PlayerState", "RecordError",
-    "Redo", "Replay", "ReplayError", "Reveal", "RuleError", "Setup", "Slot", "State", "Undo",
-    "apply", "final_scoring", "new_game", "parse_action", "parse_line", "replay",
+    "ACTION_TYPES", "COLOURS", "GOODS", "LANGUAGES", "PHASES", "SCORE_CATEGORIES",
+    "SEASON_NAMES", "Action", "Adjust", "Buy", "Card", "Catalogue", "Category", "Colour",
+    "Convert", "Discard", "Done", "Final", "FireResult", "Form", "Good", "Income", "Kind",
+    "MarketSell", "Move", "Pass", "Phase", "Place", "PlayerState", "RecordError", "Redo",
+    "Replay", "ReplayError", "Reveal", "RuleError", "Setup", "Slot", "State", "Store",
+    "Undo", "apply", "final_scoring", "new_game", "parse_action", "parse_line", "replay",
     "replay_actions", "score_player", "to_record",
 ]

@@ -12,12 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from companion.engine.cards import GOODS
 from companion.engine.errors import RecordError
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, STORES, Store
 
-STORES: tuple[str, ...] = ("dock", "warehouse", "market")
 #: Where a cube may go besides a contract (named by its card id).
-DESTINATIONS: tuple[str, ...] = ("merchant", "warehouse", "market")
+DESTINATIONS: tuple[str, ...] = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET)
 
 Pair = tuple[str, str]
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleError
+from companion.engine.words import GOODS, KINDS, PRINTED, PRINTED_FIELD, Kind
 
-GOODS: tuple[str, ...] = ("coffee", "tea", "saffron", "rubber", "carpet")
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
 SEASON_NAMES: dict[str, str] = {
     "A": "Winter",
@@ -25,30 +25,14 @@ SEASON_NAMES: dict[str, str] = {
 #: How many cards of each season the catalogue holds (cards.md).
 SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
 
-KINDS: tuple[str, ...] = (
-    "merchant",
-    "warehouse",
-    "counting_office",
-    "contract",
-    "fireman",
-    "fire",
-    "ship",
-    "bank",
-    "boatsmen_church",
-    "chamber_of_commerce",
-    "port",
-    "st_michaelis",
-)
 #: Points of a completed contract by its size (number of goods).
 CONTRACT_POINTS: dict[int, int] = {2: 5, 3: 8, 4: 11}
 #: Points for owning 1, 2, 3 or 4 counting offices.
 COUNTING_OFFICE_POINTS: tuple[int, ...] = (0, 2, 5, 9, 14)
-FIREMAN_VALUES = range(1, 6)
-FIRE_POINTS = range(0, 100)
+FIREMAN_VALUES = range(PRINTED[Kind.FIREMAN].low, PRINTED[Kind.FIREMAN].high + 1)
+FIRE_POINTS = range(PRINTED[Kind.FIRE].low, PRINTED[Kind.FIRE].high + 1)
 #: The id of the 4th fire, which is never revealed by the table.
 FOURTH_FIRE = "E-fire"
-#: Which printed value each kind of card carries.
-PRINTED_FIELD: dict[str, str] = {"fire": "points", "fireman": "value", "contract": "goods"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +41,7 @@ class Card:
 
     id: str
     """The id used in records, tags and tests, e.g. ``B-ship-3``."""
-    kind: str
-    """One of `KINDS`."""
+    kind: Kind
     season: str
     """``A`` (Winter) to ``D`` (Autumn), or ``E`` for the 4th fire."""
     good: str | None = None
@@ -90,25 +73,28 @@ def _int(value: Any) -> bool:
 
 def check_printed(card_id: str, kind: str, name: str, value: Any) -> Any:
     """Validate one printed value; return it in the engine's form (goods as a tuple)."""
-    expected = PRINTED_FIELD.get(kind)
-    if expected != name:
-        if expected is None:
-            raise _bad(card_id, f"a {kind} has no printed {name}")
-        raise _bad(card_id, f"a {kind} has a printed {expected}, not {name}")
-    if name == "points":
-        if not _int(value) or value not in FIRE_POINTS:
-            raise _bad(card_id, f"fire points must be a whole number 0-99, not {value!r}")
+    printed = PRINTED.get(kind)
+    if printed is None:
+        raise _bad(card_id, f"a {kind} has no printed {name}")
+    if printed.field != name:
+        raise _bad(card_id, f"a {kind} has a printed {printed.field}, not {name}")
+    low, high = printed.low, printed.high
+    if printed.kind == Kind.FIRE:
+        if not _int(value) or not printed.allows(value):
+            raise _bad(card_id, f"fire points must be a whole number {low}-{high}, not {value!r}")
         return value
-    if name == "value":
-        if not _int(value) or value not in FIREMAN_VALUES:
-            raise _bad(card_id, f"a fireman's value must be 1-5, not {value!r}")
+    if printed.kind == Kind.FIREMAN:
+        if not _int(value) or not printed.allows(value):
+            raise _bad(card_id, f"a fireman's value must be {low}-{high}, not {value!r}")
         return value
     if (
         not isinstance(value, list | tuple)
-        or not 2 <= len(value) <= 4
+        or not printed.allows(len(value))
         or any(g not in GOODS for g in value)
     ):
-        raise _bad(card_id, f"a contract lists 2-4 goods of {', '.join(GOODS)}, not {value!r}")
+        raise _bad(
+            card_id, f"a contract lists {low}-{high} goods of {', '.join(GOODS)}, not {value!r}"
+        )
     return tuple(value)
 
 
@@ -124,7 +110,7 @@ def card_from_data(data: Mapping[str, Any]) -> Card:
     if season not in SEASONS:
         raise _bad(card_id, f"unknown season {season!r}")
     fields: dict[str, Any] = {}
-    if kind == "merchant":
+    if kind == Kind.MERCHANT:
         if data.get("good") not in GOODS:
             raise _bad(card_id, f"a merchant needs a good of {', '.join(GOODS)}")
         fields["good"] = data["good"]
@@ -141,7 +127,7 @@ def card_from_data(data: Mapping[str, Any]) -> Card:
     unverified = data.get("unverified", ())
     return Card(
         id=card_id,
-        kind=str(kind),
+        kind=Kind(kind),
         season=str(season),
         removed_for=frozenset(removed),
         unverified=frozenset(unverified),
@@ -174,7 +160,7 @@ class Catalogue:
                     f" the game has {expected}"
                 )
         fourth = cards.get(FOURTH_FIRE)
-        if fourth is None or fourth.kind != "fire":
+        if fourth is None or fourth.kind != Kind.FIRE:
             raise RuleError(f"the catalogue needs the 4th fire as {FOURTH_FIRE}")
         return cls(cards)
 

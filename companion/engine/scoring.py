@@ -6,7 +6,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from companion.engine.cards import COUNTING_OFFICE_POINTS, Catalogue
-from companion.engine.state import SCORE_CATEGORIES, Final, PlayerState
+from companion.engine.state import Final, PlayerState
+from companion.engine.words import SCORE_CATEGORIES, TOTAL, Category, Kind
 
 if TYPE_CHECKING:
     from companion.engine.state import State
@@ -21,24 +22,25 @@ def score_player(catalogue: Catalogue, ps: PlayerState) -> dict[str, int]:
     kinds = Counter(card.kind for card in cards)
     contracts = 0
     for card in cards:
-        if card.kind == "contract":
+        if card.kind == Kind.CONTRACT:
             filled = (ps.contracts or {}).get(card.id, ())
             if len(filled) == len(card.goods):
                 contracts += card.contract_points
-    offices = min(kinds["counting_office"], len(COUNTING_OFFICE_POINTS) - 1)
+    offices = min(kinds[Kind.COUNTING_OFFICE], len(COUNTING_OFFICE_POINTS) - 1)
     scores = {
-        "track": ps.track,
-        "contracts": contracts,
-        "counting_offices": COUNTING_OFFICE_POINTS[offices],
-        "chamber_of_commerce": ps.coins if kinds["chamber_of_commerce"] else 0,
-        "port": kinds["ship"] if kinds["port"] else 0,
-        "boatsmen_church": BOATSMEN_CHURCH_POINTS if kinds["boatsmen_church"] else 0,
-        "st_michaelis": ST_MICHAELIS_POINTS if kinds["st_michaelis"] else 0,
-        "warehouse": len(ps.warehouse) if kinds["warehouse"] else 0,
-        "merchants": kinds["merchant"],
+        Category.TRACK: ps.track,
+        Category.CONTRACTS: contracts,
+        Category.COUNTING_OFFICES: COUNTING_OFFICE_POINTS[offices],
+        Category.CHAMBER_OF_COMMERCE: ps.coins if kinds[Kind.CHAMBER_OF_COMMERCE] else 0,
+        Category.PORT: kinds[Kind.SHIP] if kinds[Kind.PORT] else 0,
+        Category.BOATSMEN_CHURCH: BOATSMEN_CHURCH_POINTS if kinds[Kind.BOATSMEN_CHURCH] else 0,
+        Category.ST_MICHAELIS: ST_MICHAELIS_POINTS if kinds[Kind.ST_MICHAELIS] else 0,
+        Category.WAREHOUSE: len(ps.warehouse) if kinds[Kind.WAREHOUSE] else 0,
+        Category.MERCHANTS: kinds[Kind.MERCHANT],
     }
-    scores["total"] = sum(scores[c] for c in SCORE_CATEGORIES)
-    return scores
+    out: dict[str, int] = {str(c): scores[c] for c in SCORE_CATEGORIES}
+    out[TOTAL] = sum(scores.values())
+    return out
 
 
 def rank(

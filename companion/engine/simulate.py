@@ -31,7 +31,7 @@ from companion.engine.actions import (
     Setup,
     Undo,
 )
-from companion.engine.cards import FOURTH_FIRE, GOODS, Catalogue
+from companion.engine.cards import FOURTH_FIRE, Catalogue
 from companion.engine.errors import RuleError
 from companion.engine.rules import (
     MAX_CARDS_PER_ROUND,
@@ -42,7 +42,17 @@ from companion.engine.rules import (
     apply,
     new_game,
 )
-from companion.engine.state import COLOURS, PlayerState, State
+from companion.engine.state import PlayerState, State
+from companion.engine.words import (
+    COLOURS,
+    GOODS,
+    MERCHANT_DESTINATION,
+    Form,
+    Kind,
+    Outcome,
+    Phase,
+    Store,
+)
 
 #: Every multiset of 2 or 3 goods, with its counts (computed once: this is a hot loop).
 _COMBOS: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]] = {
@@ -63,11 +73,11 @@ def _ship_loads(bag: dict[str, int] | Counter[str]) -> Iterator[tuple[str, ...]]
 def legal_actions(state: State) -> list[Action]:
     """The actions `apply` accepts now (see the module docstring for what is folded)."""
     phase = state.phase
-    if phase == "supply":
+    if phase == Phase.SUPPLY:
         return _supply_actions(state)
-    if phase == "demand" or phase == "purchase":
+    if phase == Phase.DEMAND or phase == Phase.PURCHASE:
         return _purchase_actions(state)
-    if phase == "loading":
+    if phase == Phase.LOADING:
         out: list[Action] = [Done()]
         for pid in state.players:
             out.extend(loading_actions(state, pid))
@@ -81,7 +91,7 @@ def _supply_actions(state: State) -> list[Action]:
         return []
     out: list[Action] = []
     for card_id in sorted(state.unseen[season]):
-        if state.catalogue[card_id].kind == "ship":
+        if state.catalogue[card_id].kind == Kind.SHIP:
             out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
         else:
             out.append(Reveal(card_id))
@@ -90,17 +100,17 @@ def _supply_actions(state: State) -> list[Action]:
 
 def _purchase_actions(state: State) -> list[Action]:
     out: list[Action] = []
-    if state.phase == "demand" and state.form != "quick":
+    if state.phase == Phase.DEMAND and state.form != Form.QUICK:
         turn = state.seat_after(state.first_player, state.placed)
         out.extend(
             Place(turn, i)
             for i, slot in enumerate(state.slots)
             if len(slot.workers) < MAX_WORKERS_ON_CARD
         )
-        if state.form == "tracked":
+        if state.form == Form.TRACKED:
             return out
     index = state.settling
-    if state.form == "tracked":
+    if state.form == Form.TRACKED:
         slot = state.slots[index]
         lowest = slot.workers[0]
         if state.player(lowest).coins >= len(slot.workers):
@@ -108,7 +118,7 @@ def _purchase_actions(state: State) -> list[Action]:
         out.append(Pass(lowest, index))
         return out
     out.append(Discard(index))
-    bought = [s for s in state.slots if s.outcome == "bought"]
+    bought = [s for s in state.slots if s.outcome == Outcome.BOUGHT]
     budget = WORKERS_PER_PLAYER * state.player_count - sum(s.price or 0 for s in bought)
     for pid in state.players:
         if sum(1 for s in bought if s.buyer == pid) >= MAX_CARDS_PER_ROUND:
@@ -119,9 +129,10 @@ def _purchase_actions(state: State) -> list[Action]:
 
 
 def _cubes(ps: PlayerState) -> list[tuple[str, str]]:
-    cubes = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
+    cubes: list[tuple[str, str]] = [(g, Store.DOCK) for g in ps.dock]
+    cubes += [(g, Store.WAREHOUSE) for g in ps.warehouse]
     if ps.market:
-        cubes.append((ps.market, "market"))
+        cubes.append((ps.market, Store.MARKET))
     return cubes
 
 
@@ -129,7 +140,7 @@ def loading_actions(state: State, player: str) -> list[Action]:
     """One player's legal Loading actions (moves, conversions, market-hall sales)."""
     ps = state.player(player)
     cards = state.catalogue.cards
-    merchants = {cards[c].good for c in ps.cards if cards[c].kind == "merchant"}
+    merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}
     has_warehouse = WAREHOUSE_CARD in ps.cards
     out: list[Action] = []
     cubes = _cubes(ps)
@@ -138,11 +149,11 @@ def loading_actions(state: State, player: str) -> list[Action]:
             if (Counter(cards[contract].goods) - Counter(filled))[good]:
                 out.append(Move(player, good, source, contract))
         if good in merchants:
-            out.append(Move(player, good, source, "merchant"))
-        if has_warehouse and source != "warehouse" and len(ps.warehouse) < WAREHOUSE_CAPACITY:
-            out.append(Move(player, good, source, "warehouse"))
-        if source != "market" and ps.market is None:
-            out.append(Move(player, good, source, "market"))
+            out.append(Move(player, good, source, MERCHANT_DESTINATION))
+        if has_warehouse and source != Store.WAREHOUSE and len(ps.warehouse) < WAREHOUSE_CAPACITY:
+            out.append(Move(player, good, source, Store.WAREHOUSE))
+        if source != Store.MARKET and ps.market is None:
+            out.append(Move(player, good, source, Store.MARKET))
     goods_held = Counter(g for g, _ in cubes)
     takes = [g for g in GOODS if state.stock[g] > 0]
     for size, make in ((3, "convert"), (2, "sell")):
@@ -180,26 +191,27 @@ def _draw(rng: random.Random, bag: dict[str, int]) -> tuple[str, ...]:
 
 def _choose(rng: random.Random, state: State, form: str, loading_moves: int) -> Action:
     phase = state.phase
-    if phase == "supply":
+    if phase == Phase.SUPPLY:
         season = state.top_season()
         assert season is not None
         card_id = rng.choice(sorted(state.unseen[season]))
-        if state.catalogue[card_id].kind == "ship":
+        if state.catalogue[card_id].kind == Kind.SHIP:
             return Reveal(card_id, _draw(rng, dict(state.bag)))
         return Reveal(card_id)
-    if phase == "loading":
+    if phase == Phase.LOADING:
         if loading_moves >= 12 or rng.random() < 0.15:
             return Done()
         options = [a for pid in state.players for a in loading_actions(state, pid)]
         # Favour moves that score (contracts, merchants) over shuffling cubes around.
-        useful = [a for a in options if isinstance(a, Move) and a.to not in ("warehouse", "market")]
+        stores = (Store.WAREHOUSE, Store.MARKET)
+        useful = [a for a in options if isinstance(a, Move) and a.to not in stores]
         if useful and rng.random() < 0.8:
             return rng.choice(useful)
         return rng.choice(options) if options else Done()
     options = _purchase_actions(state)
-    if state.phase == "demand" and state.form is None:
-        wanted = form if form != "mixed" else rng.choice(("quick", "tracked"))
-        keep = [a for a in options if isinstance(a, Place) == (wanted == "tracked")]
+    if state.phase == Phase.DEMAND and state.form is None:
+        wanted = form if form != "mixed" else rng.choice((Form.QUICK, Form.TRACKED))
+        keep = [a for a in options if isinstance(a, Place) == (wanted == Form.TRACKED)]
         options = keep or options
     buys = [a for a in options if isinstance(a, Buy)]
     if buys and rng.random() < 0.7:
@@ -226,7 +238,7 @@ def random_game(
     actions: list[Action] = [setup]
     state = new_game(setup, catalogue)
     loading_moves = 0
-    while state.phase != "over":
+    while state.phase != Phase.OVER:
         if undo_rate and state.can_undo() and rng.random() < undo_rate:
             action: Action = Undo()
         elif undo_rate and state.redo and rng.random() < 0.5:
@@ -237,7 +249,7 @@ def random_game(
             state = apply(state, action)
         except RuleError as exc:  # a bug in the generator or the engine: say which
             raise AssertionError(f"generated action {action} refused: {exc}") from exc
-        loading_moves = loading_moves + 1 if state.phase == "loading" else 0
+        loading_moves = loading_moves + 1 if state.phase == Phase.LOADING else 0
         actions.append(action)
     return actions, state
 

@@ -11,10 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import Action
-from companion.engine.cards import GOODS, Catalogue
-
-PHASES: tuple[str, ...] = ("supply", "demand", "purchase", "loading", "over")
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+from companion.engine.cards import Catalogue
+from companion.engine.words import GOODS, Form, Phase
 
 Counts = dict[str, int]
 
@@ -95,25 +93,12 @@ class Income:
         return self.base + self.no_purchase + self.bank
 
 
-SCORE_CATEGORIES: tuple[str, ...] = (
-    "track",
-    "contracts",
-    "counting_offices",
-    "chamber_of_commerce",
-    "port",
-    "boatsmen_church",
-    "st_michaelis",
-    "warehouse",
-    "merchants",
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Final:
     """The final scoring."""
 
     scores: Mapping[str, Mapping[str, int]]
-    """Per player: each of `SCORE_CATEGORIES` and ``total``."""
+    """Per player: each of `words.SCORE_CATEGORIES` and ``total``."""
     ranking: tuple[str, ...]
     winners: tuple[str, ...]
 
@@ -142,7 +127,7 @@ class State:
     """Player ids in clockwise seating order."""
     names: Mapping[str, str]
     """Display names by player id."""
-    phase: str
+    phase: Phase
     round: int
     last_round: bool
     first_player: str
@@ -151,8 +136,8 @@ class State:
     unseen: Mapping[str, frozenset[str]]
     """Cards not yet revealed, by season (the 4th fire under ``E``)."""
     slots: tuple[Slot, ...]
-    form: str | None
-    """How Demand/Purchase is entered this round: ``tracked``, ``quick`` or not yet known."""
+    form: Form | None
+    """How Demand/Purchase is entered this round: tracked, quick or not yet known (None)."""
     placed: int
     """Workers placed this round (tracked form)."""
     settling: int
@@ -175,7 +160,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def player(self, player_id: str) -> PlayerState:
         return self.player_states[player_id]

@@ -69,9 +69,8 @@ SIZE_CACHE_ENTRIES = 4096
 TEXT_CACHE_ENTRIES = 2048
 TEXT_CACHE_BYTES = 16 * 1024 * 1024
 WRAP_CACHE_ENTRIES = 1024
-#: (text, px, smallest px, colour, max width) -> (the line drawn, its image, its ink).
-_rendered: OrderedDict[tuple[object, ...], tuple[str, pygame.Surface, pygame.Rect]] = (
-    OrderedDict())
+#: (text, px, smallest px, colour, max width) -> the line as drawn.
+_rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
@@ -84,7 +83,7 @@ class _Font(pygame.font.Font):
         super().__init__(path, px)
         self._sizes: dict[object, tuple[int, int]] = {}
 
-    def size(self, text: str | bytes, /) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
         got = self._sizes.get(text)
         if got is None:
             if len(self._sizes) >= SIZE_CACHE_ENTRIES:
@@ -124,10 +123,22 @@ def font(px: int) -> pygame.font.Font:
     return _fonts[px]
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """One line as drawn: its text (maybe cut), image, ink, size and whether it was cut."""
+
+    text: str
+    image: pygame.Surface
+    ink: pygame.Rect
+    px: int
+    cut: bool
+
+
 def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | None
-            ) -> tuple[str, pygame.Surface, pygame.Rect]:
+            ) -> Rendered:
     """One line at `px`, shrunk (not below `smallest`) or cut to fit `max_width`."""
     f = font(px)
+    cut = False
     if max_width is not None:
         while f.size(text)[0] > max_width and px > smallest:
             px -= 1
@@ -136,9 +147,41 @@ def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | 
             while len(text) > 1 and f.size(text + "\u2026")[0] > max_width:
                 text = text[:-1]
             text = text.rstrip() + "\u2026"
+            cut = True
     image = f.render(text, True, colour)
     # The ink, not the line box: what a reader would see collide.
-    return text, image, image.get_bounding_rect()
+    return Rendered(text, image, image.get_bounding_rect(), px, cut)
+
+
+#: What a drawn string is to its reader (docs/frames.md): key numbers, body text,
+#: supporting detail, a title.
+ROLES = ("key", "body", "secondary", "title")
+
+
+def role_of(size: int) -> str:
+    """The role a string of this design size plays, unless the drawing says otherwise."""
+    return "key" if size >= LARGE else "body" if size >= BODY else "secondary"
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """A string as it was drawn in one frame (for the frame description)."""
+
+    text: str
+    px: int
+    rect: pygame.Rect
+    role: str
+    cut: bool
+
+
+@dataclass(frozen=True)
+class Target:
+    """A tap target as it was drawn, enabled or not (for the frame description)."""
+
+    label: str
+    rect: pygame.Rect
+    enabled: bool
+    primary: bool
 
 
 @dataclass
@@ -146,7 +189,7 @@ class Hit:
     """A tap target: its rectangle, what it does, and a key tests can find it by."""
 
     rect: pygame.Rect
-    action: Callable[[], None]
+    action: Callable[[], object]
     key: str
     label: str
 
@@ -164,6 +207,9 @@ class Canvas:
         #: Where each string was drawn (tests check that no two overlap).
         self.text_rects: list[tuple[str, pygame.Rect]] = []
         self.hits: list[Hit] = []
+        #: Every string and every target of the frame, as `describe` reports them.
+        self.drawn: list[DrawnText] = []
+        self.targets: list[Target] = []
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
@@ -188,28 +234,33 @@ class Canvas:
         colour: Colour = TEXT,
         anchor: str = "topleft",
         max_width: int | None = None,
+        role: str | None = None,
+        smallest: int = 16,
     ) -> pygame.Rect:
-        """Draw one line; shrink it (never below 16 px) to fit `max_width`."""
+        """Draw one line; shrink it (never below `smallest`, design px) to fit `max_width`,
+        else cut it with an ellipsis. `role`: see `ROLES` (by default from `size`)."""
         self.texts.append(text)
         px = self.px(size)
-        key = (text, px, self.px(16), tuple(colour), max_width)
+        low = min(px, self.px(smallest))
+        key = (text, px, low, tuple(colour), max_width)
         got = _rendered.get(key)
         if got is None:
             font(px)  # (re)initialises the font module, and forgets old text, if needed
-            got = _render(text, px, self.px(16), colour, max_width)
+            got = _render(text, px, low, colour, max_width)
             _rendered[key] = got
-            image = got[1]
-            _rendered_bytes[0] += image.get_pitch() * image.get_height()
+            _rendered_bytes[0] += got.image.get_pitch() * got.image.get_height()
             while len(_rendered) > TEXT_CACHE_ENTRIES or (
                     _rendered_bytes[0] > TEXT_CACHE_BYTES and len(_rendered) > 1):
-                _old, (_t, old, _i) = _rendered.popitem(last=False)
-                _rendered_bytes[0] -= old.get_pitch() * old.get_height()
+                _old, old = _rendered.popitem(last=False)
+                _rendered_bytes[0] -= old.image.get_pitch() * old.image.get_height()
         else:
             _rendered.move_to_end(key)
-        drawn, image, ink = got
-        rect = image.get_rect(**{anchor: pos})
-        self.surface.blit(image, rect)
-        self.text_rects.append((drawn, ink.move(rect.topleft)))
+        rect = got.image.get_rect(**{anchor: pos})
+        self.surface.blit(got.image, rect)
+        ink = got.ink.move(rect.topleft)
+        self.text_rects.append((got.text, ink))
+        if text.strip():
+            self.drawn.append(DrawnText(got.text, got.px, ink, role or role_of(size), got.cut))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
@@ -277,7 +328,7 @@ class Canvas:
         self,
         rect: pygame.Rect,
         label: str,
-        action: Callable[[], None] | None,
+        action: Callable[[], object] | None,
         *,
         key: str = "",
         colour: Colour = PANEL_HI,
@@ -315,8 +366,10 @@ class Canvas:
         if badge:
             self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,
                       anchor="topright")
-        if enabled:
+        if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
+        self.targets.append(Target(label or key, pygame.Rect(rect), action is not None,
+                                   key == "ok"))
         return rect
 
     def player_badge(
@@ -338,9 +391,22 @@ class Canvas:
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
                   max_width=rect.w + 2)
 
-    def region(self, rect: pygame.Rect, action: Callable[[], None], key: str, label: str) -> None:
+    def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
+        self.targets.append(Target(label or key, pygame.Rect(rect), True, False))
+
+    def describe(self, screen: str, language: str) -> dict[str, object]:
+        """This frame's description (docs/frames.md): its texts and tap targets."""
+        return {
+            "screen": screen,
+            "size": [self.w, self.h],
+            "language": language,
+            "texts": [{"text": d.text, "px": d.px, "rect": list(d.rect), "role": d.role,
+                       "cut": d.cut} for d in self.drawn],
+            "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
+                         "primary": t.primary} for t in self.targets],
+        }
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:
         """The topmost tap target under `pos` (the last one drawn wins)."""

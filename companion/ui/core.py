@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
 import pygame
 
 from companion.inputs import intents as it
+from companion.ui import i18n
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -30,8 +29,13 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _, set_language
-from companion.ui.scene import Scene
+from companion.ui.game import GameController
+from companion.ui.i18n import _
+from companion.ui.scene import GameHost, Scene
+from companion.ui.screens import SCREENS, Screen
+from companion.ui.services import GameSession, Services
+
+__all__ = ["UI", "Services"]
 
 #: How long a message stays when nobody acts (seconds).
 MESSAGE_SECONDS = 8.0
@@ -44,34 +48,6 @@ BAR = 72
 
 
 @dataclass
-class Services:
-    """What the scenes need from the world outside the UI; the app fills it in."""
-
-    state_dir: Path
-    config_dir: Path
-    settings: dict[str, Any]
-    """language, purchase_form, display: {size, fullscreen, rotation}."""
-    store: Any
-    """`resume(state_dir, catalogue)`, `start(state_dir, catalogue, setup, abandon_current)`."""
-    load_catalogue: Callable[[], Any]
-    load_catalogue_data: Callable[[], list[dict[str, Any]]]
-    save_override: Callable[[str, str, Any], None]
-    history: Any = None
-    simulator: Any = None
-    tagmap: Any = None
-    save_settings: Callable[[dict[str, Any]], None] | None = None
-    quit: Callable[[], None] | None = None
-    confirmed_values: Callable[[], dict[str, dict[str, Any]]] = dict
-    """The printed values the table has confirmed, for a new game's `setup.cards`."""
-    simulate: bool = False
-    hardware_problems: list[str] = field(default_factory=list)
-    """Problems the start-up hardware check found, each with a hint for the builder."""
-    """Keys and on-screen stand-ins replace the buttons and the card reader."""
-    device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
-    recent_intents: list[str] = field(default_factory=list)
-
-
-@dataclass
 class Message:
     text: str
     error: bool
@@ -81,22 +57,54 @@ class Message:
 class UI:
     """The scene stack and everything drawn around it."""
 
-    def __init__(self, services: Services, size: tuple[int, int]) -> None:
+    def __init__(self, services: Services, size: tuple[int, int],
+                 screens: dict[str, Screen] | None = None) -> None:
         self.services = services
+        #: The screens by name (`companion.ui.screens`): what `open` and `make` build.
+        self.screens = SCREENS if screens is None else screens
         self.surface = pygame.Surface(size)
         self.stack: list[Scene] = []
         self.message: Message | None = None
         self.dirty = True
         self.canvas = Canvas(self.surface)
-        self.game: Any = None  # companion.ui.game.GameController while a game is open
+        self.game: GameHost | None = None  # a GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
         self.last_primary_tap = float("-inf")
-        set_language(str(services.settings.get("language", "en")))
+        i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
     @property
     def top(self) -> Scene:
         return self.stack[-1]
+
+    @property
+    def bottom(self) -> Scene:
+        return self.stack[0]
+
+    def make(self, name: str, /, **params: object) -> Scene:
+        """A new scene of the registered screen `name` (KeyError for an unknown name)."""
+        return self.screens[name].make(self, **params)
+
+    def open(self, name: str, /, **params: object) -> None:
+        self.push(self.make(name, **params))
+
+    def open_game(self, session: GameSession) -> None:
+        """Make `session` the open game and show its screen (and any resume warnings, once)."""
+        self.pop_to(1)
+        game = GameController(self, session, self.stack)
+        self.game = game
+        game.show()
+        warnings = [str(w) for w in getattr(session, "warnings", None) or []]
+        if warnings:
+            self.info(" ".join(warnings))
+
+    @property
+    def language(self) -> str:
+        return i18n.language()
+
+    def set_language(self, language: str) -> None:
+        i18n.set_language(language)
+        self.dirty = True
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
@@ -169,8 +177,9 @@ class UI:
         pad = c.u(8)
         h = bar.h - 2 * pad
         x = bar.x + pad
-        if scene.game_screen and self.game is not None:
-            state = self.game.state
+        game = self.game
+        if scene.game_screen and game is not None:
+            state = game.state
             # Wide enough for the label at body size (German "Rückgängig" was shrunk to 16 px).
             label = _("Undo")
             width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(20))
@@ -181,8 +190,8 @@ class UI:
                 c.button(pygame.Rect(x, bar.y + pad, c.u(100), h), _("Redo"), self.redo,
                          key="redo")
                 x += c.u(108)
-            if getattr(scene, "menu", False):
-                c.button(pygame.Rect(x, bar.y + pad, c.u(90), h), _("Home"), self.game.close,
+            if scene.menu:
+                c.button(pygame.Rect(x, bar.y + pad, c.u(90), h), _("Home"), game.close,
                          key="home", size=SMALL)
                 x += c.u(98)
         elif len(self.stack) > 1:
@@ -278,7 +287,7 @@ class UI:
             self.render()
         return [h.key for h in self.canvas.hits]
 
-    def intent(self, intent: Any) -> None:
+    def intent(self, intent: it.Intent) -> None:
         """An intent from a button, the card reader or the keyboard."""
         self.dirty = True
         log = self.services.recent_intents
@@ -290,8 +299,8 @@ class UI:
             if not intent.ok:
                 self.error(intent.message)
             return
-        if getattr(scene, "captures_intents", False):
-            scene.on_intent(intent)  # type: ignore[attr-defined]
+        if scene.captures_intents:
+            scene.on_intent(intent)
             return
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).
@@ -312,11 +321,9 @@ class UI:
             scene.on_player(intent.colour)
         elif isinstance(intent, it.CardScanned):
             if intent.card_id is None:
-                from companion.ui.scenes.enroll import EnrollScene
-
                 self.error(_("This tag is not enrolled yet. Tap Enroll to bind it to its card."))
-                if not isinstance(scene, EnrollScene):
-                    self.push(EnrollScene(self, tag=intent.tag, resume_scan=True))
+                if scene.name != "enroll":
+                    self.open("enroll", tag=intent.tag, resume_scan=True)
                 else:
                     scene.on_tag(intent.tag)
             elif intent.card_id not in self.services.load_catalogue():
@@ -335,6 +342,4 @@ class UI:
 
 
 def _text_width(c: Canvas, label: str) -> int:
-    from companion.ui.canvas import font
-
     return font(c.px(BODY)).size(label + "  \u25b6")[0]

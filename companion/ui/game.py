@@ -11,19 +11,14 @@ one use it. Only then is the action submitted; the screen changes only after
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from companion.engine import Action, Redo, RuleError, State, Undo, apply
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _
-
-
-def total_rounds(state: State) -> int:
-    """Rounds in this game: the regular cards in play divided by the cards per round."""
-    deck = state.catalogue.deck_for(state.player_count)
-    regular = sum(1 for cid in deck if state.catalogue[cid].kind != "fire")
-    return regular // (state.player_count + 1)
+from companion.ui.scene import Scene, SceneHost
+from companion.ui.services import GameSession, PrintedValue
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -47,11 +42,13 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
 class GameController:
     """The session of the game on the table, and the screens that follow its state."""
 
-    def __init__(self, ui: Any, session: Any) -> None:
+    def __init__(self, ui: SceneHost, session: GameSession, stack: list[Scene]) -> None:
         self.ui = ui
-        self.session = session
+        self._session = session
+        #: The UI's scene stack: the game's screens sit above the first `depth` scenes.
+        self.stack = stack
         #: Stack depth below the game's screens (Home stays underneath).
-        self.depth = len(ui.stack)
+        self.depth = len(stack)
         #: The purchase form chosen on screen for this round (else the setting).
         self.form_choice: str | None = None
         #: One tap that entered several actions (a Loading shortcut): the state it left,
@@ -61,8 +58,12 @@ class GameController:
         self.redo_group: tuple[State, int, str] | None = None
 
     @property
+    def session(self) -> GameSession:
+        return self._session
+
+    @property
     def state(self) -> State:
-        return self.session.state  # type: ignore[no-any-return]
+        return self._session.state
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -75,10 +76,8 @@ class GameController:
             return False
         pending = unconfirmed(state, predicted)
         if pending:
-            from companion.ui.scenes.confirm import ConfirmValueScene
-
             card_id, field = pending[0]
-            self.ui.push(ConfirmValueScene(self.ui, card_id, field, lambda: self.act(action)))
+            self.ui.open("confirm", card_id=card_id, field=field, then=lambda: self.act(action))
             return False
         return self.submit(action)
 
@@ -95,7 +94,7 @@ class GameController:
         self.sync(old, new)
         return True
 
-    def act_group(self, actions: list[Action], label: str) -> int:
+    def act_group(self, actions: Sequence[Action], label: str) -> int:
         """Submit several actions for one tap; one Undo takes back those that were recorded."""
         done = 0
         for action in actions:
@@ -146,35 +145,29 @@ class GameController:
         if self.submit(Redo()):
             self.ui.info(_("Redone: {what}").format(what=redone))
 
-    def confirm_value(self, card_id: str, field: str, value: Any) -> None:
+    def confirm_value(self, card_id: str, field: str, value: PrintedValue) -> None:
         """Save a printed value the table confirmed; reopen the game with it."""
         services = self.ui.services
         services.save_override(card_id, field, value)
         catalogue = services.load_catalogue()
-        close = getattr(self.session, "close", None)
-        if close is not None:
-            close()  # the store allows one open session per state directory
+        self._session.close()  # the store allows one open session per state directory
         session = services.store.resume(services.state_dir, catalogue)
         if session is None:
             raise RuntimeError("the game could not be reopened after saving the value")
-        self.session = session
+        self._session = session
 
     # --- screens ------------------------------------------------------------------
-    def base_scene(self, state: State) -> Any:
-        from companion.ui.scenes.final import FinalScene
-        from companion.ui.scenes.loading import LoadingScene
-        from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
-        from companion.ui.scenes.supply import SupplyScene
-
+    def base_scene(self, state: State) -> str:
+        """The registry name of the screen for `state`'s phase."""
         if state.phase == "supply":
-            return SupplyScene
+            return "supply"
         if state.phase in ("demand", "purchase"):
             form = state.form or self.form_choice or \
                 self.ui.services.settings.get("purchase_form", "quick")
-            return TrackedPurchaseScene if form == "tracked" else PurchaseScene
+            return "purchase-tracked" if form == "tracked" else "purchase"
         if state.phase == "loading":
-            return LoadingScene
-        return FinalScene
+            return "loading"
+        return "final"
 
     def switch_form(self) -> None:
         """Enter this round's Demand and Purchase in the other form (before the first entry)."""
@@ -186,36 +179,35 @@ class GameController:
 
     def show(self) -> None:
         """Put the screen of the current state on the stack (after resume or start)."""
-        self.ui.pop_to(self.depth)
-        self.ui.push(self.base_scene(self.state)(self.ui))
+        del self.stack[self.depth:]
+        self.ui.open(self.base_scene(self.state))
 
     def sync(self, old: State, new: State) -> None:
         """Follow a state change: the phase's screen, then fire and income screens on top."""
-        from companion.ui.scenes.fire import FireScene
-        from companion.ui.scenes.income import IncomeScene
-
         if new.phase == "supply":
             self.form_choice = None
         wanted = self.base_scene(new)
-        base = self.ui.stack[self.depth] if len(self.ui.stack) > self.depth else None
-        kept = [s for s in self.ui.stack[self.depth + 1:] if getattr(s, "keep_on_sync", False)]
-        self.ui.pop_to(self.depth)
-        if base is not None and type(base) is wanted:
-            self.ui.stack.append(base)
+        stack = self.stack
+        base = stack[self.depth] if len(stack) > self.depth else None
+        same = base is not None and base.name == wanted
+        kept = [s for s in stack[self.depth + 1:] if s.keep_on_sync]
+        del stack[self.depth:]
+        if base is not None and same:
+            stack.append(base)
             base.on_enter()
         else:
-            self.ui.push(wanted(self.ui))
-        events: list[Any] = []
+            self.ui.open(wanted)
+        events: list[Scene] = []
         if len(new.fires) > len(old.fires) and new.actions > old.actions:
             fires = list(new.fires[len(old.fires):])
         else:
             fires = []
         paid = old.phase == "loading" and new.phase != "loading" and new.income is not None
         if paid and new.actions > old.actions:
-            events.append(IncomeScene(self.ui, old))
-        events.extend(FireScene(self.ui, index) for index in
+            events.append(self.ui.make("income", before=old))
+        events.extend(self.ui.make("fire", index=index) for index in
                       range(len(new.fires) - len(fires), len(new.fires)))
-        if not events and type(base) is wanted:
+        if not events and same:
             for scene in kept:  # e.g. a tableau open for corrections stays open
                 self.ui.push(scene)
         for scene in reversed(events):
@@ -224,10 +216,9 @@ class GameController:
 
     def close(self) -> None:
         """Leave the game (it stays saved) and go back to Home."""
-        close = getattr(self.session, "close", None)
-        if close is not None:
-            close()
+        self._session.close()
         self.ui.game = None
-        self.ui.pop_to(self.depth)
-        if self.ui.stack:
-            self.ui.top.on_enter()
+        del self.stack[self.depth:]
+        self.ui.dirty = True
+        if self.stack:
+            self.stack[-1].on_enter()

@@ -16,8 +16,11 @@ import pygame  # noqa: E402
 
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs import intents as it  # noqa: E402
-from companion.ui.core import UI, Services  # noqa: E402
+from companion.ui import canvas  # noqa: E402
+from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas  # noqa: E402
+from companion.ui.core import UI  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
+from companion.ui.services import Services  # noqa: E402
 
 log = logging.getLogger("companion.ui")
 
@@ -44,16 +47,12 @@ def init_pygame() -> None:
 
 
 def quit_pygame() -> None:
-    from companion.ui import canvas
-
     canvas.forget_fonts()  # fonts die with the font module
     pygame.quit()
 
 
 def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0) -> None:
     """Show why the app cannot start, until a tap, a key or `wait_s` seconds."""
-    from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas
-
     try:
         screen = pygame.display.set_mode(size)
     except pygame.error:
@@ -78,40 +77,6 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
             return
 
 
-def make_services(settings: dict[str, Any], state_dir: Path, config_dir: Path, store: Any,
-                  history: Any, simulator: Any, tagmap: Any, save_settings: Any,
-                  catalogue: Any = None) -> Services:
-    """Services over the real catalogue files, with the catalogue cached until a correction.
-
-    `catalogue`: one the app already loaded and checked, so it is not loaded again."""
-    from companion.config.cards import (
-        confirmed_values,
-        load_catalogue,
-        load_catalogue_data,
-        save_override,
-    )
-
-    cache: dict[str, Any] = {} if catalogue is None else {"cat": catalogue}
-
-    def cached_catalogue() -> Any:
-        if "cat" not in cache:
-            cache["cat"] = load_catalogue(config_dir, state_dir)
-        return cache["cat"]
-
-    def override(card_id: str, field: str, value: Any) -> None:
-        save_override(state_dir, card_id, field, value)
-        cache.clear()
-
-    return Services(
-        state_dir=state_dir, config_dir=config_dir, settings=settings, store=store,
-        load_catalogue=cached_catalogue,
-        load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
-        save_override=override, history=history, simulator=simulator, tagmap=tagmap,
-        save_settings=save_settings,
-        confirmed_values=lambda: confirmed_values(config_dir, state_dir),
-    )
-
-
 class Runner:
     """Opens the display and runs the loop until the window is closed.
 
@@ -119,12 +84,11 @@ class Runner:
     called right after the first frame (importing gpiozero is not on the way to it).
     """
 
-    def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
-                 store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
-                 screenshot_dir: str | None, save_settings: Any, notifier: Any,
-                 problems: list[str] | None = None, catalogue: Any = None,
+    def __init__(self, *, services: Services, inputs: Any, bus: Any, simulate: bool,
+                 screenshot_dir: str | None, notifier: Any,
+                 problems: list[str] | None = None,
                  start_inputs: Callable[[], tuple[Any, Any]] | None = None) -> None:
-        display = settings.get("display") or {}
+        display = services.settings.get("display") or {}
         size = tuple(display.get("size") or (800, 480))
         try:
             self.display = Display((int(size[0]), int(size[1])),
@@ -133,9 +97,8 @@ class Runner:
         except pygame.error as exc:
             raise CompanionError(f"cannot open the display: {exc}") from None
         self.simulator = getattr(inputs, "simulator", None) if inputs is not None else None
-        tagmap = getattr(inputs, "tagmap", None) if inputs is not None else None
-        services = make_services(settings, state_dir, config_dir, store, history,
-                                 self.simulator, tagmap, save_settings, catalogue)
+        services.simulator = self.simulator
+        services.tagmap = getattr(inputs, "tagmap", None) if inputs is not None else None
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
@@ -279,14 +242,11 @@ class Runner:
         self.last_screen = top
 
     def run(self) -> int:
-        from companion.ui.scenes.home import HomeScene, open_game
-
         ui = self.ui
-        ui.push(HomeScene(ui))
-        home = ui.top
-        session = getattr(home, "session", None)
-        if session is not None and getattr(session.state, "phase", "") != "over":
-            open_game(ui, session)  # after a power cut, straight back into the game
+        ui.open("home")
+        session = getattr(ui.top, "session", None)
+        if session is not None and session.state.phase != "over":
+            ui.open_game(session)  # after a power cut, straight back into the game
         if ui.services.hardware_problems:
             ui.error(" ".join(ui.services.hardware_problems))
         self.frame()

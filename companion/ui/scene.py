@@ -1,19 +1,96 @@
-"""The scene base class: one scene per screen, kept on a stack by `companion.ui.core.UI`."""
+"""A screen (`Scene`), and what a screen may ask of the UI that holds it (`SceneHost`).
+
+Scenes depend on `SceneHost` and `GameHost`, two protocols, never on the
+scene stack (`companion.ui.core.UI`) or the game controller
+(`companion.ui.game.GameController`) themselves. A scene opens another screen
+by its registry name (`host.open("tableau", pid=...)`, see
+`companion.ui.screens`), so no scene imports another scene's module.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
+from companion.engine import Action, State
+from companion.inputs.intents import Intent
 from companion.ui.canvas import Canvas
 from companion.ui.i18n import _
+from companion.ui.services import GameSession, PrintedValue, Services
 
-if TYPE_CHECKING:
-    from companion.ui.core import UI
+Action0 = Callable[[], object]
+#: What a scene's primary button shows and does (None: shown disabled).
+Primary = tuple[str, Action0 | None]
 
-Action = Callable[[], None]
+
+class GameHost(Protocol):
+    """The open game, as the screens see it (`companion.ui.game.GameController`)."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def session(self) -> GameSession: ...
+
+    form_choice: str | None
+
+    def act(self, action: Action) -> bool: ...
+
+    def submit(self, action: Action) -> bool: ...
+
+    def act_group(self, actions: Sequence[Action], label: str) -> int: ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def confirm_value(self, card_id: str, field: str, value: PrintedValue) -> None: ...
+
+    def switch_form(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SceneHost(Protocol):
+    """What a scene may ask of the UI it is shown in."""
+
+    services: Services
+    game: GameHost | None
+    dirty: bool
+    #: The UI's clock (monotonic seconds; tests may set their own).
+    clock: Callable[[], float]
+
+    @property
+    def top(self) -> Scene: ...
+
+    @property
+    def bottom(self) -> Scene: ...
+
+    def make(self, name: str, /, **params: object) -> Scene:
+        """A new scene of the registered screen `name`."""
+        ...
+
+    def open(self, name: str, /, **params: object) -> None:
+        """Push a new scene of the registered screen `name`."""
+        ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def info(self, text: str) -> None: ...
+
+    def error(self, text: str) -> None: ...
+
+    def open_game(self, session: GameSession) -> None:
+        """Make `session` the open game and show its screen."""
+        ...
+
+    def set_language(self, language: str) -> None: ...
 
 
 class Scene:
@@ -24,18 +101,32 @@ class Scene:
     OK button also triggers.
     """
 
-    #: A stable name, used for screenshot file names and tests.
+    #: The registry name (`companion.ui.screens`), also used for screenshot file names.
     name = "scene"
     #: Game screens show Undo bottom left; the others show Back.
     game_screen = False
+    #: A Home button beside Undo (the round screens).
+    menu = False
+    #: Stays open on top of the phase screen when the state changes (the tableau).
+    keep_on_sync = False
+    #: Takes every intent itself (the hardware test).
+    captures_intents = False
 
-    def __init__(self, ui: UI) -> None:
+    def __init__(self, ui: SceneHost) -> None:
         self.ui = ui
+
+    @property
+    def game(self) -> GameHost:
+        """The open game (only game screens ask for it)."""
+        game = self.ui.game
+        if game is None:
+            raise RuntimeError(f"the {self.name} screen needs an open game")
+        return game
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         """Draw the screen's content into `body` (everything above the bottom bar)."""
 
-    def primary(self) -> tuple[str, Action | None] | None:
+    def primary(self) -> Primary | None:
         """The primary action's label and callback (None: no primary button)."""
         return None
 
@@ -50,6 +141,12 @@ class Scene:
         """A card was scanned and its tag is enrolled."""
         self.ui.info(_("Card scanned: not needed on this screen."))
 
+    def on_tag(self, tag: str) -> None:
+        """A tag nobody has enrolled was scanned while this screen was on top."""
+
+    def on_intent(self, intent: Intent) -> None:
+        """Every intent, when `captures_intents` is set."""
+
     def on_back(self) -> None:
         if self.game_screen:
             return
@@ -57,6 +154,9 @@ class Scene:
 
     def on_enter(self) -> None:
         """The scene became the top of the stack."""
+
+    def release(self) -> None:
+        """Let go of anything held open (Home's saved game) before a new game starts."""
 
     def animating_until(self) -> float:
         """Until when a short transition runs (the UI draws frames until then); 0: calm."""

@@ -14,6 +14,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from companion.app import make_services as app_services  # noqa: E402
 from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
 from companion.ui.core import UI, Services  # noqa: E402
 from companion.ui.i18n import set_language  # noqa: E402
@@ -35,13 +36,10 @@ class FakeHistory:
 
 def make_services(state_dir: Path, **settings: Any) -> Services:
     """The app's own services over the shipped catalogue, a game store in memory."""
-    from companion.ui.runner import make_services as app_services
-
     base = {"language": "en", "purchase_form": "quick",
             "display": {"size": [800, 480], "rotation": 0}}
     base.update(settings)
-    return app_services(base, state_dir, SHIPPED_CONFIG_DIR, store=MemoryStore(),
-                        history=FakeHistory(), simulator=None, tagmap=None, save_settings=None)
+    return app_services(base, state_dir, SHIPPED_CONFIG_DIR, MemoryStore(), FakeHistory())
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -59,8 +57,6 @@ def services(tmp_path: Path) -> Services:
 
 @pytest.fixture
 def ui(services: Services) -> UI:
-    from companion.ui.scenes.home import HomeScene
-
     interface = UI(services, (800, 480))
-    interface.push(HomeScene(interface))
+    interface.open("home")
     return interface

@@ -23,7 +23,6 @@ def args(tmp_path, **extra):
 def on_disk(tmp_path, *, history=False):
     """A UI on Home whose games go to the real journal (and history) in tmp_path/state."""
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
     from companion.ui.shots import demo_services
 
     state_dir = tmp_path / "state"
@@ -32,7 +31,7 @@ def on_disk(tmp_path, *, history=False):
     if history:
         services.history = app.open_history(state_dir)
     ui = UI(services, (800, 480))
-    ui.push(HomeScene(ui))
+    ui.open("home")
     return ui, services
 
 
@@ -77,7 +76,6 @@ def test_the_real_store_journals_and_resumes(tmp_path):
     from companion.engine import Setup
     from companion.engine.simulate import random_game
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
     from ui.driver import play, start_game
 
     ui, services = on_disk(tmp_path)
@@ -93,7 +91,7 @@ def test_the_real_store_journals_and_resumes(tmp_path):
     assert ui.top.name == "home" and ui.top.session is not None  # Home offers Resume
     ui.top.close_session()  # one process, two UIs: release the journal's lock first
     again = UI(services, (800, 480))
-    again.push(HomeScene(again))
+    again.open("home")
     assert again.top.session is not None, again.top.problem
     assert again.top.session.state.to_json() == reached
 
@@ -124,7 +122,6 @@ def test_a_finished_game_with_the_real_store_is_in_the_history(tmp_path):
 def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
     from companion.engine import Setup
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
     from ui.driver import start_game
 
     ui, services = on_disk(tmp_path)
@@ -138,7 +135,7 @@ def test_a_damaged_journal_is_reported_and_a_new_game_sets_it_aside(tmp_path):
     lines[1] = b'{"type": "reveal", "card": 17}'  # damaged before the last entry
     journal.write_bytes(b"\n".join(lines))
     again = UI(services, (800, 480))
-    again.push(HomeScene(again))
+    again.open("home")
     again.render()
     assert again.top.problem
     assert any("cannot be resumed" in t for t in again.canvas.texts)
@@ -200,7 +197,6 @@ def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     from companion.engine import Setup
     from companion.inputs import intents as it
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
     from ui.driver import start_game
 
     ui, services = on_disk(tmp_path)
@@ -216,7 +212,7 @@ def test_a_corrected_fireman_counts_now_and_after_a_restart(tmp_path):
     ui.game.close()
     ui.top.close_session()
     again = UI(services, (800, 480))
-    again.push(HomeScene(again))
+    again.open("home")
     assert again.top.session.state.player("blue").firemen == 4
 
 
@@ -342,3 +338,31 @@ def test_the_cannot_start_screen_says_how_to_close_it(monkeypatch):
     texts = " ".join(made[-1].texts)
     assert "not valid YAML" in texts
     assert "Tap the screen to close" in texts
+
+
+@pytest.mark.parametrize(("level", "shown"), [("warning", True), ("error", False)])
+def test_the_app_logs_to_stderr_at_the_configured_level(tmp_path, monkeypatch, capsys, level,
+                                                        shown):
+    import logging
+
+    from companion.ui import runner
+
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED_CONFIG_DIR, config)
+    yaml = config / "companion.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("log_level: info",
+                                                             f"log_level: {level}"),
+                    encoding="utf-8")
+
+    def run(self):
+        logging.getLogger("companion.ui").warning("the card reader went away")
+        return 0
+
+    monkeypatch.setattr(runner.Runner, "run", run)
+    try:
+        assert app.run(args(tmp_path, config=str(config))) == 0
+    finally:
+        logging.getLogger().handlers[:] = [
+            h for h in logging.getLogger().handlers if h.get_name() != "companion"]
+    err = capsys.readouterr().err
+    assert ("WARNING companion.ui: the card reader went away" in err) is shown

@@ -10,7 +10,6 @@ from companion.engine.simulate import random_game
 from companion.inputs import intents as it
 from companion.ui.display import Display, to_logical
 from companion.ui.i18n import set_language
-from companion.ui.scenes.home import open_game
 from ui.driver import dismiss, play, start_game
 
 SETUP = Setup(players=("red", "blue", "green"), first="red",
@@ -223,13 +222,12 @@ def test_a_touch_counts_once():
 
 def test_resume_after_restart_shows_the_game(services, ui):
     from companion.ui.core import UI
-    from companion.ui.scenes.home import HomeScene
 
     start_game(ui, SETUP)
     scan(ui, "A-warehouse")
     again = UI(services, (800, 480))
-    again.push(HomeScene(again))
-    open_game(again, again.top.session)
+    again.open("home")
+    again.open_game(again.top.session)
     assert again.top.name == "supply"
     assert again.game.state.slots[0].card == "A-warehouse"
 

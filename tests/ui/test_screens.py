@@ -8,7 +8,7 @@ import pytest
 
 from companion.ui.canvas import BG
 from companion.ui.i18n import _, set_language
-from companion.ui.shots import SCREENS, build
+from companion.ui.shots import PICTURES, build
 
 #: The text each screen must show (a msgid; the part before any placeholder is checked).
 KEY_TEXT = {
@@ -46,12 +46,12 @@ def assert_no_text_overlaps(ui, screen):
 
 
 def test_every_screen_has_a_key_text():
-    assert set(KEY_TEXT) == set(SCREENS)
+    assert set(KEY_TEXT) == set(PICTURES)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", PICTURES)
 def test_screen(tmp_path, screen, size, language):
     ui = build(screen, size, language, tmp_path)
     surface = ui.render()
@@ -88,7 +88,7 @@ def test_screen(tmp_path, screen, size, language):
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", PICTURES)
 def test_screen_scales(tmp_path, screen, size):
     ui = build(screen, size, "en", tmp_path)
     ui.render()
@@ -216,7 +216,7 @@ def test_the_undo_button_fits_its_label_at_body_size(tmp_path, language):
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", PICTURES)
 def test_the_hint_is_drawn_whole(tmp_path, screen, language):
     """The bar's hint keeps at most three lines: every word of it must be on screen."""
     ui = build(screen, (800, 480), language, tmp_path)

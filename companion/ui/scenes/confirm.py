@@ -9,10 +9,11 @@ and every later one), then the action goes ahead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
-from companion.engine import GOODS
+from companion.engine import GOODS, Catalogue
 from companion.ui import names
 from companion.ui.canvas import (
     ACCENT,
@@ -25,7 +26,8 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.services import PrintedValue
 
 
 class ConfirmValueScene(Scene):
@@ -33,10 +35,10 @@ class ConfirmValueScene(Scene):
 
     name = "confirm"
 
-    def __init__(self, ui: object, card_id: str, field: str,
-                 then: Callable[[], object] | None = None, *, save: Callable[..., None] | None
-                 = None) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, card_id: str, field: str,
+                 then: Callable[[], object] | None = None, *,
+                 save: Callable[[str, str, PrintedValue], None] | None = None) -> None:
+        super().__init__(ui)
         self.card_id = card_id
         self.field = field
         self.then = then
@@ -44,14 +46,15 @@ class ConfirmValueScene(Scene):
         catalogue = self.catalogue()
         card = catalogue[card_id]
         self.card = card
+        self.value: int | list[str]
         if field == "points":
-            self.value: object = card.points or 0
+            self.value = card.points or 0
         elif field == "value":
             self.value = card.value or 1
         else:
             self.value = list(card.goods)
 
-    def catalogue(self) -> object:
+    def catalogue(self) -> Catalogue:
         game = self.ui.game
         if game is not None:
             return game.state.catalogue
@@ -60,16 +63,16 @@ class ConfirmValueScene(Scene):
     def hint(self) -> str:
         return _("Read the value printed on the card. It is saved for every later game.")
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Confirm"), self.confirm)
 
     def confirm(self) -> None:
-        value = tuple(self.value) if isinstance(self.value, list) else self.value
+        value: PrintedValue = tuple(self.value) if isinstance(self.value, list) else self.value
         try:
             if self.save is not None:
                 self.save(self.card_id, self.field, value)
             else:
-                self.ui.game.confirm_value(self.card_id, self.field, value)
+                self.game.confirm_value(self.card_id, self.field, value)
         except Exception as exc:  # noqa: BLE001 - show, never crash: e.g. a read-only disk
             self.ui.error(_("Not saved: {reason}").format(reason=getattr(exc, "message", exc)))
             return
@@ -79,21 +82,25 @@ class ConfirmValueScene(Scene):
 
     def step(self, delta: int) -> None:
         low, high = (0, 99) if self.field == "points" else (1, 5)
-        self.value = max(low, min(high, int(self.value) + delta))  # type: ignore[call-overload]
+        if isinstance(self.value, int):
+            self.value = max(low, min(high, self.value + delta))
         self.ui.dirty = True
+
+    def goods(self) -> list[str]:
+        return list(self.value) if isinstance(self.value, list) else []
 
     def set_value(self, value: int) -> None:
         self.value = value
         self.ui.dirty = True
 
     def cycle(self, index: int) -> None:
-        goods = list(self.value)  # type: ignore[call-overload]
+        goods = self.goods()
         goods[index] = GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)]
         self.value = goods
         self.ui.dirty = True
 
     def resize(self, delta: int) -> None:
-        goods = list(self.value)  # type: ignore[call-overload]
+        goods = self.goods()
         if delta > 0 and len(goods) < 4:
             goods.append(GOODS[0])
         elif delta < 0 and len(goods) > 2:
@@ -129,13 +136,13 @@ class ConfirmValueScene(Scene):
         elif self.field == "value":
             for v in range(1, 6):
                 c.button(pygame.Rect(c.u(20) + (v - 1) * (size + c.u(10)), y, size, size), str(v),
-                         (lambda v=v: self.set_value(v)), key=f"value:{v}", size=LARGE,
+                         partial(self.set_value, v), key=f"value:{v}", size=LARGE,
                          selected=self.value == v)
         else:
-            goods = list(self.value)  # type: ignore[call-overload]
+            goods = self.goods()
             for i, good in enumerate(goods):
                 box = pygame.Rect(c.u(20) + i * (size + c.u(10)), y, size, size)
-                c.button(box, names.good_initial(good), (lambda i=i: self.cycle(i)),
+                c.button(box, names.good_initial(good), partial(self.cycle, i),
                          key=f"symbol:{i}", colour=GOOD_COLOURS[good], size=BODY)
                 c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
                        anchor="midtop", max_width=size + c.u(8))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.ui import names
 from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Scene, SceneHost
 
 SEASONS = ("A", "B", "C", "D", "E")
 
@@ -17,8 +19,8 @@ class EnrollScene(Scene):
 
     name = "enroll"
 
-    def __init__(self, ui: object, tag: str | None = None, resume_scan: bool = False) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, tag: str | None = None, resume_scan: bool = False) -> None:
+        super().__init__(ui)
         self.tag = tag
         #: Opened by an unknown tag: once bound, the scan goes on to the screen below.
         self.resume_scan = resume_scan
@@ -48,8 +50,6 @@ class EnrollScene(Scene):
             self.on_tag(tag)
 
     def bind(self, card_id: str) -> None:
-        from companion.ui.scenes.confirm import ConfirmValueScene
-
         services = self.ui.services
         catalogue = services.load_catalogue()
         card = catalogue[card_id]
@@ -70,7 +70,7 @@ class EnrollScene(Scene):
                 return
         field = {"fire": "points", "fireman": "value", "contract": "goods"}.get(card.kind)
         if field and field in card.unverified:
-            self.ui.push(ConfirmValueScene(self.ui, card_id, field, save=services.save_override))
+            self.ui.open("confirm", card_id=card_id, field=field, save=services.save_override)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         c.text(_("Enroll cards"), (c.u(16), c.u(8)), LARGE, TEXT)
@@ -83,7 +83,7 @@ class EnrollScene(Scene):
         x = c.u(16)
         for season in SEASONS:
             c.button(pygame.Rect(x, c.u(84), c.u(120), c.u(56)), names.season(season),
-                     (lambda s=season: self.pick_season(s)), key=f"season:{season}",
+                     partial(self.pick_season, season), key=f"season:{season}",
                      selected=self.season == season, size=SMALL)
             x += c.u(128)
         catalogue = self.ui.services.load_catalogue()
@@ -98,7 +98,7 @@ class EnrollScene(Scene):
             col, row = i % cols, i // cols
             box = pygame.Rect(c.u(16) + col * (w + gap), top + row * (h + gap), w, h)
             mark = "?" if card.unverified else ""
-            c.button(box, names.card_name(card), (lambda cid=card.id: self.bind(cid)),
+            c.button(box, names.card_name(card), partial(self.bind, card.id),
                      key=f"enroll:{card.id}", colour=PANEL_HI, size=SMALL, badge=mark or None)
 
     def pick_season(self, season: str) -> None:

@@ -21,7 +21,7 @@ from companion.ui.canvas import (
     font,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
@@ -51,18 +51,18 @@ class FinalScene(Scene):
     name = "final"
     game_screen = True
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
         self._series: dict[str, list[int]] | None = None
 
     @property
     def state(self) -> State:
-        return self.ui.game.state  # type: ignore[no-any-return]
+        return self.game.state
 
     def series(self) -> dict[str, list[int]]:
         if self._series is None:
             try:
-                text = self.ui.game.session.record_text()
+                text = self.game.session.record_text()
                 self._series = running_scores(text, self.state.catalogue)
             except Exception:  # noqa: BLE001 - a chart must never stop the final screen
                 self._series = {}
@@ -71,11 +71,11 @@ class FinalScene(Scene):
     def on_enter(self) -> None:
         self._series = None
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Home"), self.home)
 
     def home(self) -> None:
-        self.ui.game.close()
+        self.game.close()
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
@@ -88,7 +88,7 @@ class FinalScene(Scene):
         c.text(label.format(names=winners), (c.u(16), c.u(8)), HUGE, ACCENT,
                max_width=c.w - c.u(32))
         note = tie_break(state)
-        if getattr(self.ui.game.session, "history_id", None) is not None:
+        if getattr(self.game.session, "history_id", None) is not None:
             note = (note + "  " if note else "") + _("Saved to history.")
         y = c.u(66)
         if note:

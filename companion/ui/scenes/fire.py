@@ -23,7 +23,7 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 GAIN, LOSS = (70, 190, 100), (230, 80, 70)
 
@@ -45,8 +45,8 @@ class FireScene(Scene):
     #: How long the flame flares when the fire appears (seconds).
     FLARE_S = 0.8
 
-    def __init__(self, ui: object, index: int) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, index: int) -> None:
+        super().__init__(ui)
         self.index = index
         self.shown_at: float | None = None
 
@@ -55,9 +55,9 @@ class FireScene(Scene):
 
     @property
     def state(self) -> State:
-        return self.ui.game.state  # type: ignore[no-any-return]
+        return self.game.state
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Continue"), self.ui.pop)
 
     def on_back(self) -> None:

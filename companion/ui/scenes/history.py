@@ -7,7 +7,7 @@ import pygame
 from companion.ui import names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Scene, SceneHost
 
 
 def shown_name(name: object) -> str:
@@ -27,8 +27,8 @@ class HistoryScene(Scene):
 
     name = "history"
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
         self.games: list[object] = []
         self.stats: list[object] = []
         self.problem = ""
@@ -58,7 +58,7 @@ class HistoryScene(Scene):
             c.rect(box, PANEL)
             when = str(_get(game, "finished", "") or "")[5:16].replace("T", " ")
             players = _get(game, "players", ())
-            if players:
+            if isinstance(players, list | tuple) and players:
                 ranked = sorted(players, key=lambda p: getattr(p, "rank", 0))
                 star = "\u2605"
                 result = "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
@@ -66,7 +66,8 @@ class HistoryScene(Scene):
                                    for p in ranked)
             else:
                 winners = _get(game, "winners", ())
-                result = ", ".join(shown_name(getattr(w, "name", w)) for w in winners)  # type: ignore[attr-defined]
+                result = ", ".join(shown_name(getattr(w, "name", w)) for w in
+                                   (winners if isinstance(winners, list | tuple) else ()))
             c.text(when, (box.x + c.u(8), box.centery), 16, MUTED, anchor="midleft")
             c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
                    max_width=box.right - box.x - c.u(126))

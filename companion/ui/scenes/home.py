@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.canvas import ACCENT, BODY, HUGE, MUTED, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
-
-
-def open_game(ui: Any, session: Any) -> None:
-    """Make `session` the open game and show its screen (and any resume warnings, once)."""
-    from companion.ui.game import GameController
-
-    ui.pop_to(1)
-    ui.game = GameController(ui, session)
-    ui.game.show()
-    warnings = list(getattr(session, "warnings", []) or [])
-    if warnings:
-        ui.info(" ".join(str(w) for w in warnings))
+from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.services import GameSession
 
 
 class HomeScene(Scene):
@@ -30,10 +17,13 @@ class HomeScene(Scene):
 
     name = "home"
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
-        self.session: Any = None
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
+        self.session: GameSession | None = None
         self.problem = ""
+
+    def release(self) -> None:
+        self.close_session()
 
     def close_session(self) -> None:
         """Release the saved game (one open session per state directory)."""
@@ -58,24 +48,18 @@ class HomeScene(Scene):
     def resume(self) -> None:
         if self.session is not None:
             session, self.session = self.session, None
-            open_game(self.ui, session)
+            self.ui.open_game(session)
 
     def new_game(self) -> None:
-        from companion.ui.scenes.newgame import NewGameScene
-
         # A damaged saved game is set aside (never deleted) when a new one starts.
-        self.ui.push(NewGameScene(self.ui, abandon=self.session is not None or bool(self.problem)))
+        self.ui.open("newgame", abandon=self.session is not None or bool(self.problem))
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         if self.session is not None:
             return (_("Resume"), self.resume)
         return (_("New game"), self.new_game)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        from companion.ui.scenes.enroll import EnrollScene
-        from companion.ui.scenes.history import HistoryScene
-        from companion.ui.scenes.settings import SettingsScene
-
         c.text(_("Speicherstadt Table Companion"), (c.w // 2, c.u(20)), HUGE, ACCENT,
                anchor="midtop", max_width=c.w - c.u(20))
         c.text(_("Keeps the books: coins, score, cards, fires, income, final score."),
@@ -90,9 +74,9 @@ class HomeScene(Scene):
         items = [
             (_("New game"), self.new_game, "new", PRIMARY),
             (resume_label, self.resume if self.session is not None else None, "resume", None),
-            (_("History"), lambda: self.ui.push(HistoryScene(self.ui)), "history", None),
-            (_("Settings"), lambda: self.ui.push(SettingsScene(self.ui)), "settings", None),
-            (_("Enroll cards"), lambda: self.ui.push(EnrollScene(self.ui)), "enroll", None),
+            (_("History"), lambda: self.ui.open("history"), "history", None),
+            (_("Settings"), lambda: self.ui.open("settings"), "settings", None),
+            (_("Enroll cards"), lambda: self.ui.open("enroll"), "enroll", None),
         ]
         for i, (label, action, key, colour) in enumerate(items):
             col, row = i % 2, i // 2

@@ -8,7 +8,7 @@ from companion.engine import State
 from companion.ui import words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 class IncomeScene(Scene):
@@ -17,18 +17,18 @@ class IncomeScene(Scene):
     name = "income"
     game_screen = True
 
-    def __init__(self, ui: object, before: State) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, before: State) -> None:
+        super().__init__(ui)
         self.before = before
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Continue"), self.ui.pop)
 
     def on_back(self) -> None:
         self.ui.pop()
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        state: State = self.ui.game.state
+        state: State = self.game.state
         c.text(_("Income, round {k}").format(k=self.before.round), (c.u(20), c.u(12)), LARGE,
                TEXT)
         income = state.income or {}

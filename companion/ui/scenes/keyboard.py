@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from companion.ui.canvas import ACCENT, BODY, LARGE, PANEL, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 ROWS = ("QWERTZUIOP", "ASDFGHJKLÄ", "YXCVBNMÖÜ-", "ÉÈÊÇÏÔÛ'ß")
 MAX_LENGTH = 16
@@ -19,8 +20,8 @@ class NameScene(Scene):
 
     name = "keyboard"
 
-    def __init__(self, ui: object, current: str, done: Callable[[str], None]) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, current: str, done: Callable[[str], None]) -> None:
+        super().__init__(ui)
         self.text = current
         self.done = done
 
@@ -35,7 +36,7 @@ class NameScene(Scene):
         self.text = self.text[:-1]
         self.ui.dirty = True
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Keep name"), self.keep)
 
     def keep(self) -> None:
@@ -53,7 +54,7 @@ class NameScene(Scene):
             x0 = (c.w - (len(row) * (key + gap) - gap)) // 2
             for i, char in enumerate(row):
                 rect = pygame.Rect(x0 + i * (key + gap), top + r * (c.u(58) + gap), key, c.u(58))
-                c.button(rect, char, (lambda ch=char: self.type(ch)), key=f"key:{char}",
+                c.button(rect, char, partial(self.type, char), key=f"key:{char}",
                          size=BODY)
         y = top + len(ROWS) * (c.u(58) + gap)
         c.button(pygame.Rect(c.w // 2 - c.u(250), y, c.u(330), c.u(56)), _("space"),

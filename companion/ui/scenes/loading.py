@@ -4,11 +4,12 @@ where each may go. Only legal choices are offered (the engine lists them)."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pygame
 
-from companion.engine import Convert, Done, MarketSell, Move, RuleError, State, apply
+from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
 from companion.ui import names, words
 from companion.ui.canvas import (
@@ -21,6 +22,7 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
+from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 
 Cube = tuple[str, str]
@@ -56,8 +58,8 @@ class LoadingScene(RoundScene):
 
     name = "loading"
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
         self.player: str | None = None
         self.selected: list[int] = []
 
@@ -96,12 +98,12 @@ class LoadingScene(RoundScene):
                 left=", ".join(left))
         return _("Tap a cube, then where it goes. 2 cubes: sell; 3 cubes: convert.")
 
-    def primary(self) -> tuple[str, object]:
-        return (_("Loading done"), lambda: self.ui.game.act(Done()))
+    def primary(self) -> Primary:
+        return (_("Loading done"), lambda: self.game.act(Done()))
 
-    def do(self, *actions: object) -> None:
+    def do(self, *actions: Action) -> None:
         for action in actions:
-            if not self.ui.game.act(action):
+            if not self.game.act(action):
                 break
         self.selected = []
         self.ui.dirty = True
@@ -109,13 +111,13 @@ class LoadingScene(RoundScene):
     def do_group(self, pid: str, moves: list[Move], label: str) -> None:
         """A shortcut: one tap, several moves, and one Undo for all of them."""
         name = words.player_name(self.state, pid)
-        self.ui.game.act_group(moves, f"{name}: {label}")
+        self.game.act_group(moves, f"{name}: {label}")
         self.selected = []
         self.ui.dirty = True
 
-    def legal(self, action: object) -> bool:
+    def legal(self, action: Action) -> bool:
         try:
-            apply(self.state, action)  # type: ignore[arg-type]
+            apply(self.state, action)
         except RuleError:
             return False
         return True
@@ -164,7 +166,7 @@ class LoadingScene(RoundScene):
             row, col = i // per_row, i % per_row
             box = pygame.Rect(area.x + col * (size + c.u(8)), y + row * (size + c.u(20)),
                               size, size)
-            c.button(box, names.good_initial(good), (lambda i=i: self.toggle(i)),
+            c.button(box, names.good_initial(good), partial(self.toggle, i),
                      key=f"cube:{i}", colour=GOOD_COLOURS[good], size=BODY,
                      selected=i in self.selected)
             tag = {"dock": "", "warehouse": _("WH"), "market": _("MH")}[store]
@@ -177,7 +179,7 @@ class LoadingScene(RoundScene):
         else:
             self.draw_shortcuts(c, state, pid, rect)
 
-    def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, object, str]],
+    def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
               cols: int = 3) -> None:
         gap = c.u(8)
         # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
@@ -190,12 +192,12 @@ class LoadingScene(RoundScene):
             box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)
             if box.bottom > rect.bottom + c.u(4):
                 break
-            c.button(box, label, action, key=key, size=SMALL)  # type: ignore[arg-type]
+            c.button(box, label, action, key=key, size=SMALL)
 
     def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        items: list[tuple[str, object, str]] = []
+        items: list[tuple[str, Action0 | None, str]] = []
         for i, (label, moves) in enumerate(self.shortcuts(state, pid)):
-            items.append((label, (lambda m=moves, lab=label: self.do_group(pid, m, lab)),
+            items.append((label, partial(self.do_group, pid, moves, label),
                           f"shortcut:{i}"))
         if items:
             c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
@@ -205,7 +207,7 @@ class LoadingScene(RoundScene):
     def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
                      rect: pygame.Rect) -> None:
         chosen = [cubes[i] for i in self.selected if i < len(cubes)]
-        items: list[tuple[str, object, str]] = []
+        items: list[tuple[str, Action0 | None, str]] = []
         if len(chosen) == 1:
             good, store = chosen[0]
             for a in loading_actions(state, pid):
@@ -214,7 +216,7 @@ class LoadingScene(RoundScene):
                         label = _("merchant (+1 coin)")
                     else:
                         label = words.destination(state, a.to)
-                    items.append((label, (lambda a=a: self.do(a)), f"to:{a.to}"))
+                    items.append((label, partial(self.do, a), f"to:{a.to}"))
             title = _("Where does the {good} go?").format(good=names.good(good))
         elif len(chosen) == 2:
             action = MarketSell(pid, tuple(chosen))
@@ -229,7 +231,7 @@ class LoadingScene(RoundScene):
                 conv = Convert(pid, tuple(chosen), good)
                 if self.legal(conv):
                     items.append((_("\u2192 {good}").format(good=names.good(good)),
-                                  (lambda a=conv: self.do(a)), f"convert:{good}"))
+                                  partial(self.do, conv), f"convert:{good}"))
             title = _("3 cubes: convert into 1 cube from the stock")
         c.text(title, rect.topleft, SMALL, TEXT)
         if not items:

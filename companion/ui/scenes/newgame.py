@@ -4,6 +4,7 @@ the first player (chosen or drawn)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
@@ -21,7 +22,7 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 class NewGameScene(Scene):
@@ -29,8 +30,9 @@ class NewGameScene(Scene):
 
     name = "newgame"
 
-    def __init__(self, ui: object, abandon: bool = False, rng: random.Random | None = None) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, abandon: bool = False,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(ui)
         self.abandon = abandon
         self.rng = rng or random.Random()
         self.colours: list[str] = list(COLOURS[:4])
@@ -78,8 +80,6 @@ class NewGameScene(Scene):
         self.ui.dirty = True
 
     def edit_name(self, seat: int) -> None:
-        from companion.ui.scenes.keyboard import NameScene
-
         pid = self.colours[seat]
 
         def done(name: str) -> None:
@@ -88,7 +88,7 @@ class NewGameScene(Scene):
             else:
                 self.names.pop(pid, None)
 
-        self.ui.push(NameScene(self.ui, self.names.get(pid, ""), done))
+        self.ui.open("keyboard", current=self.names.get(pid, ""), done=done)
 
     def move(self, seat: int, delta: int) -> None:
         other = seat + delta
@@ -116,17 +116,15 @@ class NewGameScene(Scene):
             return _("Choose who starts (tap the coin), or draw.")
         return ""
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Setup guide"), self.go if self.first else None)
 
     def go(self) -> None:
-        from companion.ui.scenes.setup import SetupGuideScene
-
         assert self.first is not None
         # Only names given: a player without one is shown by colour, in the current language.
         names_map = {p: self.names[p] for p in self.colours if p in self.names}
-        self.ui.push(SetupGuideScene(self.ui, tuple(self.colours), self.first, names_map,
-                                     abandon=self.abandon))
+        self.ui.open("setup", players=tuple(self.colours), first=self.first,
+                     names_map=names_map, abandon=self.abandon)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         title = c.text(_("New game"), (c.u(16), c.u(8)), LARGE, TEXT, max_width=c.u(240))
@@ -135,7 +133,7 @@ class NewGameScene(Scene):
         for i, n in enumerate(range(2, 6)):
             c.button(pygame.Rect(label.right + c.u(10) + i * c.u(66), c.u(4), c.u(58), c.u(56)),
                      str(n),
-                     (lambda n=n: self.set_count(n)), key=f"count:{n}", size=LARGE,
+                     partial(self.set_count, n), key=f"count:{n}", size=LARGE,
                      selected=len(self.colours) == n)
         top = c.u(72)
         rows = len(self.colours)
@@ -145,25 +143,25 @@ class NewGameScene(Scene):
             y = top + seat * row
             c.text(str(seat + 1), (c.u(24), y + size // 2), BODY, MUTED, anchor="center")
             c.button(pygame.Rect(c.u(44), y, size, size), "\u25b2",
-                     (lambda s=seat: self.move(s, -1)) if seat else None, key=f"up:{seat}")
+                     partial(self.move, seat, -1) if seat else None, key=f"up:{seat}")
             c.button(pygame.Rect(c.u(44) + size + c.u(8), y, size, size), "\u25bc",
-                     (lambda s=seat: self.move(s, 1)) if seat < rows - 1 else None,
+                     partial(self.move, seat, 1) if seat < rows - 1 else None,
                      key=f"down:{seat}")
             x = c.u(44) + 2 * (size + c.u(8)) + c.u(6)
             c.button(pygame.Rect(x, y, c.u(150), size), names.colour(pid),
-                     (lambda s=seat: self.next_colour(s)), key=f"colour:{seat}",
+                     partial(self.next_colour, seat), key=f"colour:{seat}",
                      colour=PLAYER_COLOURS[pid])
             x += c.u(158)
             c.button(pygame.Rect(x, y, c.u(190), size), self.display(pid),
-                     (lambda s=seat: self.next_name(s)), key=f"name:{seat}", colour=PANEL,
+                     partial(self.next_name, seat), key=f"name:{seat}", colour=PANEL,
                      badge="\u21bb" if self.known else None)
             x += c.u(198)
-            c.button(pygame.Rect(x, y, size, size), "\u270e", (lambda s=seat: self.edit_name(s)),
+            c.button(pygame.Rect(x, y, size, size), "\u270e", partial(self.edit_name, seat),
                      key=f"edit:{seat}", colour=PANEL)
             x += size + c.u(8)
             # "M": the metal coin, as on the round screen's header.
             c.button(pygame.Rect(x, y, c.u(120), size), _("starts") if self.first == pid else
-                     "M ?", (lambda p=pid: self.choose_first(p)), key=f"first:{pid}",
+                     "M ?", partial(self.choose_first, pid), key=f"first:{pid}",
                      selected=self.first == pid, size=SMALL,
                      colour=ACCENT if self.first == pid else PANEL)
         c.button(pygame.Rect(c.w - c.u(150), c.u(4), c.u(140), c.u(56)),

@@ -3,6 +3,9 @@ or every worker placement and offer (tracked form, a setting)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
@@ -21,13 +24,14 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
+from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 
 MAX_PRICE = 8
 
 
 def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
-               on_tap: object = None) -> None:
+               on_tap: Callable[[int], object] | None = None) -> None:
     """The round's cards left to right: settled ones say how; workers shown by letter."""
     n = max(1, len(state.slots))
     gap = c.u(8)
@@ -37,7 +41,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
         if on_tap is not None:
-            c.button(box, "", (lambda i=i: on_tap(i)), key=f"slot:{i}", colour=fill)  # type: ignore[operator]
+            c.button(box, "", partial(on_tap, i), key=f"slot:{i}", colour=fill)
         else:
             c.rect(box, fill)
         if i == current:
@@ -74,8 +78,8 @@ class PurchaseScene(RoundScene):
 
     name = "purchase"
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
         self.buyer: str | None = None
         self.price = 1
 
@@ -108,7 +112,7 @@ class PurchaseScene(RoundScene):
         self.price = max(1, min(MAX_PRICE, self.price + delta))
         self.ui.dirty = True
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         state = self.state
         if self.buyer is None:
             return (_("Nobody bought it"), self.record)
@@ -118,9 +122,9 @@ class PurchaseScene(RoundScene):
     def record(self) -> None:
         slot = self.state.settling
         if self.buyer is None:
-            self.ui.game.act(Discard(slot))
+            self.game.act(Discard(slot))
         else:
-            self.ui.game.act(Buy(self.buyer, slot, self.price))
+            self.game.act(Buy(self.buyer, slot, self.price))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
@@ -139,7 +143,7 @@ class PurchaseScene(RoundScene):
         size = c.u(64)
         for pid in state.players:
             box = pygame.Rect(x, y, size, size)
-            c.button(box, words.letter(state, pid), (lambda p=pid: self.select(p)),
+            c.button(box, words.letter(state, pid), partial(self.select, pid),
                      key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
                      selected=self.buyer == pid, badge=str(state.player(pid).coins))
             x += size + c.u(8)
@@ -154,17 +158,17 @@ class PurchaseScene(RoundScene):
                HUGE, ACCENT if self.buyer else MUTED, anchor="center")
         c.button(pygame.Rect(x + size + c.u(80), y, size, size), "+",
                  (lambda: self.step(1)) if self.buyer else None, key="price:+", size=LARGE)
-        form_switch(c, state, self.ui, area)
+        form_switch(c, state, self.game, False, area)
 
 
-def form_switch(c: Canvas, state: State, ui: object, area: pygame.Rect) -> None:
+def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
+                area: pygame.Rect) -> None:
     """Before the round's first entry the table may use the other form for this round."""
     if state.form is not None or state.phase != "demand" or state.placed:
         return
-    label = _("Track workers") if not isinstance(ui.top, TrackedPurchaseScene) else \
-        _("Quick form")  # type: ignore[attr-defined]
+    label = _("Quick form") if tracked else _("Track workers")
     c.button(pygame.Rect(area.right - c.u(150), area.bottom - c.u(56), c.u(150), c.u(56)),
-             label, ui.game.switch_form, key="form:other", size=SMALL)  # type: ignore[attr-defined]
+             label, game.switch_form, key="form:other", size=SMALL)
 
 
 class TrackedPurchaseScene(RoundScene):
@@ -182,7 +186,7 @@ class TrackedPurchaseScene(RoundScene):
         return _("OK: the offer is accepted. Pass: the worker goes home.")
 
     def place(self, index: int) -> None:
-        self.ui.game.act(Place(self.turn(), index))
+        self.game.act(Place(self.turn(), index))
 
     def offer(self) -> tuple[str, int, int] | None:
         state = self.state
@@ -194,7 +198,7 @@ class TrackedPurchaseScene(RoundScene):
             return None
         return slot.workers[0], index, len(slot.workers)
 
-    def primary(self) -> tuple[str, object] | None:
+    def primary(self) -> Primary | None:
         offer = self.offer()
         if offer is None:
             return None
@@ -203,12 +207,12 @@ class TrackedPurchaseScene(RoundScene):
             return (_("{name} cannot pay").format(name=words.player_name(self.state, pid)), None)
         return (_("{name} buys for {price}").format(
             name=words.player_name(self.state, pid), price=price),
-            lambda: self.ui.game.act(Buy(pid, index)))
+            lambda: self.game.act(Buy(pid, index)))
 
     def decline(self) -> None:
         offer = self.offer()
         if offer:
-            self.ui.game.act(Pass(offer[0], offer[1]))
+            self.game.act(Pass(offer[0], offer[1]))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         if state.phase == "demand":
@@ -221,7 +225,7 @@ class TrackedPurchaseScene(RoundScene):
                 (area.x + c.u(40), area.y + c.u(16)), BODY, TEXT, anchor="midleft")
             draw_slots(c, state, pygame.Rect(area.x, area.y + c.u(40), area.w, c.u(150)), None,
                        on_tap=self.place)
-            form_switch(c, state, self.ui, area)
+            form_switch(c, state, self.game, True, area)
             return
         offer = self.offer()
         draw_slots(c, state, pygame.Rect(area.x, area.y, area.w, c.u(120)), state.settling)

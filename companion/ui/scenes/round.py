@@ -22,11 +22,17 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.game import total_rounds
 from companion.ui.i18n import _
 from companion.ui.scene import Scene
 
 HEADER, TRACK, PANELS = 40, 58, 250
+
+
+def total_rounds(state: State) -> int:
+    """Rounds in this game: the regular cards in play divided by the cards per round."""
+    deck = state.catalogue.deck_for(state.player_count)
+    regular = sum(1 for cid in deck if state.catalogue[cid].kind != "fire")
+    return regular // (state.player_count + 1)
 
 
 def contract_progress(state: State, pid: str) -> tuple[int, int]:
@@ -38,8 +44,6 @@ def contract_progress(state: State, pid: str) -> tuple[int, int]:
 
 
 def _width(c: Canvas, text: str) -> int:
-    from companion.ui.canvas import font
-
     return int(font(c.px(16)).size(text)[0])
 
 
@@ -53,7 +57,7 @@ class RoundScene(Scene):
 
     @property
     def state(self) -> State:
-        return self.ui.game.state  # type: ignore[no-any-return]
+        return self.game.state
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
@@ -189,8 +193,6 @@ class RoundScene(Scene):
             self.draw_panel(c, state, pid, box)
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
-        from companion.ui.scenes.tableau import TableauScene
-
         ps = state.player(pid)
         selected = self.panel_selected(pid)
         c.rect(box, PANEL_HI if selected else PANEL)
@@ -234,7 +236,7 @@ class RoundScene(Scene):
             else:
                 line = trial
         c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
-        c.region(box, lambda: self.ui.push(TableauScene(self.ui, pid)), f"panel:{pid}", name)
+        c.region(box, lambda: self.ui.open("tableau", pid=pid), f"panel:{pid}", name)
 
     def panel_selected(self, pid: str) -> bool:
         return False

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.ui.canvas import BODY, LARGE, MUTED, SMALL, TEXT, Canvas
-from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _, set_language
-from companion.ui.scene import Scene
+from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui.scene import Primary, Scene
+from companion.ui.services import UISettings
+
+#: A setting's value as a button offers it.
+Choice = str | int | list[int]
 
 SIZES = ((800, 480), (1024, 600), (1280, 720), (1920, 1080))
 ROTATIONS = (0, 90, 180, 270)
@@ -18,33 +24,34 @@ class SettingsScene(Scene):
     name = "settings"
 
     @property
-    def settings(self) -> dict[str, object]:
+    def settings(self) -> UISettings:
         return self.ui.services.settings
 
-    def change(self, key: str, value: object) -> None:
-        if key.startswith("display."):
-            display = dict(self.settings.get("display") or {})  # type: ignore[call-overload]
-            display[key.split(".", 1)[1]] = value
-            self.settings["display"] = display
-        else:
-            self.settings[key] = value
-        if key == "language":
-            set_language(str(value))
+    def change(self, key: str, value: Choice) -> None:
+        settings = self.settings
+        display = settings.setdefault("display", {})
+        if key == "display.size" and isinstance(value, list):
+            display["size"] = value
+        elif key == "display.rotation" and isinstance(value, int):
+            display["rotation"] = value
+        elif key == "language" and isinstance(value, str):
+            settings["language"] = value
+            self.ui.set_language(value)
+        elif key == "purchase_form" and isinstance(value, str):
+            settings["purchase_form"] = value
         save = self.ui.services.save_settings
         if save is not None:
             try:
-                save(dict(self.settings))
+                save(settings)
             except Exception as exc:  # noqa: BLE001 - shown, never fatal
                 self.ui.error(_("Not saved: {reason}").format(reason=getattr(exc, "message",
                                                                              exc)))
         self.ui.dirty = True
 
-    def primary(self) -> tuple[str, object]:
-        from companion.ui.scenes.hardware import HardwareScene
+    def primary(self) -> Primary:
+        return (_("Hardware test"), lambda: self.ui.open("hardware"))
 
-        return (_("Hardware test"), lambda: self.ui.push(HardwareScene(self.ui)))
-
-    def row(self, c: Canvas, y: int, label: str, options: list[tuple[str, object]], key: str,
+    def row(self, c: Canvas, y: int, label: str, options: list[tuple[str, Choice]], key: str,
             current: object) -> int:
         c.text(label, (c.u(16), y + c.u(28)), BODY, TEXT, anchor="midleft",
                max_width=c.u(220))
@@ -52,7 +59,7 @@ class SettingsScene(Scene):
         width = (c.w - x - c.u(16) - c.u(8) * (len(options) - 1)) // len(options)
         for text, value in options:
             c.button(pygame.Rect(x, y, width, c.u(56)), text,
-                     (lambda v=value: self.change(key, v)), key=f"{key}:{value}",
+                     partial(self.change, key, value), key=f"{key}:{value}",
                      selected=value == current, size=SMALL)
             x += width + c.u(8)
         return y + c.u(66)
@@ -60,7 +67,7 @@ class SettingsScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         c.text(_("Settings"), (c.u(16), c.u(8)), LARGE, TEXT)
         s = self.settings
-        display = dict(s.get("display") or {})  # type: ignore[call-overload]
+        display = s.get("display") or {}
         y = c.u(54)
         y = self.row(c, y, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
                      "language", s.get("language", "en"))

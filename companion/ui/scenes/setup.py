@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.engine import Setup
@@ -9,7 +11,7 @@ from companion.errors import CompanionError
 from companion.ui import names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 class SetupGuideScene(Scene):
@@ -17,9 +19,9 @@ class SetupGuideScene(Scene):
 
     name = "setup"
 
-    def __init__(self, ui: object, players: tuple[str, ...], first: str,
+    def __init__(self, ui: SceneHost, players: tuple[str, ...], first: str,
                  names_map: dict[str, str], abandon: bool = False) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+        super().__init__(ui)
         self.players = players
         self.first = first
         self.names_map = names_map
@@ -60,7 +62,7 @@ class SetupGuideScene(Scene):
         self.ticked ^= {index}
         self.ui.dirty = True
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Start game"), self.start)
 
     def hint(self) -> str:
@@ -69,12 +71,9 @@ class SetupGuideScene(Scene):
         return _("Tap a step to tick it off.")
 
     def start(self) -> None:
-        from companion.ui.scenes.home import open_game
-
         services = self.ui.services
-        home = self.ui.stack[0]
-        if hasattr(home, "close_session"):
-            home.close_session()
+        home = self.ui.bottom
+        home.release()
         # The record carries the confirmed printed values, so it replays the same anywhere.
         setup = Setup(players=self.players, first=self.first, names=dict(self.names_map) or None,
                       cards=services.confirmed_values() or None)
@@ -87,7 +86,7 @@ class SetupGuideScene(Scene):
         except Exception as exc:  # noqa: BLE001 - e.g. the store's own errors: shown, not fatal
             self.ui.error(str(getattr(exc, "message", exc)))
             return
-        open_game(self.ui, session)
+        self.ui.open_game(session)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         c.text(_("Setup for {n} players").format(n=len(self.players)), (c.u(16), c.u(8)), LARGE,
@@ -107,5 +106,5 @@ class SetupGuideScene(Scene):
             for line in lines:
                 c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
                 ty += c.u(26)
-            c.region(box, (lambda i=i: self.toggle(i)), f"step:{i}", step)
+            c.region(box, partial(self.toggle, i), f"step:{i}", step)
             y += h + c.u(8)

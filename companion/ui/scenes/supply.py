@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.engine import GOODS, Reveal, State
@@ -17,6 +19,7 @@ from companion.ui.canvas import (
     font,
 )
 from companion.ui.i18n import _
+from companion.ui.scene import Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 
 
@@ -33,8 +36,8 @@ class SupplyScene(RoundScene):
 
     name = "supply"
 
-    def __init__(self, ui: object) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
         self.ship: str | None = None
         self.goods: list[str] = []
 
@@ -47,7 +50,7 @@ class SupplyScene(RoundScene):
             return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
         return _("Tap the card just revealed, or scan it.")
 
-    def primary(self) -> tuple[str, object] | None:
+    def primary(self) -> Primary | None:
         if self.ship:
             return (_("Clear goods"), self.clear if self.goods else None)
         return None
@@ -78,7 +81,7 @@ class SupplyScene(RoundScene):
             self.goods = []
             self.ui.dirty = True
             return
-        self.ui.game.act(Reveal(card_id))
+        self.game.act(Reveal(card_id))
 
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
@@ -91,7 +94,7 @@ class SupplyScene(RoundScene):
         self.goods.append(good)
         if len(self.goods) == 3 and self.ship:
             action = Reveal(self.ship, tuple(self.goods))
-            if not self.ui.game.act(action):
+            if not self.game.act(action):
                 self.goods.pop()
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
@@ -145,7 +148,7 @@ class SupplyScene(RoundScene):
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
                 if card.kind == "ship" else (70, 82, 100)
-            c.button(box, names.card_name(card), (lambda cid=cid: self.tap_card(cid)),
+            c.button(box, names.card_name(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour, size=SMALL)
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
@@ -174,7 +177,7 @@ class SupplyScene(RoundScene):
         for i, good in enumerate(GOODS):
             box = pygame.Rect(rect.x + i * (w + gap), y, w, c.u(96))
             ok = bag[good] > 0 and len(self.goods) < 3
-            c.button(box, names.good_initial(good), (lambda g=good: self.add_good(g)) if ok
+            c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
             c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), 16, TEXT,
                    anchor="midtop", max_width=w + gap)  # the gap too: French "caoutchouc"

@@ -4,6 +4,7 @@ warehouse, market hall, firemen total, and what the cards would score now."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pygame
 
@@ -12,7 +13,7 @@ from companion.engine.scoring import score_player
 from companion.ui import names, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 class TableauScene(Scene):
@@ -22,11 +23,11 @@ class TableauScene(Scene):
     game_screen = True
     keep_on_sync = True
 
-    def __init__(self, ui: object, pid: str) -> None:
-        super().__init__(ui)  # type: ignore[arg-type]
+    def __init__(self, ui: SceneHost, pid: str) -> None:
+        super().__init__(ui)
         self.pid = pid
 
-    def primary(self) -> tuple[str, object]:
+    def primary(self) -> Primary:
         return (_("Close"), self.ui.pop)
 
     def on_back(self) -> None:
@@ -34,16 +35,16 @@ class TableauScene(Scene):
 
     def adjust(self, coins: int = 0, points: int = 0) -> None:
         """A correction so the books match the table (recorded as `adjust`, undoable)."""
-        self.ui.game.act(Adjust(self.pid, "correction at the table", coins=coins or None,
+        self.game.act(Adjust(self.pid, "correction at the table", coins=coins or None,
                                 points=points or None))
 
     def on_player(self, colour: str) -> None:
-        if colour in self.ui.game.state.players:
+        if colour in self.game.state.players:
             self.pid = colour
             self.ui.dirty = True
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        state: State = self.ui.game.state
+        state: State = self.game.state
         pid = self.pid
         ps = state.player(pid)
         c.player_badge(pid, (c.u(30), c.u(30)), c.u(20), words.letter(state, pid))
@@ -80,7 +81,7 @@ class TableauScene(Scene):
                 c.rect(box, PANEL)
                 c.text(names.card_name(card), (box.x + c.u(6), box.y + c.u(2)), 16, TEXT,
                        max_width=width - c.u(8))
-                used = Counter()
+                used: Counter[str] = Counter()
                 for k, good in enumerate(card.goods):
                     cube = pygame.Rect(box.x + c.u(6) + k * (size + c.u(4)), box.y + c.u(24),
                                        size, size - c.u(6))
@@ -123,6 +124,6 @@ class TableauScene(Scene):
                                    (_("points +1"), "adjust:points:+1", {"points": 1})):
             allowed = not (key == "adjust:coins:-1" and ps.coins == 0)
             c.button(pygame.Rect(x, y, c.u(150), c.u(56)), label,
-                     (lambda ch=change: self.adjust(**ch)) if allowed else None, key=key,
+                     partial(self.adjust, **change) if allowed else None, key=key,
                      size=SMALL)
             x += c.u(158)

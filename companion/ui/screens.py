@@ -1,0 +1,194 @@
+"""The screens by name: what navigation, screenshots and the screen tests iterate.
+
+Each `Screen` names a scene class (called as `make(host, **params)`) and its
+sample states (a builder per picture, see `companion.ui.samples`). Scenes open
+each other by these names (`host.open("tableau", pid=...)`), so adding a screen
+is one module in `scenes/` plus one entry in `SCREENS` (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from companion.engine import Done, State
+from companion.ui.samples import NAMES, Demo
+from companion.ui.scene import Scene
+from companion.ui.scenes.confirm import ConfirmValueScene
+from companion.ui.scenes.enroll import EnrollScene
+from companion.ui.scenes.final import FinalScene
+from companion.ui.scenes.fire import FireScene
+from companion.ui.scenes.hardware import HardwareScene
+from companion.ui.scenes.history import HistoryScene
+from companion.ui.scenes.home import HomeScene
+from companion.ui.scenes.income import IncomeScene
+from companion.ui.scenes.keyboard import NameScene
+from companion.ui.scenes.loading import LoadingScene
+from companion.ui.scenes.newgame import NewGameScene
+from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
+from companion.ui.scenes.settings import SettingsScene
+from companion.ui.scenes.setup import SetupGuideScene
+from companion.ui.scenes.supply import SupplyScene
+from companion.ui.scenes.tableau import TableauScene
+
+#: Leaves a demo UI (Home at the bottom) showing one sample state of a screen.
+Sample = Callable[[Demo], None]
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One registered screen."""
+
+    name: str
+    #: Builds the scene: `make(host, **params)`.
+    make: Callable[..., Scene]
+    #: Picture name -> builder of that sample state.
+    samples: Mapping[str, Sample] = field(default_factory=dict)
+    #: The screen shows the players: checked with 2 to 5 of them.
+    per_players: bool = False
+
+
+# --- the sample states ---------------------------------------------------------------------
+
+
+def _home(demo: Demo) -> None:
+    """Home is the bottom of every demo UI."""
+
+
+def _open(name: str, **params: object) -> Sample:
+    return lambda demo: demo.ui.open(name, **params)
+
+
+def _hardware(demo: Demo) -> None:
+    demo.ui.services.recent_intents += [
+        "PlayerButton(colour='red')", "Ok()", "CardScanned(tag='5A0011AB42', card_id='B-bank')"]
+    demo.ui.open("hardware")
+
+
+def _keyboard(demo: Demo) -> None:
+    demo.ui.open("newgame")
+    demo.ui.open("keyboard", current="Anna", done=lambda name: None)
+
+
+def _newgame(demo: Demo) -> None:
+    demo.ui.open("newgame")
+    scene = demo.ui.top
+    assert isinstance(scene, NewGameScene)
+    scene.set_count(demo.players)
+    scene.names = {p: NAMES[p] for p in scene.colours[:2]}
+    scene.first = scene.colours[1]
+
+
+def _setup(demo: Demo) -> None:
+    players = ("red", "blue", "green", "yellow", "purple")[:demo.players]
+    demo.ui.open("setup", players=players, first="blue",
+                 names_map={p: NAMES[p] for p in players})
+    scene = demo.ui.top
+    assert isinstance(scene, SetupGuideScene)
+    scene.ticked = {0}
+
+
+def _supply(demo: Demo) -> None:
+    demo.at(lambda b, a: a.phase == "supply" and a.round >= 4 and len(a.slots) == 2)
+
+
+def _ship(demo: Demo) -> None:
+    catalogue = demo.catalogue
+
+    def ship_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and len(a.slots) == 1 and season is not None and any(
+            catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+
+    demo.at(ship_next)
+    state = demo.state
+    season = state.top_season()
+    assert season is not None
+    ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == "ship")
+    scene = demo.ui.top
+    assert isinstance(scene, SupplyScene)
+    scene.pick(ship[0])
+    scene.goods = ["tea"]
+
+
+def _fire(demo: Demo) -> None:
+    demo.at(lambda b, a: len(a.fires) > len(b.fires) and bool(a.fires[-1].gained),
+            last_live=True)
+
+
+def _purchase(demo: Demo) -> None:
+    demo.at(lambda b, a: a.phase == "purchase" and a.settling == 2 and a.round >= 3)
+    state = demo.state
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    scene = demo.ui.top
+    assert isinstance(scene, PurchaseScene)
+    scene.select(rich)
+    scene.step(min(2, state.player(rich).coins - 1))
+
+
+def _tracked(demo: Demo) -> None:
+    demo.at(lambda b, a: a.phase == "demand" and a.placed == 5, form="tracked", seed=5)
+
+
+def _loading_moment(b: State, a: State) -> bool:
+    return a.phase == "loading" and a.round >= 5 and any(
+        a.player(p).dock and a.player(p).contracts for p in a.players)
+
+
+def _loading(demo: Demo) -> None:
+    demo.at(_loading_moment)
+    scene = demo.ui.top
+    assert isinstance(scene, LoadingScene)
+    scene.toggle(0)
+
+
+def _tableau(demo: Demo) -> None:
+    demo.at(_loading_moment)
+    state = demo.state
+    rich = max(state.players, key=lambda p: len(state.player(p).cards))
+    demo.ui.open("tableau", pid=rich)
+
+
+def _income(demo: Demo) -> None:
+    demo.at(lambda b, a: isinstance(a.last_action, Done) and a.round >= 4
+            and any(i.bank for i in (a.income or {}).values()), last_live=True)
+
+
+def _final(demo: Demo) -> None:
+    demo.at(lambda b, a: a.phase == "over", last_live=True)
+    while demo.ui.top.name in ("fire", "income"):
+        demo.ui.pop()
+
+
+def _confirm(demo: Demo) -> None:
+    demo.at(lambda b, a: a.phase == "supply" and a.round == 2)
+    demo.ui.open("confirm", card_id="B-fire", field="points")
+
+
+# --- the registry ----------------------------------------------------------------------------
+
+SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
+    Screen("home", HomeScene, {"home": _home}),
+    Screen("newgame", NewGameScene, {"newgame": _newgame}, per_players=True),
+    Screen("keyboard", NameScene, {"keyboard": _keyboard}),
+    Screen("setup", SetupGuideScene, {"setup": _setup}, per_players=True),
+    Screen("supply", SupplyScene, {"supply": _supply, "ship": _ship}, per_players=True),
+    Screen("fire", FireScene, {"fire": _fire}, per_players=True),
+    Screen("purchase", PurchaseScene, {"purchase": _purchase}, per_players=True),
+    Screen("purchase-tracked", TrackedPurchaseScene, {"tracked": _tracked}, per_players=True),
+    Screen("loading", LoadingScene, {"loading": _loading}, per_players=True),
+    Screen("income", IncomeScene, {"income": _income}, per_players=True),
+    Screen("final", FinalScene, {"final": _final}, per_players=True),
+    Screen("tableau", TableauScene, {"tableau": _tableau}, per_players=True),
+    Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
+    Screen("history", HistoryScene, {"history": _open("history")}),
+    Screen("settings", SettingsScene, {"settings": _open("settings")}),
+    Screen("hardware", HardwareScene, {"hardware": _hardware}),
+    Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),
+)}
+
+
+def samples() -> list[tuple[str, Screen, Sample]]:
+    """Every (picture name, screen, builder), in registry order."""
+    return [(shot, screen, build) for screen in SCREENS.values()
+            for shot, build in screen.samples.items()]

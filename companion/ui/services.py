@@ -1,0 +1,105 @@
+"""What the screens need from the world outside the UI, as small interfaces.
+
+The composition root (`companion.app`) fills `Services` in with the real
+journal, history, card files and inputs; screenshots and tests fill it in with
+in-memory ones (`companion.ui.memory`). Nothing here knows which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, TypedDict
+
+from companion.engine import Action, Catalogue, Setup, State
+
+
+class DisplaySettings(TypedDict, total=False):
+    size: list[int]
+    fullscreen: bool | str
+    rotation: int
+
+
+class UISettings(TypedDict, total=False):
+    """The settings the screens read and change (`ui-settings.json` keeps the changes)."""
+
+    language: str
+    purchase_form: str
+    display: DisplaySettings
+
+
+class GameSession(Protocol):
+    """One game on the table: its state, and each action kept before it counts."""
+
+    @property
+    def state(self) -> State: ...
+
+    def submit(self, action: Action) -> State: ...
+
+    def record_text(self) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class GameStore(Protocol):
+    """Where the game on the table is kept (the journal, or memory)."""
+
+    def resume(self, state_dir: Path, catalogue: Catalogue) -> GameSession | None: ...
+
+    def start(self, state_dir: Path, catalogue: Catalogue, setup: Setup,
+              abandon_current: bool = False) -> GameSession: ...
+
+
+class HistorySource(Protocol):
+    """Finished games: rows are objects or mappings with the fields the History screen shows."""
+
+    def games(self) -> Sequence[object]: ...
+
+    def player_stats(self) -> Sequence[object]: ...
+
+    def known_names(self) -> Sequence[str]: ...
+
+
+class CardReaderSimulator(Protocol):
+    """The simulated card reader: a tag or a card, as if scanned."""
+
+    def scan(self, tag: str) -> None: ...
+
+    def scan_card(self, card_id: str) -> str: ...
+
+
+class TagBinder(Protocol):
+    """The tag map: binds a scanned tag to a card."""
+
+    def bind(self, tag: str, card_id: str) -> str: ...
+
+
+#: A card's printed field and the value the table read (an int, or the goods' tuple).
+PrintedValue = int | tuple[str, ...]
+
+
+@dataclass
+class Services:
+    """What the scenes need from the world outside the UI; the app fills it in."""
+
+    state_dir: Path
+    config_dir: Path
+    settings: UISettings
+    store: GameStore
+    load_catalogue: Callable[[], Catalogue]
+    load_catalogue_data: Callable[[], list[dict[str, object]]]
+    save_override: Callable[[str, str, PrintedValue], None]
+    history: HistorySource | None = None
+    simulator: CardReaderSimulator | None = None
+    tagmap: TagBinder | None = None
+    save_settings: Callable[[UISettings], None] | None = None
+    quit: Callable[[], None] | None = None
+    confirmed_values: Callable[[], dict[str, dict[str, object]]] = dict
+    """The printed values the table has confirmed, for a new game's `setup.cards`."""
+    simulate: bool = False
+    """Keys and on-screen stand-ins replace the buttons and the card reader."""
+    hardware_problems: list[str] = field(default_factory=list)
+    """Problems the start-up hardware check found, each with a hint for the builder."""
+    device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    recent_intents: list[str] = field(default_factory=list)
