@@ -117,7 +117,7 @@ def play(state: State, record: str, *, started: str | None = None,
     rank = ranks(state)
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": game_key(lines[0]),
+        "sourcePlayId": game_key(lines[0])[:12],
     }
     moment = parse_time(started)
     if moment is not None:

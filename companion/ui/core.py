@@ -166,8 +166,11 @@ class UI:
         bar = c.u(BAR)
         body = pygame.Rect(0, 0, c.w, c.h - bar)
         scene = self.top
-        scene.draw(c, body)
-        self._draw_bar(c, scene, pygame.Rect(0, c.h - bar, c.w, bar))
+        if scene.full_screen:  # the scene draws its own buttons
+            scene.draw(c, pygame.Rect(0, 0, c.w, c.h))
+        else:
+            scene.draw(c, body)
+            self._draw_bar(c, scene, pygame.Rect(0, c.h - bar, c.w, bar))
         self.canvas = c
         self.dirty = False
         return self.surface
@@ -206,6 +209,13 @@ class UI:
             rect = pygame.Rect(right - width, bar.y + pad, width, h)
             c.button(rect, f"{label}  \u25b6" if action else label, action, key="ok",
                      colour=PRIMARY)
+            right = rect.x - pad
+        secondary = scene.secondary()
+        if secondary is not None:  # a smaller second choice beside the primary one
+            label, action = secondary
+            width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(24))
+            rect = pygame.Rect(right - width, bar.y + pad, width, h)
+            c.button(rect, label, action, key="secondary")
             right = rect.x - pad
         if self.message:
             box = pygame.Rect(x, bar.y + pad, right - x - pad, h)

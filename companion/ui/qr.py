@@ -7,8 +7,8 @@ about 3x faster to build the same 700-character code; it is imported only
 when a code is first drawn, so it costs nothing at start.
 
 The drawing follows what phones need to read a code off a screen: dark
-modules on white, a quiet zone of 4 modules all round, and every module the
-same whole number of pixels (no blur from scaling). Error correction is level
+modules on white, a quiet zone of 4 modules all round, sharp edges (no blur
+from scaling) and modules as large as the room allows. Error correction is level
 L: a screen has no dirt or creases, and the lowest level keeps the modules
 largest for a link this long.
 """
@@ -42,13 +42,19 @@ def modules(text: str) -> int:
     return len(matrix(text)) + 2 * QUIET
 
 
-def module_px(text: str, side: int) -> int:
-    """The whole pixels per module when the code (quiet zone included) fits in `side`."""
-    return side // modules(text)
+def module_px(text: str, side: int) -> float:
+    """Pixels per module when the code (quiet zone included) fills a `side`-pixel square.
+
+    Whole pixels from 4 up (every module the same size); below that, the
+    fraction that fills the square, since a bigger code reads better than an
+    even one (nearest-neighbour scaling keeps the edges sharp).
+    """
+    exact = side / modules(text)
+    return float(int(exact)) if exact >= 4 else exact
 
 
 @lru_cache(maxsize=8)
-def _surface(text: str, scale: int) -> pygame.Surface:
+def _surface(text: str, size: int) -> pygame.Surface:
     rows = matrix(text)
     n = len(rows)
     small = pygame.Surface((n + 2 * QUIET, n + 2 * QUIET))
@@ -59,16 +65,15 @@ def _surface(text: str, scale: int) -> pygame.Surface:
             for x, on in enumerate(row):
                 if on:
                     pixels[x + QUIET, y + QUIET] = dark
-    size = small.get_width() * scale
     return pygame.transform.scale(small, (size, size))
 
 
 def surface(text: str, side: int) -> pygame.Surface | None:
-    """The code as large as fits in a `side`-pixel square (None if modules would be < 1 px)."""
+    """The code as large as fits in a `side`-pixel square (None below 2 px per module)."""
     scale = module_px(text, side)
-    if scale < 1:
+    if scale < 2:
         return None
-    return _surface(text, scale)
+    return _surface(text, round(scale * modules(text)))
 
 
 def draw(target: pygame.Surface, text: str, rect: pygame.Rect) -> pygame.Rect | None:

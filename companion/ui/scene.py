@@ -111,6 +111,8 @@ class Scene:
     keep_on_sync = False
     #: Takes every intent itself (the hardware test).
     captures_intents = False
+    #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
+    full_screen = False
 
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui
@@ -128,6 +130,10 @@ class Scene:
 
     def primary(self) -> Primary | None:
         """The primary action's label and callback (None: no primary button)."""
+        return None
+
+    def secondary(self) -> Primary | None:
+        """A second, smaller button left of the primary one (None: none)."""
         return None
 
     def hint(self) -> str:

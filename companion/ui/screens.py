@@ -18,6 +18,7 @@ from companion.ui.scenes.confirm import ConfirmValueScene
 from companion.ui.scenes.enroll import EnrollScene
 from companion.ui.scenes.final import FinalScene
 from companion.ui.scenes.fire import FireScene
+from companion.ui.scenes.handoff import HandoffScene
 from companion.ui.scenes.hardware import HardwareScene
 from companion.ui.scenes.history import HistoryScene
 from companion.ui.scenes.home import HomeScene
@@ -25,9 +26,11 @@ from companion.ui.scenes.income import IncomeScene
 from companion.ui.scenes.keyboard import NameScene
 from companion.ui.scenes.loading import LoadingScene
 from companion.ui.scenes.newgame import NewGameScene
+from companion.ui.scenes.pastgame import PastGameScene
 from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
 from companion.ui.scenes.settings import SettingsScene
 from companion.ui.scenes.setup import SetupGuideScene
+from companion.ui.scenes.stats import PlayerStatsScene
 from companion.ui.scenes.supply import SupplyScene
 from companion.ui.scenes.tableau import TableauScene
 
@@ -160,6 +163,20 @@ def _final(demo: Demo) -> None:
         demo.ui.pop()
 
 
+def _bgstats(demo: Demo) -> None:
+    _final(demo)
+    demo.ui.press("code")  # the final screen's code, tapped: the whole screen
+
+
+def _past_game(demo: Demo) -> None:
+    """History, and a tap on the latest game with the demo's number of players."""
+    demo.ui.open("history")
+    scene = demo.ui.top
+    assert isinstance(scene, HistoryScene)
+    game = next(g for g in scene.games if len(getattr(g, "players", ())) == demo.players)
+    scene.open_game(game)
+
+
 def _confirm(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == "supply" and a.round == 2)
     demo.ui.open("confirm", card_id="B-fire", field="points")
@@ -180,8 +197,11 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("income", IncomeScene, {"income": _income}, per_players=True),
     Screen("final", FinalScene, {"final": _final}, per_players=True),
     Screen("tableau", TableauScene, {"tableau": _tableau}, per_players=True),
+    Screen("bgstats", HandoffScene, {"bgstats": _bgstats}, per_players=True),
     Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
     Screen("history", HistoryScene, {"history": _open("history")}),
+    Screen("past-game", PastGameScene, {"past-game": _past_game}, per_players=True),
+    Screen("stats", PlayerStatsScene, {"stats": _open("stats")}),
     Screen("settings", SettingsScene, {"settings": _open("settings")}),
     Screen("hardware", HardwareScene, {"hardware": _hardware}),
     Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),
