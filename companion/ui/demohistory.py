@@ -16,6 +16,7 @@ from companion.engine import Catalogue, replay
 from companion.store import History
 from companion.store.history import GameSummary, PlayerStats
 from companion.store.journal import encode_line, game_key
+from companion.ui.memory import DEMO_START
 from companion.ui.samples import demo_game
 
 #: (players, seed, start) of each demo game, the oldest first.
@@ -23,7 +24,7 @@ GAMES = (
     (3, 21, datetime(2026, 11, 13, 19, 40, tzinfo=UTC)),
     (5, 11, datetime(2026, 11, 15, 20, 5, tzinfo=UTC)),
     (2, 11, datetime(2026, 11, 20, 21, 14, tzinfo=UTC)),
-    (4, 11, datetime(2026, 11, 22, 19, 30, tzinfo=UTC)),
+    (4, 11, DEMO_START),  # the game of the final screen's picture
 )
 
 
