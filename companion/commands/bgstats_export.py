@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
                     f"no game is saved in {state_dir}; a finished one from the history is "
                     "exported with --game ID (see `speicherstadt-companion history`)"
                 )
-            if not scan.state.is_over:
+            if scan.state is None or not scan.state.is_over:
                 raise CompanionError(
                     "the current game is not finished yet; BG Stats takes finished games "
                     "(a finished one from the history: --game ID)"

@@ -59,12 +59,10 @@ def _surface(text: str, size: int) -> pygame.Surface:
     n = len(rows)
     small = pygame.Surface((n + 2 * QUIET, n + 2 * QUIET))
     small.fill(LIGHT)
-    with pygame.PixelArray(small) as pixels:
-        dark = small.map_rgb(DARK)
-        for y, row in enumerate(rows):
-            for x, on in enumerate(row):
-                if on:
-                    pixels[x + QUIET, y + QUIET] = dark
+    for y, row in enumerate(rows):
+        for x, on in enumerate(row):
+            if on:
+                small.set_at((x + QUIET, y + QUIET), DARK)
     return pygame.transform.scale(small, (size, size))
 
 

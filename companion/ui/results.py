@@ -113,6 +113,14 @@ class ResultsScene(Scene):
         self.show_chart = not self.show_chart
         self.ui.dirty = True
 
+    def title(self) -> str:
+        """"Winner: Anna" or "Shared win: Anna, Ben"."""
+        final = self.state.final
+        assert final is not None
+        winners = ", ".join(words.player_name(self.state, p) for p in final.winners)
+        label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
+        return label.format(names=winners)
+
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
@@ -132,9 +140,8 @@ class ResultsScene(Scene):
             square = pygame.Rect(c.w - margin - side, body.y + margin, side, side)
             left = pygame.Rect(0, 0, square.x - c.u(8), body.h)
         x, width = left.x + c.u(12), left.w - c.u(16)
-        winners = ", ".join(words.player_name(state, p) for p in final.winners)
-        label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
-        c.text(label.format(names=winners), (x, c.u(6)), LARGE, ACCENT, max_width=width)
+        title = self.title()
+        c.text(title, (x, c.u(6)), LARGE, ACCENT, max_width=width)
         c.text(_("{n} points").format(n=final.scores[final.winners[0]]["total"]),
                (x, c.u(44)), BODY, ACCENT, max_width=width)
         y = c.u(74)
@@ -154,7 +161,6 @@ class ResultsScene(Scene):
             if where is None:
                 self.draw_chart(c, state, square)
             else:  # a tap shows the code on the whole screen, larger still
-                title = label.format(names=winners)
                 c.region(where, lambda: self.ui.open("bgstats", link=link, title=title),
                          "code", _("Scan with your phone to add this play to BG Stats"))
         else:

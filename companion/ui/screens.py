@@ -164,8 +164,13 @@ def _final(demo: Demo) -> None:
 
 
 def _bgstats(demo: Demo) -> None:
+    """The final screen's code, tapped: the whole screen."""
     _final(demo)
-    demo.ui.press("code")  # the final screen's code, tapped: the whole screen
+    scene = demo.ui.top
+    assert isinstance(scene, FinalScene)
+    link = scene.link()
+    assert link is not None
+    demo.ui.open("bgstats", link=link, title=scene.title())
 
 
 def _past_game(demo: Demo) -> None:

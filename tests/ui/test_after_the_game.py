@@ -177,3 +177,21 @@ def test_player_statistics_screen_shows_the_historys_numbers(tmp_path: Path) -> 
     assert "Anna" in drawn and "Average per game" in drawn
     assert str(anna.best_total) in drawn and str(anna.games) in drawn
     assert f"{anna.average_total:.1f}".removesuffix(".0") in drawn
+
+
+def test_a_game_whose_record_no_longer_replays_is_refused_with_a_message(
+        tmp_path: Path) -> None:
+    """A record the engine cannot finish (here: cut short) shows a message, not a crash."""
+    from dataclasses import replace
+
+    ui = build("history", (800, 480), "en", tmp_path)
+    scene = ui.top
+    game = scene.games[0]
+    cut = "".join(game.record.splitlines(True)[:10])
+    scene.games[0] = replace(game, record=cut)
+    ui.dirty = True
+    ui.press(f"game:{game.id}")
+    assert ui.top.name == "history"
+    assert ui.message is not None and ui.message.error
+    assert "cannot be shown again" in ui.message.text and "not a finished game" in \
+        ui.message.text

@@ -3,6 +3,8 @@ its final screen again; each player's record, and the full statistics one tap aw
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.store import stats
@@ -119,7 +121,7 @@ class HistoryScene(Scene):
             c.text(self.result(game), (box.x + c.u(8), box.bottom - c.u(5)), SMALL, TEXT,
                    anchor="bottomleft", max_width=box.w - c.u(16))
             if isinstance(_get(game, "record", None), str):
-                c.region(box, lambda g=game: self.open_game(g), f"game:{_get(game, 'id', '')}",
+                c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
                          self.result(game))
             y += c.u(ROW + GAP)
         if more:
