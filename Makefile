@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean mo
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +14,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The translations: gettext reads compiled .mo catalogues (git keeps only the .po).
+mo: $(STAMP)
+	$(PY) -m companion.ui.msgfmt companion/locale > /dev/null
+
+run: $(STAMP) mo
 	$(PY) -m companion --simulate
 
-test: $(STAMP)
+test: $(STAMP) mo
 	$(PY) -m ruff check companion tests benchmarks
 	$(PY) -m mypy companion
 	$(VENV)/bin/lint-imports
@@ -29,7 +33,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy companion
 
-bench: $(STAMP)
+bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy $(PY) -m benchmarks
 
 clean:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pygame
 
+from companion.ui.hyphen import break_word, plain
+
 Colour = tuple[int, int, int]
 
 BG: Colour = (24, 28, 36)
@@ -50,7 +52,7 @@ FONT_PATHS = (
     "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
 )
 
-#: Text sizes at 800x480 (UX.md: body >= 22, key numbers >= 32, nothing below 16).
+#: Text sizes at 800x480 (docs/ui.md: body >= 22, key numbers >= 32, nothing below 18).
 SMALL, BODY, LARGE, HUGE = 18, 22, 32, 48
 
 
@@ -104,10 +106,6 @@ def forget_fonts() -> None:
     _forget_text()
 
 
-#: Vowels of the three languages, for hyphenating long words on buttons.
-VOWELS = set("aeiouyäöüéèêëàâîïôûœ")
-
-
 def font(px: int) -> pygame.font.Font:
     """A bold sans font of `px` pixels (DejaVu when installed, else pygame's own)."""
     px = max(8, px)
@@ -156,6 +154,8 @@ def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | 
 #: What a drawn string is to its reader (docs/frames.md): key numbers, body text,
 #: supporting detail, a title.
 ROLES = ("key", "body", "secondary", "title")
+#: The smallest size of a string of each role at 800x480 (docs/ui.md).
+ROLE_MIN = {"key": LARGE, "body": BODY, "secondary": SMALL, "title": SMALL}
 
 
 def role_of(size: int) -> str:
@@ -172,6 +172,7 @@ class DrawnText:
     rect: pygame.Rect
     role: str
     cut: bool
+    bar: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,7 @@ class Target:
     rect: pygame.Rect
     enabled: bool
     primary: bool
+    bar: bool = False
 
 
 @dataclass
@@ -210,6 +212,10 @@ class Canvas:
         #: Every string and every target of the frame, as `describe` reports them.
         self.drawn: list[DrawnText] = []
         self.targets: list[Target] = []
+        #: The screen's own part (above the bottom bar); what is drawn from now on belongs to
+        #: the bar once `in_bar` is set.
+        self.body = pygame.Rect(0, 0, self.w, self.h)
+        self.in_bar = False
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
@@ -217,7 +223,7 @@ class Canvas:
         return int(round(value * self.s))
 
     def px(self, size: int) -> int:
-        return max(16 if size >= 16 else size, self.u(size))
+        return max(SMALL if size >= SMALL else size, self.u(size))
 
     # --- drawing ---------------------------------------------------------------
     def fill(self, colour: Colour = BG) -> None:
@@ -235,13 +241,16 @@ class Canvas:
         anchor: str = "topleft",
         max_width: int | None = None,
         role: str | None = None,
-        smallest: int = 16,
+        smallest: int | None = None,
+        cut: bool = False,
     ) -> pygame.Rect:
         """Draw one line; shrink it (never below `smallest`, design px) to fit `max_width`,
         else cut it with an ellipsis. `role`: see `ROLES` (by default from `size`)."""
+        text = plain(text)  # soft hyphens only mark where a wrapped line may break
         self.texts.append(text)
         px = self.px(size)
-        low = min(px, self.px(smallest))
+        role = role or role_of(size)
+        low = min(px, self.px(ROLE_MIN[role] if smallest is None else smallest))
         key = (text, px, low, tuple(colour), max_width)
         got = _rendered.get(key)
         if got is None:
@@ -260,7 +269,8 @@ class Canvas:
         ink = got.ink.move(rect.topleft)
         self.text_rects.append((got.text, ink))
         if text.strip():
-            self.drawn.append(DrawnText(got.text, got.px, ink, role or role_of(size), got.cut))
+            self.drawn.append(DrawnText(got.text, got.px, ink, role, got.cut or cut,
+                                        self.in_bar))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
@@ -274,44 +284,32 @@ class Canvas:
         return list(got)
 
     def _wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
+        """Lines no wider than `width` where possible; a word wider than a line is broken
+        only where it may be (`companion.ui.hyphen`), else left whole (and too wide)."""
         f = font(self.px(size))
+
+        def fits(s: str) -> bool:
+            return f.size(s)[0] <= width
+
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""
             for word in para.split(" "):
-                trial = f"{line} {word}".strip()
-                if f.size(trial)[0] <= width or not line:
+                trial = f"{line} {word}" if line else word
+                if fits(plain(trial)) or not trial.strip():
                     line = trial
-                else:
+                    continue
+                if line:
                     lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
-
-    def _cut(self, lines: list[str], width: int) -> bool:
-        """Would these button lines be shortened: more than two, or one too wide at 16 px?"""
-        small = font(self.px(16))
-        return len(lines) > 2 or any(small.size(line)[0] > width for line in lines)
-
-    def hyphenate(self, text: str, width: int, size: int = BODY) -> str:
-        """`text` with each word wider than `width` broken with a hyphen and a space."""
-        f = font(self.px(size))
-        out: list[str] = []
-        for word in text.split(" "):
-            while f.size(word)[0] > width and len(word) > 5:
-                cut = len(word) - 3
-                while cut > 3 and f.size(word[:cut] + "-")[0] > width:
-                    cut -= 1
-                # Prefer a syllable break, before a consonant that starts a vowel
-                # ("Feuerwehr-mann", "Wieder-holen", "Gewürz-händler").
-                for k in range(cut, 2, -1):
-                    if word[k].lower() not in VOWELS and word[k + 1].lower() in VOWELS:
-                        cut = k
+                while not fits(plain(word)):
+                    head, rest = break_word(word, fits)
+                    if not head:
                         break
-                out.append(word[:cut] + "-")
-                word = word[cut:]
-            out.append(word)
-        return " ".join(out)
+                    lines.append(head)
+                    word = rest
+                line = word
+            lines.append(line)
+        return [plain(line) for line in lines]
 
     def paragraph(
         self, text: str, rect: pygame.Rect, size: int = BODY, colour: Colour = TEXT
@@ -347,29 +345,40 @@ class Canvas:
         badge_w = font(self.px(SMALL)).size(badge)[0] + self.u(6) if badge else 0
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
-        lines = self.wrap(label, room, size) if label else []
-        if label and size > 16 and self._cut(lines, room):
-            # Too long for two lines (French "Bureau de comptage B"): try the smallest size.
-            size = 16
-            lines = self.wrap(label, room, size)
-        if self._cut(lines, room):
-            # One word longer than the button (German "Feuerwehrmann", "Teppichhändler"):
-            # break it with a hyphen rather than cut it to "Feuerwehr…".
-            lines = self.wrap(self.hyphenate(label, room, size), room, size)
-        if len(lines) > 2:
-            lines = [label]
+        # A label is body text (docs/ui.md): from `size` down to the body size, on as many
+        # lines as the button holds; cut with an ellipsis (and reported cut) only if even
+        # that fails.
+        size = max(size, BODY)
+        lines: list[str] = []
+        cut = False
+        for s in range(size, BODY - 1, -1):
+            size = s
+            step = font(self.px(s)).get_linesize()
+            most = max(1, (rect.h - self.u(2)) // step)
+            lines = self.wrap(label, room, s) if label else []
+            widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
+            if len(lines) <= most and widest <= room:
+                break
+        else:
+            lines, cut = lines[:most], True
+            f = font(self.px(size))
+            last = lines[-1] if lines else ""
+            while last and f.size(last + "\u2026")[0] > room:
+                last = last[:-1]
+            lines[-1:] = [last.rstrip() + "\u2026"]
         step = font(self.px(size)).get_linesize()
         y = rect.centery - step * len(lines) // 2
-        for line in lines:
-            self.text(line, (centre, y), size, fg, anchor="midtop", max_width=room + 4)
+        for k, line in enumerate(lines):
+            self.text(line, (centre, y), size, fg, anchor="midtop", role="body", smallest=size,
+                      cut=cut and k == len(lines) - 1)
             y += step
         if badge:
             self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,
                       anchor="topright")
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), action is not None,
-                                   key == "ok"))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
+                                   key == "ok", self.in_bar))
         return rect
 
     def player_badge(
@@ -379,7 +388,7 @@ class Canvas:
         colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
         pygame.draw.circle(self.surface, colour, centre, radius)
         pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
-        self.text(letter, centre, max(16, int(radius * 1.3 / self.s)), readable_on(colour),
+        self.text(letter, centre, max(SMALL, int(radius * 1.3 / self.s)), readable_on(colour),
                   anchor="center")
 
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
@@ -387,14 +396,16 @@ class Canvas:
         colour = GOOD_COLOURS[good]
         self.rect(rect, colour, radius=4)
         self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
-        size = max(16, min(BODY, int(rect.h * 0.6 / self.s)))
+        size = max(SMALL, min(BODY, int(rect.h * 0.6 / self.s)))
+        # The initials may run over the cube's border by a little (never cut: "Ru", "Kf").
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
-                  max_width=rect.w + 2)
+                  max_width=rect.w + self.u(8))
 
     def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), True, False))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False,
+                                   self.in_bar))
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
@@ -402,10 +413,11 @@ class Canvas:
             "screen": screen,
             "size": [self.w, self.h],
             "language": language,
+            "body": list(self.body),
             "texts": [{"text": d.text, "px": d.px, "rect": list(d.rect), "role": d.role,
-                       "cut": d.cut} for d in self.drawn],
+                       "cut": d.cut, "bar": d.bar} for d in self.drawn],
             "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
-                         "primary": t.primary} for t in self.targets],
+                         "primary": t.primary, "bar": t.bar} for t in self.targets],
         }
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:

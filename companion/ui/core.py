@@ -15,23 +15,25 @@ from dataclasses import dataclass
 import pygame
 
 from companion.inputs import intents as it
-from companion.ui import i18n
+from companion.ui import i18n, layout
 from companion.ui.canvas import (
     BG,
     BODY,
     DANGER,
     INFO_BG,
     PANEL,
+    PANEL_HI,
     PRIMARY,
-    SMALL,
     TEXT,
     WARN_BG,
     Canvas,
+    Colour,
     font,
 )
 from companion.ui.game import GameController
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _
-from companion.ui.scene import GameHost, Scene
+from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 
@@ -70,6 +72,7 @@ class UI:
         self.game: GameHost | None = None  # a GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
         self.last_primary_tap = float("-inf")
+        self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -129,7 +132,8 @@ class UI:
 
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:
-        self.message = Message(text, True, self.clock() + MESSAGE_SECONDS)
+        # Messages are sentences: they wrap at spaces (names keep no soft hyphens here).
+        self.message = Message(plain(text), True, self.clock() + MESSAGE_SECONDS)
         self.dirty = True
 
     def dismiss_message(self) -> None:
@@ -137,7 +141,7 @@ class UI:
         self.dirty = True
 
     def info(self, text: str) -> None:
-        self.message = Message(text, False, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(plain(text), False, self.clock() + MESSAGE_SECONDS)
         self.dirty = True
 
     def next_deadline(self) -> float | None:
@@ -163,96 +167,118 @@ class UI:
         """Draw the top scene and the bottom bar; the tap targets are those of this frame."""
         c = Canvas(self.surface)
         c.fill(BG)
-        bar = c.u(BAR)
-        body = pygame.Rect(0, 0, c.w, c.h - bar)
         scene = self.top
-        if scene.full_screen:  # the scene draws its own buttons
-            scene.draw(c, pygame.Rect(0, 0, c.w, c.h))
-        else:
-            scene.draw(c, body)
-            self._draw_bar(c, scene, pygame.Rect(0, c.h - bar, c.w, bar))
+        if scene.full_screen:  # the scene draws its own buttons; no bar
+            self._bar_buttons = []
+            c.body = pygame.Rect(0, 0, c.w, c.h)
+            scene.draw(c, c.body)
+            self.canvas = c
+            self.dirty = False
+            return self.surface
+        bar = pygame.Rect(0, c.h - c.u(BAR), c.w, c.u(BAR))
+        left, right, words = self._bar_items(c, scene, bar)
+        # The instruction or message: beside the buttons when it fits there in two lines,
+        # else in a strip over the bar, the whole width (the body gives way).
+        middle = pygame.Rect(left, bar.y, right - left, bar.h)
+        strip: pygame.Rect | None = None
+        if words:
+            room = _text_box(c, middle)
+            fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
+            if fitted.cut or room.w < c.u(120):
+                width = c.w - 2 * c.u(14)
+                lines = layout.fit(c, words, width, None, BODY, "body").height(c)
+                height = max(c.u(56), lines + c.u(16))  # a tap on it closes it
+                strip = pygame.Rect(0, bar.y - height, c.w, height)
+        body = pygame.Rect(0, 0, c.w, (strip or bar).y)
+        c.body = body
+        scene.draw(c, body)
+        c.in_bar = True
+        self._draw_bar(c, scene, bar, middle, strip, words)
         self.canvas = c
         self.dirty = False
         return self.surface
 
-    def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> None:
-        c.rect(bar, PANEL, radius=0)
+    def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
+                   ) -> tuple[int, int, str]:
+        """Where the bar's text may go (between the left and the right buttons), and the
+        text: the message if there is one, else the scene's hint."""
+        self._bar_buttons = buttons = self._buttons(c, scene, bar)
+        left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
+        right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
+        words = self.message.text if self.message else scene.hint()
+        scene.hint_in_bar = True
+        if scene.hint_in_body and not self.message:
+            # Beside the bar's buttons if it fits there on two lines, else above the
+            # scene's own controls.
+            room = _text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
+            if room.w < c.u(120) or layout.fit(c, words, room.w, room.h, BODY, "body",
+                                               max_lines=2).cut:
+                scene.hint_in_bar = False
+                words = ""
+        return left, right, words
+
+    def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
+                 ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
+        """The bar's buttons: Undo (and Redo, Home) or Back bottom left, the primary action
+        bottom right; each as wide as its label at body size, within the bar's width."""
         pad = c.u(8)
         h = bar.h - 2 * pad
-        x = bar.x + pad
+        f = font(c.px(BODY))
+        left: list[tuple[str, Action0 | None, str, Colour]] = []
         game = self.game
         if scene.game_screen and game is not None:
             state = game.state
-            # Wide enough for the label at body size (German "Rückgängig" was shrunk to 16 px).
-            label = _("Undo")
-            width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(20))
-            c.button(pygame.Rect(x, bar.y + pad, width, h), label,
-                     self.undo if state.can_undo() else None, key="undo", colour=DANGER)
-            x += width + c.u(8)
+            left.append((_("Undo"), self.undo if state.can_undo() else None, "undo", DANGER))
             if state.redo:
-                c.button(pygame.Rect(x, bar.y + pad, c.u(100), h), _("Redo"), self.redo,
-                         key="redo")
-                x += c.u(108)
+                left.append((_("Redo"), self.redo, "redo", PANEL_HI))
             if scene.menu:
-                c.button(pygame.Rect(x, bar.y + pad, c.u(90), h), _("Home"), game.close,
-                         key="home", size=SMALL)
-                x += c.u(98)
+                left.append((_("Home"), game.close, "home", PANEL_HI))
         elif len(self.stack) > 1:
-            c.button(pygame.Rect(x, bar.y + pad, c.u(120), h), _("Back"), scene.on_back,
-                     key="back")
-            x += c.u(128)
-        right = bar.right - pad
+            left.append((_("Back"), scene.on_back, "back", PANEL_HI))
         primary = scene.primary()
+        right: list[tuple[str, Action0 | None, str, Colour]] = []
         if primary is not None:
             label, action = primary
-            width = max(c.u(150), min(c.u(300), _text_width(c, label) + c.u(24)))
-            rect = pygame.Rect(right - width, bar.y + pad, width, h)
-            c.button(rect, f"{label}  \u25b6" if action else label, action, key="ok",
-                     colour=PRIMARY)
-            right = rect.x - pad
+            right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
         secondary = scene.secondary()
-        if secondary is not None:  # a smaller second choice beside the primary one
-            label, action = secondary
-            width = max(c.u(120), font(c.px(BODY)).size(label)[0] + c.u(24))
-            rect = pygame.Rect(right - width, bar.y + pad, width, h)
-            c.button(rect, label, action, key="secondary")
-            right = rect.x - pad
+        if secondary is not None:  # a second choice, left of the primary one
+            right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
+        items = left + right
+        least = c.u(64)
+        wanted = [max(least, f.size(label)[0] + c.u(24)) for label, *_rest in items]
+        room = bar.w - pad * (len(items) + 1)
+        # Too wide together (portrait, German): the widest give way; labels then wrap.
+        while sum(wanted) > room and max(wanted, default=0) > least:
+            widest = wanted.index(max(wanted))
+            wanted[widest] -= max(1, (sum(wanted) - room) // 2)
+            wanted[widest] = max(least, wanted[widest])
+        out = []
+        x = bar.x + pad
+        for (label, action, key, colour), w in zip(left, wanted, strict=False):
+            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
+            x += w + pad
+        x = bar.right - pad
+        for (label, action, key, colour), w in zip(reversed(right), reversed(wanted),
+                                                  strict=False):
+            x -= w
+            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
+            x -= pad
+        return out
+
+    def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,
+                  strip: pygame.Rect | None, words: str) -> None:
+        c.rect(bar, PANEL, radius=0)
+        for rect, label, action, key, colour in self._bar_buttons:
+            c.button(rect, label, action, key=key, colour=colour)
+        if not words:
+            return
+        box = strip or layout.inset(middle, c.u(4))
         if self.message:
-            box = pygame.Rect(x, bar.y + pad, right - x - pad, h)
-            # The whole message: 2 lines, else 3 smaller ones in the bar; if even that is
-            # too little (German beside Redo and Menu), a strip over the bottom of the
-            # screen, full width, that a tap closes.
-            width = box.w - c.u(12)
-            size, step = SMALL, c.u(22)
-            lines = c.wrap(self.message.text, width, size)
-            if len(lines) > 2:
-                size, step = 16, c.u(19)
-                lines = c.wrap(self.message.text, width, size)
-            if len(lines) > 3:
-                size, step = SMALL, c.u(22)
-                width = c.w - 2 * pad - c.u(12)
-                lines = c.wrap(self.message.text, width, size)
-                lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
-                h = step * len(lines) + c.u(12)
-                box = pygame.Rect(pad, bar.y - pad - h, c.w - 2 * pad, h)
-                c.region(box, self.dismiss_message, "message", self.message.text)
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
-            y = box.centery - step * len(lines) // 2
-            for line in lines:
-                c.text(line, (box.x + c.u(6), y), size, TEXT, max_width=width)
-                y += step
-        else:
-            hint = scene.hint()
-            if hint:
-                size, step = SMALL, c.u(22)
-                lines = c.wrap(hint, right - x - 2 * pad, size)
-                if len(lines) > 2:
-                    size, step = 16, c.u(19)
-                    lines = c.wrap(hint, right - x - 2 * pad, size)[:3]
-                y = bar.centery - step * len(lines) // 2
-                for line in lines:
-                    c.text(line, (x + pad, y), size, TEXT, max_width=right - x - 2 * pad)
-                    y += step
+            if strip is not None:
+                c.region(strip, self.dismiss_message, "message", self.message.text)
+        layout.draw_text(c, words, _text_box(c, strip or middle), BODY, TEXT, role="body",
+                         valign="center")
 
     # --- input ------------------------------------------------------------------------
     def touch(self, pos: tuple[int, int]) -> bool:
@@ -351,5 +377,6 @@ class UI:
             self.game.redo()
 
 
-def _text_width(c: Canvas, label: str) -> int:
-    return font(c.px(BODY)).size(label + "  \u25b6")[0]
+def _text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
+    """Where the bar's words go inside their box (the same for fitting and drawing)."""
+    return layout.inset(box, c.u(14), c.u(6))

@@ -14,10 +14,11 @@ import pygame
 
 from companion.engine import SCORE_CATEGORIES, Catalogue, State
 from companion.store import bgstats, stats
-from companion.ui import names, qr, words
+from companion.ui import layout, names, qr, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
+    HUGE,
     LARGE,
     MUTED,
     PANEL,
@@ -114,99 +115,135 @@ class ResultsScene(Scene):
         self.ui.dirty = True
 
     def title(self) -> str:
-        """"Winner: Anna" or "Shared win: Anna, Ben"."""
+        """"Winner: Anna · 12 points" or "Shared win: Anna, Ben · 9 points"."""
         final = self.state.final
         assert final is not None
         winners = ", ".join(words.player_name(self.state, p) for p in final.winners)
+        winners += "\u00a0\u00b7 " + _("{n} points").format(
+            n=final.scores[final.winners[0]]["total"]).replace(" ", "\u00a0")
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         return label.format(names=winners)
 
     # --- drawing ---------------------------------------------------------------------------
+    def hint(self) -> str:
+        """How a tie was settled, in the bar (the screen's own part holds the table and
+        the code)."""
+        return tie_break(self.state)
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         final = state.final
         if final is None:
             return
-        portrait = c.w < c.h
-        margin = c.u(4)
-        # The code (or the chart) gets a square as tall as the screen allows, on the right;
-        # in portrait, the bottom part of the screen.
-        if portrait:
-            side = min(c.w - 2 * margin, body.h * 45 // 100)
-            square = pygame.Rect(c.w - margin - side, body.bottom - margin - side, side, side)
-            left = pygame.Rect(0, 0, c.w, square.y - margin)
-        else:
-            side = min(body.h - 2 * margin, c.w // 2)
-            square = pygame.Rect(c.w - margin - side, body.y + margin, side, side)
-            left = pygame.Rect(0, 0, square.x - c.u(8), body.h)
-        x, width = left.x + c.u(12), left.w - c.u(16)
-        title = self.title()
-        c.text(title, (x, c.u(6)), LARGE, ACCENT, max_width=width)
-        c.text(_("{n} points").format(n=final.scores[final.winners[0]]["total"]),
-               (x, c.u(44)), BODY, ACCENT, max_width=width)
-        y = c.u(74)
-        notes = [n for n in (tie_break(state), self.saved_note()) if n]
+        area = layout.inset(body, c.u(8), c.u(4))
         link = None if self.show_chart else self.link()
-        if link is not None:
-            notes.append(_("Scan with your phone to add this play to BG Stats"))
-        for note in notes:
-            for line in c.wrap(note, width, SMALL):
-                c.text(line, (x, y), SMALL, TEXT, max_width=width)
-                y += c.u(22)
-        table = pygame.Rect(left.x + c.u(8), y + c.u(4), left.w - c.u(8),
-                            left.bottom - y - c.u(8))
-        self.draw_table(c, state, table)
-        if link is not None:
-            where = qr.draw(c.surface, link, square)
-            if where is None:
-                self.draw_chart(c, state, square)
-            else:  # a tap shows the code on the whole screen, larger still
-                c.region(where, lambda: self.ui.open("bgstats", link=link, title=title),
-                         "code", _("Scan with your phone to add this play to BG Stats"))
+        caption = _("Scan with your phone to add this play to BG Stats")
+        # The table takes what it needs; the code (or the chart) the rest, as a square as
+        # large as fits beside the table (landscape) or below it (portrait), its one line
+        # underneath.
+        need = self.table_width(c, state)
+        if c.w >= c.h:
+            right_w = max(c.u(200), area.w - need - c.u(12))
+            left, right = layout.columns(area, [None, right_w], c.u(12))
         else:
-            self.draw_chart(c, state, square)
+            left, right = layout.rows(area, [None, area.h * 42 // 100], c.u(8))
+        title = self.title()
+        flow = layout.Flow(c, left, c.u(4))
+        one_line = not layout.fit(c, title, left.w, None, HUGE, "key", max_lines=1).cut
+        flow.text(title, HUGE if one_line else LARGE, ACCENT, role="key", max_lines=2)
+        flow.text(self.saved_note(), SMALL, TEXT)
+        self.draw_table(c, state, flow.rest())
+        if link is None:
+            self.draw_chart(c, state, right)
+            return
+        lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=2)
+        below = lines.height(c) + c.u(6)
+        side = min(right.w, right.h - below)
+        square = pygame.Rect(right.x + (right.w - side) // 2, right.y, side, side)
+        where = qr.draw(c.surface, link, square)
+        if where is None:
+            self.draw_chart(c, state, right)
+            return
+        # A tap shows the code on the whole screen, larger still.
+        c.region(where, lambda: self.ui.open("bgstats", link=link, title=title), "code",
+                 caption)
+        layout.draw_text(c, caption, pygame.Rect(right.x, where.bottom + c.u(6), right.w,
+                                                 right.bottom - where.bottom - c.u(6)),
+                         SMALL, TEXT, align="center", max_lines=2)
+
+    @staticmethod
+    def columns_of(c: Canvas, state: State) -> tuple[int, int]:
+        """The table's label column and each player's column width, in pixels."""
+        final = state.final
+        assert final is not None
+        players = list(final.ranking)
+        widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
+                      for p in players for cat in SCORE_CATEGORIES] +
+                     [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0]
+                      for p in players])
+        col = max(c.u(40), widest + c.u(10))
+        label = max(layout.width_for(c, names.category(cat), SMALL, 1)
+                    for cat in SCORE_CATEGORIES) + c.u(10)
+        return label, col
+
+    def table_width(self, c: Canvas, state: State) -> int:
+        label, col = self.columns_of(c, state)
+        return label + col * len(state.players)
+
+    @staticmethod
+    def table_height(c: Canvas, state: State) -> int:
+        """What the table needs: a row per category (body), the totals (key numbers)."""
+        return (len(SCORE_CATEGORIES) + 1) * layout.line_height(c, BODY) + \
+            layout.line_height(c, LARGE) + c.u(4)
 
     def draw_table(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         final = state.final
         assert final is not None
-        rows = [*SCORE_CATEGORIES, "total"]
         players = list(final.ranking)
-        # The label column as wide as its longest label ("Chamber of commerce"), up to 60 %:
-        # the player columns only hold short numbers.
-        longest = max(font(c.px(16)).size(names.category(cat))[0] for cat in rows)
-        label_w = max(int(rect.w * 0.46), min(int(rect.w * 0.6), longest + c.u(12)))
-        col = (rect.w - label_w) // max(1, len(players))
-        row_h = rect.h // (len(rows) + 1)
+        cats = list(SCORE_CATEGORIES)
+        # Values are body text, the totals key numbers, the category names supporting detail;
+        # the label column as wide as its longest label, the rest shared by the players.
+        _label, col = self.columns_of(c, state)
+        label_w = max(c.u(100), rect.w - col * len(players))
+        line = max(layout.line_height(c, BODY),
+                   (rect.h - layout.line_height(c, LARGE) - c.u(4)) // (len(cats) + 1))
+        y = rect.y
         for j, pid in enumerate(players):
             cx = rect.x + label_w + j * col + col // 2
-            c.player_badge(pid, (cx, rect.y + row_h // 2), min(c.u(13), row_h // 2 - 1),
+            c.player_badge(pid, (cx, y + line // 2), min(c.u(13), line // 2 - 1),
                            words.letter(state, pid))
-        for i, cat in enumerate(rows):
-            y = rect.y + (i + 1) * row_h
-            if cat == "total":
-                c.rect(pygame.Rect(rect.x, y, rect.w, row_h), PANEL)
-            elif i % 2:
-                c.rect(pygame.Rect(rect.x, y, rect.w, row_h), (30, 35, 45), radius=0)
-            size = BODY if cat == "total" else 16
-            c.text(names.category(cat), (rect.x + c.u(4), y + row_h // 2), size, TEXT,
-                   anchor="midleft", max_width=label_w - c.u(6))
+        y += line
+        for i, cat in enumerate(cats):
+            if i % 2:
+                c.rect(pygame.Rect(rect.x, y, rect.w, line), (30, 35, 45), radius=0)
+            layout.draw_text(c, names.category(cat), pygame.Rect(
+                rect.x + c.u(4), y, label_w - c.u(6), line), SMALL, TEXT, valign="center")
             for j, pid in enumerate(players):
-                cx = rect.x + label_w + j * col + col // 2
                 value = final.scores[pid][cat]
-                colour = ACCENT if cat == "total" and pid in final.winners else \
-                    (TEXT if value else MUTED)
-                c.text(str(value), (cx, y + row_h // 2), size, colour, anchor="center",
-                       max_width=col - c.u(2))
+                c.text(str(value), (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                       TEXT if value else MUTED, anchor="center")
+            y += line
+        total_h = layout.line_height(c, LARGE) + c.u(4)
+        c.rect(pygame.Rect(rect.x, y, rect.w, total_h), PANEL)
+        c.text(names.category("total"), (rect.x + c.u(4), y + total_h // 2), BODY, TEXT,
+               anchor="midleft", max_width=label_w - c.u(6))
+        for j, pid in enumerate(players):
+            value = final.scores[pid]["total"]
+            c.text(str(value), (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
+                   ACCENT if pid in final.winners else TEXT, anchor="center", role="key")
 
     def draw_chart(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         c.rect(rect, PANEL)
-        c.text(_("Score over the rounds"), (rect.x + c.u(8), rect.y + c.u(4)), SMALL, TEXT,
-               max_width=rect.w - c.u(12))
+        title = layout.draw_text(c, _("Score over the rounds"), pygame.Rect(
+            rect.x + c.u(8), rect.y + c.u(4), rect.w - c.u(12), rect.h // 3), SMALL, TEXT,
+            max_lines=2)
         series = self.series()
         if not series:
             return
-        plot = pygame.Rect(rect.x + c.u(40), rect.y + c.u(40), rect.w - c.u(56),
-                           rect.h - c.u(90))
+        step_h = layout.line_height(c, SMALL)
+        top = title.bottom + c.u(12)
+        plot = pygame.Rect(rect.x + c.u(40), top, rect.w - c.u(56),
+                           rect.bottom - top - 2 * step_h - c.u(14))
         values = [v for s in series.values() for v in s]
         low, high = min(0, min(values)), max(5, max(values))
         rounds = max(len(s) for s in series.values()) - 1
@@ -221,21 +258,21 @@ class ResultsScene(Scene):
         if low < 0 < high:
             zero = at(0, 0)[1]
             pygame.draw.line(c.surface, (70, 76, 90), (plot.x, zero), (plot.right, zero), 1)
-        c.text(str(high), (plot.x - c.u(4), plot.y), 16, MUTED, anchor="topright")
-        c.text(str(low), (plot.x - c.u(4), plot.bottom), 16, MUTED, anchor="bottomright")
+        c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
+        c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
         # A tick at every round end; numbered as often as the numbers fit side by side.
+        f = font(c.px(SMALL))
         step = 1
-        while rounds and plot.w * step // rounds < font(c.px(16)).size(str(rounds))[0] + c.u(10):
+        while rounds and plot.w * step // rounds < f.size(str(rounds))[0] + c.u(10):
             step += 1
         for k in range(1, rounds + 1):
             x = at(k, low)[0]
             pygame.draw.line(c.surface, MUTED, (x, plot.bottom), (x, plot.bottom + c.u(5)), 1)
-            if k % step == 0 or k == rounds:
-                if k != rounds and rounds % step and k > rounds - step:
-                    continue  # the last number stands alone, not crowded by its neighbour
-                c.text(str(k), (x, plot.bottom + c.u(6)), 16, MUTED, anchor="midtop")
-        c.text(_("Round"), (plot.centerx, rect.bottom - c.u(4)), 16, MUTED,
-               anchor="midbottom")
+            last = k == rounds
+            if (k % step == 0 and (last or k <= rounds - step)) or last:
+                c.text(str(k), (x, plot.bottom + c.u(6)), SMALL, MUTED, anchor="midtop")
+        c.text(_("Round"), (plot.centerx, plot.bottom + c.u(8) + step_h), SMALL, MUTED,
+               anchor="midtop")
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)
             line = [at(k, v) for k, v in enumerate(points)]

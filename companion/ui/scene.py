@@ -111,6 +111,10 @@ class Scene:
     keep_on_sync = False
     #: Takes every intent itself (the hardware test).
     captures_intents = False
+    #: May draw its hint beside its controls (the round screens) when the bottom bar has no
+    #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
+    hint_in_body = False
+    hint_in_bar = True
     #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
     full_screen = False
 

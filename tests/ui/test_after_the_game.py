@@ -126,7 +126,7 @@ def test_a_history_row_reopens_the_game_with_its_code(tmp_path: Path) -> None:
 
     assert when(game.started) in drawn
     winner = next(p for p in game.players if p.winner)
-    assert f"\u2605{winner.name} {winner.total}" in drawn
+    assert f"\u2605{winner.name}\u00a0{winner.total}" in drawn
     ui.press(f"game:{game.id}")
     scene = ui.top
     assert scene.name == "past-game"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import companion.ui
-from companion.ui.i18n import LOCALE_DIR, parse_po, translations
+from companion.ui.i18n import LOCALE_DIR, translations
+from companion.ui.msgfmt import parse, to_mo
 
 
 def msgids() -> set[str]:
@@ -19,18 +20,23 @@ def msgids() -> set[str]:
                     and node.func.id in ("_", "N_") and node.args
                     and isinstance(node.args[0], ast.Constant)):
                 found.add(node.args[0].value)
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "ngettext" and len(node.args) >= 2
+                    and all(isinstance(a, ast.Constant) for a in node.args[:2])):
+                found.add(f"{node.args[0].value}\0{node.args[1].value}")
     return found
 
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_every_string_is_translated(language):
-    catalogue = parse_po((LOCALE_DIR / language / "LC_MESSAGES" / "companion.po")
-                         .read_text(encoding="utf-8"))
+    catalogue = parse((LOCALE_DIR / language / "LC_MESSAGES" / "companion.po")
+                      .read_text(encoding="utf-8"))
     missing = sorted(msgids() - set(catalogue))
     assert not missing, f"untranslated in {language}: {missing}"
     for msgid, text in catalogue.items():
-        # Placeholders survive translation.
-        assert sorted(_fields(msgid)) == sorted(_fields(text)), (language, msgid)
+        # Placeholders survive translation (in every plural form).
+        for form in text.split("\0"):
+            assert sorted(set(_fields(msgid))) == sorted(set(_fields(form))), (language, msgid)
 
 
 def _fields(text: str) -> list[str]:
@@ -44,16 +50,16 @@ def test_the_rulebook_terms():
     for english, german in [("Contract", "Auftrag"), ("Fireman", "Feuerwehrmann"),
                             ("Fire", "Brand"), ("Counting office", "Kontor"),
                             ("market hall", "Markthalle")]:
-        assert de.gettext(english) == german
+        assert de.gettext(english).replace("\u00ad", "") == german
     assert "Metallmünze" in de.gettext("The metal coin passes to {name}.")
     for english, french in [("Contract", "Contrat"), ("Fire", "Incendie"),
                             ("Counting office", "Bureau de comptage"),
                             ("market hall", "marché")]:
-        assert fr.gettext(english) == french
+        assert fr.gettext(english).replace("\u00ad", "") == french
     assert "pièce en métal" in fr.gettext("The metal coin passes to {name}.")
 
 
-def test_po_reader_handles_continuations_escapes_and_fuzzy():
+def test_po_reader_handles_continuations_escapes_plurals_and_fuzzy():
     text = '''msgid ""
 msgstr "Language: de\\n"
 
@@ -65,5 +71,40 @@ msgstr "Hallo "
 #, fuzzy
 msgid "Maybe"
 msgstr "Vielleicht"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} Karte"
+msgstr[1] "{n} Karten"
 '''
-    assert parse_po(text) == {"Hello world": 'Hallo Welt "!"'}
+    assert parse(text) == {"": "Language: de\n", "Hello world": 'Hallo Welt "!"',
+                           "{n} card\0{n} cards": "{n} Karte\0{n} Karten"}
+
+
+def test_compiled_catalogues_are_read_by_gettext_with_their_plural_rules(tmp_path):
+    import gettext
+
+    for lang, rule in (("de", "(n != 1)"), ("fr", "(n > 1)")):
+        po = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              f'"Plural-Forms: nplurals=2; plural={rule};\\n"\n\n'
+              'msgid "{n} card"\nmsgid_plural "{n} cards"\n'
+              'msgstr[0] "ONE"\nmsgstr[1] "MANY"\n')
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "companion.mo").write_bytes(to_mo(parse(po)))
+    de = gettext.translation("companion", tmp_path, languages=["de"])
+    fr = gettext.translation("companion", tmp_path, languages=["fr"])
+    assert [de.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["MANY", "ONE", "MANY"]
+    assert [fr.ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == ["ONE", "ONE", "MANY"]
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_shipped_catalogues_are_compiled_and_used(language):
+    from companion.ui import i18n
+
+    i18n.set_language(language)
+    try:
+        assert i18n.ngettext("{n} card", "{n} cards", 1) != "{n} card"
+        assert i18n._("Undo") != "Undo"
+    finally:
+        i18n.set_language("en")

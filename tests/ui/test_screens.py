@@ -16,9 +16,9 @@ KEY_TEXT = {
     "newgame": "Players:",
     "setup": "Start game",
     "supply": "Tap the card just revealed, or scan it.",
-    "ship": "bag {n}",
+    "ship": "Tap the 3 goods drawn from the bag for the ship, in any order.",
     "fire": "Highest firemen total gains, lowest loses.",
-    "purchase": "Who bought it?",
+    "purchase": "Card {k} of {n}: {card}",
     "tracked": "Tap the card above which the worker was placed.",
     "loading": "Loading done",
     "income": "The metal coin passes to {name}.",
@@ -102,35 +102,7 @@ def test_screen_scales(tmp_path, screen, size):
     assert_no_text_overlaps(ui, screen)
 
 
-#: Screens whose every string must be drawn whole at 800x480 (none shortened with "…").
-WHOLE_TEXT = ("final", "purchase", "tracked", "loading", "income", "fire", "history", "ship",
-              "supply")
-
-
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
-@pytest.mark.parametrize("screen", WHOLE_TEXT)
-def test_no_text_is_cut_short(tmp_path, screen, language):
-    ui = build(screen, (800, 480), language, tmp_path)
-    try:
-        ui.render()
-        cut = [t for t, _r in ui.canvas.text_rects if t.endswith("\u2026")]
-        assert not cut, f"{screen} ({language}): cut short: {cut}"
-    finally:
-        set_language("en")
-
-
-@pytest.mark.parametrize("label", ["Feuerwehrmann B1", "Teppichhändler", "Bureau de comptage B",
-                                   "Incendie (Printemps)"])
-def test_a_long_word_on_a_button_is_hyphenated_not_cut(label):
-    """The German and French card names in the Supply picker (127 px wide at 800x480)."""
-    from companion.ui.canvas import SMALL, Canvas
-
-    pygame.font.init()
-    c = Canvas(pygame.Surface((800, 480)))
-    c.button(pygame.Rect(0, 0, 127, 64), label, lambda: None, size=SMALL)
-    drawn = [t for t, _r in c.text_rects]
-    assert not any(t.endswith("\u2026") for t in drawn), drawn
-    assert "".join(drawn).replace("-", "").replace(" ", "") == label.replace(" ", "")
+# Cut text on every screen, size and language: tests/ui/test_frames.py.
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -193,16 +165,33 @@ def test_the_german_header_keeps_the_pile_count_with_narrower_separators(tmp_pat
         set_language("en")
 
 
-@pytest.mark.parametrize(("word", "first"), [("Wiederholen", "Wieder-"),
-                                             ("Feuerwehrmann", "Feuerwehr-"),
-                                             ("Teppichhändler", "Teppich-")])
-def test_hyphenation_breaks_at_a_syllable(word, first):
+@pytest.mark.parametrize(("language", "msgid", "allowed"), [
+    ("de", "Spice trader", {"Gewürz-"}),
+    ("de", "Boatsmen church", {"Fluss-", "Flussschiffer-", "schiffer-"}),
+    ("fr", "rubber", {"caout-"}),
+    ("de", "Redo", set()),
+])
+def test_words_break_only_at_their_soft_hyphens(language, msgid, allowed):
+    """Never "Gewü-rzhän-dler" or "caoutc-houc": at every width a long word is broken only
+    where the catalogue put a soft hyphen (a word without one is never broken)."""
     from companion.ui.canvas import Canvas, font
 
-    pygame.font.init()
-    c = Canvas(pygame.Surface((800, 480)))
-    width = font(c.px(16)).size(first)[0] + 12  # room for the first part and a letter or two
-    assert c.hyphenate(word, width, 16).split(" ")[0] == first
+    set_language(language)
+    try:
+        word = _(msgid)
+        plain = word.replace("\u00ad", "")
+        c = Canvas(pygame.Surface((800, 480)))
+        for size in (18, 22):
+            full = font(c.px(size)).size(plain)[0]
+            for width in range(20, full + 10, 3):
+                lines = c.wrap(word, width, size)
+                assert "".join(x[:-1] if x.endswith("-") and x[:-1] + x[-1:] not in plain
+                               else x for x in lines) == plain, lines
+                heads = {x for x in lines[:-1]}
+                assert heads <= allowed, (width, lines)
+                assert "Gewü-" not in lines and "caoutc-" not in lines
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])

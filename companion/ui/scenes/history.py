@@ -8,13 +8,13 @@ from functools import partial
 import pygame
 
 from companion.store import stats
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
-#: Height of a game row and the gap between rows at 800x480 (a row is a tap target).
-ROW, GAP = 58, 8
+#: The least height of a game row at 800x480 (a row is a tap target).
+ROW = 58
 
 
 def shown_name(name: object) -> str:
@@ -39,7 +39,7 @@ class HistoryScene(Scene):
         self.games: list[object] = []
         self.stats: list[object] = []
         self.problem = ""
-        #: The first game row shown (Older / Newer page through the list).
+        #: The first game row shown (the arrows page through the list).
         self.first = 0
         history = self.ui.services.history
         if history is None:
@@ -78,6 +78,7 @@ class HistoryScene(Scene):
 
     @staticmethod
     def when(game: object) -> str:
+        """The start as the `history` command prints it (older rows: their end)."""
         started = _get(game, "started", None)
         if isinstance(started, str):
             return stats.when(started)
@@ -85,57 +86,79 @@ class HistoryScene(Scene):
 
     @staticmethod
     def result(game: object) -> str:
+        """The players in ranking order with their totals, a star on each winner."""
         players = _get(game, "players", ())
         star = "\u2605"
         if isinstance(players, list | tuple) and players:
             ranked = sorted(players, key=lambda p: (getattr(p, "rank", 0), getattr(p, "seat", 0)))
             return "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
-                             f"{shown_name(getattr(p, 'name', p))} {getattr(p, 'total', '')}"
+                             f"{shown_name(getattr(p, 'name', p))}\u00a0{getattr(p, 'total', '')}"
                              for p in ranked)
         winners = _get(game, "winners", ())
         return star + ", ".join(shown_name(getattr(w, "name", w)) for w in
                                 (winners if isinstance(winners, list | tuple) else ()))
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("History"), (c.u(16), c.u(8)), LARGE, TEXT)
+        area = layout.inset(body, c.u(16), c.u(6))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(_("History"), LARGE, TEXT, role="title", max_lines=1)
         if self.problem:
-            for i, line in enumerate(c.wrap(self.problem, c.w - c.u(32), BODY)):
-                c.text(line, (c.u(16), c.u(56) + i * c.u(28)), BODY, (240, 120, 100))
+            flow.text(self.problem, BODY, (240, 120, 100))
             return
         if not self.games:
-            c.text(_("No finished games yet."), (c.u(16), c.u(60)), BODY, MUTED)
+            flow.text(_("No finished games yet."), BODY, MUTED)
             return
-        split = c.w * 60 // 100
-        c.text(_("Games"), (c.u(16), c.u(52)), SMALL, MUTED)
-        top = c.u(76)
-        fits = max(1, (body.bottom - top + c.u(GAP)) // c.u(ROW + GAP))
-        more = len(self.games) > fits  # then a column of Newer / Older buttons beside the rows
-        shown = self.games[self.first:self.first + fits]
-        right = split - c.u(8) - (c.u(64) if more else 0)
-        y = top
-        for game in shown:
-            box = pygame.Rect(c.u(12), y, right - c.u(12), c.u(ROW))
+        rest = flow.rest()
+        # Games beside the players where there is room, above them where not.
+        if rest.w >= c.u(600):
+            left, right = layout.columns(rest, [rest.w * 58 // 100, None], c.u(16))
+        else:
+            left, right = layout.rows(rest, [rest.h * 62 // 100, None], c.u(12))
+        self.draw_games(c, left)
+        self.draw_players(c, right)
+
+    def draw_games(self, c: Canvas, rect: pygame.Rect) -> None:
+        games = layout.Flow(c, rect, c.u(8))
+        games.text(_("Games"), SMALL, MUTED)
+        rows = games.rest()
+        arrows = c.u(56)
+        # Rows of the same height, as many as fit; arrows beside them when there are more.
+        inner = rows.w - arrows - c.u(8) - c.u(16)
+        heights = [self.row_height(c, game, inner) for game in self.games]
+        tallest = max(heights)
+        fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
+        more = len(self.games) > fits
+        width = rows.w - (arrows + c.u(8) if more else 0)
+        y = rows.y
+        for game in self.games[self.first:self.first + fits]:
+            box = pygame.Rect(rows.x, y, width, tallest)
             c.rect(box, PANEL)
-            c.text(self.when(game), (box.x + c.u(8), box.y + c.u(5)), SMALL, MUTED,
-                   max_width=box.w - c.u(16))
-            c.text(self.result(game), (box.x + c.u(8), box.bottom - c.u(5)), SMALL, TEXT,
-                   anchor="bottomleft", max_width=box.w - c.u(16))
+            text = layout.inset(box, c.u(8), c.u(4))
+            when = c.text(self.when(game), text.topleft, SMALL, MUTED, role="secondary")
+            layout.draw_text(c, self.result(game), pygame.Rect(
+                text.x, when.bottom + c.u(2), text.w, text.bottom - when.bottom - c.u(2)),
+                SMALL, TEXT, max_lines=2)
             if isinstance(_get(game, "record", None), str):
                 c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
                          self.result(game))
-            y += c.u(ROW + GAP)
+            y += tallest + c.u(8)
         if more:
-            x = right + c.u(8)
-            half = (body.bottom - top - c.u(GAP) - c.u(4)) // 2
-            c.button(pygame.Rect(x, top, c.u(56), half), "\u25b2",
-                     (lambda: self.page(-fits)) if self.first > 0 else None, key="newer")
-            c.button(pygame.Rect(x, top + half + c.u(GAP), c.u(56), half), "\u25bc",
-                     (lambda: self.page(fits)) if self.first + fits < len(self.games)
-                     else None, key="older")
-        x = split + c.u(8)
-        width = c.w - x - c.u(12)
-        c.text(_("Players"), (x, c.u(52)), SMALL, MUTED)
-        y = top
+            x = rows.right - arrows
+            half = (min(rows.h, fits * (tallest + c.u(8))) - c.u(16)) // 2
+            c.button(pygame.Rect(x, rows.y, arrows, half), "\u25b2",
+                     partial(self.page, -fits) if self.first > 0 else None, key="newer")
+            c.button(pygame.Rect(x, rows.y + half + c.u(8), arrows, half), "\u25bc",
+                     partial(self.page, fits) if self.first + fits < len(self.games) else None,
+                     key="older")
+
+    def row_height(self, c: Canvas, game: object, width: int) -> int:
+        lines = layout.fit(c, self.result(game), width, None, SMALL, max_lines=2)
+        need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
+        return max(c.u(ROW), need)
+
+    def draw_players(self, c: Canvas, right: pygame.Rect) -> None:
+        players_flow = layout.Flow(c, right, c.u(2))
+        players_flow.text(_("Players"), SMALL, MUTED)
         # Name, then the record on its own line: beside the name it was cut short in German
         # and French ("2 Spiele, 1 Siege, beste…"). Worded without plurals ("1 games").
         for stat in self.stats:
@@ -143,14 +166,13 @@ class HistoryScene(Scene):
             played = _get(stat, "games", _get(stat, "played", 0))
             wins = _get(stat, "wins", 0)
             best = _get(stat, "best_total", _get(stat, "best", ""))
-            line = _("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
+            record = _("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
                 games=played, wins=wins, best=best)
-            lines = c.wrap(line, width, SMALL)
-            if y + c.u(28 + 22 * len(lines)) > body.bottom:
+            need = layout.line_height(c, BODY) + layout.fit(c, record, right.w, None,
+                                                            SMALL).height(c)
+            if players_flow.rest().h < need:
                 break
-            c.text(shown_name(name), (x, y), BODY, ACCENT, max_width=width)
-            y += c.u(26)
-            for part in lines:
-                c.text(part, (x, y), SMALL, TEXT, max_width=width)
-                y += c.u(22)
-            y += c.u(6)
+            line = players_flow.take(layout.line_height(c, BODY))
+            c.text(shown_name(name), line.topleft, BODY, ACCENT, max_width=line.w, smallest=BODY)
+            players_flow.text(record, SMALL, TEXT)
+            players_flow.take(c.u(4))

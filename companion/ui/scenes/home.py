@@ -5,8 +5,19 @@ from __future__ import annotations
 import pygame
 
 from companion.errors import CompanionError
-from companion.ui import words
-from companion.ui.canvas import ACCENT, BODY, HUGE, MUTED, PRIMARY, TEXT, Canvas
+from companion.ui import layout, words
+from companion.ui.canvas import (
+    ACCENT,
+    BODY,
+    HUGE,
+    MUTED,
+    PANEL_HI,
+    PRIMARY,
+    SMALL,
+    TEXT,
+    Canvas,
+    Colour,
+)
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import GameSession
@@ -60,44 +71,55 @@ class HomeScene(Scene):
         return (_("New game"), self.new_game)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("Speicherstadt Table Companion"), (c.w // 2, c.u(20)), HUGE, ACCENT,
-               anchor="midtop", max_width=c.w - c.u(20))
-        c.text(_("Keeps the books: coins, score, cards, fires, income, final score."),
-               (c.w // 2, c.u(80)), BODY, MUTED, anchor="midtop", max_width=c.w - c.u(20))
-        w, h, gap = c.u(300), c.u(64), c.u(14)
-        x0 = c.w // 2 - w - gap // 2
-        y0 = c.u(130)
+        pad, gap = c.u(16), c.u(14)
+        area = layout.inset(body, pad, c.u(10))
+        title = layout.draw_text(c, _("Speicherstadt Table Companion"), area, HUGE, ACCENT,
+                                 role="title", align="center", max_lines=2)
+        sub = layout.draw_text(c, _("Keeps the books: coins, score, cards, fires, income, "
+                                    "final score."),
+                               pygame.Rect(area.x, title.bottom + c.u(8), area.w, area.h),
+                               BODY, MUTED, align="center", max_lines=3)
         resume_label = _("Resume game")
         if self.session is not None:
             state = self.session.state
-            resume_label += " \u00b7 " + _("round {k}").format(k=state.round)
+            # "round 7" is kept together: never "7" alone on a line.
+            resume_label += "\u00a0\u00b7 " + _("round {k}").format(k=state.round).replace(
+                " ", "\u00a0")
         items = [
             (_("New game"), self.new_game, "new", PRIMARY),
-            (resume_label, self.resume if self.session is not None else None, "resume", None),
-            (_("History"), lambda: self.ui.open("history"), "history", None),
-            (_("Settings"), lambda: self.ui.open("settings"), "settings", None),
-            (_("Enroll cards"), lambda: self.ui.open("enroll"), "enroll", None),
+            (resume_label, self.resume if self.session is not None else None, "resume",
+             PANEL_HI),
+            (_("History"), lambda: self.ui.open("history"), "history", PANEL_HI),
+            (_("Settings"), lambda: self.ui.open("settings"), "settings", PANEL_HI),
+            (_("Enroll cards"), lambda: self.ui.open("enroll"), "enroll", PANEL_HI),
         ]
-        for i, (label, action, key, colour) in enumerate(items):
-            col, row = i % 2, i // 2
-            rect = pygame.Rect(x0 + col * (w + gap), y0 + row * (h + gap), w, h)
-            if colour is None:
-                c.button(rect, label, action, key=key)
-            else:
-                c.button(rect, label, action, key=key, colour=colour)
-        y = y0 + 3 * (h + gap)
-        if self.ui.services.simulate:
-            # Two lines when one is too short (German, French): never cut the key help.
-            c.paragraph(_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
-                          "(Shift: Redo), Esc Back."),
-                        pygame.Rect(c.u(16), body.bottom - c.u(46), c.w - c.u(32), c.u(44)),
-                        16, MUTED)
+        # What is said below the buttons: the saved game, and the simulated keys.
+        notes: list[tuple[str, int, Colour]] = []
         if self.problem:
-            c.paragraph(_("The saved game cannot be resumed: {reason}").format(
-                reason=self.problem), pygame.Rect(c.u(20), y, c.w - c.u(40), c.u(60)), BODY,
-                (240, 120, 100))
+            notes.append((_("The saved game cannot be resumed: {reason}").format(
+                reason=self.problem), BODY, (240, 120, 100)))
         elif self.session is not None:
             state = self.session.state
             who = ", ".join(words.player_name(state, p) for p in state.players)
-            c.text(_("Game in progress: {players}").format(players=who), (c.w // 2, y), BODY,
-                   TEXT, anchor="midtop", max_width=c.w - c.u(40))
+            notes.append((_("Game in progress: {players}").format(players=who), BODY, TEXT))
+        if self.ui.services.simulate:
+            notes.append((_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
+                            "(Shift: Redo), Esc Back."), SMALL, MUTED))
+        heights = [layout.fit(c, text, area.w, None, size).height(c) for text, size, _c in notes]
+        below = sum(heights) + c.u(6) * len(notes)
+        cols = 2 if c.w >= c.h else 1
+        n_rows = -(-len(items) // cols)
+        top = sub.bottom + c.u(14)
+        room = area.bottom - below - top
+        h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))
+        w = min(c.u(300), (area.w - gap * (cols - 1)) // cols)
+        grid = pygame.Rect(0, top, w * cols + gap * (cols - 1), n_rows * h + gap * (n_rows - 1))
+        grid.centerx = area.centerx
+        for (label, action, key, colour), rect in zip(
+                items, layout.grid(grid, len(items), cols, gap, h), strict=True):
+            c.button(rect, label, action, key=key, colour=colour)
+        y = grid.bottom + c.u(8)
+        for (text, size, colour), height in zip(notes, heights, strict=True):
+            layout.draw_text(c, text, pygame.Rect(area.x, y, area.w, height), size, colour,
+                             align="center")
+            y += height + c.u(6)

@@ -153,7 +153,7 @@ class LoadingScene(RoundScene):
         c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
         c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
                PLAYER_COLOURS.get(pid, TEXT), anchor="midleft")
-        c.text(_("tap a panel or press a player's button"), (area.right, y + c.u(16)), 16, MUTED,
+        c.text(_("tap a panel or press a player's button"), (area.right, y + c.u(16)), SMALL, MUTED,
                anchor="midright")
         y += c.u(36)
         cubes = cubes_of(state, pid)
@@ -171,7 +171,7 @@ class LoadingScene(RoundScene):
                      selected=i in self.selected)
             tag = {"dock": "", "warehouse": _("WH"), "market": _("MH")}[store]
             if tag:
-                c.text(tag, (box.centerx, box.bottom + c.u(2)), 16, MUTED, anchor="midtop")
+                c.text(tag, (box.centerx, box.bottom + c.u(2)), SMALL, MUTED, anchor="midtop")
         y += rows * (size + c.u(20)) + c.u(2)
         rect = pygame.Rect(area.x, y, area.w, area.bottom - y)
         if self.selected:

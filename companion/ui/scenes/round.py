@@ -8,7 +8,7 @@ import pygame
 
 from companion.engine import State
 from companion.engine.scoring import score_player
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -22,10 +22,11 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene
 
-HEADER, TRACK, PANELS = 40, 58, 250
+#: Heights at 800x480: the header line, the score track; the panels' least width and height.
+HEADER, TRACK, PANELS, PANEL_H = 40, 56, 250, 56
 
 
 def total_rounds(state: State) -> int:
@@ -44,7 +45,7 @@ def contract_progress(state: State, pid: str) -> tuple[int, int]:
 
 
 def _width(c: Canvas, text: str) -> int:
-    return int(font(c.px(16)).size(text)[0])
+    return int(font(c.px(SMALL)).size(text)[0])
 
 
 class RoundScene(Scene):
@@ -52,6 +53,7 @@ class RoundScene(Scene):
 
     name = "round"
     game_screen = True
+    hint_in_body = True
     #: Offer a way back to Home (the game stays saved).
     menu = True
 
@@ -61,27 +63,35 @@ class RoundScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
-        self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
-        self.draw_track(c, state, pygame.Rect(0, c.u(HEADER), c.w, c.u(TRACK)))
-        top = c.u(HEADER + TRACK)
+        header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
+        track = pygame.Rect(0, header_h, c.w, c.u(TRACK))
+        self.draw_track(c, state, track)
+        rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
+        gap = c.u(8)
+        n = len(state.players)
         if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
-            rows = -(-len(state.players) // 2)
-            band = pygame.Rect(0, top, c.w, rows * c.u(66))
-            self.draw_panels(c, state, band, cols=2)
-            area = pygame.Rect(c.u(8), band.bottom + c.u(8), c.w - c.u(16),
-                               body.bottom - band.bottom - c.u(12))
+            cols = 2
+            n_rows = -(-n // cols)
+            band, area = layout.rows(rest, [n_rows * c.u(PANEL_H) + (n_rows - 1) * gap, None],
+                                     gap)
+            self.draw_panels(c, state, layout.inset(band, gap, 0), cols=cols)
+            area = layout.inset(area, gap, 0)
         else:
-            left = pygame.Rect(0, top, c.u(PANELS), body.bottom - top)
-            self.draw_panels(c, state, left)
-            area = pygame.Rect(left.right + c.u(8), top + c.u(4), c.w - left.right - c.u(16),
-                               body.bottom - top - c.u(8))
-        self.draw_phase(c, state, area)
+            left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
+            self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
+            area = pygame.Rect(area.x, area.y + c.u(2), area.w - gap, area.h - c.u(2))
+        # The instruction above the phase's controls (it stays while a message shows).
+        flow = layout.Flow(c, area, c.u(4))
+        if not self.hint_in_bar:
+            flow.text(self.hint(), BODY, TEXT)
+        self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""
 
-    def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        c.rect(rect, PANEL, radius=0)
+    def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> int:
+        """Round, season, cards left, phase and who has the metal coin; its height (two
+        lines where one is too narrow, as in portrait)."""
         season = names.season(state.top_season()) if state.phase == "supply" else \
             names.season(self._season_of_round(state))
         round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
@@ -92,33 +102,48 @@ class RoundScene(Scene):
         # until the first card is settled, but the table is buying, not placing.
         quick = state.phase == "demand" and self.name == "purchase"
         phase = names.phase("purchase" if quick else state.phase)
-        first = state.first_player
-        x = rect.right - c.u(12)
-        label = _("{name} first").format(name=words.player_name(state, first))
-        r = c.text(label, (x, rect.centery), BODY, TEXT, anchor="midright",
-                   max_width=rect.w // 3)
-        c.player_badge(first, (r.x - c.u(18), rect.centery), c.u(14), "M")
-        room = r.x - c.u(52)
+        first = _("{name} first").format(name=words.player_name(state, state.first_player))
+        f = font(c.px(BODY))
+        badge = c.u(40)
+        first_w = f.size(first)[0] + badge
+        pad = c.u(10)
+
+        def pick(options: list[list[str]], room: int) -> str | None:
+            for parts in options:
+                for sep in ("  \u00b7  ", " \u00b7 "):
+                    text = sep.join(p for p in parts if p)
+                    if f.size(text)[0] <= room:
+                        return text
+            return None
+
         # Long languages (French "Phase : Approvisionnement") drop the least needed words
         # first, so the phase and the last round are never cut off the end.
-        candidates = [
-            [round_text, season, cards_left, _("Phase: {phase}").format(phase=phase)],
-            [round_text, season, cards_left, phase],
-            [round_text, season, phase],
-            [round_text, phase],
-        ]
-        f = font(c.px(BODY))
-        text = ""
-        fits = False
-        for parts in candidates:
-            for sep in ("  \u00b7  ", " \u00b7 "):
-                text = sep.join(p for p in parts if p)
-                fits = f.size(text)[0] <= room
-                if fits:
-                    break
-            if fits:
-                break
-        c.text(text, (c.u(10), rect.centery), BODY, TEXT, anchor="midleft", max_width=room)
+        labelled = _("Phase: {phase}").format(phase=phase)
+        one = pick([[round_text, season, cards_left, labelled],
+                    [round_text, season, cards_left, phase],
+                    [round_text, season, phase]], rect.w - 3 * pad - first_w)
+        if one is not None:
+            c.rect(rect, PANEL, radius=0)
+            c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
+            self._draw_first(c, state, first, pygame.Rect(rect.right - pad - first_w, rect.y,
+                                                          first_w, rect.h))
+            return rect.h
+        # Two lines: the round, season and phase; then the pile and the metal coin.
+        line1 = pick([[round_text, season, labelled], [round_text, season, phase],
+                      [round_text, phase]], rect.w - 2 * pad) or round_text
+        tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(8))
+        c.rect(tall, PANEL, radius=0)
+        top, bottom = layout.rows(tall, [None, None])
+        layout.draw_text(c, line1, layout.inset(top, pad, 0), BODY, TEXT, valign="center",
+                         max_lines=1)
+        c.text(cards_left, (pad, bottom.centery), BODY, TEXT, anchor="midleft")
+        self._draw_first(c, state, first, pygame.Rect(rect.right - pad - first_w, bottom.y,
+                                                      first_w, bottom.h))
+        return tall.h
+
+    def _draw_first(self, c: Canvas, state: State, label: str, rect: pygame.Rect) -> None:
+        r = c.text(label, (rect.right, rect.centery), BODY, TEXT, anchor="midright")
+        c.player_badge(state.first_player, (r.x - c.u(18), rect.centery), c.u(14), "M")
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
@@ -141,7 +166,7 @@ class RoundScene(Scene):
             tick = c.u(8) if value % 5 == 0 else c.u(3)
             pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
             if value % 5 == 0:
-                c.text(str(value), (at(value), y - c.u(12)), 16, MUTED, anchor="midbottom")
+                c.text(str(value), (at(value), y - c.u(12)), SMALL, MUTED, anchor="midbottom")
         # Players on the same space sit side by side, as markers do on the board.
         same: dict[int, list[str]] = {}
         for pid in state.players:
@@ -181,39 +206,17 @@ class RoundScene(Scene):
         return max((started + self.MOVE_S for _x, _g, started in moves.values()), default=0.0)
 
     def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
-        n = len(state.players)
-        rows = -(-n // cols)
-        gap = c.u(8)
-        h = (rect.h - gap * (rows - 1)) // rows
-        w = (rect.w - c.u(8) - gap * (cols - 1)) // cols
-        for i, pid in enumerate(state.players):
-            col, row = i % cols, i // cols
-            box = pygame.Rect(rect.x + c.u(6) + col * (w + gap), rect.y + row * (h + gap),
-                              w - c.u(2), h)
+        for pid, box in zip(state.players, layout.grid(rect, len(state.players), cols,
+                                                       c.u(8), c.u(PANEL_H * 2)),
+                            strict=True):
             self.draw_panel(c, state, pid, box)
 
-    def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
+    def panel_details(self, state: State, pid: str) -> list[str]:
+        """The panel's small print, the most needed first (the rest gives way)."""
         ps = state.player(pid)
-        selected = self.panel_selected(pid)
-        c.rect(box, PANEL_HI if selected else PANEL)
-        c.rect(pygame.Rect(box.x, box.y, c.u(8), box.h), PLAYER_COLOURS.get(pid, MUTED), 3)
-        if selected:
-            c.rect(box, ACCENT, width=max(2, c.u(3)))
-        compact = box.h < c.u(56)
-        r = c.u(12)
-        c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r, words.letter(state, pid))
-        name = words.player_name(state, pid)
-        c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT, max_width=c.u(92))
-        # Key numbers: coins and track points.
-        c.text(f"{ps.coins}", (box.right - c.u(76), box.y + c.u(2)), LARGE, ACCENT,
-               anchor="topright")
-        c.text("\u00a2", (box.right - c.u(74), box.y + c.u(8)), SMALL, MUTED)
-        c.text(f"{ps.track}", (box.right - c.u(22), box.y + c.u(2)), LARGE, TEXT,
-               anchor="topright")
-        c.text(_("pt"), (box.right - c.u(20), box.y + c.u(8)), 16, MUTED)
         filled, total = contract_progress(state, pid)
         details = [
-            (_("{n} card") if len(ps.cards) == 1 else _("{n} cards")).format(n=len(ps.cards)),
+            ngettext("{n} card", "{n} cards", len(ps.cards)).format(n=len(ps.cards)),
             _("fire {n}").format(n=ps.firemen),
         ]
         if total:
@@ -222,20 +225,49 @@ class RoundScene(Scene):
             details.append(_("wh. {n}").format(n=len(ps.warehouse)))
         if ps.market:
             details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
-        y = box.y + (c.u(34) if not compact else c.u(30))
-        line = ""
-        for part in details:
-            trial = f"{line}  {part}".strip()
-            if c.wrap(trial, 10_000, 16) and _width(c, trial) > box.w - c.u(20) and line:
-                if compact or y + c.u(18) + c.u(17) > box.bottom:
-                    line = trial  # the last line that fits: shortened with an ellipsis
-                    break
-                c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
-                y += c.u(18)
-                line = part
-            else:
-                line = trial
-        c.text(line, (box.x + c.u(14), y), 16, MUTED, max_width=box.w - c.u(20))
+        return details
+
+    def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
+        ps = state.player(pid)
+        selected = self.panel_selected(pid)
+        c.rect(box, PANEL_HI if selected else PANEL)
+        c.rect(pygame.Rect(box.x, box.y, c.u(8), box.h), PLAYER_COLOURS.get(pid, MUTED), 3)
+        if selected:
+            c.rect(box, ACCENT, width=max(2, c.u(3)))
+        r = c.u(12)
+        c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r, words.letter(state, pid))
+        name = words.player_name(state, pid)
+        # Key numbers at arm's length: coins and track points, right-aligned.
+        f_key, f_small = font(c.px(LARGE)), font(c.px(SMALL))
+        pt_w = f_small.size(_("pt"))[0]
+        track_right = box.right - c.u(8) - pt_w - c.u(2)
+        c.text(_("pt"), (box.right - c.u(8), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
+        t = c.text(f"{ps.track}", (track_right, box.y + c.u(2)), LARGE, TEXT,
+                   anchor="topright", role="key")
+        coin_w = f_small.size("\u00a2")[0]
+        c.text("\u00a2", (t.x - c.u(10), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
+        coins = c.text(f"{ps.coins}", (t.x - c.u(12) - coin_w, box.y + c.u(2)), LARGE, ACCENT,
+                       anchor="topright", role="key")
+        # The name in what is left; a long name is the only text that may be cut.
+        room = coins.x - c.u(8) - (box.x + c.u(44))
+        c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT, max_width=max(1, room),
+               smallest=BODY)
+        del f_key
+        # The details on the lines left below; the least needed give way, never cut.
+        top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
+        width = box.w - c.u(22)
+        step = f_small.get_linesize()
+        n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+        details = self.panel_details(state, pid)
+        while details:
+            lines = c.wrap("  ".join(details), width, SMALL)
+            if len(lines) <= n_lines and all(f_small.size(x)[0] <= width for x in lines):
+                break
+            details.pop()
+        y = top
+        for line in c.wrap("  ".join(details), width, SMALL) if details else []:
+            c.text(line, (box.x + c.u(14), y), SMALL, MUTED)
+            y += step
         c.region(box, lambda: self.ui.open("tableau", pid=pid), f"panel:{pid}", name)
 
     def panel_selected(self, pid: str) -> bool:

@@ -1,0 +1,229 @@
+"""Layout: rows, columns and grids cut from the window's own rectangles, and text fitted
+into a box, so that a screen describes its structure and the sizes follow the window.
+
+Lengths are in design pixels of the 800x480 panel, scaled by `Canvas.u`; rectangles are
+real pixels. Text fits a box the way a reader would want it: at its size, else a smaller
+size its role allows (never below the readable minimum, docs/ui.md), else wrapped onto
+more lines, breaking long words only at their soft hyphens (U+00AD) or at a dictionary
+hyphenation point, and only if none of that fits, cut with an ellipsis and marked as
+cut in the frame description (docs/frames.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from companion.ui.canvas import BODY, LARGE, ROLE_MIN, TEXT, Canvas, Colour, font
+
+#: `None` in a list of sizes: an equal share of what the fixed sizes leave.
+FILL = None
+
+
+def _split(total: int, sizes: Sequence[int | None], gap: int) -> list[int]:
+    fixed = sum(s for s in sizes if s is not None)
+    fills = sum(1 for s in sizes if s is None)
+    left = max(0, total - fixed - gap * (len(sizes) - 1))
+    share = left // fills if fills else 0
+    return [share if s is None else s for s in sizes]
+
+
+def rows(rect: pygame.Rect, sizes: Sequence[int | None], gap: int = 0) -> list[pygame.Rect]:
+    """`rect` cut into rows of these heights (`FILL`: an equal share of the rest)."""
+    out, y = [], rect.y
+    for h in _split(rect.h, sizes, gap):
+        out.append(pygame.Rect(rect.x, y, rect.w, h))
+        y += h + gap
+    return out
+
+
+def columns(rect: pygame.Rect, sizes: Sequence[int | None], gap: int = 0) -> list[pygame.Rect]:
+    """`rect` cut into columns of these widths (`FILL`: an equal share of the rest)."""
+    out, x = [], rect.x
+    for w in _split(rect.w, sizes, gap):
+        out.append(pygame.Rect(x, rect.y, w, rect.h))
+        x += w + gap
+    return out
+
+
+def grid(rect: pygame.Rect, count: int, cols: int, gap: int,
+         cell_h: int | None = None) -> list[pygame.Rect]:
+    """`count` cells, row by row, `cols` to a row, sharing `rect` (rows at most `cell_h`)."""
+    cols = max(1, min(cols, count)) if count else 1
+    n_rows = max(1, -(-count // cols))
+    w = (rect.w - gap * (cols - 1)) // cols
+    h = (rect.h - gap * (n_rows - 1)) // n_rows
+    if cell_h is not None:
+        h = min(h, cell_h)
+    return [pygame.Rect(rect.x + (i % cols) * (w + gap), rect.y + (i // cols) * (h + gap), w, h)
+            for i in range(count)]
+
+
+def columns_for(width: int, count: int, least: int, gap: int, most: int = 6) -> int:
+    """How many columns of at least `least` px fit `width` (1 to `most`)."""
+    for cols in range(min(most, max(1, count)), 0, -1):
+        if (width - gap * (cols - 1)) // cols >= least:
+            return cols
+    return 1
+
+
+def inset(rect: pygame.Rect, dx: int, dy: int | None = None) -> pygame.Rect:
+    return rect.inflate(-2 * dx, -2 * (dx if dy is None else dy))
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text fitted into a box: its lines, the design size they are drawn at, and whether
+    any of it had to be cut."""
+
+    lines: tuple[str, ...]
+    size: int
+    cut: bool
+
+    def height(self, c: Canvas) -> int:
+        return line_height(c, self.size) * len(self.lines)
+
+
+def line_height(c: Canvas, size: int) -> int:
+    return int(font(c.px(size)).get_linesize())
+
+
+def wrap(c: Canvas, text: str, width: int, size: int) -> list[str]:
+    """`text` in lines no wider than `width`, long words broken only where they may be."""
+    return c.wrap(text, width, size)
+
+
+def fit(c: Canvas, text: str, width: int, height: int | None, size: int = BODY,
+        role: str | None = None, max_lines: int | None = None) -> Fitted:
+    """`text` fitted into `width` x `height` (None: any height): the largest size from
+    `size` down to its role's minimum that fits, wrapped; else cut with an ellipsis."""
+    role = role or ("key" if size >= LARGE else "body" if size >= BODY else "secondary")
+    least = min(size, ROLE_MIN[role])
+    f_ok = False
+    lines: list[str] = []
+    chosen = size
+    for s in range(size, least - 1, -1):
+        lines = wrap(c, text, width, s)
+        limit = max_lines if max_lines is not None else 99
+        if height is not None:
+            limit = min(limit, max(1, height // line_height(c, s)))
+        chosen = s
+        f = font(c.px(s))
+        if len(lines) <= limit and all(f.size(x)[0] <= width for x in lines):
+            f_ok = True
+            break
+    if f_ok:
+        return Fitted(tuple(lines), chosen, False)
+    limit = max_lines if max_lines is not None else 99
+    if height is not None:
+        limit = min(limit, max(1, height // line_height(c, chosen)))
+    f = font(c.px(chosen))
+    kept = lines[:limit]
+    last = kept[-1] if kept else ""
+    while last and f.size(last + "\u2026")[0] > width:
+        last = last[:-1]
+    kept[-1:] = [last.rstrip() + "\u2026"]
+    return Fitted(tuple(kept), chosen, True)
+
+
+def draw_text(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY,
+              colour: Colour = TEXT, *, role: str | None = None, align: str = "left",
+              valign: str = "top", max_lines: int | None = None) -> pygame.Rect:
+    """Fit `text` into `rect` and draw it; the rectangle its lines take."""
+    fitted = fit(c, text, rect.w, rect.h, size, role, max_lines)
+    step = line_height(c, fitted.size)
+    total = step * len(fitted.lines)
+    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
+        rect.bottom - total
+    role = role or ("key" if size >= LARGE else "body" if size >= BODY else "secondary")
+    used = pygame.Rect(rect.x, y, 0, total)
+    for k, line in enumerate(fitted.lines):
+        cut = fitted.cut and k == len(fitted.lines) - 1
+        if align == "center":
+            r = c.text(line, (rect.centerx, y), fitted.size, colour, anchor="midtop",
+                       role=role, cut=cut, smallest=fitted.size)
+        elif align == "right":
+            r = c.text(line, (rect.right, y), fitted.size, colour, anchor="topright",
+                       role=role, cut=cut, smallest=fitted.size)
+        else:
+            r = c.text(line, (rect.x, y), fitted.size, colour, role=role, cut=cut,
+                       smallest=fitted.size)
+        used.union_ip(r)
+        y += step
+    return used
+
+
+class Flow:
+    """A column filled from the top: each piece takes the height it needs (text fitted to
+    the width, wrapped), the next goes below it with `gap` between."""
+
+    def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
+        self.c = c
+        self.rect = rect
+        self.y = rect.y
+        self.gap = gap
+
+    def rest(self) -> pygame.Rect:
+        """What is left below the pieces so far."""
+        return pygame.Rect(self.rect.x, self.y, self.rect.w, max(0, self.rect.bottom - self.y))
+
+    def take(self, height: int) -> pygame.Rect:
+        """The next `height` px (at most what is left)."""
+        got = pygame.Rect(self.rect.x, self.y, self.rect.w,
+                          max(0, min(height, self.rect.bottom - self.y)))
+        self.y = got.bottom + self.gap
+        return got
+
+    def text(self, text: str, size: int = BODY, colour: Colour = TEXT, *,
+             role: str | None = None, align: str = "left", max_lines: int | None = None
+             ) -> pygame.Rect:
+        if not text:
+            return pygame.Rect(self.rect.x, self.y, 0, 0)
+        used = draw_text(self.c, text, self.rest(), size, colour, role=role, align=align,
+                         max_lines=max_lines)
+        self.y = used.bottom + self.gap
+        return used
+
+
+def width_for(c: Canvas, text: str, size: int, lines: int) -> int:
+    """The narrowest width in which `text` wraps onto at most `lines` lines (words broken
+    only where they may be); the width of its longest unbreakable piece at least."""
+    f = font(c.px(size))
+    low, high = 1, f.size(text.replace("\u00ad", ""))[0] + 1
+    while low < high:
+        mid = (low + high) // 2
+        got = c.wrap(text, mid, size)
+        if len(got) <= lines and all(f.size(x)[0] <= mid for x in got):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *,
+                extra: int = 0, most_cols: int = 6, tallest: int | None = None
+                ) -> list[pygame.Rect]:
+    """Cells for buttons with these labels (body size) in `rect`: as many columns as the
+    labels allow on two lines, else on three, each cell at least a finger (56) tall;
+    `extra`: room a cell needs beside its label (a badge)."""
+    n = len(labels)
+    if not n:
+        return []
+    pad = c.u(14) + extra
+    step = line_height(c, BODY)
+    cols = 1
+    for lines in (2, 3):
+        need = max(width_for(c, label, BODY, lines) for label in labels) + pad
+        cols = columns_for(rect.w, n, need, gap, most_cols)
+        n_rows = -(-n // cols)
+        row_h = (rect.h - gap * (n_rows - 1)) // n_rows
+        if row_h >= max(c.u(56), lines * step + c.u(2)):
+            break
+    else:
+        # Even three lines do not fit: more columns, so that every row is a finger tall.
+        while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) \
+                < c.u(56):
+            cols += 1
+    return grid(rect, n, cols, gap, tallest)

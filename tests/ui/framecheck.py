@@ -1,0 +1,85 @@
+"""The checks every frame description must pass (docs/frames.md, docs/ui.md).
+
+At 800x480, scaled by min(width, height) / 480: key text >= 32 px, body >= 22 px,
+nothing below 18 px; touch targets >= 56x56 px and >= 8 px apart, none over
+another; nothing off screen; no text cut short except a player's own long name.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+#: The smallest size of each role at 800x480 (px).
+MIN_PX = {"key": 32, "body": 22, "secondary": 18, "title": 18}
+TARGET_PX = 56
+GAP_PX = 8
+
+
+def scale(size: Sequence[int]) -> float:
+    return min(size[0], size[1]) / 480
+
+
+def at_least(design: float, k: float) -> int:
+    """The scaled minimum, forgiving the half pixel lost to rounding."""
+    return math.floor(design * k)
+
+
+def gap(a: Sequence[int], b: Sequence[int]) -> int:
+    """The distance between two rectangles [x, y, w, h]; negative when they overlap."""
+    dx = max(b[0] - (a[0] + a[2]), a[0] - (b[0] + b[2]))
+    dy = max(b[1] - (a[1] + a[3]), a[1] - (b[1] + b[3]))
+    return max(dx, dy)
+
+
+def inside(rect: Sequence[int], size: Sequence[int]) -> bool:
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
+
+
+def inside_rect(rect: Sequence[int], box: Sequence[int]) -> bool:
+    x, y, w, h = rect
+    return x >= box[0] and y >= box[1] and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]
+
+
+def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str]:
+    """Everything wrong with one frame description, in words."""
+    size = frame["size"]
+    assert isinstance(size, list)
+    k = scale(size)
+    long_names = tuple(names)
+    out: list[str] = []
+    texts = frame["texts"]
+    targets = frame["targets"]
+    assert isinstance(texts, list) and isinstance(targets, list)
+    for t in texts:
+        least = at_least(MIN_PX[t["role"]], k)
+        if t["px"] < least:
+            out.append(f"{t['role']} text {t['text']!r} is {t['px']} px (< {least})")
+        if not inside(t["rect"], size):
+            out.append(f"text {t['text']!r} is off screen at {t['rect']}")
+        if t["cut"] and not any(n and t["text"].rstrip("\u2026") and
+                                n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
+            out.append(f"text cut short: {t['text']!r}")
+    # The screen's own texts and targets stay above the bottom bar (not hidden under it).
+    body = frame.get("body", [0, 0, size[0], size[1]])
+    for item in [*texts, *targets]:
+        if not item.get("bar") and not inside_rect(item["rect"], body):
+            what = item.get("text", item.get("label"))
+            out.append(f"{what!r} at {item['rect']} is outside the screen's part {body}")
+    least_side, least_gap = at_least(TARGET_PX, k), at_least(GAP_PX, k)
+    for t in targets:
+        x, y, w, h = t["rect"]
+        if w < least_side or h < least_side:
+            out.append(f"target {t['label']!r} is {w}x{h} (< {least_side})")
+        if not inside(t["rect"], size):
+            out.append(f"target {t['label']!r} is off screen at {t['rect']}")
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            d = gap(a["rect"], b["rect"])
+            if d < 0:
+                out.append(f"targets {a['label']!r} and {b['label']!r} overlap")
+            elif d < least_gap:
+                out.append(f"targets {a['label']!r} and {b['label']!r} are {d} px apart "
+                           f"(< {least_gap})")
+    return out
