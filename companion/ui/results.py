@@ -125,10 +125,13 @@ class ResultsScene(Scene):
         return label.format(names=winners)
 
     # --- drawing ---------------------------------------------------------------------------
-    def hint(self) -> str:
-        """How a tie was settled, in the bar (the screen's own part holds the table and
-        the code)."""
-        return tie_break(self.state)
+    def title_short(self) -> str:
+        """The title without the points (the totals row shows them too)."""
+        final = self.state.final
+        assert final is not None
+        winners = ", ".join(words.player_name(self.state, p) for p in final.winners)
+        label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
+        return label.format(names=winners)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
@@ -146,17 +149,12 @@ class ResultsScene(Scene):
             right_w = max(c.u(200), area.w - need - c.u(12))
             left, right = layout.columns(area, [None, right_w], c.u(12))
         else:
-            left, right = layout.rows(area, [None, area.h * 42 // 100], c.u(8))
-        title = self.title()
-        flow = layout.Flow(c, left, c.u(4))
-        one_line = not layout.fit(c, title, left.w, None, HUGE, "key", max_lines=1).cut
-        flow.text(title, HUGE if one_line else LARGE, ACCENT, role="key", max_lines=2)
-        flow.text(self.saved_note(), SMALL, TEXT)
-        self.draw_table(c, state, flow.rest())
+            left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
+        self.draw_heading(c, state, left)
         if link is None:
             self.draw_chart(c, state, right)
             return
-        lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=2)
+        lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=3)
         below = lines.height(c) + c.u(6)
         side = min(right.w, right.h - below)
         square = pygame.Rect(right.x + (right.w - side) // 2, right.y, side, side)
@@ -165,11 +163,41 @@ class ResultsScene(Scene):
             self.draw_chart(c, state, right)
             return
         # A tap shows the code on the whole screen, larger still.
+        title = self.title()
         c.region(where, lambda: self.ui.open("bgstats", link=link, title=title), "code",
                  caption)
         layout.draw_text(c, caption, pygame.Rect(right.x, where.bottom + c.u(6), right.w,
                                                  right.bottom - where.bottom - c.u(6)),
-                         SMALL, TEXT, align="center", max_lines=2)
+                         SMALL, TEXT, align="center", max_lines=3)
+
+    def draw_heading(self, c: Canvas, state: State, left: pygame.Rect) -> None:
+        """The winner line, the notes (tie-break, saved or which game) and the table below:
+        the headline as large as leaves the table its room."""
+        gap = c.u(4)
+        notes = [n for n in (tie_break(state), self.saved_note()) if n]
+        table = self.table_height(c, state)
+
+        def notes_h(keep: list[str]) -> int:
+            return sum(layout.fit(c, n, left.w, None, SMALL).height(c) + gap for n in keep)
+
+        choice = None
+        for keep in (notes, notes[:1]):
+            for text, size in ((self.title(), HUGE), (self.title(), LARGE),
+                               (self.title_short(), HUGE), (self.title_short(), LARGE)):
+                fitted = layout.fit(c, text, left.w, None, size, "key", max_lines=1)
+                if fitted.cut or fitted.size < size:
+                    continue
+                if fitted.height(c) + gap + notes_h(keep) + table <= left.h:
+                    choice = (text, size, keep)
+                    break
+            if choice:
+                break
+        text, size, keep = choice or (self.title_short(), LARGE, notes[:1])
+        flow = layout.Flow(c, left, gap)
+        flow.text(text, size, ACCENT, role="key", max_lines=2)
+        for note in keep:
+            flow.text(note, SMALL, TEXT)
+        self.draw_table(c, state, flow.rest())
 
     @staticmethod
     def columns_of(c: Canvas, state: State) -> tuple[int, int]:
@@ -192,7 +220,8 @@ class ResultsScene(Scene):
 
     @staticmethod
     def table_height(c: Canvas, state: State) -> int:
-        """What the table needs: a row per category (body), the totals (key numbers)."""
+        """What the table needs: the players' row and a row per category (body), the
+        totals (key numbers)."""
         return (len(SCORE_CATEGORIES) + 1) * layout.line_height(c, BODY) + \
             layout.line_height(c, LARGE) + c.u(4)
 

@@ -162,9 +162,9 @@ def test_every_code_reads_back_at_800x480(tmp_path: Path, picture: str, players:
     link = scene.link()
     code = next(h.rect for h in ui.canvas.hits if h.key == "code")
     px = qr.module_px(link, code.w)
-    # What a phone gets: modules of 4 px or more on the whole-screen code, and of at least
-    # 3 px on the final screen itself (4 px there up to the 3-player links).
-    assert px >= (4 if picture == "bgstats" else 3), (picture, players, px, len(link))
+    # What a phone gets: modules of 4 px or more on the whole-screen code (a tap away); on
+    # the final screen itself what the table leaves (docs/after-the-game.md has the sizes).
+    assert px >= (4 if picture == "bgstats" else 2.5), (picture, players, px, len(link))
 
 
 def test_player_statistics_screen_shows_the_historys_numbers(tmp_path: Path) -> None:
@@ -172,11 +172,18 @@ def test_player_statistics_screen_shows_the_historys_numbers(tmp_path: Path) -> 
 
     ui = build("stats", (800, 480), "en", tmp_path)
     records = stats.player_records(ui.services.history.games())
-    drawn = ui.canvas.texts if not ui.dirty else (ui.render(), ui.canvas.texts)[1]
+    ui.render()
     anna = next(r for r in records if r.name == "Anna")
-    assert "Anna" in drawn and "Average per game" in drawn
+    drawn = ui.canvas.texts
+    assert "Anna" in drawn and "Average total" in " ".join(drawn)  # maybe on two lines
     assert str(anna.best_total) in drawn and str(anna.games) in drawn
     assert f"{anna.average_total:.1f}".removesuffix(".0") in drawn
+    ui.press("secondary")  # Per category
+    ui.render()
+    drawn = ui.canvas.texts
+    assert "Average per game" in " ".join(drawn) and "Contracts" in drawn
+    contracts = anna.average_by_category["contracts"]
+    assert f"{contracts:.1f}".removesuffix(".0") in drawn
 
 
 def test_a_game_whose_record_no_longer_replays_is_refused_with_a_message(
