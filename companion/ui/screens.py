@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.engine import Done, State
+from companion.engine.words import Form, Kind, Phase
 from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
 from companion.ui.scenes.confirm import ConfirmValueScene
@@ -92,7 +93,7 @@ def _setup(demo: Demo) -> None:
 
 
 def _supply(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "supply" and a.round >= 4 and len(a.slots) == 2)
+    demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round >= 4 and len(a.slots) == 2)
 
 
 def _ship(demo: Demo) -> None:
@@ -100,14 +101,14 @@ def _ship(demo: Demo) -> None:
 
     def ship_next(b: State, a: State) -> bool:
         season = a.top_season()
-        return a.phase == "supply" and len(a.slots) == 1 and season is not None and any(
-            catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+        return a.phase == Phase.SUPPLY and len(a.slots) == 1 and season is not None and any(
+            catalogue[c].kind == Kind.SHIP for c in a.unseen.get(season, ()))
 
     demo.at(ship_next)
     state = demo.state
     season = state.top_season()
     assert season is not None
-    ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == "ship")
+    ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == Kind.SHIP)
     scene = demo.ui.top
     assert isinstance(scene, SupplyScene)
     scene.pick(ship[0])
@@ -120,7 +121,7 @@ def _fire(demo: Demo) -> None:
 
 
 def _purchase(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "purchase" and a.settling == 2 and a.round >= 3)
+    demo.at(lambda b, a: a.phase == Phase.PURCHASE and a.settling == 2 and a.round >= 3)
     state = demo.state
     rich = max(state.players, key=lambda p: state.player(p).coins)
     scene = demo.ui.top
@@ -130,11 +131,11 @@ def _purchase(demo: Demo) -> None:
 
 
 def _tracked(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "demand" and a.placed == 5, form="tracked", seed=5)
+    demo.at(lambda b, a: a.phase == Phase.DEMAND and a.placed == 5, form=Form.TRACKED, seed=5)
 
 
 def _loading_moment(b: State, a: State) -> bool:
-    return a.phase == "loading" and a.round >= 5 and any(
+    return a.phase == Phase.LOADING and a.round >= 5 and any(
         a.player(p).dock and a.player(p).contracts for p in a.players)
 
 
@@ -158,7 +159,7 @@ def _income(demo: Demo) -> None:
 
 
 def _final(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "over", last_live=True)
+    demo.at(lambda b, a: a.phase == Phase.OVER, last_live=True)
     while demo.ui.top.name in ("fire", "income"):
         demo.ui.pop()
 
@@ -182,8 +183,16 @@ def _past_game(demo: Demo) -> None:
     scene.open_game(game)
 
 
+def _past_game_chart(demo: Demo) -> None:
+    """A reopened game with the running-score chart in the code's place."""
+    _past_game(demo)
+    scene = demo.ui.top
+    assert isinstance(scene, PastGameScene)
+    scene.toggle()
+
+
 def _confirm(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "supply" and a.round == 2)
+    demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 2)
     demo.ui.open("confirm", card_id="B-fire", field="points")
 
 
@@ -205,7 +214,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("bgstats", HandoffScene, {"bgstats": _bgstats}, per_players=True),
     Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
     Screen("history", HistoryScene, {"history": _open("history")}),
-    Screen("past-game", PastGameScene, {"past-game": _past_game}, per_players=True),
+    Screen("past-game", PastGameScene,
+           {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),
     Screen("stats", PlayerStatsScene, {"stats": _open("stats")}),
     Screen("settings", SettingsScene, {"settings": _open("settings")}),
     Screen("hardware", HardwareScene, {"hardware": _hardware}),

@@ -25,6 +25,7 @@ KEY_TEXT = {
     "final": "Scan with your phone to add this play to BG Stats",
     "bgstats": "BG Stats opens with the play filled in; nothing is sent from here.",
     "past-game": "Game {id} \u00b7 {when}",
+    "past-game-chart": "Score over the rounds",
     "stats": "Average total",
     "tableau": "Cards ({n})",
     "confirm": "How many points does this fire show?",

@@ -9,6 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
+from companion.engine.words import Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -39,7 +40,8 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
     n = max(1, len(state.slots))
     gap = c.u(8)
     status_h = layout.line_height(c, SMALL)
-    for i, (slot, box) in enumerate(zip(state.slots, layout.columns(rect, [None] * n, gap),
+    cols = slot_columns(c, rect.w, n)
+    for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
@@ -65,10 +67,10 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                 c.cube(good, pygame.Rect(x0 + k * (cube + c.u(2)), used.bottom + c.u(1), cube,
                                          cube), names.good_initial(good))
         bottom = (box.centerx, inner.bottom)
-        if slot.outcome == "bought" and slot.buyer:
+        if slot.outcome == Outcome.BOUGHT and slot.buyer:
             c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}", bottom, SMALL,
                    PLAYER_COLOURS.get(slot.buyer, TEXT), anchor="midbottom")
-        elif slot.outcome == "discarded":
+        elif slot.outcome == Outcome.DISCARDED:
             layout.draw_text(c, _("discarded"), pygame.Rect(inner.x, inner.bottom - status_h,
                                                            inner.w, status_h), SMALL, MUTED,
                              align="center", max_lines=1)
@@ -77,9 +79,18 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.text(text, bottom, SMALL, ACCENT, anchor="midbottom", max_width=inner.w)
 
 
-def slots_height(c: Canvas) -> int:
-    """A tile's height: two lines of a name (or one and a ship's goods), and its status."""
-    return 3 * layout.line_height(c, SMALL) + c.u(8)
+def slot_columns(c: Canvas, width: int, n: int) -> int:
+    """Tiles in one row, or in portrait in two where one row would make them too narrow for
+    a ship's three cubes with their initials (six cards)."""
+    narrow = (width - c.u(8) * (n - 1)) // max(1, n) < c.u(76)
+    return -(-n // 2) if narrow and c.h > c.w else n
+
+
+def slots_height(c: Canvas, width: int, n: int) -> int:
+    """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
+    status."""
+    rows = -(-n // slot_columns(c, width, n))
+    return rows * (3 * layout.line_height(c, SMALL) + c.u(8)) + (rows - 1) * c.u(8)
 
 
 class PurchaseScene(RoundScene):
@@ -138,7 +149,7 @@ class PurchaseScene(RoundScene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
         flow = layout.Flow(c, area, c.u(8))
-        draw_slots(c, state, flow.take(slots_height(c)), current)
+        draw_slots(c, state, flow.take(slots_height(c, area.w, len(state.slots))), current)
         if current >= len(state.slots):
             return
         card = state.catalogue[state.slots[current].card]
@@ -185,7 +196,7 @@ def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
                 area: pygame.Rect, where: pygame.Rect | None = None) -> None:
     """Before the round's first entry the table may use the other form for this round
     (in `where` if given and wide enough, else at the bottom right of `area`)."""
-    if state.form is not None or state.phase != "demand" or state.placed:
+    if state.form is not None or state.phase != Phase.DEMAND or state.placed:
         return
     label = _("Quick form") if tracked else _("Track workers")
     width = max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
@@ -206,7 +217,7 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        if self.state.phase == "demand":
+        if self.state.phase == Phase.DEMAND:
             return _("Tap the card above which the worker was placed.")
         return _("OK: the offer is accepted. Pass: the worker goes home.")
 
@@ -216,7 +227,7 @@ class TrackedPurchaseScene(RoundScene):
     def offer(self) -> tuple[str, int, int] | None:
         state = self.state
         index = state.settling
-        if state.phase != "purchase" or index >= len(state.slots):
+        if state.phase != Phase.PURCHASE or index >= len(state.slots):
             return None
         slot = state.slots[index]
         if not slot.workers:
@@ -241,7 +252,7 @@ class TrackedPurchaseScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         flow = layout.Flow(c, area, c.u(8))
-        if state.phase == "demand":
+        if state.phase == Phase.DEMAND:
             pid = self.turn()
             total = 3 * state.player_count
             line = flow.take(layout.line_height(c, BODY))
@@ -258,7 +269,8 @@ class TrackedPurchaseScene(RoundScene):
             form_switch(c, state, self.game, True, area)
             return
         offer = self.offer()
-        draw_slots(c, state, flow.take(min(c.u(120), max(slots_height(c), area.h // 3))),
+        least = slots_height(c, area.w, len(state.slots))
+        draw_slots(c, state, flow.take(max(least, min(c.u(120), area.h // 3))),
                    state.settling)
         if offer is None:
             return
