@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from companion.commands import bgstats_export
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.config.cards import confirmed_values
 from companion.errors import CompanionError
@@ -30,11 +31,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("file", nargs="?", metavar="FILE", help="where to write (default: stdout)")
     parser.add_argument("--game", type=int, metavar="ID", help="a finished game from the history")
+    # BG Stats (issue 13): one option, handled in its own module.
+    bgstats_export.add_option(parser)
     parser.set_defaults(func=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "bgstats", None) is not None:
+        return bgstats_export.run(args)
     state_dir = state_dir_of(args)
     if args.game is not None:
         game = History(state_dir).game(args.game)

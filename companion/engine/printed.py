@@ -11,6 +11,7 @@ goes back to get the corrected value too. Why: docs/record-versions.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.actions import RECORD_FORMAT, ConfirmValue, Setup
@@ -45,10 +46,15 @@ def pin_printed(setup: Setup, catalogue: Catalogue) -> Setup:
                  cards=pinned_values(base), format=RECORD_FORMAT)
 
 
-def confirm_value(state: State, action: ConfirmValue) -> State:
-    """The state with one printed value confirmed or corrected from now on."""
-    from companion.engine.rules import _evolve
+def confirm_value(
+    state: State, action: ConfirmValue, evolve: Callable[..., State]
+) -> State:
+    """The state with one printed value confirmed or corrected from now on.
 
+    `evolve(obj, **changes)` is the rules' copy-with-changes (passed in, so this
+    module does not import the rules, which import it).
+    """
+    _evolve = evolve
     card = state.catalogue.cards.get(action.card)
     if card is None:
         raise RuleError("unknown_card", card=action.card)

@@ -167,7 +167,7 @@ def apply(state: State, action: Action) -> State:
     """The state after `action`, or `RuleError` naming the rule it breaks."""
     kind = type(action)
     if isinstance(action, ConfirmValue):  # not a move at the table: docs/record-versions.md
-        return printed.confirm_value(state, action)
+        return printed.confirm_value(state, action, _evolve)
     if kind is Undo:
         return _undo(state)
     if kind is Redo:

@@ -168,6 +168,13 @@ class UI:
         c = Canvas(self.surface)
         c.fill(BG)
         scene = self.top
+        if scene.full_screen:  # the scene draws its own buttons; no bar
+            self._bar_buttons = []
+            c.body = pygame.Rect(0, 0, c.w, c.h)
+            scene.draw(c, c.body)
+            self.canvas = c
+            self.dirty = False
+            return self.surface
         bar = pygame.Rect(0, c.h - c.u(BAR), c.w, c.u(BAR))
         left, right, words = self._bar_items(c, scene, bar)
         # The instruction or message: beside the buttons when it fits there in two lines,
@@ -233,6 +240,9 @@ class UI:
         if primary is not None:
             label, action = primary
             right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
+        secondary = scene.secondary()
+        if secondary is not None:  # a second choice, left of the primary one
+            right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
         items = left + right
         least = c.u(64)
         wanted = [max(least, f.size(label)[0] + c.u(24)) for label, *_rest in items]

@@ -6,11 +6,21 @@ touch a disk. Nothing it holds survives the process.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Action, Setup, State, apply, iter_states, to_record
+from companion.engine import Action, Setup, State, apply, iter_states
 from companion.engine.words import Phase
+from companion.store.journal import encode_line
+
+#: When a demo game starts (companion.ui.demohistory starts its 4-player game here too).
+DEMO_START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
+
+
+def _demo_time(index: int) -> str:
+    moment = DEMO_START + timedelta(seconds=20 * index)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class MemorySession:
@@ -31,7 +41,13 @@ class MemorySession:
         return self.state
 
     def record_text(self) -> str:
-        return to_record([self.setup, *self.actions])
+        """The record, each line with a time as the journal writes it: a made-up evening
+        (`DEMO_START`, one action every 20 seconds), so a demo's final screen shows a
+        play with a date and a duration like a real game's (the demo history's games
+        start at the same moment)."""
+        lines = [encode_line(a, _demo_time(i)) for i, a in enumerate([self.setup,
+                                                                      *self.actions])]
+        return "".join(line + "\n" for line in lines)
 
     def close(self) -> None:
         """Nothing to release."""

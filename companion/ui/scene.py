@@ -115,6 +115,8 @@ class Scene:
     #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
     hint_in_body = False
     hint_in_bar = True
+    #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
+    full_screen = False
 
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui
@@ -132,6 +134,10 @@ class Scene:
 
     def primary(self) -> Primary | None:
         """The primary action's label and callback (None: no primary button)."""
+        return None
+
+    def secondary(self) -> Primary | None:
+        """A second, smaller button left of the primary one (None: none)."""
         return None
 
     def hint(self) -> str:

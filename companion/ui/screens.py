@@ -19,6 +19,7 @@ from companion.ui.scenes.confirm import ConfirmValueScene
 from companion.ui.scenes.enroll import EnrollScene
 from companion.ui.scenes.final import FinalScene
 from companion.ui.scenes.fire import FireScene
+from companion.ui.scenes.handoff import HandoffScene
 from companion.ui.scenes.hardware import HardwareScene
 from companion.ui.scenes.history import HistoryScene
 from companion.ui.scenes.home import HomeScene
@@ -26,9 +27,11 @@ from companion.ui.scenes.income import IncomeScene
 from companion.ui.scenes.keyboard import NameScene
 from companion.ui.scenes.loading import LoadingScene
 from companion.ui.scenes.newgame import NewGameScene
+from companion.ui.scenes.pastgame import PastGameScene
 from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
 from companion.ui.scenes.settings import SettingsScene
 from companion.ui.scenes.setup import SetupGuideScene
+from companion.ui.scenes.stats import PlayerStatsScene
 from companion.ui.scenes.supply import SupplyScene
 from companion.ui.scenes.tableau import TableauScene
 
@@ -161,6 +164,33 @@ def _final(demo: Demo) -> None:
         demo.ui.pop()
 
 
+def _bgstats(demo: Demo) -> None:
+    """The final screen's code, tapped: the whole screen."""
+    _final(demo)
+    scene = demo.ui.top
+    assert isinstance(scene, FinalScene)
+    link = scene.link()
+    assert link is not None
+    demo.ui.open("bgstats", link=link, title=scene.title())
+
+
+def _past_game(demo: Demo) -> None:
+    """History, and a tap on the latest game with the demo's number of players."""
+    demo.ui.open("history")
+    scene = demo.ui.top
+    assert isinstance(scene, HistoryScene)
+    game = next(g for g in scene.games if len(getattr(g, "players", ())) == demo.players)
+    scene.open_game(game)
+
+
+def _past_game_chart(demo: Demo) -> None:
+    """A reopened game with the running-score chart in the code's place."""
+    _past_game(demo)
+    scene = demo.ui.top
+    assert isinstance(scene, PastGameScene)
+    scene.toggle()
+
+
 def _confirm(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 2)
     demo.ui.open("confirm", card_id="B-fire", field="points")
@@ -181,8 +211,12 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("income", IncomeScene, {"income": _income}, per_players=True),
     Screen("final", FinalScene, {"final": _final}, per_players=True),
     Screen("tableau", TableauScene, {"tableau": _tableau}, per_players=True),
+    Screen("bgstats", HandoffScene, {"bgstats": _bgstats}, per_players=True),
     Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
     Screen("history", HistoryScene, {"history": _open("history")}),
+    Screen("past-game", PastGameScene,
+           {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),
+    Screen("stats", PlayerStatsScene, {"stats": _open("stats")}),
     Screen("settings", SettingsScene, {"settings": _open("settings")}),
     Screen("hardware", HardwareScene, {"hardware": _hardware}),
     Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),

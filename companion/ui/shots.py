@@ -6,7 +6,8 @@ the registry (`companion.ui.screens`), at every supported size and language,
 (docs/frames.md). Each screen is reached the way a table would reach it (a
 random but legal game, played up to the right moment), so the pictures show
 real numbers. This module is also a small composition root of its own: the
-services are the shipped catalogue, a game kept in memory and a made-up history.
+services are the shipped catalogue, a game kept in memory and a history of demo games
+(`companion.ui.demohistory`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from companion.config.cards import (  # noqa: E402
 from companion.engine import Catalogue  # noqa: E402
 from companion.paths import SHIPPED_CONFIG_DIR  # noqa: E402
 from companion.ui.core import UI  # noqa: E402
+from companion.ui.demohistory import DemoHistory  # noqa: E402
 from companion.ui.i18n import LANGUAGES  # noqa: E402
 from companion.ui.memory import MemoryStore  # noqa: E402
 from companion.ui.samples import Demo  # noqa: E402
@@ -45,22 +47,6 @@ PICTURES: tuple[str, ...] = tuple(shot for shot, _screen, _build in samples())
 #: The window sizes every screen must be right at (landscape, and the portrait panel).
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1024, 600), (1280, 720), (1920, 1080),
                                       (480, 800))
-
-
-class DemoHistory:
-    """Two finished games, for the History screen and the names offered on New game."""
-
-    def games(self) -> list[dict[str, object]]:
-        return [{"finished": "2026-11-22 20:02", "winners": ["Ben", "Cleo"]},
-                {"finished": "2026-11-20 21:14", "winners": ["Anna"]}]
-
-    def player_stats(self) -> list[dict[str, object]]:
-        return [{"name": "Anna", "games": 2, "wins": 1, "best": 41},
-                {"name": "Ben", "games": 2, "wins": 1, "best": 38},
-                {"name": "Cleo", "games": 1, "wins": 1, "best": 38}]
-
-    def known_names(self) -> list[str]:
-        return ["Anna", "Ben", "Cleo", "Dirk"]
 
 
 _shipped: dict[str, Catalogue] = {}
@@ -88,7 +74,7 @@ def demo_services(state_dir: Path, language: str = "en") -> Services:
         state_dir=state_dir, config_dir=SHIPPED_CONFIG_DIR, settings=settings,
         store=MemoryStore(), load_catalogue=catalogue,
         load_catalogue_data=lambda: load_catalogue_data(SHIPPED_CONFIG_DIR, state_dir),
-        save_override=save, history=DemoHistory(),
+        save_override=save, history=DemoHistory(state_dir, catalogue),
         confirmed_values=lambda: confirmed_values(SHIPPED_CONFIG_DIR, state_dir))
 
 

@@ -1,13 +1,20 @@
-"""History and statistics: finished games and each player's record."""
+"""History: the finished games (date and start time, players, winner), each one tap from
+its final screen again; each player's record, and the full statistics one tap away."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
+from companion.store import stats
 from companion.ui import layout, names
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
-from companion.ui.scene import Scene, SceneHost
+from companion.ui.scene import Primary, Scene, SceneHost
+
+#: The least height of a game row at 800x480 (a row is a tap target).
+ROW = 58
 
 
 def shown_name(name: object) -> str:
@@ -23,7 +30,7 @@ def _get(item: object, key: str, default: object = "") -> object:
 
 
 class HistoryScene(Scene):
-    """Read-only lists from the history database."""
+    """Lists from the history database; a game row opens that game's final screen."""
 
     name = "history"
 
@@ -32,15 +39,64 @@ class HistoryScene(Scene):
         self.games: list[object] = []
         self.stats: list[object] = []
         self.problem = ""
+        #: The first game row shown (the arrows page through the list).
+        self.first = 0
         history = self.ui.services.history
         if history is None:
             return
         try:
             self.games = list(history.games())
-            stats = history.player_stats()
-            self.stats = list(stats.values() if isinstance(stats, dict) else stats)
+            found = history.player_stats()
+            self.stats = list(found.values() if isinstance(found, dict) else found)
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
+
+    def primary(self) -> Primary | None:
+        if self.problem or not self.games:
+            return None
+        return (_("Player statistics"), lambda: self.ui.open("stats"))
+
+    def open_game(self, game: object) -> None:
+        record = _get(game, "record", None)
+        if not isinstance(record, str):
+            return
+        started = _get(game, "started", None)
+        duration = _get(game, "duration_seconds", None)
+        try:
+            self.ui.open("past-game", record=record,
+                         started=started if isinstance(started, str) else None,
+                         duration_seconds=duration if isinstance(duration, int | float)
+                         else None,
+                         game_id=_get(game, "id", None))
+        except Exception as exc:  # noqa: BLE001 - one bad record must not stop the app
+            self.ui.error(_("This game cannot be shown again: {problem}").format(
+                problem=str(exc)))
+
+    def page(self, step: int) -> None:
+        self.first = max(0, min(self.first + step, len(self.games) - 1))
+        self.ui.dirty = True
+
+    @staticmethod
+    def when(game: object) -> str:
+        """The start as the `history` command prints it (older rows: their end)."""
+        started = _get(game, "started", None)
+        if isinstance(started, str):
+            return stats.when(started)
+        return str(_get(game, "finished", "") or "")
+
+    @staticmethod
+    def result(game: object) -> str:
+        """The players in ranking order with their totals, a star on each winner."""
+        players = _get(game, "players", ())
+        star = "\u2605"
+        if isinstance(players, list | tuple) and players:
+            ranked = sorted(players, key=lambda p: (getattr(p, "rank", 0), getattr(p, "seat", 0)))
+            return "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
+                             f"{shown_name(getattr(p, 'name', p))}\u00a0{getattr(p, 'total', '')}"
+                             for p in ranked)
+        winners = _get(game, "winners", ())
+        return star + ", ".join(shown_name(getattr(w, "name", w)) for w in
+                                (winners if isinstance(winners, list | tuple) else ()))
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         area = layout.inset(body, c.u(16), c.u(6))
@@ -55,39 +111,57 @@ class HistoryScene(Scene):
         rest = flow.rest()
         # Games beside the players where there is room, above them where not.
         if rest.w >= c.u(600):
-            left, right = layout.columns(rest, [None, None], c.u(16))
+            left, right = layout.columns(rest, [rest.w * 58 // 100, None], c.u(16))
         else:
-            left, right = layout.rows(rest, [None, None], c.u(12))
-        games = layout.Flow(c, left, c.u(4))
+            left, right = layout.rows(rest, [rest.h * 62 // 100, None], c.u(12))
+        self.draw_games(c, left)
+        self.draw_players(c, right)
+
+    def draw_games(self, c: Canvas, rect: pygame.Rect) -> None:
+        games = layout.Flow(c, rect, c.u(8))
         games.text(_("Games"), SMALL, MUTED)
-        when_w = font(c.px(SMALL)).size("00-00 00:00")[0] + c.u(16)
-        for game in self.games[:7]:  # the latest first
-            when = str(_get(game, "finished", "") or "")[5:16].replace("T", " ")
-            players = _get(game, "players", ())
-            if isinstance(players, list | tuple) and players:
-                ranked = sorted(players, key=lambda p: getattr(p, "rank", 0))
-                star = "\u2605"
-                result = "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
-                                   f"{shown_name(getattr(p, 'name', p))} {getattr(p, 'total', '')}"
-                                   for p in ranked)
-            else:
-                winners = _get(game, "winners", ())
-                result = ", ".join(shown_name(getattr(w, "name", w)) for w in
-                                   (winners if isinstance(winners, list | tuple) else ()))
-            width = left.w - when_w - c.u(8)
-            need = layout.fit(c, result, width, None, SMALL).height(c)
-            if games.rest().h < need + c.u(8):
-                break
-            box = games.take(need + c.u(8))
+        rows = games.rest()
+        arrows = c.u(56)
+        # Rows of the same height, as many as fit; arrows beside them when there are more.
+        inner = rows.w - arrows - c.u(8) - c.u(16)
+        heights = [self.row_height(c, game, inner) for game in self.games]
+        tallest = max(heights)
+        fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
+        more = len(self.games) > fits
+        width = rows.w - (arrows + c.u(8) if more else 0)
+        y = rows.y
+        for game in self.games[self.first:self.first + fits]:
+            box = pygame.Rect(rows.x, y, width, tallest)
             c.rect(box, PANEL)
-            c.text(when, (box.x + c.u(8), box.centery), SMALL, MUTED, anchor="midleft")
-            layout.draw_text(c, result, pygame.Rect(box.x + when_w, box.y, width, box.h), SMALL,
-                             TEXT, valign="center")
+            text = layout.inset(box, c.u(8), c.u(4))
+            when = c.text(self.when(game), text.topleft, SMALL, MUTED, role="secondary")
+            layout.draw_text(c, self.result(game), pygame.Rect(
+                text.x, when.bottom + c.u(2), text.w, text.bottom - when.bottom - c.u(2)),
+                SMALL, TEXT, max_lines=2)
+            if isinstance(_get(game, "record", None), str):
+                c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
+                         self.result(game))
+            y += tallest + c.u(8)
+        if more:
+            x = rows.right - arrows
+            half = (min(rows.h, fits * (tallest + c.u(8))) - c.u(16)) // 2
+            c.button(pygame.Rect(x, rows.y, arrows, half), "\u25b2",
+                     partial(self.page, -fits) if self.first > 0 else None, key="newer")
+            c.button(pygame.Rect(x, rows.y + half + c.u(8), arrows, half), "\u25bc",
+                     partial(self.page, fits) if self.first + fits < len(self.games) else None,
+                     key="older")
+
+    def row_height(self, c: Canvas, game: object, width: int) -> int:
+        lines = layout.fit(c, self.result(game), width, None, SMALL, max_lines=2)
+        need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
+        return max(c.u(ROW), need)
+
+    def draw_players(self, c: Canvas, right: pygame.Rect) -> None:
         players_flow = layout.Flow(c, right, c.u(2))
         players_flow.text(_("Players"), SMALL, MUTED)
         # Name, then the record on its own line: beside the name it was cut short in German
         # and French ("2 Spiele, 1 Siege, beste…"). Worded without plurals ("1 games").
-        for stat in self.stats[:6]:
+        for stat in self.stats:
             name = _get(stat, "name")
             played = _get(stat, "games", _get(stat, "played", 0))
             wins = _get(stat, "wins", 0)

@@ -1,0 +1,79 @@
+"""`export --bgstats [FILE]`: a finished game as a BG Stats play (docs/after-the-game.md).
+
+Writes the play's JSON to FILE (atomically) and prints the link that opens BG
+Stats with it; without FILE (or with -), the JSON goes to stdout and the link
+to stderr, so stdout stays one JSON document. The game is the current one of
+the state directory, or `--game ID` from the history; it must be finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.errors import CompanionError, UsageError
+from companion.fsio import atomic_write, describe
+from companion.store import History, JournalCorrupt, StorageError, bgstats, current_game
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bgstats", nargs="?", const="-", default=None, metavar="FILE",
+        help="a finished game as a BG Stats play: write its JSON to FILE (default: stdout) "
+        "and print the link that adds it in the BG Stats app",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    state_dir = state_dir_of(args)
+    catalogue = catalogue_of(args)
+    try:
+        if args.game is not None:
+            game = History(state_dir).game(args.game)
+            if game is None:
+                raise CompanionError(
+                    f"no finished game {args.game} in {state_dir} (see `speicherstadt-companion "
+                    "history` for the ids)"
+                )
+            play = bgstats.play_of_record(game.record, catalogue, started=game.started,
+                                          duration_seconds=game.duration_seconds)
+        else:
+            try:
+                scan = current_game(state_dir, catalogue)
+            except JournalCorrupt as exc:
+                print(repair_hint(exc, state_dir), file=sys.stderr)
+                raise
+            if scan is None:
+                raise CompanionError(
+                    f"no game is saved in {state_dir}; a finished one from the history is "
+                    "exported with --game ID (see `speicherstadt-companion history`)"
+                )
+            if scan.state is None or not scan.state.is_over:
+                raise CompanionError(
+                    "the current game is not finished yet; BG Stats takes finished games "
+                    "(a finished one from the history: --game ID)"
+                )
+            play = bgstats.play(scan.state, "".join(line + "\n" for line in scan.lines))
+    except bgstats.PlayError as exc:
+        raise CompanionError(f"cannot make a BG Stats play: {exc}") from None
+    text = json.dumps(play, ensure_ascii=False, indent=2) + "\n"
+    url = bgstats.link(play)
+    target = args.bgstats
+    if target == "-" and args.file:
+        target = args.file  # `export FILE --bgstats` means the same as `export --bgstats FILE`
+    elif args.file and args.file != target:
+        raise UsageError(f"two files given ({args.file} and {target}); give one")
+    if target == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        print(url, file=sys.stderr)
+        return 0
+    try:
+        atomic_write(Path(target), text.encode("utf-8"))
+    except OSError as exc:
+        raise StorageError(f"cannot write {target}: {describe(exc)}") from None
+    print(url)
+    return 0

@@ -1,0 +1,132 @@
+"""Player statistics: per player name, games, wins, average and best total, and the
+average points per game in every score category (from the history's stored results,
+`companion.store.stats.player_records`). Totals and categories are two views of one
+table (the bar's second button switches); the arrows page through the players."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from companion.engine import SCORE_CATEGORIES
+from companion.store import stats
+from companion.ui import layout, names
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
+from companion.ui.i18n import _
+from companion.ui.scene import Primary, Scene, SceneHost
+
+
+def _number(value: float) -> str:
+    """An average with one decimal, without a trailing ".0" for whole numbers."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+class PlayerStatsScene(Scene):
+    """A table: one column per player (most wins first), one row per statistic."""
+
+    name = "stats"
+
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
+        self.records: list[stats.PlayerRecord] = []
+        self.problem = ""
+        #: The first player column shown.
+        self.first = 0
+        #: The average per category instead of the totals.
+        self.categories = False
+        history = self.ui.services.history
+        if history is None:
+            return
+        try:
+            games = [g for g in history.games() if hasattr(g, "players")]
+            self.records = stats.player_records(games)  # type: ignore[arg-type]
+        except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+            self.problem = str(getattr(exc, "message", exc))
+
+    def primary(self) -> Primary:
+        return (_("Done"), self.ui.pop)
+
+    def secondary(self) -> Primary | None:
+        if not self.records:
+            return None
+        return (_("Totals") if self.categories else _("Per category"), self.switch)
+
+    def switch(self) -> None:
+        self.categories = not self.categories
+        self.ui.dirty = True
+
+    def page(self, step: int) -> None:
+        self.first = max(0, min(self.first + step, len(self.records) - 1))
+        self.ui.dirty = True
+
+    def rows(self, shown: list[stats.PlayerRecord]) -> list[tuple[str, list[str], bool]]:
+        """(label, one value per player, highlighted) for the current view."""
+        if self.categories:
+            return [(names.category(cat), [_number(r.average_by_category[cat]) for r in shown],
+                     False) for cat in SCORE_CATEGORIES]
+        return [
+            (_("Games"), [str(r.games) for r in shown], False),
+            (_("Wins"), [str(r.wins) for r in shown], False),
+            (_("Average total"), [_number(r.average_total) for r in shown], True),
+            (_("Best total"), [str(r.best_total) for r in shown], True),
+        ]
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        area = layout.inset(body, c.u(12), c.u(6))
+        arrows = c.u(56)
+        more = False
+        label_w = max(layout.width_for(c, label, SMALL, 2) for label, _v, _h in
+                      self.rows(self.records[:1]) + [(_("Average per game"), [], False)]) \
+            + c.u(12)
+        col = max([c.u(72)] + [font(c.px(BODY)).size(r.name)[0] + c.u(12)
+                               for r in self.records[:8]])
+        per_page = max(1, (area.w - label_w) // col)
+        more = len(self.records) > per_page
+        head = pygame.Rect(area.x, area.y, area.w - (2 * arrows + c.u(16) if more else 0),
+                           arrows)
+        layout.draw_text(c, _("Player statistics"), head, LARGE, TEXT, role="title",
+                         valign="center", max_lines=1)
+        if more:
+            x = area.right - 2 * arrows - c.u(8)
+            c.button(pygame.Rect(x, area.y, arrows, arrows), "\u25c0",
+                     partial(self.page, -per_page) if self.first > 0 else None, key="prev")
+            c.button(pygame.Rect(x + arrows + c.u(8), area.y, arrows, arrows), "\u25b6",
+                     partial(self.page, per_page) if self.first + per_page < len(self.records)
+                     else None, key="next")
+        rest = pygame.Rect(area.x, head.bottom + c.u(8), area.w,
+                           area.bottom - head.bottom - c.u(8))
+        if self.problem:
+            layout.draw_text(c, self.problem, rest, BODY, (240, 120, 100))
+            return
+        if not self.records:
+            layout.draw_text(c, _("No finished games yet."), rest, BODY, MUTED)
+            return
+        shown = self.records[self.first:self.first + per_page]
+        rows = self.rows(shown)
+        line = max(layout.line_height(c, BODY), layout.line_height(c, SMALL) * 2
+                   if any(len(c.wrap(label, label_w - c.u(8), SMALL)) > 1
+                          for label, _v, _h in rows) else 0)
+        line = min(line, max(layout.line_height(c, BODY),
+                             (rest.h - layout.line_height(c, BODY)) // (len(rows) + 1)))
+        y = rest.y
+        for j, record in enumerate(shown):
+            c.text(record.name, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                   ACCENT, anchor="center", max_width=col - c.u(6), smallest=BODY)
+        y += line
+        if self.categories:
+            layout.draw_text(c, _("Average per game"), pygame.Rect(rest.x, y, rest.w, line),
+                             SMALL, MUTED, valign="center", max_lines=1)
+            y += line
+        for i, (label, values, highlighted) in enumerate(rows):
+            if highlighted:
+                c.rect(pygame.Rect(rest.x, y, rest.w, line), PANEL, radius=0)
+            elif i % 2:
+                c.rect(pygame.Rect(rest.x, y, rest.w, line), (30, 35, 45), radius=0)
+            layout.draw_text(c, label, pygame.Rect(rest.x + c.u(4), y, label_w - c.u(8), line),
+                             SMALL, TEXT, valign="center")
+            for j, value in enumerate(values):
+                c.text(value, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                       TEXT, anchor="center")
+            y += line
