@@ -301,7 +301,7 @@ class UI:
         """An intent from a button, the card reader or the keyboard."""
         self.dirty = True
         log = self.services.recent_intents
-        log.append(repr(intent))
+        log.append(intent)
         del log[:-12]
         scene = self.top
         if isinstance(intent, it.DeviceStatus):

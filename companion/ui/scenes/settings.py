@@ -49,7 +49,8 @@ class SettingsScene(Scene):
         self.ui.dirty = True
 
     def primary(self) -> Primary:
-        return (_("Hardware test"), lambda: self.ui.open("hardware"))
+        # Done is what a visitor to Settings wants next; the hardware test is a side trip.
+        return (_("Done"), self.ui.pop)
 
     def row(self, c: Canvas, y: int, label: str, options: list[tuple[str, Choice]], key: str,
             current: object) -> int:
@@ -81,3 +82,6 @@ class SettingsScene(Scene):
                      "display.rotation", display.get("rotation", 0))
         c.text(_("Display size and rotation apply at the next start."), (c.u(16), y), SMALL,
                MUTED)
+        c.button(pygame.Rect(c.w - c.u(16) - c.u(220), y + c.u(28), c.u(220), c.u(56)),
+                 _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware",
+                 size=SMALL)
