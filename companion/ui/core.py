@@ -38,8 +38,6 @@ from companion.ui.services import GameSession, Services
 
 __all__ = ["UI", "Services"]
 
-#: How long a message stays when nobody acts (seconds).
-MESSAGE_SECONDS = 8.0
 #: A second tap on the primary action sooner than this is a double tap, not a new event.
 PRIMARY_REPEAT_S = 0.4
 #: The time between two frames of a transition (seconds).
@@ -50,9 +48,12 @@ BAR = 72
 
 @dataclass
 class Message:
+    """What the last action said (undone, refused, saved): shown until the next action,
+    never on a timer (a timer either hides it before it is read, or leaves it over the
+    next screen's instruction)."""
+
     text: str
     error: bool
-    until: float
 
 
 class UI:
@@ -131,7 +132,7 @@ class UI:
 
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:
-        self.message = Message(text, True, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(text, True)
         self.dirty = True
 
     def dismiss_message(self) -> None:
@@ -139,24 +140,19 @@ class UI:
         self.dirty = True
 
     def info(self, text: str) -> None:
-        self.message = Message(text, False, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(text, False)
         self.dirty = True
 
     def next_deadline(self) -> float | None:
-        """When the screen must change by itself (a message expiring, the next frame of a
-        short transition), or None: then nothing is drawn until something happens."""
+        """When the screen must change by itself (the next frame of a short transition),
+        or None: then nothing is drawn until something happens."""
         deadlines = []
-        if self.message:
-            deadlines.append(self.message.until)
         if self.stack and self.top.animating_until() > self.clock():
             deadlines.append(self.clock() + FRAME_S)
         return min(deadlines) if deadlines else None
 
     def tick(self) -> None:
         now = self.clock()
-        if self.message and now >= self.message.until:
-            self.message = None
-            self.dirty = True
         if self.stack and self.top.animating_until() > now - FRAME_S:
             self.dirty = True
 
@@ -207,7 +203,8 @@ class UI:
         game = self.game
         if scene.game_screen and game is not None:
             state = game.state
-            left.append((_("Undo"), self.undo if state.can_undo() else None, "undo", DANGER))
+            undoable = state.can_undo() or scene.entry_pending()
+            left.append((_("Undo"), self.undo if undoable else None, "undo", DANGER))
             if state.redo:
                 left.append((_("Redo"), self.redo, "redo", PANEL_HI))
             if scene.menu:
@@ -272,8 +269,8 @@ class UI:
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""
         hit = self.canvas.hit_at(pos)
-        if self.message and self.message.error:
-            self.message = None
+        if self.message and (self.message.error or hit is not None):
+            self.message = None  # the next action: the last one's message has been read
             self.dirty = True
         if hit is None:
             return False
@@ -312,6 +309,7 @@ class UI:
         if scene.captures_intents:
             scene.on_intent(intent)
             return
+        self.message = None  # the next action: the last one's message has been read
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).
             if self.game is not None:
@@ -343,8 +341,16 @@ class UI:
                 scene.on_card(intent.card_id)
 
     def undo(self) -> None:
-        if self.game is not None:
-            self.game.undo()
+        """Undo the last thing the person did: a tap inside an entry on the screen first
+        (a cube of a ship's goods), else the last recorded action."""
+        if self.game is None:
+            return
+        if self.stack:
+            what = self.top.undo_entry()
+            if what is not None:
+                self.info(_("Undone: {what}").format(what=what))
+                return
+        self.game.undo()
 
     def redo(self) -> None:
         if self.game is not None:

@@ -90,6 +90,17 @@ class LoadingScene(RoundScene):
             self.selected.append(index)
         self.ui.dirty = True
 
+    def entry_pending(self) -> bool:
+        return bool(self.selected)
+
+    def undo_entry(self) -> str | None:
+        if not self.selected:
+            return None
+        cubes = cubes_of(self.state, self.player or self.state.first_player)
+        index = self.selected.pop()
+        self.ui.dirty = True
+        return names.good(cubes[index][0]) if index < len(cubes) else ""
+
     def hint(self) -> str:
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]

@@ -81,10 +81,28 @@ class PurchaseScene(RoundScene):
         super().__init__(ui)
         self.buyer: str | None = None
         self.price = 1
+        #: (buyer, price) before each tap of this card's entry, for Undo.
+        self.taps: list[tuple[str | None, int]] = []
 
     def on_enter(self) -> None:
         self.buyer = None
         self.price = 1
+        self.taps = []
+
+    def entry_pending(self) -> bool:
+        return bool(self.taps)
+
+    def undo_entry(self) -> str | None:
+        if not self.taps:
+            return None
+        was = (self.buyer, self.price)
+        self.buyer, self.price = self.taps.pop()
+        self.ui.dirty = True
+        if was[0] is not None and was[0] == self.buyer:
+            return _("price {price}").format(price=was[1])
+        if was[0] is not None:
+            return words.player_name(self.state, was[0])
+        return _("nobody")
 
     def hint(self) -> str:
         if self.buyer is not None:  # OK now records the purchase, not "nobody"
@@ -92,6 +110,7 @@ class PurchaseScene(RoundScene):
         return _("Tap the buyer (press their button again: price +1), or OK for nobody.")
 
     def select(self, pid: str) -> None:
+        self.taps.append((self.buyer, self.price))
         if self.buyer == pid:
             self.price = self.price % MAX_PRICE + 1
         else:
@@ -100,6 +119,7 @@ class PurchaseScene(RoundScene):
         self.ui.dirty = True
 
     def nobody(self) -> None:
+        self.taps.append((self.buyer, self.price))
         self.buyer = None
         self.ui.dirty = True
 
@@ -108,6 +128,7 @@ class PurchaseScene(RoundScene):
             self.select(colour)
 
     def step(self, delta: int) -> None:
+        self.taps.append((self.buyer, self.price))
         self.price = max(1, min(MAX_PRICE, self.price + delta))
         self.ui.dirty = True
 

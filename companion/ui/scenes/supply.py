@@ -52,7 +52,9 @@ class SupplyScene(RoundScene):
 
     def primary(self) -> Primary | None:
         if self.ship:
-            return (_("Clear goods"), self.clear if self.goods else None)
+            # OK never destroys: the third good records the ship, so OK has nothing to
+            # confirm before that; clearing is its own, smaller button.
+            return (_("{k} of 3 goods").format(k=len(self.goods)), None)
         return None
 
     def clear(self) -> None:
@@ -60,6 +62,19 @@ class SupplyScene(RoundScene):
             self.goods = []
         else:
             self.ship = None
+        self.ui.dirty = True
+
+    def entry_pending(self) -> bool:
+        return self.ship is not None
+
+    def undo_entry(self) -> str | None:
+        if self.goods:
+            return names.good(self.goods.pop())
+        if self.ship is not None:
+            card = names.card_name(self.state.catalogue[self.ship])
+            self.ship = None
+            return card
+        return None
 
     def cancel_ship(self) -> None:
         self.ship = None
@@ -168,6 +183,9 @@ class SupplyScene(RoundScene):
         # Back button, and Undo would take back the card before).
         c.button(pygame.Rect(rect.right - c.u(200), y - c.u(2), c.u(200), c.u(56)), _("Other card"),
                  self.cancel_ship, key="ship:cancel", size=SMALL)
+        if self.goods:
+            c.button(pygame.Rect(rect.right - c.u(408), y - c.u(2), c.u(200), c.u(56)),
+                     _("Clear goods"), self.clear, key="goods:clear", size=SMALL)
         y += size + c.u(14)
         gap = c.u(8)
         w = (rect.w - 4 * gap) // 5
