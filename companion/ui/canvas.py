@@ -347,7 +347,7 @@ class Canvas:
         for s in range(size, BODY - 1, -1):
             size = s
             step = font(self.px(s)).get_linesize()
-            most = max(1, (rect.h - self.u(4)) // step)
+            most = max(1, (rect.h - self.u(2)) // step)
             lines = self.wrap(label, room, s) if label else []
             widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
             if len(lines) <= most and widest <= room:
@@ -370,7 +370,7 @@ class Canvas:
                       anchor="topright")
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), action is not None,
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
                                    key == "ok"))
         return rect
 
@@ -396,7 +396,7 @@ class Canvas:
     def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
-        self.targets.append(Target(label or key, pygame.Rect(rect), True, False))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False))
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""

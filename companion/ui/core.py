@@ -169,12 +169,12 @@ class UI:
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
         if words:
-            room = layout.inset(middle, c.u(8))
+            room = _text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
             if fitted.cut or room.w < c.u(120):
                 width = c.w - 2 * c.u(14)
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
-                strip = pygame.Rect(0, bar.y - lines - c.u(12), c.w, lines + c.u(12))
+                strip = pygame.Rect(0, bar.y - lines - c.u(16), c.w, lines + c.u(16))
         body = pygame.Rect(0, 0, c.w, (strip or bar).y)
         scene.draw(c, body)
         self._draw_bar(c, scene, bar, middle, strip, words)
@@ -189,7 +189,8 @@ class UI:
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
-        words = self.message.text if self.message else scene.hint()
+        words = self.message.text if self.message else \
+            "" if scene.hint_in_body else scene.hint()
         return left, right, words
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
@@ -248,8 +249,8 @@ class UI:
         box = strip or layout.inset(middle, c.u(4))
         if self.message:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
-        layout.draw_text(c, words, layout.inset(box, c.u(10), c.u(4)), BODY, TEXT,
-                         role="body", valign="center")
+        layout.draw_text(c, words, _text_box(c, strip or middle), BODY, TEXT, role="body",
+                         valign="center")
 
     # --- input ------------------------------------------------------------------------
     def touch(self, pos: tuple[int, int]) -> bool:
@@ -355,3 +356,8 @@ class UI:
     def redo(self) -> None:
         if self.game is not None:
             self.game.redo()
+
+
+def _text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
+    """Where the bar's words go inside their box (the same for fitting and drawing)."""
+    return layout.inset(box, c.u(14), c.u(6))

@@ -153,3 +153,77 @@ def draw_text(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY,
         used.union_ip(r)
         y += step
     return used
+
+
+class Flow:
+    """A column filled from the top: each piece takes the height it needs (text fitted to
+    the width, wrapped), the next goes below it with `gap` between."""
+
+    def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
+        self.c = c
+        self.rect = rect
+        self.y = rect.y
+        self.gap = gap
+
+    def rest(self) -> pygame.Rect:
+        """What is left below the pieces so far."""
+        return pygame.Rect(self.rect.x, self.y, self.rect.w, max(0, self.rect.bottom - self.y))
+
+    def take(self, height: int) -> pygame.Rect:
+        """The next `height` px (at most what is left)."""
+        got = pygame.Rect(self.rect.x, self.y, self.rect.w,
+                          max(0, min(height, self.rect.bottom - self.y)))
+        self.y = got.bottom + self.gap
+        return got
+
+    def text(self, text: str, size: int = BODY, colour: Colour = TEXT, *,
+             role: str | None = None, align: str = "left", max_lines: int | None = None
+             ) -> pygame.Rect:
+        if not text:
+            return pygame.Rect(self.rect.x, self.y, 0, 0)
+        used = draw_text(self.c, text, self.rest(), size, colour, role=role, align=align,
+                         max_lines=max_lines)
+        self.y = used.bottom + self.gap
+        return used
+
+
+def width_for(c: Canvas, text: str, size: int, lines: int) -> int:
+    """The narrowest width in which `text` wraps onto at most `lines` lines (words broken
+    only where they may be); the width of its longest unbreakable piece at least."""
+    f = font(c.px(size))
+    low, high = 1, f.size(text.replace("\u00ad", ""))[0] + 1
+    while low < high:
+        mid = (low + high) // 2
+        got = c.wrap(text, mid, size)
+        if len(got) <= lines and all(f.size(x)[0] <= mid for x in got):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *,
+                extra: int = 0, most_cols: int = 6, tallest: int | None = None
+                ) -> list[pygame.Rect]:
+    """Cells for buttons with these labels (body size) in `rect`: as many columns as the
+    labels allow on two lines, else on three, each cell at least a finger (56) tall;
+    `extra`: room a cell needs beside its label (a badge)."""
+    n = len(labels)
+    if not n:
+        return []
+    pad = c.u(14) + extra
+    step = line_height(c, BODY)
+    cols = 1
+    for lines in (2, 3):
+        need = max(width_for(c, label, BODY, lines) for label in labels) + pad
+        cols = columns_for(rect.w, n, need, gap, most_cols)
+        n_rows = -(-n // cols)
+        row_h = (rect.h - gap * (n_rows - 1)) // n_rows
+        if row_h >= max(c.u(56), lines * step + c.u(2)):
+            break
+    else:
+        # Even three lines do not fit: more columns, so that every row is a finger tall.
+        while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) \
+                < c.u(56):
+            cols += 1
+    return grid(rect, n, cols, gap, tallest)

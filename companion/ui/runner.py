@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import time
@@ -241,7 +242,12 @@ class Runner:
         if self.shots is not None and top is not self.last_screen:
             self.shots.mkdir(parents=True, exist_ok=True)
             self.shot_count += 1
-            pygame.image.save(surface, str(self.shots / f"{self.shot_count:03d}-{top.name}.png"))
+            stem = self.shots / f"{self.shot_count:03d}-{top.name}"
+            pygame.image.save(surface, str(stem.with_suffix(".png")))
+            # Beside each picture, what it shows: texts and tap targets (docs/frames.md).
+            stem.with_suffix(".json").write_text(json.dumps(
+                self.ui.canvas.describe(top.name, self.ui.language), ensure_ascii=False),
+                encoding="utf-8")
         self.last_screen = top
 
     def run(self) -> int:

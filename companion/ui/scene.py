@@ -111,6 +111,8 @@ class Scene:
     keep_on_sync = False
     #: Takes every intent itself (the hardware test).
     captures_intents = False
+    #: Draws its own hint beside its controls (the round screens), not in the bottom bar.
+    hint_in_body = False
 
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui

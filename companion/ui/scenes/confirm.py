@@ -14,7 +14,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Catalogue
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -111,46 +111,44 @@ class ConfirmValueScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         card = self.card
-        c.text(names.card_name(card), (c.u(20), c.u(12)), LARGE, TEXT)
+        area = layout.inset(body, c.u(20), c.u(10))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(names.card_name(card), LARGE, TEXT, role="title", max_lines=2)
         question = {
             "points": _("How many points does this fire show?"),
             "value": _("What value does this fireman show?"),
             "goods": _("Which goods does this contract show?"),
         }[self.field]
-        c.text(question, (c.u(20), c.u(56)), BODY, TEXT)
+        flow.text(question, BODY, TEXT)
         guess = {"points": card.points, "value": card.value}.get(self.field)
         if self.field == "goods":
             guess_text = ", ".join(names.good(g) for g in card.goods)
         else:
             guess_text = str(guess)
-        c.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
-               (c.u(20), c.u(88)), BODY, MUTED, max_width=c.w - c.u(40))
-        y = c.u(140)
-        size = c.u(64)
+        flow.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
+                  BODY, MUTED)
+        flow.take(c.u(12))
+        gap = c.u(10)
+        size = min(c.u(64), (area.w - 5 * gap) // 6)
+        row = flow.take(size)
         if self.field == "points":
-            c.button(pygame.Rect(c.u(20), y, size, size), "\u2212", lambda: self.step(-1),
-                     key="value:-", size=LARGE)
-            c.text(str(self.value), (c.u(20) + size + c.u(60), y + size // 2), HUGE, ACCENT,
-                   anchor="center")
-            c.button(pygame.Rect(c.u(20) + size + c.u(120), y, size, size), "+",
-                     lambda: self.step(1), key="value:+", size=LARGE)
+            minus, number, plus = layout.columns(pygame.Rect(row.x, row.y, 2 * size + c.u(120),
+                                                             size), [size, None, size])
+            c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
+            c.text(str(self.value), number.center, HUGE, ACCENT, anchor="center", role="key")
+            c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
         elif self.field == "value":
-            for v in range(1, 6):
-                c.button(pygame.Rect(c.u(20) + (v - 1) * (size + c.u(10)), y, size, size), str(v),
-                         partial(self.set_value, v), key=f"value:{v}", size=LARGE,
+            for v, box in zip(range(1, 6), layout.columns(row, [size] * 5, gap), strict=False):
+                c.button(box, str(v), partial(self.set_value, v), key=f"value:{v}", size=LARGE,
                          selected=self.value == v)
         else:
             goods = self.goods()
+            cells = layout.columns(row, [size] * 6, gap)
             for i, good in enumerate(goods):
-                box = pygame.Rect(c.u(20) + i * (size + c.u(10)), y, size, size)
+                box = cells[i]
                 c.button(box, names.good_initial(good), partial(self.cycle, i),
-                         key=f"symbol:{i}", colour=GOOD_COLOURS[good], size=BODY)
-                c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), SMALL, TEXT,
-                       anchor="midtop", max_width=size + c.u(8))
-            x = c.u(20) + 4 * (size + c.u(10)) + c.u(20)
-            c.button(pygame.Rect(x, y, size, size), "\u2212", lambda: self.resize(-1),
-                     key="size:-", size=LARGE)
-            c.button(pygame.Rect(x + size + c.u(10), y, size, size), "+",
-                     lambda: self.resize(1), key="size:+", size=LARGE)
-            c.text(_("Tap a symbol to change its good."), (c.u(20), y + size + c.u(32)), BODY,
-                   MUTED)
+                         key=f"symbol:{i}", colour=GOOD_COLOURS[good])
+            c.button(cells[4], "\u2212", lambda: self.resize(-1), key="size:-", size=LARGE)
+            c.button(cells[5], "+", lambda: self.resize(1), key="size:+", size=LARGE)
+            flow.text(", ".join(names.good(g) for g in goods), SMALL, TEXT)
+            flow.text(_("Tap a symbol to change its good."), BODY, MUTED)

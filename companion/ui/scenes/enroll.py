@@ -6,8 +6,8 @@ from functools import partial
 
 import pygame
 
-from companion.ui import names
-from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas
+from companion.ui import layout, names
+from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Scene, SceneHost
 
@@ -37,7 +37,7 @@ class EnrollScene(Scene):
 
     def hint(self) -> str:
         if self.tag is None:
-            return _("Scan a card's tag.")
+            return _("Scan a tag, or tap a card to confirm its printed values.")
         return _("Tap the card that carries this tag.")
 
     def simulate_tag(self) -> None:
@@ -73,33 +73,36 @@ class EnrollScene(Scene):
             self.ui.open("confirm", card_id=card_id, field=field, save=services.save_override)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("Enroll cards"), (c.u(16), c.u(8)), LARGE, TEXT)
-        status = _("Tag {tag}: tap its card.").format(tag=self.tag) if self.tag else \
-            _("Scan a tag, or tap a card to confirm its printed values.")
-        c.text(status, (c.u(16), c.u(52)), BODY, TEXT, max_width=c.w - c.u(200))
+        area = layout.inset(body, c.u(16), c.u(4))
+        gap = c.u(8)
+        flow = layout.Flow(c, area, gap)
+        head = flow.take(c.u(56))
+        title = head
         if self.ui.services.simulator is not None:
-            c.button(pygame.Rect(c.w - c.u(180), c.u(4), c.u(170), c.u(56)),
-                     _("Simulate a new tag"), self.simulate_tag, key="simulate-tag", size=SMALL)
-        x = c.u(16)
-        for season in SEASONS:
-            c.button(pygame.Rect(x, c.u(84), c.u(120), c.u(56)), names.season(season),
-                     partial(self.pick_season, season), key=f"season:{season}",
-                     selected=self.season == season, size=SMALL)
-            x += c.u(128)
+            title, simulate = layout.columns(head, [None, c.u(190)], gap)
+            c.button(simulate, _("Simulate a new tag"), self.simulate_tag, key="simulate-tag")
+        layout.draw_text(c, _("Enroll cards"), title, LARGE, TEXT, role="title",
+                         valign="center", max_lines=1)
+        if self.tag:  # else the bar says what to do
+            flow.text(_("Tag {tag}: tap its card.").format(tag=self.tag), BODY, TEXT)
+        f = font(c.px(BODY))
+        least = max(f.size(w)[0] for s in SEASONS for w in names.season(s).split()) + c.u(28)
+        cols = layout.columns_for(area.w, len(SEASONS), least, gap)
+        n_rows = -(-len(SEASONS) // cols)
+        seasons = flow.take(n_rows * c.u(56) + (n_rows - 1) * gap)
+        for season, box in zip(SEASONS, layout.grid(seasons, len(SEASONS), cols, gap),
+                               strict=True):
+            c.button(box, names.season(season), partial(self.pick_season, season),
+                     key=f"season:{season}", selected=self.season == season)
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
-        cols = 4
-        gap = c.u(8)
-        top = c.u(148)
-        w = (c.w - c.u(32) - gap * (cols - 1)) // cols
-        rows = max(1, -(-len(cards) // cols))
-        h = min(c.u(60), (body.bottom - top - gap * rows) // rows)
-        for i, card in enumerate(cards):
-            col, row = i % cols, i // cols
-            box = pygame.Rect(c.u(16) + col * (w + gap), top + row * (h + gap), w, h)
+        labels = [names.card_name(card) for card in cards]
+        badge = font(c.px(SMALL)).size("?")[0] + c.u(6)
+        for card, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap, extra=badge,
+                                                       tallest=c.u(84)), strict=True):
             mark = "?" if card.unverified else ""
             c.button(box, names.card_name(card), partial(self.bind, card.id),
-                     key=f"enroll:{card.id}", colour=PANEL_HI, size=SMALL, badge=mark or None)
+                     key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None)
 
     def pick_season(self, season: str) -> None:
         self.season = season

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from companion.engine import State
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -21,6 +21,7 @@ from companion.ui.canvas import (
     TEXT,
     WARN_BG,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -69,7 +70,16 @@ class FireScene(Scene):
             return
         fire = state.fires[self.index]
         card = state.catalogue[fire.card]
-        c.rect(pygame.Rect(0, 0, c.w, c.u(96)), WARN_BG, radius=0)
+        # The banner is as tall as its words need (two lines of the rule in portrait).
+        rule = _("Highest firemen total gains, lowest loses.")
+        rule_h = layout.fit(c, rule, c.w - c.u(112), None, SMALL).height(c)
+        points_text = _("{n} points").format(n=fire.points)
+        title_w = c.w - c.u(124) - font(c.px(HUGE)).size(points_text)[0]
+        title_h = layout.fit(c, names.card_name(card), title_w, None, HUGE, "title",
+                             max_lines=2).height(c)
+        banner = pygame.Rect(c.u(96), c.u(6), c.w - c.u(112),
+                             max(c.u(88), max(title_h, c.px(HUGE)) + c.u(10) + rule_h))
+        c.rect(pygame.Rect(0, 0, c.w, banner.bottom + c.u(8)), WARN_BG, radius=0)
         # A flame: colour and shape, never colour alone. It flares once when shown.
         now = self.ui.clock()
         if self.shown_at is None:
@@ -83,24 +93,27 @@ class FireScene(Scene):
 
         pygame.draw.polygon(c.surface, (250, 150, 40), [
             p(-22, 30), p(-26, 0), p(-10, -14), p(0, -40), p(12, -12), p(26, 0), p(22, 30)])
-        points = c.text(_("{n} points").format(n=fire.points), (c.w - c.u(20), c.u(10)), HUGE,
-                        TEXT, anchor="topright")
-        c.text(names.card_name(card), (c.u(96), c.u(10)), HUGE, TEXT,
-               max_width=points.x - c.u(116))
-        c.text(_("Highest firemen total gains, lowest loses."), (c.u(96), c.u(64)), SMALL, TEXT)
+        points = c.text(points_text, (banner.right, banner.y),
+                        HUGE, TEXT, anchor="topright", role="key")
+        title = layout.draw_text(c, names.card_name(card), pygame.Rect(
+            banner.x, banner.y, title_w, title_h), HUGE, TEXT, role="title", max_lines=2)
+        layout.draw_text(c, rule, pygame.Rect(
+            banner.x, max(title.bottom, points.bottom) + c.u(2), banner.w, rule_h), SMALL, TEXT)
         # The 4th fire's note goes under the bars: in the banner it ran into the line above.
         last = self.index == 3 or fire.card == "E-fire"
-        top = c.u(108)
+        top = banner.bottom + c.u(20)
         n = len(state.players)
         row = min(c.u(56), (body.bottom - top - c.u(70 if last else 40)) // n)
         most = max(1, max(fire.sums.values()))
-        bar_x = c.u(230)
-        bar_w = c.w - bar_x - c.u(230)
+        # Name, total, bar, gain or loss: columns that follow the window's width.
+        name_w = max(c.u(110), c.w * 22 // 100)
+        bar_x = c.u(54) + name_w + c.u(56)
+        bar_w = max(c.u(40), c.w - bar_x - c.u(120))
         for i, pid in enumerate(state.players):
             y = top + i * row
             c.player_badge(pid, (c.u(30), y + row // 2), c.u(16), words.letter(state, pid))
             c.text(words.player_name(state, pid), (c.u(54), y + row // 2), BODY, TEXT,
-                   anchor="midleft", max_width=c.u(120))
+                   anchor="midleft", max_width=name_w, smallest=BODY)
             total = fire.sums.get(pid, 0)
             c.text(str(total), (bar_x - c.u(10), y + row // 2), LARGE, TEXT, anchor="midright")
             length = bar_w * total // most
@@ -108,22 +121,22 @@ class FireScene(Scene):
             if length:
                 c.rect(pygame.Rect(bar_x, y + c.u(8), length, row - c.u(16)),
                        PLAYER_COLOURS.get(pid, MUTED))
-            rx = bar_x + bar_w + c.u(30)
+            rx = bar_x + bar_w + c.u(26)
             if pid in fire.gained:
                 arrow(c, (rx, y + row // 2), True, GAIN)
-                c.text(f"+{fire.points}", (rx + c.u(22), y + row // 2), LARGE, GAIN,
+                c.text(f"+{fire.points}", (rx + c.u(18), y + row // 2), LARGE, GAIN,
                        anchor="midleft")
             elif pid in fire.lost:
                 arrow(c, (rx, y + row // 2), False, LOSS)
-                c.text(f"\u2212{fire.points}", (rx + c.u(22), y + row // 2), LARGE, LOSS,
+                c.text(f"\u2212{fire.points}", (rx + c.u(18), y + row // 2), LARGE, LOSS,
                        anchor="midleft")
             else:
-                c.text("\u00b10", (rx + c.u(22), y + row // 2), BODY, MUTED, anchor="midleft")
+                c.text("\u00b10", (rx + c.u(18), y + row // 2), BODY, MUTED, anchor="midleft")
         y = top + n * row + c.u(8)
         if not fire.gained and not fire.lost:
-            c.text(_("All equal \u2014 nobody gains or loses."), (c.w // 2, y), BODY, PRIMARY,
-                   anchor="midtop")
-            y += c.u(30)
+            y = layout.draw_text(c, _("All equal \u2014 nobody gains or loses."), pygame.Rect(
+                c.u(16), y, c.w - c.u(32), body.bottom - y), BODY, PRIMARY,
+                align="center").bottom + c.u(4)
         if last:
-            c.text(_("The 4th fire ends the game."), (c.w // 2, y), BODY, ACCENT,
-                   anchor="midtop")
+            layout.draw_text(c, _("The 4th fire ends the game."), pygame.Rect(
+                c.u(16), y, c.w - c.u(32), body.bottom - y), BODY, ACCENT, align="center")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from companion.inputs import intents as it
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import N_, _
 from companion.ui.scene import Scene
@@ -66,29 +66,32 @@ class HardwareScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         services = self.ui.services
-        c.text(_("Hardware test"), (c.u(16), c.u(8)), LARGE, TEXT)
-        c.text(_("Devices"), (c.u(16), c.u(56)), SMALL, MUTED)
-        y = c.u(80)
+        area = layout.inset(body, c.u(16), c.u(6))
+        gap = c.u(16)
+        flow = layout.Flow(c, area, c.u(6))
+        flow.text(_("Hardware test"), LARGE, TEXT, role="title", max_lines=1)
+        rest = flow.rest()
+        # Devices beside the intents where there is room, above them where not.
+        if rest.w >= c.u(600):
+            left, right = layout.columns(rest, [None, None], gap)
+        else:
+            left, right = layout.rows(rest, [None, None], gap)
+        devices = layout.Flow(c, left, c.u(6))
+        devices.text(_("Devices"), SMALL, MUTED)
         status = services.device_status or {}
         for device in ("buttons", "reader", "tags"):
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
             colour = (110, 210, 130) if ok else (240, 110, 100)
-            # Wrapped, never cut: the status is what the builder came to read.
-            y = c.paragraph(f"{mark} {device_name(device)}: {message}",
-                            pygame.Rect(c.u(16), y, c.w // 2 - c.u(24), body.bottom - y), BODY,
-                            colour) + c.u(6)
-        sim = _("simulated (keys 1-5, Enter, Backspace)") if services.simulator else \
-            _("real devices")
-        c.text(sim, (c.u(16), y + c.u(8)), SMALL, MUTED, max_width=c.w // 2 - c.u(24))
-        y += c.u(40)
+            devices.text(f"{mark} {device_name(device)}: {message}", BODY, colour)
+        devices.text(_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
+                     _("real devices"), SMALL, MUTED)
         for problem in services.hardware_problems:
-            y = c.paragraph(problem, pygame.Rect(c.u(16), y, c.w // 2 - c.u(32),
-                                                 body.bottom - y), SMALL, (240, 150, 120))
-        box = pygame.Rect(c.w // 2, c.u(56), c.w // 2 - c.u(12), body.bottom - c.u(64))
-        c.rect(box, PANEL)
-        c.text(_("Last intents"), (box.x + c.u(8), box.y + c.u(4)), SMALL, MUTED)
-        y = box.y + c.u(30)
+            devices.text(problem, SMALL, (240, 150, 120))
+        c.rect(right, PANEL)
+        intents = layout.Flow(c, layout.inset(right, c.u(8), c.u(4)), c.u(4))
+        intents.text(_("Last intents"), SMALL, MUTED)
         for intent in reversed(services.recent_intents[-10:]):
-            c.text(intent_words(intent, self.card_name), (box.x + c.u(8), y), SMALL, TEXT, max_width=box.w - c.u(16))
-            y += c.u(24)
+            if intents.rest().h < layout.line_height(c, SMALL):
+                break
+            intents.text(intent_words(intent, self.card_name), SMALL, TEXT)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from companion.ui import names
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
+from companion.ui import layout, names
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Scene, SceneHost
 
@@ -43,19 +43,25 @@ class HistoryScene(Scene):
             self.problem = str(getattr(exc, "message", exc))
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("History"), (c.u(16), c.u(8)), LARGE, TEXT)
+        area = layout.inset(body, c.u(16), c.u(6))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(_("History"), LARGE, TEXT, role="title", max_lines=1)
         if self.problem:
-            c.text(self.problem, (c.u(16), c.u(56)), BODY, (240, 120, 100))
+            flow.text(self.problem, BODY, (240, 120, 100))
             return
         if not self.games:
-            c.text(_("No finished games yet."), (c.u(16), c.u(60)), BODY, MUTED)
+            flow.text(_("No finished games yet."), BODY, MUTED)
             return
-        half = c.w // 2
-        c.text(_("Games"), (c.u(16), c.u(52)), SMALL, MUTED)
-        y = c.u(76)
+        rest = flow.rest()
+        # Games beside the players where there is room, above them where not.
+        if rest.w >= c.u(600):
+            left, right = layout.columns(rest, [None, None], c.u(16))
+        else:
+            left, right = layout.rows(rest, [None, None], c.u(12))
+        games = layout.Flow(c, left, c.u(4))
+        games.text(_("Games"), SMALL, MUTED)
+        when_w = font(c.px(SMALL)).size("00-00 00:00")[0] + c.u(16)
         for game in self.games[:7]:  # the latest first
-            box = pygame.Rect(c.u(12), y, half - c.u(20), c.u(40))
-            c.rect(box, PANEL)
             when = str(_get(game, "finished", "") or "")[5:16].replace("T", " ")
             players = _get(game, "players", ())
             if isinstance(players, list | tuple) and players:
@@ -68,12 +74,17 @@ class HistoryScene(Scene):
                 winners = _get(game, "winners", ())
                 result = ", ".join(shown_name(getattr(w, "name", w)) for w in
                                    (winners if isinstance(winners, list | tuple) else ()))
+            width = left.w - when_w - c.u(8)
+            need = layout.fit(c, result, width, None, SMALL).height(c)
+            if games.rest().h < need + c.u(8):
+                break
+            box = games.take(need + c.u(8))
+            c.rect(box, PANEL)
             c.text(when, (box.x + c.u(8), box.centery), SMALL, MUTED, anchor="midleft")
-            c.text(result, (box.x + c.u(120), box.centery), SMALL, TEXT, anchor="midleft",
-                   max_width=box.right - box.x - c.u(126))
-            y += c.u(44)
-        c.text(_("Players"), (half + c.u(8), c.u(52)), SMALL, MUTED)
-        y = c.u(76)
+            layout.draw_text(c, result, pygame.Rect(box.x + when_w, box.y, width, box.h), SMALL,
+                             TEXT, valign="center")
+        players_flow = layout.Flow(c, right, c.u(2))
+        players_flow.text(_("Players"), SMALL, MUTED)
         # Name, then the record on its own line: beside the name it was cut short in German
         # and French ("2 Spiele, 1 Siege, beste…"). Worded without plurals ("1 games").
         for stat in self.stats[:6]:
@@ -81,8 +92,13 @@ class HistoryScene(Scene):
             played = _get(stat, "games", _get(stat, "played", 0))
             wins = _get(stat, "wins", 0)
             best = _get(stat, "best_total", _get(stat, "best", ""))
-            c.text(shown_name(name), (half + c.u(8), y), BODY, ACCENT, max_width=half - c.u(16))
-            c.text(_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
-                games=played, wins=wins, best=best), (half + c.u(8), y + c.u(26)), SMALL, TEXT,
-                max_width=half - c.u(16))
-            y += c.u(54)
+            record = _("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
+                games=played, wins=wins, best=best)
+            need = layout.line_height(c, BODY) + layout.fit(c, record, right.w, None,
+                                                            SMALL).height(c)
+            if players_flow.rest().h < need:
+                break
+            line = players_flow.take(layout.line_height(c, BODY))
+            c.text(shown_name(name), line.topleft, BODY, ACCENT, max_width=line.w, smallest=BODY)
+            players_flow.text(record, SMALL, TEXT)
+            players_flow.take(c.u(4))

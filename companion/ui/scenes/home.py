@@ -78,7 +78,7 @@ class HomeScene(Scene):
         sub = layout.draw_text(c, _("Keeps the books: coins, score, cards, fires, income, "
                                     "final score."),
                                pygame.Rect(area.x, title.bottom + c.u(8), area.w, area.h),
-                               BODY, MUTED, align="center", max_lines=2)
+                               BODY, MUTED, align="center", max_lines=3)
         resume_label = _("Resume game")
         if self.session is not None:
             state = self.session.state

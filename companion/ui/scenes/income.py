@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine import State
-from companion.ui import words
+from companion.ui import layout, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -29,34 +29,50 @@ class IncomeScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state: State = self.game.state
-        c.text(_("Income, round {k}").format(k=self.before.round), (c.u(20), c.u(12)), LARGE,
-               TEXT)
+        area = layout.inset(body, c.u(16), c.u(10))
+        flow = layout.Flow(c, area, c.u(6))
+        flow.text(_("Income, round {k}").format(k=self.before.round), LARGE, TEXT, role="title",
+                  max_lines=1)
         income = state.income or {}
-        top = c.u(64)
-        n = len(state.players)
-        row = min(c.u(58), (body.bottom - top - c.u(70)) // n)
-        for i, pid in enumerate(state.players):
-            y = top + i * row
-            box = pygame.Rect(c.u(16), y, c.w - c.u(32), row - c.u(6))
-            c.rect(box, PANEL)
-            c.player_badge(pid, (box.x + c.u(24), box.centery), c.u(16), words.letter(state, pid))
-            c.text(words.player_name(state, pid), (box.x + c.u(50), box.centery), BODY, TEXT,
-                   anchor="midleft", max_width=c.u(150))
+        # Columns: badge and name, the total (a key number), its parts, the coins now.
+        name_w = max(c.u(120), area.w * 24 // 100)
+        total_w = c.u(64)
+        now_w = max(c.u(90), area.w * 15 // 100)
+        parts_w = area.w - c.u(50) - name_w - total_w - now_w - c.u(36)
+        # Narrow (portrait): the parts go on their own lines under the name.
+        below = parts_w < c.u(200)
+        if below:
+            name_w = area.w - c.u(50) - total_w - now_w - c.u(36)
+            parts_w = area.w - c.u(62)
+        row_h = c.u(52)
+        for pid in state.players:
             paid = income.get(pid)
+            parts = words.income_parts({"base": paid.base, "no_purchase": paid.no_purchase,
+                                        "bank": paid.bank}) if paid else ""
+            need = layout.fit(c, parts, parts_w, None, BODY).height(c) if parts else 0
+            box = flow.take(row_h + need if below else max(row_h, need + c.u(8)))
+            c.rect(box, PANEL)
+            top = pygame.Rect(box.x, box.y, box.w, row_h if below else box.h)
+            c.player_badge(pid, (box.x + c.u(24), top.centery), c.u(16), words.letter(state, pid))
+            c.text(words.player_name(state, pid), (box.x + c.u(50), top.centery), BODY, TEXT,
+                   anchor="midleft", max_width=name_w, smallest=BODY)
             if paid is None:
                 continue
-            parts = {"base": paid.base, "no_purchase": paid.no_purchase, "bank": paid.bank}
-            c.text(f"+{paid.total}", (box.x + c.u(260), box.centery), LARGE, ACCENT,
-                   anchor="midright")
-            c.text(words.income_parts(parts), (box.x + c.u(280), box.centery), BODY, TEXT,
-                   anchor="midleft", max_width=box.right - box.x - c.u(420))
-            c.text(_("now {n}").format(n=state.player(pid).coins), (box.right - c.u(12),
-                   box.centery), BODY, MUTED, anchor="midright")
-        y = top + n * row + c.u(8)
+            x = box.x + c.u(50) + name_w + c.u(12)
+            c.text(f"+{paid.total}", (x + total_w, top.centery), LARGE, ACCENT,
+                   anchor="midright", role="key")
+            where = pygame.Rect(box.x + c.u(50), top.bottom - c.u(6), parts_w, need) if below \
+                else pygame.Rect(x + total_w + c.u(12), box.y, parts_w, box.h)
+            layout.draw_text(c, parts, where, BODY, TEXT, valign="center")
+            layout.draw_text(c, _("now {n}").format(n=state.player(pid).coins), pygame.Rect(
+                box.right - c.u(12) - now_w, top.y, now_w, top.h), BODY, MUTED, align="right",
+                valign="center")
         first = state.first_player
-        c.player_badge(first, (c.u(40), y + c.u(24)), c.u(20), "M")
-        c.text(_("The metal coin passes to {name}.").format(name=words.player_name(state, first)),
-               (c.u(72), y + c.u(24)), BODY, TEXT, anchor="midleft")
+        line = flow.rest()
+        c.player_badge(first, (line.x + c.u(20), line.y + c.u(16)), c.u(18), "M")
+        text = layout.Flow(c, pygame.Rect(line.x + c.u(48), line.y, line.w - c.u(48), line.h),
+                           c.u(4))
+        text.text(_("The metal coin passes to {name}.").format(
+            name=words.player_name(state, first)), BODY, TEXT)
         if state.phase == "over":
-            c.text(_("That was the last round: the 4th fire follows."), (c.u(72), y + c.u(52)),
-                   BODY, MUTED)
+            text.text(_("That was the last round: the 4th fire follows."), BODY, MUTED)

@@ -7,7 +7,8 @@ from functools import partial
 
 import pygame
 
-from companion.ui.canvas import ACCENT, BODY, LARGE, PANEL, Canvas
+from companion.ui import layout
+from companion.ui.canvas import ACCENT, LARGE, PANEL, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -44,20 +45,31 @@ class NameScene(Scene):
         self.done(self.text.strip())
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        field = pygame.Rect(c.u(16), c.u(8), c.w - c.u(32), c.u(52))
+        area = layout.inset(body, c.u(16), c.u(8))
+        flow = layout.Flow(c, area, c.u(10))
+        field = flow.take(c.u(52))
         c.rect(field, PANEL)
         c.text(self.text + "_", (field.x + c.u(12), field.centery), LARGE, ACCENT,
                anchor="midleft", max_width=field.w - c.u(24))
-        key, gap = c.u(64), c.u(8)
-        top = c.u(70)
-        for r, row in enumerate(ROWS):
-            x0 = (c.w - (len(row) * (key + gap) - gap)) // 2
+        gap = c.u(8)
+        keys = flow.rest()
+        # The rows as printed where they fit; on a narrow screen the same keys, in the same
+        # order, on more rows, so that no key is narrower than a finger.
+        per_row = layout.columns_for(keys.w, max(len(r) for r in ROWS), c.u(56), gap, most=10)
+        rows = list(ROWS) if per_row >= max(len(r) for r in ROWS) else [
+            "".join(ROWS)[i:i + per_row] for i in range(0, len("".join(ROWS)), per_row)]
+        n_rows = len(rows) + 1
+        h = min(c.u(64), (keys.h - gap * (n_rows - 1)) // n_rows)
+        w = min(c.u(64), (keys.w - gap * (per_row - 1)) // per_row)
+        y = keys.y
+        for row in rows:
+            x0 = keys.centerx - (len(row) * (w + gap) - gap) // 2
             for i, char in enumerate(row):
-                rect = pygame.Rect(x0 + i * (key + gap), top + r * (c.u(58) + gap), key, c.u(58))
-                c.button(rect, char, partial(self.type, char), key=f"key:{char}",
-                         size=BODY)
-        y = top + len(ROWS) * (c.u(58) + gap)
-        c.button(pygame.Rect(c.w // 2 - c.u(250), y, c.u(330), c.u(56)), _("space"),
-                 lambda: self.type(" "), key="key:space", size=BODY)
-        c.button(pygame.Rect(c.w // 2 + c.u(90), y, c.u(160), c.u(56)), "\u232b",
-                 self.erase, key="key:erase", size=LARGE)
+                c.button(pygame.Rect(x0 + i * (w + gap), y, w, h), char,
+                         partial(self.type, char), key=f"key:{char}")
+            y += h + gap
+        space, erase = layout.columns(pygame.Rect(keys.x, y, keys.w, h), [None, c.u(120)], gap)
+        space.w = min(space.w, c.u(330))
+        space.right = erase.x - gap
+        c.button(space, _("space"), lambda: self.type(" "), key="key:space")
+        c.button(erase, "\u232b", self.erase, key="key:erase", size=LARGE)

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from companion.inputs.intents import COLOURS
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -20,6 +20,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -127,45 +128,82 @@ class NewGameScene(Scene):
                      names_map=names_map, abandon=self.abandon)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        title = c.text(_("New game"), (c.u(16), c.u(8)), LARGE, TEXT, max_width=c.u(240))
-        label = c.text(_("Players:"), (max(c.u(250), title.right + c.u(16)), c.u(32)), BODY,
-                       TEXT, anchor="midleft", max_width=c.u(110))
+        area = layout.inset(body, c.u(16), c.u(4))
+        gap = c.u(8)
+        f = font(c.px(BODY))
+        count_w = 4 * c.u(58) + 3 * gap
+        label = _("Players:")
+        draw_label = _("Draw first")
+        label_w = f.size(label)[0] + c.u(8)
+        # "Draw first" on up to two lines; the title takes what is left (at least a little).
+        draw_w = max(c.u(140), max(f.size(w)[0] for w in draw_label.split()) + c.u(28))
+        one_row = c.u(120) + label_w + count_w + draw_w + 2 * c.u(16) <= area.w
+        flow = layout.Flow(c, area, gap)
+        top = flow.take(c.u(56))
+        if one_row:
+            title, counts, draw = layout.columns(top, [None, label_w + count_w, draw_w],
+                                                 c.u(16))
+        else:
+            title, draw = layout.columns(top, [None, draw_w], c.u(16))
+            counts = flow.take(c.u(56))
+            counts.w = label_w + count_w
+        layout.draw_text(c, _("New game"), title, LARGE, TEXT, role="title", valign="center",
+                         max_lines=1)
+        c.button(draw, draw_label, self.draw_first, key="draw")
+        c.text(label, (counts.x, counts.centery), BODY, TEXT, anchor="midleft")
         for i, n in enumerate(range(2, 6)):
-            c.button(pygame.Rect(label.right + c.u(10) + i * c.u(66), c.u(4), c.u(58), c.u(56)),
-                     str(n),
-                     partial(self.set_count, n), key=f"count:{n}", size=LARGE,
-                     selected=len(self.colours) == n)
-        top = c.u(72)
+            c.button(pygame.Rect(counts.x + label_w + i * (c.u(58) + gap), counts.y, c.u(58),
+                                 counts.h), str(n), partial(self.set_count, n),
+                     key=f"count:{n}", size=LARGE, selected=len(self.colours) == n)
+        note = "" if self.known else _("Tap \u270e to type a name; names from earlier games "
+                                       "appear here too.")
+        note_h = layout.fit(c, note, area.w, None, SMALL).height(c) if note else 0
+        seats = flow.rest()
+        seats.h -= note_h + (gap if note else 0)
         rows = len(self.colours)
-        row = min(c.u(64), (body.bottom - top - c.u(4)) // rows)
-        size = row - c.u(8)
+        row = max(c.u(56) + gap, min(c.u(64), (seats.h + gap) // rows))
+        size = row - gap
+        # Narrow (portrait): no ▼ (▲ alone reorders the seats), shorter labels.
+        narrow = seats.w < c.u(600)
+        widths = [c.u(24), size] + ([] if narrow else [size]) + [
+            c.u(100) if narrow else c.u(150), None, size,
+            size if narrow else max(c.u(120), f.size(_("starts"))[0] + c.u(24))]
         for seat, pid in enumerate(self.colours):
-            y = top + seat * row
-            c.text(str(seat + 1), (c.u(24), y + size // 2), BODY, MUTED, anchor="center")
-            c.button(pygame.Rect(c.u(44), y, size, size), "\u25b2",
-                     partial(self.move, seat, -1) if seat else None, key=f"up:{seat}")
-            c.button(pygame.Rect(c.u(44) + size + c.u(8), y, size, size), "\u25bc",
-                     partial(self.move, seat, 1) if seat < rows - 1 else None,
-                     key=f"down:{seat}")
-            x = c.u(44) + 2 * (size + c.u(8)) + c.u(6)
-            c.button(pygame.Rect(x, y, c.u(150), size), names.colour(pid),
-                     partial(self.next_colour, seat), key=f"colour:{seat}",
-                     colour=PLAYER_COLOURS[pid])
-            x += c.u(158)
-            c.button(pygame.Rect(x, y, c.u(190), size), self.display(pid),
-                     partial(self.next_name, seat), key=f"name:{seat}", colour=PANEL,
-                     badge="\u21bb" if self.known else None)
-            x += c.u(198)
-            c.button(pygame.Rect(x, y, size, size), "\u270e", partial(self.edit_name, seat),
-                     key=f"edit:{seat}", colour=PANEL)
-            x += size + c.u(8)
+            cells = layout.columns(pygame.Rect(seats.x, seats.y + seat * row, seats.w, size),
+                                   widths, gap)
+            number, up, *rest = cells
+            c.text(str(seat + 1), number.center, BODY, MUTED, anchor="center")
+            c.button(up, "\u25b2", partial(self.move, seat, -1) if seat else None,
+                     key=f"up:{seat}")
+            if not narrow:
+                down, *rest = rest
+                c.button(down, "\u25bc", partial(self.move, seat, 1) if seat < rows - 1
+                         else None, key=f"down:{seat}")
+            colour, name, edit, first = rest
+            c.button(colour, names.colour(pid), partial(self.next_colour, seat),
+                     key=f"colour:{seat}", colour=PLAYER_COLOURS[pid])
+            self.draw_name(c, name, pid, seat, mark=not narrow)
+            c.button(edit, "\u270e", partial(self.edit_name, seat), key=f"edit:{seat}",
+                     colour=PANEL)
             # "M": the metal coin, as on the round screen's header.
-            c.button(pygame.Rect(x, y, c.u(120), size), _("starts") if self.first == pid else
-                     "M ?", partial(self.choose_first, pid), key=f"first:{pid}",
-                     selected=self.first == pid, size=SMALL,
-                     colour=ACCENT if self.first == pid else PANEL)
-        c.button(pygame.Rect(c.w - c.u(150), c.u(4), c.u(140), c.u(56)),
-                 _("Draw first"), self.draw_first, key="draw", size=SMALL)
-        if not self.known:
-            c.text(_("Tap \u270e to type a name; names from earlier games appear here too."),
-                   (c.u(16), body.bottom - c.u(4)), SMALL, MUTED, anchor="bottomleft")
+            starts = self.first == pid
+            c.button(first, "M" if narrow else (_("starts") if starts else "M ?"),
+                     partial(self.choose_first, pid), key=f"first:{pid}", selected=starts,
+                     colour=ACCENT if starts else PANEL)
+        if note:
+            layout.draw_text(c, note, pygame.Rect(area.x, area.bottom - note_h, area.w, note_h),
+                             SMALL, MUTED)
+
+    def draw_name(self, c: Canvas, rect: pygame.Rect, pid: str, seat: int, mark: bool) -> None:
+        """The seat's name: a button that cycles through known names (a long name may be
+        cut: it is the player's own)."""
+        c.rect(rect, PANEL)
+        label = self.display(pid)
+        mark = mark and bool(self.known)  # ↻: more names to cycle through
+        room = rect.w - c.u(12) - (c.u(22) if mark else 0)
+        c.text(label, (rect.x + c.u(6) + room // 2, rect.centery), BODY, TEXT,
+               anchor="center", max_width=room, smallest=BODY, role="body")
+        if mark:
+            c.text("\u21bb", (rect.right - c.u(6), rect.y + c.u(2)), SMALL, TEXT,
+                   anchor="topright")
+        c.region(rect, partial(self.next_name, seat), f"name:{seat}", label)

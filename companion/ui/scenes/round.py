@@ -53,6 +53,7 @@ class RoundScene(Scene):
 
     name = "round"
     game_screen = True
+    hint_in_body = True
     #: Offer a way back to Home (the game stays saved).
     menu = True
 
@@ -79,7 +80,10 @@ class RoundScene(Scene):
             left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
             self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
             area = pygame.Rect(area.x, area.y + c.u(4), area.w - gap, area.h - c.u(4))
-        self.draw_phase(c, state, area)
+        # The instruction above the phase's controls (it stays while a message shows).
+        flow = layout.Flow(c, area, c.u(6))
+        flow.text(self.hint(), BODY, TEXT)
+        self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""

@@ -6,7 +6,8 @@ from functools import partial
 
 import pygame
 
-from companion.ui.canvas import BODY, LARGE, MUTED, SMALL, TEXT, Canvas
+from companion.ui import layout
+from companion.ui.canvas import BODY, LARGE, MUTED, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui.scene import Primary, Scene
 from companion.ui.services import UISettings
@@ -52,36 +53,54 @@ class SettingsScene(Scene):
         # Done is what a visitor to Settings wants next; the hardware test is a side trip.
         return (_("Done"), self.ui.pop)
 
-    def row(self, c: Canvas, y: int, label: str, options: list[tuple[str, Choice]], key: str,
-            current: object) -> int:
-        c.text(label, (c.u(16), y + c.u(28)), BODY, TEXT, anchor="midleft",
-               max_width=c.u(220))
-        x = c.u(250)
-        width = (c.w - x - c.u(16) - c.u(8) * (len(options) - 1)) // len(options)
-        for text, value in options:
-            c.button(pygame.Rect(x, y, width, c.u(56)), text,
-                     partial(self.change, key, value), key=f"{key}:{value}",
-                     selected=value == current, size=SMALL)
-            x += width + c.u(8)
-        return y + c.u(66)
+    def row(self, c: Canvas, flow: layout.Flow, label: str, options: list[tuple[str, Choice]],
+            key: str, current: object) -> None:
+        """A setting: its name, then its choices (beside it where there is room)."""
+        f = font(c.px(BODY))
+        gap = c.u(8)
+        label_w = max(c.u(160), f.size(label)[0] + c.u(16))
+        # A choice may wrap onto two lines, never break a word.
+        widest = max(f.size(word)[0] for text, _v in options for word in text.split()) + c.u(28)
+        area = flow.rest()
+        beside = area.w - label_w >= len(options) * (widest + gap) - gap or \
+            area.w - label_w >= c.u(360)
+        if beside:
+            room = pygame.Rect(area.x + label_w, area.y, area.w - label_w, 0)
+        else:
+            flow.text(label, BODY, TEXT)
+            area = flow.rest()
+            room = pygame.Rect(area.x, area.y, area.w, 0)
+        cols = layout.columns_for(room.w, len(options), widest, gap)
+        n_rows = -(-len(options) // cols)
+        room.h = n_rows * c.u(56) + (n_rows - 1) * gap
+        if beside:
+            layout.draw_text(c, label, pygame.Rect(area.x, area.y, label_w - c.u(8), c.u(56)),
+                             BODY, TEXT, valign="center")
+        for (text, value), cell in zip(options, layout.grid(room, len(options), cols, gap),
+                                       strict=True):
+            c.button(cell, text, partial(self.change, key, value), key=f"{key}:{value}",
+                     selected=value == current)
+        flow.take(room.h)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("Settings"), (c.u(16), c.u(8)), LARGE, TEXT)
         s = self.settings
         display = s.get("display") or {}
-        y = c.u(54)
-        y = self.row(c, y, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
-                     "language", s.get("language", "en"))
-        y = self.row(c, y, _("Purchase form"), [(_("quick: buyer and price"), "quick"),
-                                                 (_("tracked: every worker"), "tracked")],
-                     "purchase_form", s.get("purchase_form", "quick"))
-        size = tuple(display.get("size") or (800, 480))
-        y = self.row(c, y, _("Display size"), [(f"{w}\u00d7{h}", [w, h]) for w, h in SIZES],
-                     "display.size", list(size))
-        y = self.row(c, y, _("Rotation"), [(f"{r}\u00b0", r) for r in ROTATIONS],
-                     "display.rotation", display.get("rotation", 0))
-        c.text(_("Display size and rotation apply at the next start."), (c.u(16), y), SMALL,
-               MUTED)
-        c.button(pygame.Rect(c.w - c.u(16) - c.u(220), y + c.u(28), c.u(220), c.u(56)),
-                 _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware",
-                 size=SMALL)
+        flow = layout.Flow(c, layout.inset(body, c.u(16), c.u(6)), c.u(10))
+        flow.text(_("Settings"), LARGE, TEXT, role="title", max_lines=1)
+        self.row(c, flow, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
+                 "language", s.get("language", "en"))
+        self.row(c, flow, _("Purchase form"), [(_("quick: buyer and price"), "quick"),
+                                               (_("tracked: every worker"), "tracked")],
+                 "purchase_form", s.get("purchase_form", "quick"))
+        size = list(display.get("size") or (800, 480))
+        self.row(c, flow, _("Display size"), [(f"{w}\u00d7{h}", [w, h]) for w, h in SIZES],
+                 "display.size", size)
+        self.row(c, flow, _("Rotation"), [(f"{r}\u00b0", r) for r in ROTATIONS],
+                 "display.rotation", display.get("rotation", 0))
+        flow.text(_("Display size and rotation apply at the next start."), SMALL, MUTED)
+        # The hardware test: a side trip, not the primary action (Done is).
+        area = flow.rest()
+        button = pygame.Rect(0, area.y, min(area.w, c.u(240)), c.u(56))
+        button.right = area.right
+        c.button(button, _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware")
+        flow.take(button.h)

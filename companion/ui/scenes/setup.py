@@ -8,7 +8,7 @@ import pygame
 
 from companion.engine import Setup
 from companion.errors import CompanionError
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -89,22 +89,20 @@ class SetupGuideScene(Scene):
         self.ui.open_game(session)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        c.text(_("Setup for {n} players").format(n=len(self.players)), (c.u(16), c.u(8)), LARGE,
-               TEXT)
-        y = c.u(50)
+        area = layout.inset(body, c.u(12), c.u(2))
+        flow = layout.Flow(c, area, c.u(8))
+        flow.text(_("Setup for {n} players").format(n=len(self.players)), LARGE, TEXT,
+                  role="title", max_lines=1)
         for i, step in enumerate(self.steps()):
-            lines = c.wrap(step, c.w - c.u(90), BODY)
-            h = max(c.u(50), len(lines) * c.u(26) + c.u(6))
-            box = pygame.Rect(c.u(12), y, c.w - c.u(24), h)
+            words = pygame.Rect(0, 0, area.w - c.u(70), 0)
+            need = layout.fit(c, step, words.w, None, BODY).height(c)
+            box = flow.take(max(c.u(56), need + c.u(4)))
             done = i in self.ticked
             c.rect(box, PANEL)
-            mark = pygame.Rect(box.x + c.u(8), box.y + (h - c.u(40)) // 2, c.u(40), c.u(40))
+            mark = pygame.Rect(box.x + c.u(8), box.centery - c.u(20), c.u(40), c.u(40))
             c.rect(mark, PRIMARY if done else (60, 66, 80))
             if done:
-                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center")
-            ty = box.y + (h - len(lines) * c.u(26)) // 2
-            for line in lines:
-                c.text(line, (box.x + c.u(58), ty), BODY, MUTED if done else TEXT)
-                ty += c.u(26)
+                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center", role="secondary")
+            layout.draw_text(c, step, pygame.Rect(box.x + c.u(58), box.y, words.w, box.h),
+                             BODY, MUTED if done else TEXT, valign="center")
             c.region(box, partial(self.toggle, i), f"step:{i}", step)
-            y += h + c.u(8)

@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Reveal, State
-from companion.ui import names
+from companion.ui import layout, names
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -16,7 +16,6 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, SceneHost
@@ -114,29 +113,29 @@ class SupplyScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
-        y = area.y
-        r = c.text(_("Revealed {k} of {n}").format(k=len(state.slots), n=need),
-                   (area.x, y), BODY, TEXT)
-        items = [f"{i + 1}. {slot_label(state, i)}" for i in range(len(state.slots))]
-        room = area.right - r.right - c.u(12)
-        revealed = "  ".join(items)
+        flow = layout.Flow(c, area, c.u(6))
+        head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
+        items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
+                 for i in range(len(state.slots))]
         # Too long (German, French): keep the latest cards whole, the first ones give way.
-        while len(items) > 1 and font(c.px(SMALL)).size(revealed)[0] > room:
-            items.pop(0)
-            revealed = "\u2026  " + "  ".join(items)
-        if revealed:
-            c.text(revealed, (r.right + c.u(12), r.centery), SMALL, MUTED, anchor="midleft",
-                   max_width=room)
-        y += c.u(30)
+        shown = items
+        while True:
+            text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
+                           + "  ".join(shown) if shown else "")
+            if len(shown) <= 1 or not layout.fit(c, text, area.w, None, BODY,
+                                                 max_lines=2).cut:
+                break
+            shown = shown[1:]
+        flow.text(text, BODY, TEXT, max_lines=2)
         if self.ship:
-            self.draw_goods(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
+            self.draw_goods(c, state, flow.rest())
         else:
-            self.draw_cards(c, state, pygame.Rect(area.x, y, area.w, area.bottom - y))
+            self.draw_cards(c, state, flow.rest())
 
     def draw_cards(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         season = state.top_season()
         if season is None:
-            c.text(_("Only the 4th fire is left in the pile."), rect.topleft, BODY, TEXT)
+            layout.draw_text(c, _("Only the 4th fire is left in the pile."), rect, BODY, TEXT)
             return
         unseen = state.unseen[season]
         # Every card of the season in this game keeps its place; the ones already seen stay
@@ -145,18 +144,19 @@ class SupplyScene(RoundScene):
         cards = [cid for cid, card in state.catalogue.cards.items()
                  if card.season == season and state.player_count not in card.removed_for]
         cards += sorted(cid for cid in unseen if cid not in cards)
-        c.text(_("{season}: {n} cards unseen").format(season=names.season(season),
-                                                      n=len(unseen)),
-               (rect.x, rect.y), SMALL, MUTED)
-        top = rect.y + c.u(22)
-        cols = 4 if len(cards) > 9 else 3
-        rows = max(1, -(-len(cards) // cols))
+        flow = layout.Flow(c, rect, c.u(4))
+        flow.text(_("{season}: {n} cards unseen").format(season=names.season(season),
+                                                         n=len(unseen)), SMALL, MUTED)
         gap = c.u(8)
-        w = (rect.w - gap * (cols - 1)) // cols
-        h = min(c.u(64), (rect.bottom - top - gap * (rows - 1)) // rows)
-        for i, cid in enumerate(cards):
-            col, row = i % cols, i // cols
-            box = pygame.Rect(rect.x + col * (w + gap), top + row * (h + gap), w, h)
+        grid = flow.rest()
+        cols = layout.columns_for(grid.w, len(cards), c.u(104), gap, most=6)
+        n_rows = -(-len(cards) // cols)
+        # Taller rows for two lines of a name where the height allows.
+        while cols < 6 and (grid.h - gap * (n_rows - 1)) // n_rows < c.u(56):
+            cols += 1
+            n_rows = -(-len(cards) // cols)
+        for cid, box in zip(cards, layout.grid(grid, len(cards), cols, gap, c.u(84)),
+                            strict=True):
             if cid not in unseen:
                 c.rect(box, PANEL)
                 continue
@@ -164,16 +164,17 @@ class SupplyScene(RoundScene):
             colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
                 if card.kind == "ship" else (70, 82, 100)
             c.button(box, names.card_name(card), partial(self.tap_card, cid),
-                     key=f"card:{cid}", colour=colour, size=SMALL)
+                     key=f"card:{cid}", colour=colour)
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         assert self.ship is not None
-        c.text(_("{card}: which 3 goods?").format(
-            card=names.card_name(state.catalogue[self.ship])), rect.topleft, BODY, TEXT)
-        y = rect.y + c.u(34)
-        size = c.u(52)
-        for i in range(3):
-            box = pygame.Rect(rect.x + i * (size + c.u(8)), y, size, size)
+        flow = layout.Flow(c, rect, c.u(8))
+        flow.text(_("{card}: which 3 goods?").format(
+            card=names.card_name(state.catalogue[self.ship])), BODY, TEXT)
+        size = c.u(56)
+        row = flow.take(size)
+        for i, box in enumerate(layout.columns(pygame.Rect(row.x, row.y, 3 * size + 2 * c.u(8),
+                                                           size), [size] * 3, c.u(8))):
             if i < len(self.goods):
                 c.cube(self.goods[i], box, names.good_initial(self.goods[i]))
             else:
@@ -181,23 +182,28 @@ class SupplyScene(RoundScene):
                 c.text("?", box.center, BODY, MUTED, anchor="center")
         # A ship tapped by mistake: back to the cards (on a touch-only table there is no
         # Back button, and Undo would take back the card before).
-        c.button(pygame.Rect(rect.right - c.u(200), y - c.u(2), c.u(200), c.u(56)), _("Other card"),
-                 self.cancel_ship, key="ship:cancel", size=SMALL)
+        # Clearing the goods is its own button beside it, never OK (docs/ui.md).
+        side = [(_("Other card"), self.cancel_ship, "ship:cancel")]
         if self.goods:
-            c.button(pygame.Rect(rect.right - c.u(408), y - c.u(2), c.u(200), c.u(56)),
-                     _("Clear goods"), self.clear, key="goods:clear", size=SMALL)
-        y += size + c.u(14)
+            side.insert(0, (_("Clear goods"), self.clear, "goods:clear"))
+        free = row.w - 3 * size - 3 * c.u(8)
+        width = min(c.u(200), (free - c.u(8) * (len(side) - 1)) // len(side))
+        x = row.right - len(side) * width - (len(side) - 1) * c.u(8)
+        for label, action, key in side:
+            c.button(pygame.Rect(x, row.y, width, size), label, action, key=key)
+            x += width + c.u(8)
         gap = c.u(8)
-        w = (rect.w - 4 * gap) // 5
         bag = dict(state.bag)
         for g in self.goods:
             bag[g] -= 1
-        for i, good in enumerate(GOODS):
-            box = pygame.Rect(rect.x + i * (w + gap), y, w, c.u(96))
+        line = layout.line_height(c, SMALL)
+        rest = flow.rest()
+        height = max(c.u(56), min(c.u(96), rest.h - 2 * line - c.u(4)))
+        cells = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
+        for good, box in zip(GOODS, cells, strict=True):
             ok = bag[good] > 0 and len(self.goods) < 3
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
-                     else None, key=f"good:{good}", colour=GOOD_COLOURS[good], size=BODY)
-            c.text(names.good(good), (box.centerx, box.bottom + c.u(4)), SMALL, TEXT,
-                   anchor="midtop", max_width=w + gap)  # the gap too: French "caoutchouc"
-            c.text(_("bag {n}").format(n=bag[good]), (box.centerx, box.bottom + c.u(24)), SMALL,
-                   MUTED, anchor="midtop", max_width=w)
+                     else None, key=f"good:{good}", colour=GOOD_COLOURS[good])
+            under = pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
+            layout.draw_text(c, names.good(good) + "\n" + _("bag {n}").format(n=bag[good]),
+                             under, SMALL, TEXT, align="center")

@@ -10,8 +10,8 @@ import pygame
 
 from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
-from companion.ui import names, words
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
+from companion.ui import layout, names, words
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -47,83 +47,101 @@ class TableauScene(Scene):
         state: State = self.game.state
         pid = self.pid
         ps = state.player(pid)
-        c.player_badge(pid, (c.u(30), c.u(30)), c.u(20), words.letter(state, pid))
-        c.text(words.player_name(state, pid), (c.u(60), c.u(30)), LARGE, TEXT, anchor="midleft")
+        area = layout.inset(body, c.u(16), c.u(6))
+        gap = c.u(8)
         score = score_player(state.catalogue, ps)["total"]
-        # Key numbers at arm's length (UX.md: >= 32 px), each under its label.
-        stats = (
-            (_("coins"), ps.coins),
-            (_("track"), ps.track),
-            (_("firemen"), ps.firemen),
-            (_("score now"), score),
-        )
-        block = c.u(112)
-        for i, (label, number) in enumerate(stats):
-            cx = c.w - c.u(16) - block * (len(stats) - i) + block // 2
-            c.text(label, (cx, c.u(12)), SMALL, MUTED, anchor="center", max_width=block - c.u(6))
-            c.text(str(number), (cx, c.u(40)), LARGE, ACCENT, anchor="center")
-        y = c.u(64)
+        # Key numbers at arm's length (>= 32 px), each under its label.
+        stats = ((_("coins"), ps.coins), (_("track"), ps.track), (_("firemen"), ps.firemen),
+                 (_("score now"), score))
+        block = max(c.u(100), max(font(c.px(SMALL)).size(label)[0] for label, _n in stats)
+                    + c.u(12))
+        flow = layout.Flow(c, area, gap)
+        narrow = 4 * block + c.u(200) > area.w
+        head = flow.take(c.u(56))
+        c.player_badge(pid, (head.x + c.u(20), head.centery), c.u(20), words.letter(state, pid))
+        room = head.w - c.u(52) - (0 if narrow else 4 * block)
+        c.text(words.player_name(state, pid), (head.x + c.u(48), head.centery), LARGE, TEXT,
+               anchor="midleft", max_width=room, smallest=BODY, role="title")
+        # Narrow: the four numbers on a row of their own, two by two if even that is tight.
+        pairs = narrow and 4 * block > area.w
+        numbers = flow.take(c.u(60) * (2 if pairs else 1)) if narrow else pygame.Rect(
+            head.right - 4 * block, head.y, 4 * block, head.h)
+        for (label, number), cell in zip(stats, layout.grid(numbers, 4, 2 if pairs else 4, 0),
+                                         strict=True):
+            c.text(label, (cell.centerx, cell.y + c.u(2)), SMALL, MUTED, anchor="midtop")
+            c.text(str(number), (cell.centerx, cell.bottom), LARGE, ACCENT, anchor="midbottom",
+                   role="key")
         # Contracts: each symbol filled (cube) or empty (outline with initials).
         contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == "contract"]
         if contracts:
-            c.text(_("Contracts"), (c.u(16), y), SMALL, MUTED)
-            y += c.u(24)
-            x = c.u(16)
+            flow.text(_("Contracts"), SMALL, MUTED)
+            size = c.u(34)
+            line = layout.line_height(c, SMALL)
+            box_h = line + size + c.u(6)
+            x, row = area.x, flow.take(box_h)
             for cid in contracts:
                 card = state.catalogue[cid]
                 filled = Counter((ps.contracts or {}).get(cid, ()))
-                size = c.u(34)
-                width = max(c.u(140), len(card.goods) * (size + c.u(4)) + c.u(12))
-                if x + width > c.w - c.u(16):
-                    x = c.u(16)
-                    y += size + c.u(34)
-                box = pygame.Rect(x, y, width, size + c.u(28))
+                width = max(font(c.px(SMALL)).size(names.card_name(card))[0] + c.u(12),
+                            len(card.goods) * (size + c.u(4)) + c.u(10))
+                if x + width > area.right and x > area.x:
+                    x, row = area.x, flow.take(box_h)
+                box = pygame.Rect(x, row.y, min(width, area.w), box_h)
                 c.rect(box, PANEL)
-                c.text(names.card_name(card), (box.x + c.u(6), box.y + c.u(2)), SMALL, TEXT,
-                       max_width=width - c.u(8))
+                c.text(names.card_name(card), (box.x + c.u(6), box.y + c.u(1)), SMALL, TEXT,
+                       max_width=box.w - c.u(8))
                 used: Counter[str] = Counter()
                 for k, good in enumerate(card.goods):
-                    cube = pygame.Rect(box.x + c.u(6) + k * (size + c.u(4)), box.y + c.u(24),
-                                       size, size - c.u(6))
+                    cube = pygame.Rect(box.x + c.u(6) + k * (size + c.u(4)), box.y + line + c.u(2),
+                                       size, size)
                     if used[good] < filled[good]:
                         c.cube(good, cube, names.good_initial(good))
                         used[good] += 1
                     else:
                         c.rect(cube, (90, 96, 110), radius=4, width=max(2, c.u(2)))
-                        c.text(names.good_initial(good), cube.center, SMALL, MUTED, anchor="center")
-                x += width + c.u(8)
-            y += c.u(70)
+                        c.text(names.good_initial(good), cube.center, SMALL, MUTED,
+                               anchor="center")
+                x += box.w + gap
+        # Warehouse, market hall and the cubes not yet loaded: side by side where they fit.
         stores = [(_("Warehouse"), ps.warehouse), (_("Market hall"), (ps.market,) if ps.market
                                                    else ()), (_("Dock"), ps.dock)]
-        x = c.u(16)
-        for label, cubes in stores:
-            c.text(f"{label}:", (x, y), SMALL, MUTED)
-            cx = x + c.u(130)
-            for k, good in enumerate(cubes):
-                c.cube(good, pygame.Rect(cx + k * c.u(34), y - c.u(4), c.u(30), c.u(30)),
+        side = c.u(30)
+        widths = [font(c.px(SMALL)).size(f"{label}:")[0] + c.u(10) + max(1, len(cubes)) *
+                  (side + c.u(4)) for label, cubes in stores]
+        per_row = 3 if sum(widths) + 2 * c.u(24) <= area.w else 1
+        row = flow.take(side)
+        x = area.x
+        for k, ((label, cubes), width) in enumerate(zip(stores, widths, strict=True)):
+            if k and per_row == 1:
+                row, x = flow.take(side), area.x
+            t = c.text(f"{label}:", (x, row.centery), SMALL, MUTED, anchor="midleft")
+            cx = t.right + c.u(10)
+            for i, good in enumerate(cubes):
+                c.cube(good, pygame.Rect(cx + i * (side + c.u(4)), row.y, side, side),
                        names.good_initial(good))
             if not cubes:
-                c.text("\u2013", (cx, y), SMALL, MUTED)
-            x += c.u(260)
-        y += c.u(40)
+                c.text("\u2013", (cx, row.centery), SMALL, MUTED, anchor="midleft")
+            x += width + c.u(24)
+        # Corrections at the bottom: when the books and the table disagree, the table wins.
+        buttons = [(_("coins \u22121"), "adjust:coins:-1", {"coins": -1}),
+                   (_("coins +1"), "adjust:coins:+1", {"coins": 1}),
+                   (_("points \u22121"), "adjust:points:-1", {"points": -1}),
+                   (_("points +1"), "adjust:points:+1", {"points": 1})]
+        label = _("Correct:")
+        label_w = font(c.px(SMALL)).size(label)[0] + c.u(12)
+        two_rows = (area.w - label_w) // 4 < c.u(130)
+        fix_h = c.u(56) * (2 if two_rows else 1) + (gap if two_rows else 0)
+        fix = pygame.Rect(area.x, area.bottom - fix_h, area.w, fix_h)
+        c.text(label, (fix.x, fix.y + c.u(28)), SMALL, MUTED, anchor="midleft")
+        cells = layout.grid(pygame.Rect(fix.x + label_w, fix.y, fix.w - label_w, fix_h), 4,
+                            2 if two_rows else 4, gap)
+        for (text, key, change), cell in zip(buttons, cells, strict=True):
+            allowed = not (key == "adjust:coins:-1" and ps.coins == 0)
+            c.button(cell, text, partial(self.adjust, **change) if allowed else None, key=key)
         others = [state.catalogue[cid] for cid in ps.cards if state.catalogue[cid].kind !=
                   "contract"]
-        c.text(_("Cards ({n})").format(n=len(ps.cards)), (c.u(16), y), SMALL, MUTED)
-        y += c.u(24)
-        c.paragraph(", ".join(names.card_name(card) for card in others) or "\u2013",
-                    pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y - c.u(64)), BODY,
-                    TEXT)
-        # Corrections: when the books and the table disagree, the table wins.
-        y = body.bottom - c.u(62)
-        c.text(_("Correct:"), (c.u(16), y + c.u(28)), SMALL, MUTED, anchor="midleft",
-               max_width=c.u(110))
-        x = c.u(130)
-        for label, key, change in ((_("coins \u22121"), "adjust:coins:-1", {"coins": -1}),
-                                   (_("coins +1"), "adjust:coins:+1", {"coins": 1}),
-                                   (_("points \u22121"), "adjust:points:-1", {"points": -1}),
-                                   (_("points +1"), "adjust:points:+1", {"points": 1})):
-            allowed = not (key == "adjust:coins:-1" and ps.coins == 0)
-            c.button(pygame.Rect(x, y, c.u(150), c.u(56)), label,
-                     partial(self.adjust, **change) if allowed else None, key=key,
-                     size=SMALL)
-            x += c.u(158)
+        flow.text(_("Cards ({n})").format(n=len(ps.cards)), SMALL, MUTED)
+        rest = flow.rest()
+        rest.h = max(0, fix.y - gap - rest.y)
+        layout.draw_text(c, ", ".join(names.card_name(card) for card in others) or "\u2013",
+                         rest, BODY, TEXT)
