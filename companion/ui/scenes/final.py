@@ -8,11 +8,12 @@ import pygame
 from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, apply, parse_line
 from companion.engine.record import start
 from companion.engine.scoring import score_player
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
     HUGE,
+    LARGE,
     MUTED,
     PANEL,
     PLAYER_COLOURS,
@@ -110,62 +111,87 @@ class FinalScene(Scene):
         if final is None:
             return
         winners = ", ".join(words.player_name(state, p) for p in final.winners)
-        winners += "  \u00b7  " + _("{n} points").format(n=final.scores[final.winners[0]]["total"])
+        winners += "\u00a0\u00b7 " + _("{n} points").format(
+            n=final.scores[final.winners[0]]["total"]).replace(" ", "\u00a0")
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
-        c.text(label.format(names=winners), (c.u(16), c.u(8)), HUGE, ACCENT,
-               max_width=c.w - c.u(32))
+        area = layout.inset(body, c.u(12), c.u(4))
+        flow = layout.Flow(c, area, c.u(4))
+        headline = label.format(names=winners)
+        one_line = not layout.fit(c, headline, area.w, None, HUGE, "key", max_lines=1).cut
+        flow.text(headline, HUGE, ACCENT, role="key", max_lines=1 if one_line else 2)
         note = tie_break(state)
         if getattr(self.game.session, "history_id", None) is not None:
             note = (note + "  " if note else "") + _("Saved to history.")
-        y = c.u(66)
-        if note:
-            c.text(note, (c.u(16), y), SMALL, TEXT, max_width=c.w - c.u(32))
-            y += c.u(24)
-        table = pygame.Rect(c.u(8), y, int(c.w * 0.56), body.bottom - y - c.u(4))
+        flow.text(note, SMALL, TEXT)
+        rest = flow.rest()
+        if c.w >= c.h:
+            share = 58 + 3 * max(0, len(state.players) - 3)  # more players, wider table
+            table, chart = layout.columns(rest, [rest.w * share // 100, None], c.u(12))
+        else:
+            # Portrait: the table above, as tall as it may be (labels on two lines), the chart
+            # below.
+            table, chart = layout.rows(rest, [max(self.table_height(c, state),
+                                                  rest.h - c.u(150)), None], c.u(12))
         self.draw_table(c, state, table)
-        chart = pygame.Rect(table.right + c.u(12), y, c.w - table.right - c.u(20), table.h)
-        self.draw_chart(c, state, chart)
+        if chart.h >= c.u(80):
+            self.draw_chart(c, state, chart)
+
+    @staticmethod
+    def table_height(c: Canvas, state: State) -> int:
+        """What the table needs: a row per category (body), the totals (key numbers)."""
+        return (len(SCORE_CATEGORIES) + 1) * layout.line_height(c, BODY) + \
+            layout.line_height(c, LARGE) + c.u(4)
 
     def draw_table(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         final = state.final
         assert final is not None
-        rows = [*SCORE_CATEGORIES, "total"]
         players = list(final.ranking)
-        # The label column as wide as its longest label ("Chamber of commerce"), up to 60 %:
-        # the player columns only hold short numbers.
-        longest = max(font(c.px(SMALL)).size(names.category(cat))[0] for cat in rows)
-        label_w = max(int(rect.w * 0.46), min(int(rect.w * 0.6), longest + c.u(12)))
-        col = (rect.w - label_w) // max(1, len(players))
-        row_h = rect.h // (len(rows) + 1)
+        cats = list(SCORE_CATEGORIES)
+        # Values are body text, the totals key numbers, the category names supporting detail;
+        # the label column as wide as its longest label, the rest shared by the players.
+        widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
+                      for p in players for cat in cats] +
+                     [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0] for p in players])
+        col = max(c.u(40), widest + c.u(10))
+        label_w = max(c.u(100), rect.w - col * len(players))
+        line = max(layout.line_height(c, BODY),
+                   (rect.h - layout.line_height(c, LARGE) - c.u(4)) // (len(cats) + 1))
+        y = rect.y
         for j, pid in enumerate(players):
             cx = rect.x + label_w + j * col + col // 2
-            c.player_badge(pid, (cx, rect.y + row_h // 2), min(c.u(13), row_h // 2 - 1),
+            c.player_badge(pid, (cx, y + line // 2), min(c.u(13), line // 2 - 1),
                            words.letter(state, pid))
-        for i, cat in enumerate(rows):
-            y = rect.y + (i + 1) * row_h
-            if cat == "total":
-                c.rect(pygame.Rect(rect.x, y, rect.w, row_h), PANEL)
-            elif i % 2:
-                c.rect(pygame.Rect(rect.x, y, rect.w, row_h), (30, 35, 45), radius=0)
-            size = BODY if cat == "total" else 16
-            c.text(names.category(cat), (rect.x + c.u(4), y + row_h // 2), size, TEXT,
-                   anchor="midleft", max_width=label_w - c.u(6))
+        y += line
+        for i, cat in enumerate(cats):
+            if i % 2:
+                c.rect(pygame.Rect(rect.x, y, rect.w, line), (30, 35, 45), radius=0)
+            layout.draw_text(c, names.category(cat), pygame.Rect(
+                rect.x + c.u(4), y, label_w - c.u(6), line), SMALL, TEXT, valign="center")
             for j, pid in enumerate(players):
-                cx = rect.x + label_w + j * col + col // 2
                 value = final.scores[pid][cat]
-                colour = ACCENT if cat == "total" and pid in final.winners else \
-                    (TEXT if value else MUTED)
-                c.text(str(value), (cx, y + row_h // 2), size, colour, anchor="center")
+                c.text(str(value), (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                       TEXT if value else MUTED, anchor="center")
+            y += line
+        total_h = layout.line_height(c, LARGE) + c.u(4)
+        c.rect(pygame.Rect(rect.x, y, rect.w, total_h), PANEL)
+        c.text(names.category("total"), (rect.x + c.u(4), y + total_h // 2), BODY, TEXT,
+               anchor="midleft", max_width=label_w - c.u(6))
+        for j, pid in enumerate(players):
+            value = final.scores[pid]["total"]
+            c.text(str(value), (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
+                   ACCENT if pid in final.winners else TEXT, anchor="center", role="key")
 
     def draw_chart(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         c.rect(rect, PANEL)
-        c.text(_("Score over the rounds"), (rect.x + c.u(8), rect.y + c.u(4)), SMALL, TEXT,
-               max_width=rect.w - c.u(12))
+        title = layout.draw_text(c, _("Score over the rounds"), pygame.Rect(
+            rect.x + c.u(8), rect.y + c.u(4), rect.w - c.u(12), rect.h // 3), SMALL, TEXT,
+            max_lines=2)
         series = self.series()
         if not series:
             return
-        plot = pygame.Rect(rect.x + c.u(34), rect.y + c.u(34), rect.w - c.u(50),
-                           rect.h - c.u(62))
+        top = title.bottom + c.u(12)
+        plot = pygame.Rect(rect.x + c.u(34), top, rect.w - c.u(50),
+                           rect.bottom - top - c.u(28))
         values = [v for s in series.values() for v in s]
         low, high = min(0, min(values)), max(5, max(values))
         rounds = max(len(s) for s in series.values()) - 1
