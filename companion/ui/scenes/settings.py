@@ -86,7 +86,16 @@ class SettingsScene(Scene):
         s = self.settings
         display = s.get("display") or {}
         flow = layout.Flow(c, layout.inset(body, c.u(16), c.u(6)), c.u(10))
-        flow.text(_("Settings"), LARGE, TEXT, role="title", max_lines=1)
+        # The title row also holds the hardware test: a side trip, not the primary (Done).
+        top = flow.take(c.u(56))
+        f = font(c.px(BODY))
+        button = pygame.Rect(0, top.y, min(top.w // 2, f.size(_("Hardware test"))[0] + c.u(40)),
+                             top.h)
+        button.right = top.right
+        layout.draw_text(c, _("Settings"), pygame.Rect(top.x, top.y, button.x - top.x - c.u(8),
+                                                        top.h),
+                         LARGE, TEXT, role="title", max_lines=1, valign="center")
+        c.button(button, _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware")
         self.row(c, flow, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
                  "language", s.get("language", "en"))
         self.row(c, flow, _("Purchase form"), [(_("quick: buyer and price"), "quick"),
@@ -98,9 +107,3 @@ class SettingsScene(Scene):
         self.row(c, flow, _("Rotation"), [(f"{r}\u00b0", r) for r in ROTATIONS],
                  "display.rotation", display.get("rotation", 0))
         flow.text(_("Display size and rotation apply at the next start."), SMALL, MUTED)
-        # The hardware test: a side trip, not the primary action (Done is).
-        area = flow.rest()
-        button = pygame.Rect(0, area.y, min(area.w, c.u(240)), c.u(56))
-        button.right = area.right
-        c.button(button, _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware")
-        flow.take(button.h)
