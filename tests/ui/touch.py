@@ -42,9 +42,12 @@ class Finger:
     def texts(self) -> list[str]:
         return [t["text"] for t in self.frame()["texts"]]
 
-    def find(self, want: str | Callable[[str], bool]) -> dict[str, Any] | None:
+    def find(self, want: str | Callable[[str], bool], first: bool = False
+             ) -> dict[str, Any] | None:
+        """The enabled target labelled `want`: the topmost, or the `first` drawn."""
         test = want if callable(want) else (lambda label: label == want)
-        for target in reversed(self.targets()):
+        targets = self.targets()
+        for target in targets if first else reversed(targets):
             if test(clean(target["label"])):
                 return target
         return None
@@ -55,10 +58,10 @@ class Finger:
     def primary(self) -> dict[str, Any] | None:
         return next((t for t in self.frame()["targets"] if t["primary"]), None)
 
-    def tap(self, want: str | Callable[[str], bool]) -> None:
+    def tap(self, want: str | Callable[[str], bool], first: bool = False) -> None:
         """Tap the enabled target whose label is `want` (or passes it); AssertionError with
         the labels on screen if there is none."""
-        target = self.find(want)
+        target = self.find(want, first)
         if target is None:
             raise AssertionError(f"no target {want!r} on {self.ui.top.name}: {self.labels()}")
         x, y, w, h = target["rect"]

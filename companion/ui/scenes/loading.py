@@ -11,7 +11,7 @@ import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -77,6 +77,14 @@ class LoadingScene(RoundScene):
     def on_player(self, colour: str) -> None:
         if colour in self.state.players:
             self.choose(colour)
+
+    def on_panel(self, pid: str) -> None:
+        """Touch alone must reach every player's cubes: a tap on a panel loads for that
+        player; a tap on the panel already chosen opens their tableau."""
+        if pid == self.player:
+            super().on_panel(pid)
+        else:
+            self.choose(pid)
 
     def choose(self, pid: str) -> None:
         self.player = pid
@@ -164,8 +172,8 @@ class LoadingScene(RoundScene):
         c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
         c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
                PLAYER_COLOURS.get(pid, TEXT), anchor="midleft")
-        c.text(_("tap a panel or press a player's button"), (area.right, y + c.u(16)), SMALL, MUTED,
-               anchor="midright")
+        c.text(_("tap a panel: that player; again: the cards"), (area.right, y + c.u(16)),
+               SMALL, MUTED, anchor="midright")
         y += c.u(36)
         cubes = cubes_of(state, pid)
         if not cubes:
@@ -245,9 +253,44 @@ class LoadingScene(RoundScene):
                                   partial(self.do, conv), f"convert:{good}"))
             title = _("3 cubes: convert into 1 cube from the stock")
         c.text(title, rect.topleft, SMALL, TEXT)
-        if not items:
-            c.text(_("Nothing is possible with these cubes."), (rect.x, rect.y + c.u(30)),
-                   BODY, MUTED)
-            return
-        self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)), items)
+        # What is not offered says the rule that forbids it (the engine's own refusal).
+        reasons = self.reasons(state, pid, chosen, bool(items))
+        top = rect.y + c.u(24)
+        if items:
+            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.h - c.u(24)), items)
+            n_rows = -(-len(items) // max(1, min(3, len(items))))
+            top += n_rows * c.u(66)
+        if reasons and top < rect.bottom:
+            layout.draw_text(c, " ".join(reasons), pygame.Rect(rect.x, top, rect.w,
+                                                              rect.bottom - top),
+                             BODY, MUTED, role="body")
+
+    def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
+        """Why the usual places are not offered for the chosen cubes: the market hall and
+        the warehouse for one cube; the sale or conversion itself for two or three."""
+        tries: list[Action] = []
+        if len(chosen) == 1:
+            good, store = chosen[0]
+            places = ["market"]
+            if "A-warehouse" in state.player(pid).cards:
+                places.append("warehouse")
+            tries = [Move(pid, good, store, to) for to in places if to != store]
+        elif not offered and len(chosen) == 2:
+            tries = [MarketSell(pid, tuple(chosen))]
+        elif not offered:
+            tries = [Convert(pid, tuple(chosen), good) for good in state.stock][:1]
+        out: list[str] = []
+        if len(chosen) == 1 and not offered:
+            out.append({"market": _("It stays in the market hall for a later round."),
+                        "warehouse": _("It stays in the warehouse."),
+                        }.get(chosen[0][1], _("Nothing else takes it: at the end of Loading "
+                                               "it goes to the stock.")))
+        for action in tries:
+            try:
+                apply(state, action)
+            except RuleError as exc:
+                said = words.refusal(state, str(exc))
+                if said not in out:
+                    out.append(said)
+        return out
 

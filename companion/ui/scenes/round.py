@@ -4,6 +4,8 @@ controls on the right."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.engine import State
@@ -266,7 +268,11 @@ class RoundScene(Scene):
         for line in c.wrap("  ".join(details), width, SMALL) if details else []:
             c.text(line, (box.x + c.u(14), y), SMALL, MUTED)
             y += step
-        c.region(box, lambda: self.ui.open("tableau", pid=pid), f"panel:{pid}", name)
+        c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
+
+    def on_panel(self, pid: str) -> None:
+        """A tap on a player's panel: their tableau (Loading: that player first)."""
+        self.ui.open("tableau", pid=pid)
 
     def panel_selected(self, pid: str) -> bool:
         return False
