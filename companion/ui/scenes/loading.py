@@ -151,12 +151,19 @@ class LoadingScene(RoundScene):
         need: dict[str, Counter[str]] = {}
         for contract, filled in (state.player(pid).contracts or {}).items():
             need[contract] = Counter(state.catalogue[contract].goods) - Counter(filled)
-        left = Counter(dock)
+        # A contract takes cubes from a ship, the warehouse or the market hall (the
+        # rulebooks' Loading): the ships' first (they are lost at the end of Loading),
+        # then the market hall's, then the warehouse's (which score where they are).
+        ps = state.player(pid)
+        stores = [("dock", Counter(dock)), ("market", Counter([ps.market] if ps.market else [])),
+                  ("warehouse", Counter(ps.warehouse))]
         for contract, wanted in need.items():
             for good, n in wanted.items():
-                k = min(n, left[good])
-                left[good] -= k
-                to_contract += [Move(pid, good, "dock", contract)] * k
+                for source, left in stores:
+                    k = min(n, left[good])
+                    left[good] -= k
+                    n -= k
+                    to_contract += [Move(pid, good, source, contract)] * k
         if to_contract:
             out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
         merchant = [m for m in moves if m.to == "merchant"]
