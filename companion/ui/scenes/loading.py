@@ -20,6 +20,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Action0, Primary, SceneHost
@@ -110,6 +111,14 @@ class LoadingScene(RoundScene):
         return names.good(cubes[index][0]) if index < len(cubes) else ""
 
     def hint(self) -> str:
+        if self.selected and self.player is not None:
+            state = self.state
+            cubes = cubes_of(state, self.player)
+            chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+            offered = bool(self.offers(state, self.player, chosen))
+            reasons = self.reasons(state, self.player, chosen, offered)
+            if reasons:
+                return " ".join(reasons)
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]
         if left:
@@ -179,8 +188,11 @@ class LoadingScene(RoundScene):
         c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
         c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
                PLAYER_COLOURS.get(pid, TEXT), anchor="midleft")
-        c.text(_("tap a panel: that player; again: the cards"), (area.right, y + c.u(16)),
-               SMALL, MUTED, anchor="midright")
+        # How to reach the others, where there is room beside the name.
+        said = _("tap a panel: that player; again: the cards")
+        name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
+        if font(c.px(SMALL)).size(said)[0] <= area.w - c.u(38) - name_w - c.u(16):
+            c.text(said, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
         y += c.u(36)
         cubes = cubes_of(state, pid)
         if not cubes:
@@ -230,9 +242,9 @@ class LoadingScene(RoundScene):
             self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
                        items, cols=2)
 
-    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
-                     rect: pygame.Rect) -> None:
-        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+    def offers(self, state: State, pid: str, chosen: list[Cube]
+               ) -> list[tuple[str, Action0 | None, str]]:
+        """The legal choices for the chosen cubes, as buttons (label, action, key)."""
         items: list[tuple[str, Action0 | None, str]] = []
         if len(chosen) == 1:
             good, store = chosen[0]
@@ -243,13 +255,11 @@ class LoadingScene(RoundScene):
                     else:
                         label = words.destination(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
-            title = _("Where does the {good} go?").format(good=names.good(good))
         elif len(chosen) == 2:
             action = MarketSell(pid, tuple(chosen))
             if self.legal(action):
                 items.append((_("Sell both in the market hall (+1 coin)"),
                               (lambda: self.do(action)), "market_sell"))
-            title = _("2 cubes: sell them in the market hall?")
         else:
             for good in state.stock:
                 if state.stock[good] <= 0:
@@ -258,19 +268,23 @@ class LoadingScene(RoundScene):
                 if self.legal(conv):
                     items.append((_("\u2192 {good}").format(good=names.good(good)),
                                   partial(self.do, conv), f"convert:{good}"))
+        return items
+
+    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
+                     rect: pygame.Rect) -> None:
+        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+        items = self.offers(state, pid, chosen)
+        if len(chosen) == 1:
+            title = _("Where does the {good} go?").format(good=names.good(chosen[0][0]))
+        elif len(chosen) == 2:
+            title = _("2 cubes: sell them in the market hall?")
+        else:
             title = _("3 cubes: convert into 1 cube from the stock")
         c.text(title, rect.topleft, SMALL, TEXT)
-        # What is not offered says the rule that forbids it (the engine's own refusal).
-        reasons = self.reasons(state, pid, chosen, bool(items))
-        top = rect.y + c.u(24)
+        # What is not offered says its rule in the bar (`hint`), which has room for it.
         if items:
-            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.h - c.u(24)), items)
-            n_rows = -(-len(items) // max(1, min(3, len(items))))
-            top += n_rows * c.u(66)
-        if reasons and top < rect.bottom:
-            layout.draw_text(c, " ".join(reasons), pygame.Rect(rect.x, top, rect.w,
-                                                              rect.bottom - top),
-                             BODY, MUTED, role="body")
+            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
+                       items)
 
     def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
         """Why the usual places are not offered for the chosen cubes: the market hall and
