@@ -38,12 +38,12 @@ def total_rounds(state: State) -> int:
     return regular // (state.player_count + 1)
 
 
-def contract_progress(state: State, pid: str) -> tuple[int, int]:
-    """(cubes on contracts, symbols on contracts) of a player."""
+def contract_lines(state: State, pid: str) -> list[str]:
+    """Each contract's own filling ("2/2", "0/3"): one finished and one empty contract
+    never read as halfway."""
     ps = state.player(pid)
-    filled = sum(len(g) for g in (ps.contracts or {}).values())
-    total = sum(len(state.catalogue[c].goods) for c in (ps.contracts or {}))
-    return filled, total
+    return [f"{len(filled)}/{len(state.catalogue[cid].goods)}"
+            for cid, filled in (ps.contracts or {}).items()]
 
 
 def _width(c: Canvas, text: str) -> int:
@@ -212,19 +212,21 @@ class RoundScene(Scene):
             self.draw_panel(c, state, pid, box)
 
     def panel_details(self, state: State, pid: str) -> list[str]:
-        """The panel's small print, the most needed first (the rest gives way)."""
+        """The panel's small print in the rulebook's words, the most needed first (the rest
+        gives way): cards, the firemen total, each contract's own filling, the warehouse,
+        the market hall's cube."""
         ps = state.player(pid)
-        filled, total = contract_progress(state, pid)
         details = [
             ngettext("{n} card", "{n} cards", len(ps.cards)).format(n=len(ps.cards)),
-            _("fire {n}").format(n=ps.firemen),
+            _("firemen {n}").format(n=ps.firemen),
         ]
-        if total:
-            details.append(_("contr. {a}/{b}").format(a=filled, b=total))
+        fills = contract_lines(state, pid)
+        if fills:
+            details.append(_("contracts {fills}").format(fills=" ".join(fills)))
         if ps.warehouse or "A-warehouse" in ps.cards:
-            details.append(_("wh. {n}").format(n=len(ps.warehouse)))
+            details.append(_("warehouse {n}").format(n=len(ps.warehouse)))
         if ps.market:
-            details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
+            details.append(_("market hall: {good}").format(good=names.good(ps.market)))
         return details
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
