@@ -172,6 +172,7 @@ class DrawnText:
     rect: pygame.Rect
     role: str
     cut: bool
+    bar: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,7 @@ class Target:
     rect: pygame.Rect
     enabled: bool
     primary: bool
+    bar: bool = False
 
 
 @dataclass
@@ -210,6 +212,10 @@ class Canvas:
         #: Every string and every target of the frame, as `describe` reports them.
         self.drawn: list[DrawnText] = []
         self.targets: list[Target] = []
+        #: The screen's own part (above the bottom bar); what is drawn from now on belongs to
+        #: the bar once `in_bar` is set.
+        self.body = pygame.Rect(0, 0, self.w, self.h)
+        self.in_bar = False
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
@@ -263,7 +269,8 @@ class Canvas:
         ink = got.ink.move(rect.topleft)
         self.text_rects.append((got.text, ink))
         if text.strip():
-            self.drawn.append(DrawnText(got.text, got.px, ink, role, got.cut or cut))
+            self.drawn.append(DrawnText(got.text, got.px, ink, role, got.cut or cut,
+                                        self.in_bar))
         return rect
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
@@ -371,7 +378,7 @@ class Canvas:
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
         self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
-                                   key == "ok"))
+                                   key == "ok", self.in_bar))
         return rect
 
     def player_badge(
@@ -390,13 +397,15 @@ class Canvas:
         self.rect(rect, colour, radius=4)
         self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
         size = max(SMALL, min(BODY, int(rect.h * 0.6 / self.s)))
+        # The initials may run over the cube's border by a little (never cut: "Ru", "Kf").
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
-                  max_width=rect.w + 2)
+                  max_width=rect.w + self.u(8))
 
     def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
-        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False))
+        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False,
+                                   self.in_bar))
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
@@ -404,10 +413,11 @@ class Canvas:
             "screen": screen,
             "size": [self.w, self.h],
             "language": language,
+            "body": list(self.body),
             "texts": [{"text": d.text, "px": d.px, "rect": list(d.rect), "role": d.role,
-                       "cut": d.cut} for d in self.drawn],
+                       "cut": d.cut, "bar": d.bar} for d in self.drawn],
             "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
-                         "primary": t.primary} for t in self.targets],
+                         "primary": t.primary, "bar": t.bar} for t in self.targets],
         }
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:

@@ -176,7 +176,9 @@ class UI:
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
                 strip = pygame.Rect(0, bar.y - lines - c.u(16), c.w, lines + c.u(16))
         body = pygame.Rect(0, 0, c.w, (strip or bar).y)
+        c.body = body
         scene.draw(c, body)
+        c.in_bar = True
         self._draw_bar(c, scene, bar, middle, strip, words)
         self.canvas = c
         self.dirty = False
@@ -189,8 +191,16 @@ class UI:
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
-        words = self.message.text if self.message else \
-            "" if scene.hint_in_body else scene.hint()
+        words = self.message.text if self.message else scene.hint()
+        scene.hint_in_bar = True
+        if scene.hint_in_body and not self.message:
+            # Beside the bar's buttons if it fits there on two lines, else above the
+            # scene's own controls.
+            room = _text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
+            if room.w < c.u(120) or layout.fit(c, words, room.w, room.h, BODY, "body",
+                                               max_lines=2).cut:
+                scene.hint_in_bar = False
+                words = ""
         return left, right, words
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect

@@ -111,8 +111,10 @@ class Scene:
     keep_on_sync = False
     #: Takes every intent itself (the hardware test).
     captures_intents = False
-    #: Draws its own hint beside its controls (the round screens), not in the bottom bar.
+    #: May draw its hint beside its controls (the round screens) when the bottom bar has no
+    #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
     hint_in_body = False
+    hint_in_bar = True
 
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui

@@ -37,6 +37,11 @@ def inside(rect: Sequence[int], size: Sequence[int]) -> bool:
     return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
 
 
+def inside_rect(rect: Sequence[int], box: Sequence[int]) -> bool:
+    x, y, w, h = rect
+    return x >= box[0] and y >= box[1] and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]
+
+
 def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str]:
     """Everything wrong with one frame description, in words."""
     size = frame["size"]
@@ -56,6 +61,12 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
         if t["cut"] and not any(n and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
+    # The screen's own texts and targets stay above the bottom bar (not hidden under it).
+    body = frame.get("body", [0, 0, size[0], size[1]])
+    for item in [*texts, *targets]:
+        if not item.get("bar") and not inside_rect(item["rect"], body):
+            what = item.get("text", item.get("label"))
+            out.append(f"{what!r} at {item['rect']} is outside the screen's part {body}")
     least_side, least_gap = at_least(TARGET_PX, k), at_least(GAP_PX, k)
     for t in targets:
         x, y, w, h = t["rect"]

@@ -16,7 +16,7 @@ KEY_TEXT = {
     "newgame": "Players:",
     "setup": "Start game",
     "supply": "Tap the card just revealed, or scan it.",
-    "ship": "bag {n}",
+    "ship": "Tap the 3 goods drawn from the bag for the ship, in any order.",
     "fire": "Highest firemen total gains, lowest loses.",
     "purchase": "Who bought it?",
     "tracked": "Tap the card above which the worker was placed.",

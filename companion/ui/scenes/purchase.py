@@ -22,6 +22,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import GameHost, Primary, SceneHost
@@ -32,12 +33,14 @@ MAX_PRICE = 8
 
 def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                on_tap: Callable[[int], object] | None = None) -> None:
-    """The round's cards left to right: settled ones say how; workers shown by letter."""
+    """The round's cards left to right: settled ones say how; workers shown by letter. A
+    tile names its card on up to two lines (one above a ship's goods); the card being
+    settled is named in full below the tiles."""
     n = max(1, len(state.slots))
     gap = c.u(8)
-    w = (rect.w - gap * (n - 1)) // n
-    for i, slot in enumerate(state.slots):
-        box = pygame.Rect(rect.x + i * (w + gap), rect.y, w, rect.h)
+    status_h = layout.line_height(c, SMALL)
+    for i, (slot, box) in enumerate(zip(state.slots, layout.columns(rect, [None] * n, gap),
+                                        strict=False)):
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
         if on_tap is not None:
@@ -46,30 +49,37 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.rect(box, fill)
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
-        # The card's name on as many lines as it needs ("Teppich-/händler" at its soft hyphen).
-        used = layout.draw_text(c, names.card_name(card), pygame.Rect(
-            box.x + c.u(4), box.y + c.u(4), w - c.u(8), box.h // 2), SMALL, TEXT,
-            role="secondary", align="center")
-        y = used.bottom + c.u(2)
+        inner = layout.inset(box, c.u(4), c.u(3))
+        cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if slot.goods else 0
+        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - status_h - cube)
+        lines = max(1, room.h // layout.line_height(c, SMALL))
+        label = names.card_name(card)
+        if layout.fit(c, label, room.w, None, SMALL, max_lines=lines).cut:
+            # Too narrow for the name (six tiles, German): its season and number, in full
+            # below for the card being settled.
+            label = f"{card.season}{names.card_number(card)}"
+        used = layout.draw_text(c, label, room, SMALL, TEXT, align="center", max_lines=lines)
         if slot.goods:
-            gap = c.u(2)
-            size = min(c.u(28), (w - c.u(6) - 2 * gap) // 3)
-            x0 = box.centerx - (3 * size + 2 * gap) // 2
+            x0 = box.centerx - (3 * cube + 2 * c.u(2)) // 2
             for k, good in enumerate(slot.goods):
-                c.cube(good, pygame.Rect(x0 + k * (size + gap), y, size, size),
-                       names.good_initial(good))
-            y += size + c.u(2)
+                c.cube(good, pygame.Rect(x0 + k * (cube + c.u(2)), used.bottom + c.u(1), cube,
+                                         cube), names.good_initial(good))
+        bottom = (box.centerx, inner.bottom)
         if slot.outcome == "bought" and slot.buyer:
-            c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}",
-                   (box.centerx, box.bottom - c.u(4)), SMALL, PLAYER_COLOURS.get(slot.buyer, TEXT),
-                   anchor="midbottom")
+            c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}", bottom, SMALL,
+                   PLAYER_COLOURS.get(slot.buyer, TEXT), anchor="midbottom")
         elif slot.outcome == "discarded":
-            c.text(_("discarded"), (box.centerx, box.bottom - c.u(4)), SMALL, MUTED,
-                   anchor="midbottom")
+            layout.draw_text(c, _("discarded"), pygame.Rect(inner.x, inner.bottom - status_h,
+                                                           inner.w, status_h), SMALL, MUTED,
+                             align="center", max_lines=1)
         elif slot.workers:
             text = "".join(words.letter(state, p) for p in slot.workers)
-            c.text(text, (box.centerx, box.bottom - c.u(4)), SMALL, ACCENT, anchor="midbottom",
-                   max_width=w - c.u(4))
+            c.text(text, bottom, SMALL, ACCENT, anchor="midbottom", max_width=inner.w)
+
+
+def slots_height(c: Canvas) -> int:
+    """A tile's height: two lines of a name (or one and a ship's goods), and its status."""
+    return 3 * layout.line_height(c, SMALL) + c.u(4)
 
 
 class PurchaseScene(RoundScene):
@@ -148,47 +158,63 @@ class PurchaseScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
-        draw_slots(c, state, pygame.Rect(area.x, area.y, area.w, c.u(84)), current)
+        flow = layout.Flow(c, area, c.u(8))
+        draw_slots(c, state, flow.take(slots_height(c)), current)
         if current >= len(state.slots):
             return
-        y = area.y + c.u(90)
         card = state.catalogue[state.slots[current].card]
-        c.text(_("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
-                                                  card=names.card_name(card)),
-               (area.x, y), BODY, TEXT, max_width=area.w)
-        y += c.u(30)
-        c.text(_("Who bought it?"), (area.x, y), SMALL, MUTED)
-        y += c.u(24)
-        x = area.x
-        size = c.u(64)
-        for pid in state.players:
-            box = pygame.Rect(x, y, size, size)
+        which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
+                                                   card=names.card_name(card))
+        asked = which + "  \u00b7  " + _("Who bought it?")
+        one_line = not layout.fit(c, asked, area.w, None, BODY, max_lines=1).cut
+        flow.text(asked if one_line else which, BODY, TEXT)
+        gap = c.u(8)
+        size = c.u(56)
+        players = list(state.players)
+        nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
+        together = len(players) * (size + gap) + nobody_w <= area.w
+        row = flow.take(size)
+        cells = layout.columns(row, [size] * len(players) + ([nobody_w] if together else []),
+                               gap)
+        for pid, box in zip(players, cells, strict=False):
             c.button(box, words.letter(state, pid), partial(self.select, pid),
                      key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
                      selected=self.buyer == pid, badge=str(state.player(pid).coins))
-            x += size + c.u(8)
-        c.button(pygame.Rect(x, y, min(c.u(150), area.right - x), size), _("nobody"),
-                 self.nobody, key="buyer:nobody", selected=self.buyer is None, size=SMALL)
-        y += size + c.u(10)
-        c.text(_("Price:"), (area.x, y + size // 2), BODY, TEXT, anchor="midleft")
-        x = area.x + c.u(100)
-        c.button(pygame.Rect(x, y, size, size), "\u2212", (lambda: self.step(-1))
-                 if self.buyer else None, key="price:-", size=LARGE)
-        c.text(str(self.price) if self.buyer else "\u2013", (x + size + c.u(40), y + size // 2),
-               HUGE, ACCENT if self.buyer else MUTED, anchor="center")
-        c.button(pygame.Rect(x + size + c.u(80), y, size, size), "+",
-                 (lambda: self.step(1)) if self.buyer else None, key="price:+", size=LARGE)
-        form_switch(c, state, self.game, False, area)
+        nobody = cells[-1] if together else None
+        price_row = flow.take(size)
+        label = _("Price:")
+        label_w = font(c.px(BODY)).size(label)[0] + c.u(12)
+        if nobody is None:  # narrow: "nobody" at the end of the price row
+            price_row, nobody = layout.columns(price_row, [None, nobody_w], gap)
+        c.button(nobody, _("nobody"), self.nobody, key="buyer:nobody",
+                 selected=self.buyer is None)
+        c.text(label, (price_row.x, price_row.centery), BODY, TEXT, anchor="midleft")
+        minus, number, plus = layout.columns(pygame.Rect(price_row.x + label_w, price_row.y,
+                                                         2 * size + c.u(80), size),
+                                             [size, None, size])
+        c.button(minus, "\u2212", (lambda: self.step(-1)) if self.buyer else None,
+                 key="price:-", size=LARGE)
+        c.text(str(self.price) if self.buyer else "\u2013", number.center, HUGE,
+               ACCENT if self.buyer else MUTED, anchor="center", role="key")
+        c.button(plus, "+", (lambda: self.step(1)) if self.buyer else None, key="price:+",
+                 size=LARGE)
+        form_switch(c, state, self.game, False, area, pygame.Rect(
+            plus.right + gap, price_row.y, max(0, area.right - plus.right - gap), size))
 
 
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
-                area: pygame.Rect) -> None:
-    """Before the round's first entry the table may use the other form for this round."""
+                area: pygame.Rect, where: pygame.Rect | None = None) -> None:
+    """Before the round's first entry the table may use the other form for this round
+    (in `where` if given and wide enough, else at the bottom right of `area`)."""
     if state.form is not None or state.phase != "demand" or state.placed:
         return
     label = _("Quick form") if tracked else _("Track workers")
-    c.button(pygame.Rect(area.right - c.u(150), area.bottom - c.u(56), c.u(150), c.u(56)),
-             label, game.switch_form, key="form:other", size=SMALL)
+    width = max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
+    if where is not None and where.w >= width:
+        rect = pygame.Rect(where.right - width, where.y, width, where.h)
+    else:
+        rect = pygame.Rect(area.right - width, area.bottom - c.u(56), width, c.u(56))
+    c.button(rect, label, game.switch_form, key="form:other")
 
 
 class TrackedPurchaseScene(RoundScene):
@@ -235,32 +261,35 @@ class TrackedPurchaseScene(RoundScene):
             self.game.act(Pass(offer[0], offer[1]))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        flow = layout.Flow(c, area, c.u(8))
         if state.phase == "demand":
             pid = self.turn()
             total = 3 * state.player_count
-            c.player_badge(pid, (area.x + c.u(16), area.y + c.u(16)), c.u(14),
+            line = flow.take(layout.line_height(c, BODY))
+            c.player_badge(pid, (line.x + c.u(14), line.centery), c.u(14),
                            words.letter(state, pid))
-            c.text(_("{name} places worker {k} of {n}").format(
+            layout.draw_text(c, _("{name} places worker {k} of {n}").format(
                 name=words.player_name(state, pid), k=state.placed + 1, n=total),
-                (area.x + c.u(40), area.y + c.u(16)), BODY, TEXT, anchor="midleft")
-            draw_slots(c, state, pygame.Rect(area.x, area.y + c.u(40), area.w, c.u(150)), None,
-                       on_tap=self.place)
+                pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h), BODY, TEXT,
+                max_lines=1)
+            switch_h = c.u(56) + c.u(8) if state.form is None and not state.placed else 0
+            rest = flow.rest()
+            tiles = pygame.Rect(rest.x, rest.y, rest.w, min(c.u(150), rest.h - switch_h))
+            draw_slots(c, state, tiles, None, on_tap=self.place)
             form_switch(c, state, self.game, True, area)
             return
         offer = self.offer()
-        draw_slots(c, state, pygame.Rect(area.x, area.y, area.w, c.u(120)), state.settling)
+        draw_slots(c, state, flow.take(min(c.u(120), max(slots_height(c), area.h // 3))),
+                   state.settling)
         if offer is None:
             return
         pid, index, price = offer
-        y = area.y + c.u(132)
         card = state.catalogue[state.slots[index].card]
-        c.text(_("Offer: {card} to {name} for {price}").format(
+        flow.text(_("Offer: {card} to {name} for {price}").format(
             card=names.card_name(card), name=words.player_name(state, pid), price=price),
-            (area.x, y), BODY, TEXT, max_width=area.w)
-        y += c.u(36)
-        c.text(_("Coins of {name}: {coins}").format(
-            name=words.player_name(state, pid), coins=state.player(pid).coins),
-            (area.x, y), BODY, MUTED)
-        y += c.u(40)
-        c.button(pygame.Rect(area.x, y, c.u(180), c.u(60)), _("Pass"), self.decline,
-                 key="pass")
+            BODY, TEXT)
+        flow.text(_("Coins of {name}: {coins}").format(
+            name=words.player_name(state, pid), coins=state.player(pid).coins), BODY, MUTED)
+        row = flow.take(c.u(60))
+        c.button(pygame.Rect(row.x, row.y, min(row.w, c.u(180)), row.h), _("Pass"),
+                 self.decline, key="pass")

@@ -81,10 +81,11 @@ class RoundScene(Scene):
         else:
             left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
             self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
-            area = pygame.Rect(area.x, area.y + c.u(4), area.w - gap, area.h - c.u(4))
+            area = pygame.Rect(area.x, area.y + c.u(2), area.w - gap, area.h - c.u(2))
         # The instruction above the phase's controls (it stays while a message shows).
-        flow = layout.Flow(c, area, c.u(6))
-        flow.text(self.hint(), BODY, TEXT)
+        flow = layout.Flow(c, area, c.u(4))
+        if not self.hint_in_bar:
+            flow.text(self.hint(), BODY, TEXT)
         self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
@@ -121,7 +122,8 @@ class RoundScene(Scene):
         # first, so the phase and the last round are never cut off the end.
         labelled = _("Phase: {phase}").format(phase=phase)
         one = pick([[round_text, season, cards_left, labelled],
-                    [round_text, season, cards_left, phase]], rect.w - 3 * pad - first_w)
+                    [round_text, season, cards_left, phase],
+                    [round_text, season, phase]], rect.w - 3 * pad - first_w)
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")

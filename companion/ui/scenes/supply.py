@@ -16,6 +16,7 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
+    font,
 )
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, SceneHost
@@ -115,6 +116,10 @@ class SupplyScene(RoundScene):
         need = state.player_count + 1
         flow = layout.Flow(c, area, c.u(6))
         head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
+        season = state.top_season()
+        if season is not None and not self.ship:
+            head += "  \u00b7  " + _("{season}: {n} cards unseen").format(
+                season=names.season(season), n=len(state.unseen[season]))
         items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
                  for i in range(len(state.slots))]
         # Too long (German, French): keep the latest cards whole, the first ones give way.
@@ -122,11 +127,11 @@ class SupplyScene(RoundScene):
         while True:
             text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
                            + "  ".join(shown) if shown else "")
-            if len(shown) <= 1 or not layout.fit(c, text, area.w, None, BODY,
+            if len(shown) <= 1 or not layout.fit(c, text, area.w, None, SMALL,
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        flow.text(text, BODY, TEXT, max_lines=2)
+        flow.text(text, SMALL, TEXT, max_lines=2)
         if self.ship:
             self.draw_goods(c, state, flow.rest())
         else:
@@ -145,18 +150,10 @@ class SupplyScene(RoundScene):
                  if card.season == season and state.player_count not in card.removed_for]
         cards += sorted(cid for cid in unseen if cid not in cards)
         flow = layout.Flow(c, rect, c.u(4))
-        flow.text(_("{season}: {n} cards unseen").format(season=names.season(season),
-                                                         n=len(unseen)), SMALL, MUTED)
         gap = c.u(8)
-        grid = flow.rest()
-        cols = layout.columns_for(grid.w, len(cards), c.u(104), gap, most=6)
-        n_rows = -(-len(cards) // cols)
-        # Taller rows for two lines of a name where the height allows.
-        while cols < 6 and (grid.h - gap * (n_rows - 1)) // n_rows < c.u(56):
-            cols += 1
-            n_rows = -(-len(cards) // cols)
-        for cid, box in zip(cards, layout.grid(grid, len(cards), cols, gap, c.u(84)),
-                            strict=True):
+        labels = [names.card_name(state.catalogue[cid]) for cid in cards]
+        for cid, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap,
+                                                      tallest=c.u(84)), strict=True):
             if cid not in unseen:
                 c.rect(box, PANEL)
                 continue
@@ -169,33 +166,36 @@ class SupplyScene(RoundScene):
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         assert self.ship is not None
         flow = layout.Flow(c, rect, c.u(8))
-        flow.text(_("{card}: which 3 goods?").format(
-            card=names.card_name(state.catalogue[self.ship])), BODY, TEXT)
         size = c.u(56)
+        gap = c.u(8)
+        # One row: which ship, its three goods so far, and the way back to the cards (a ship
+        # tapped by mistake: on a touch-only table there is no Back button, and Undo would
+        # take back the card before).
         row = flow.take(size)
-        for i, box in enumerate(layout.columns(pygame.Rect(row.x, row.y, 3 * size + 2 * c.u(8),
-                                                           size), [size] * 3, c.u(8))):
+        f = font(c.px(BODY))
+        other_w = max(c.u(120), max(f.size(w)[0] for w in
+                                    (_("Other card") + " " + _("Clear goods")).split()) + c.u(28))
+        label, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
+        # The ship's name (what to tap is said above: the hint).
+        layout.draw_text(c, names.card_name(state.catalogue[self.ship]), label, BODY, TEXT,
+                         valign="center")
+        for i, box in enumerate(layout.columns(slots, [size] * 3, gap)):
             if i < len(self.goods):
                 c.cube(self.goods[i], box, names.good_initial(self.goods[i]))
             else:
                 c.rect(box, PANEL)
                 c.text("?", box.center, BODY, MUTED, anchor="center")
-        # A ship tapped by mistake: back to the cards (on a touch-only table there is no
-        # Back button, and Undo would take back the card before).
-        # Clearing the goods is its own button beside it, never OK (docs/ui.md).
-        side = [(_("Other card"), self.cancel_ship, "ship:cancel")]
+        # With goods entered, the way back clears them first (its own button, never OK).
         if self.goods:
-            side.insert(0, (_("Clear goods"), self.clear, "goods:clear"))
-        free = row.w - 3 * size - 3 * c.u(8)
-        width = min(c.u(200), (free - c.u(8) * (len(side) - 1)) // len(side))
-        x = row.right - len(side) * width - (len(side) - 1) * c.u(8)
-        for label, action, key in side:
-            c.button(pygame.Rect(x, row.y, width, size), label, action, key=key)
-            x += width + c.u(8)
-        gap = c.u(8)
+            c.button(other, _("Clear goods"), self.clear, key="goods:clear")
+        else:
+            c.button(other, _("Other card"), self.cancel_ship, key="ship:cancel")
         bag = dict(state.bag)
         for g in self.goods:
             bag[g] -= 1
+        # Each good: its initials on the button, how many are left in the bag in its corner
+        # (the number of cubes of that good still in the bag),
+        # its name below (on two lines where it must: "Kaut-schuk").
         line = layout.line_height(c, SMALL)
         rest = flow.rest()
         height = max(c.u(56), min(c.u(96), rest.h - 2 * line - c.u(4)))
@@ -203,7 +203,7 @@ class SupplyScene(RoundScene):
         for good, box in zip(GOODS, cells, strict=True):
             ok = bag[good] > 0 and len(self.goods) < 3
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
-                     else None, key=f"good:{good}", colour=GOOD_COLOURS[good])
+                     else None, key=f"good:{good}", colour=GOOD_COLOURS[good],
+                     badge=str(bag[good]))
             under = pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
-            layout.draw_text(c, names.good(good) + "\n" + _("bag {n}").format(n=bag[good]),
-                             under, SMALL, TEXT, align="center")
+            layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
