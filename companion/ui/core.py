@@ -31,6 +31,7 @@ from companion.ui.canvas import (
     font,
 )
 from companion.ui.game import GameController
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
@@ -132,7 +133,8 @@ class UI:
 
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:
-        self.message = Message(text, True)
+        # Messages are sentences: they wrap at spaces (names keep no soft hyphens here).
+        self.message = Message(plain(text), True)
         self.dirty = True
 
     def dismiss_message(self) -> None:
@@ -140,7 +142,7 @@ class UI:
         self.dirty = True
 
     def info(self, text: str) -> None:
-        self.message = Message(text, False)
+        self.message = Message(plain(text), False)
         self.dirty = True
 
     def next_deadline(self) -> float | None:
@@ -174,7 +176,8 @@ class UI:
             if fitted.cut or room.w < c.u(120):
                 width = c.w - 2 * c.u(14)
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
-                strip = pygame.Rect(0, bar.y - lines - c.u(16), c.w, lines + c.u(16))
+                height = max(c.u(56), lines + c.u(16))  # a tap on it closes it
+                strip = pygame.Rect(0, bar.y - height, c.w, height)
         body = pygame.Rect(0, 0, c.w, (strip or bar).y)
         c.body = body
         scene.draw(c, body)
@@ -259,6 +262,8 @@ class UI:
         box = strip or layout.inset(middle, c.u(4))
         if self.message:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
+            if strip is not None:
+                c.region(strip, self.dismiss_message, "message", self.message.text)
         layout.draw_text(c, words, _text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")
 

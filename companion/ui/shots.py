@@ -120,8 +120,10 @@ def frame_description(ui: UI) -> dict[str, object]:
 
 def save_all(out: Path, sizes: Sequence[tuple[int, int]] = SIZES,
              languages: Sequence[str] = LANGUAGES, pictures: Sequence[str] = PICTURES,
-             players: Sequence[int] = (4,)) -> list[Path]:
-    """Every picture at every size and language: a PNG and its frame description each."""
+             players: Sequence[int] = (4,), suffix: str | None = None) -> list[Path]:
+    """Every picture at every size and language: a PNG and its frame description each,
+    `<picture>-<w>x<h>-<lang>[-<n>p]`, or `<picture><suffix>` when `suffix` is given (the
+    README's pictures: one size and language)."""
     pygame.display.init()
     pygame.font.init()
     out.mkdir(parents=True, exist_ok=True)
@@ -136,6 +138,8 @@ def save_all(out: Path, sizes: Sequence[tuple[int, int]] = SIZES,
                         stem = f"{name}-{size[0]}x{size[1]}-{language}"
                         if per_players and len(players) > 1:
                             stem += f"-{n}p"
+                        if suffix is not None:
+                            stem = f"{name}{suffix}"
                         path = out / f"{stem}.png"
                         pygame.image.save(ui.render(), str(path))
                         (out / f"{stem}.json").write_text(
@@ -160,9 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pictures", nargs="*", default=list(PICTURES), choices=PICTURES)
     parser.add_argument("--players", type=int, action="append", choices=(2, 3, 4, 5),
                         help="repeatable; default 4")
+    parser.add_argument("--suffix", default=None,
+                        help="name the files <picture><SUFFIX>.png (one size and language), "
+                             "as the README's pictures: '' or '-de'")
     args = parser.parse_args(argv)
+    if args.suffix is not None and (len(args.size or SIZES) > 1 or
+                                    len(args.language or LANGUAGES) > 1):
+        parser.error("--suffix names one picture per screen: give one --size and --language")
     for path in save_all(args.out, args.size or SIZES, args.language or LANGUAGES,
-                         args.pictures, args.players or (4,)):
+                         args.pictures, args.players or (4,), args.suffix):
         print(path)
     return 0
 

@@ -21,7 +21,12 @@ from .framecheck import problems
 
 #: (picture, size, language) known not to pass yet: listed, so the suite says which, and a
 #: fix shows up as an unexpected pass (strict) to be taken off this list.
-NOT_YET: set[tuple[str, tuple[int, int], str]] = set()
+#: Supply in German and French: a season's card names ("Feuerwehrmann B1", "Bureau de
+#: comptage B1", "Incendie (Printemps)") need three lines at body size in the columns the
+#: grid has beside the player panels, and the rows for all of them are then taller than
+#: the screen; a different card picker is needed (docs/ui.md, Known limits).
+NOT_YET: set[tuple[str, tuple[int, int], str]] = {
+    ("supply", size, language) for size in SIZES for language in ("de", "fr")}
 
 
 def cases() -> list[object]:
@@ -102,4 +107,5 @@ def test_the_app_writes_a_frame_description_beside_each_screenshot(tmp_path):
     assert new["enabled"] and len(new["rect"]) == 4
     assert any(t["text"] == "New game" and t["role"] == "body" and t["px"] >= 22
                for t in frame["texts"])
-    assert {"text", "px", "rect", "role", "cut"} == set(frame["texts"][0])
+    assert {"text", "px", "rect", "role", "cut"} <= set(frame["texts"][0])
+    assert {"label", "rect", "enabled", "primary"} <= set(frame["targets"][0])

@@ -34,7 +34,8 @@ def test_new_game_sets_seats_names_and_first_player(ui, services):
     ui.intent(it.PlayerButton("green"))  # a colour button chooses who starts
     ui.press("ok")
     assert ui.top.name == "setup"
-    assert any("Boatsmen church" in t for t in ui.top.steps())  # removed for 3 players
+    # Removed for 3 players (the steps keep the soft hyphens where a line may break).
+    assert any("Boatsmen church" in t.replace("\u00ad", "") for t in ui.top.steps())
     ui.press("ok")
     state = ui.game.state
     assert state.players == ("blue", "red", "green")
@@ -66,7 +67,8 @@ def test_a_whole_round_by_buttons_and_scans(game):
     ui.intent(it.Ok())  # Loading done
     assert ui.top.name == "income"
     ui.render()
-    assert any("+1 no purchase" in t for t in ui.canvas.texts)  # nobody else bought
+    # Nobody else bought (the parts may wrap onto two lines).
+    assert "+1 no purchase" in " ".join(ui.canvas.texts)
     ui.intent(it.Ok())
     assert ui.top.name == "supply"
     assert ui.game.state.round == 2

@@ -49,7 +49,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.rect(box, fill)
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
-        inner = layout.inset(box, c.u(4), c.u(3))
+        inner = layout.inset(box, c.u(4), c.u(2))
         cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if slot.goods else 0
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - status_h - cube)
         lines = max(1, room.h // layout.line_height(c, SMALL))
@@ -79,7 +79,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
 
 def slots_height(c: Canvas) -> int:
     """A tile's height: two lines of a name (or one and a ship's goods), and its status."""
-    return 3 * layout.line_height(c, SMALL) + c.u(4)
+    return 3 * layout.line_height(c, SMALL) + c.u(8)
 
 
 class PurchaseScene(RoundScene):

@@ -131,7 +131,9 @@ class SupplyScene(RoundScene):
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        flow.text(text, SMALL, TEXT, max_lines=2)
+        # Always two lines' room, so the cards below never move as cards are revealed.
+        line = flow.take(2 * layout.line_height(c, SMALL))
+        layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
         if self.ship:
             self.draw_goods(c, state, flow.rest())
         else:
