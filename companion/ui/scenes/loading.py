@@ -122,7 +122,7 @@ class LoadingScene(RoundScene):
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]
         if left:
-            return _("Done: cubes still on the ships go to the stock ({left}).").format(
+            return _("Done: cubes left on ships go to the stock ({left}).").format(
                 left=", ".join(left))
         return _("Tap a cube, then where it goes. 2 cubes: sell; 3 cubes: convert.")
 

@@ -49,6 +49,9 @@ class SettingsScene(Scene):
                                                                              exc)))
         self.ui.dirty = True
 
+    def hint(self) -> str:
+        return _("Display size and rotation apply at the next start.")
+
     def primary(self) -> Primary:
         # Done is what a visitor to Settings wants next; the hardware test is a side trip.
         return (_("Done"), self.ui.pop)
@@ -106,4 +109,3 @@ class SettingsScene(Scene):
                  "display.size", size)
         self.row(c, flow, _("Rotation"), [(f"{r}\u00b0", r) for r in ROTATIONS],
                  "display.rotation", display.get("rotation", 0))
-        flow.text(_("Display size and rotation apply at the next start."), SMALL, MUTED)
