@@ -270,7 +270,7 @@ def test_the_panels_and_tableau_use_the_rulebook_words(ui):
 # --- 15: the final screen ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [3, 5, 2])
+@pytest.mark.parametrize("players", [3, 5, 2, 4])
 def test_the_final_table_lists_only_categories_in_this_game(ui, players):
     finger = at(ui, lambda b, a: a.phase == "over", players=players)
     while ui.top.name in ("fire", "income"):
@@ -278,9 +278,14 @@ def test_the_final_table_lists_only_categories_in_this_game(ui, players):
     texts = finger.texts()
     assert ("Boatsmen church" in texts) == (players in (2, 4))
     assert ("Port" in texts) == (players != 2)
-    # The chart has a tick label for rounds along its axis, not only the last.
-    rounds = [t for t in texts if t.isdigit()]
-    assert len(rounds) >= 3
+    # The chart has round ticks along its axis, numbered, not only the last round.
+    frame = finger.frame()
+    title = next(t for t in frame["texts"] if t["text"] == "Score over the rounds")
+    chart = [t for t in frame["texts"] if t["rect"][0] >= title["rect"][0] - 40
+             and t["rect"][1] > title["rect"][1] + 20 and t["text"].isdigit()]
+    last = ui.game.state.round
+    ticks = {int(t["text"]) for t in chart if int(t["text"]) <= last}
+    assert len(ticks) >= 3 and last in ticks, ticks
 
 
 # --- 16: what can be computed is not asked ---------------------------------------------------

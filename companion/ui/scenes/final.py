@@ -57,6 +57,23 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
     return out
 
 
+#: The categories that come from one kind of card: shown only if that card is in the game.
+CATEGORY_KINDS = {"counting_offices": "counting_office", "chamber_of_commerce":
+                  "chamber_of_commerce", "port": "port", "boatsmen_church": "boatsmen_church",
+                  "st_michaelis": "st_michaelis", "warehouse": "warehouse",
+                  "merchants": "merchant", "contracts": "contract"}
+
+
+def categories(state: State) -> list[str]:
+    """The score sheet's categories for this game: a card taken out for this number of
+    players (the Boatsmen church with 3 and 5, the Port with 2) scores nothing, so its
+    row is left out."""
+    catalogue = state.catalogue
+    kinds = {catalogue[cid].kind for cid in catalogue.deck_for(state.player_count)}
+    return [cat for cat in SCORE_CATEGORIES
+            if cat not in CATEGORY_KINDS or CATEGORY_KINDS[cat] in kinds]
+
+
 def tie_break(state: State) -> str:
     """A sentence when coins decided (or could not decide) the win; '' otherwise."""
     final = state.final
@@ -139,14 +156,14 @@ class FinalScene(Scene):
     @staticmethod
     def table_height(c: Canvas, state: State) -> int:
         """What the table needs: a row per category (body), the totals (key numbers)."""
-        return (len(SCORE_CATEGORIES) + 1) * layout.line_height(c, BODY) + \
+        return (len(categories(state)) + 1) * layout.line_height(c, BODY) + \
             layout.line_height(c, LARGE) + c.u(4)
 
     def draw_table(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         final = state.final
         assert final is not None
         players = list(final.ranking)
-        cats = list(SCORE_CATEGORIES)
+        cats = categories(state)
         # Values are body text, the totals key numbers, the category names supporting detail;
         # the label column as wide as its longest label, the rest shared by the players.
         widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
@@ -205,8 +222,17 @@ class FinalScene(Scene):
         pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
         c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
         c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
-        c.text(_("round {k}").format(k=rounds), (plot.centerx, plot.bottom + c.u(4)), SMALL,
-               MUTED, anchor="midtop")
+        # A tick per round, numbered as often as the numbers have room.
+        f = font(c.px(SMALL))
+        step = next((n for n in (1, 2, 5, 10) if plot.w * n // max(1, rounds) >=
+                     f.size(str(rounds))[0] + c.u(10)), 10)
+        for k in range(rounds + 1):
+            x, _y = at(k, low)
+            pygame.draw.line(c.surface, MUTED, (x, plot.bottom), (x, plot.bottom + c.u(4)), 1)
+            if k % step == 0 or k == rounds:
+                if k != rounds and rounds - k < step:
+                    continue  # the last round's number has the room
+                c.text(str(k), (x, plot.bottom + c.u(5)), SMALL, MUTED, anchor="midtop")
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)
             line = [at(k, v) for k, v in enumerate(points)]
