@@ -55,7 +55,19 @@ class SupplyScene(RoundScene):
             # OK never destroys: the third good records the ship, so OK has nothing to
             # confirm before that; clearing is its own, smaller button.
             return (_("{k} of 3 goods").format(k=len(self.goods)), None)
+        only = self.only_next()
+        if only is not None:
+            # Only one card can come next: offered as the primary action (OK), not asked.
+            return (_("Revealed: {card}").format(
+                card=names.card_name(self.state.catalogue[only])), partial(self.pick, only))
         return None
+
+    def only_next(self) -> str | None:
+        """The card that must come next when the top season has one unseen card left."""
+        state = self.state
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        return next(iter(unseen)) if len(unseen) == 1 else None
 
     def clear(self) -> None:
         if self.goods:
@@ -95,8 +107,32 @@ class SupplyScene(RoundScene):
             self.ship = card_id
             self.goods = []
             self.ui.dirty = True
+            self.fill_forced()
             return
         self.game.act(Reveal(card_id))
+
+    def fill_forced(self) -> None:
+        """The goods still to tap when the bag leaves no choice (as many cubes as are
+        missing, or one kind only): filled in and recorded, undoable as ever."""
+        if self.ship is None:
+            return
+        left = dict(self.state.bag)
+        for good in self.goods:
+            left[good] -= 1
+        need = 3 - len(self.goods)
+        kinds = [g for g in GOODS if left.get(g, 0) > 0]
+        if need <= 0 or not kinds:
+            return
+        if sum(left[g] for g in kinds) == need:
+            rest = [g for g in kinds for _n in range(left[g])]
+        elif len(kinds) == 1:
+            rest = kinds * need
+        else:
+            return
+        goods = (*self.goods, *rest)
+        if self.game.act(Reveal(self.ship, goods)):
+            self.ui.info(_("The bag left no choice: {goods}.").format(
+                goods=", ".join(names.good(g) for g in goods)))
 
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
@@ -111,6 +147,8 @@ class SupplyScene(RoundScene):
             action = Reveal(self.ship, tuple(self.goods))
             if not self.game.act(action):
                 self.goods.pop()
+        elif self.ship:
+            self.fill_forced()
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
