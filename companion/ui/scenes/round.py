@@ -38,6 +38,22 @@ def total_rounds(state: State) -> int:
     return regular // (state.player_count + 1)
 
 
+def is_last_round(state: State) -> bool:
+    """This is the last round with purchases: no regular card is left for another one.
+
+    The engine marks the last round once the pile holds only the 4th fire; when the 3rd
+    fire lies directly above it, the pile still holds a fire after the real last round
+    (the next Supply reveals it and the game ends), so the table is told here."""
+    if state.last_round:
+        return True
+    if state.phase not in ("supply", "demand", "purchase", "loading"):
+        return False
+    regular = sum(1 for cards in state.unseen.values() for cid in cards
+                  if state.catalogue[cid].kind != "fire")
+    to_reveal = state.player_count + 1 - len(state.slots) if state.phase == "supply" else 0
+    return regular <= to_reveal
+
+
 def contract_lines(state: State, pid: str) -> list[str]:
     """Each contract's own filling ("2/2", "0/3"): one finished and one empty contract
     never read as halfway."""
@@ -97,7 +113,7 @@ class RoundScene(Scene):
         season = names.season(state.top_season()) if state.phase == "supply" else \
             names.season(self._season_of_round(state))
         round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
-        if state.last_round:
+        if is_last_round(state):
             round_text += " (" + _("last round") + ")"
         cards_left = _("cards left {n}").format(n=state.pile_size())
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
