@@ -11,7 +11,7 @@ import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
-from companion.ui import layout, names, words
+from companion.ui import names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -295,11 +295,11 @@ class LoadingScene(RoundScene):
             places = ["market"]
             if "A-warehouse" in state.player(pid).cards:
                 places.append("warehouse")
-            tries = [Move(pid, good, store, to) for to in places if to != store]
+            tries.extend(Move(pid, good, store, to) for to in places if to != store)
         elif not offered and len(chosen) == 2:
-            tries = [MarketSell(pid, tuple(chosen))]
+            tries.append(MarketSell(pid, tuple(chosen)))
         elif not offered:
-            tries = [Convert(pid, tuple(chosen), good) for good in state.stock][:1]
+            tries.extend([Convert(pid, tuple(chosen), good) for good in state.stock][:1])
         out: list[str] = []
         if len(chosen) == 1 and not offered:
             out.append({"market": _("It stays in the market hall for a later round."),

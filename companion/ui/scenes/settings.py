@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, LARGE, MUTED, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import BODY, LARGE, TEXT, Canvas, font
 from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui.scene import Primary, Scene
 from companion.ui.services import UISettings
