@@ -12,7 +12,7 @@ from companion.engine import Adjust, Move, State
 from companion.inputs import intents as it
 from companion.ui.i18n import set_language
 from companion.ui.samples import Demo
-from ui.touch import Finger
+from benchmarks.touch import Finger
 
 
 def at(ui, test, players=3, **kw) -> Finger:

@@ -223,8 +223,12 @@ class LoadingScene(RoundScene):
         # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
         # market hall (+1 coin)") is read whole instead of cut with an ellipsis.
         cols = max(1, min(cols, len(items)))
-        w = (rect.w - gap * (cols - 1)) // cols
         h = c.u(58)
+        # More columns rather than a row hidden under the bar: every choice stays reachable
+        # by touch (five conversions in a short German or French area).
+        fit_rows = max(1, (rect.h + c.u(4) + gap) // (h + gap))
+        cols = max(cols, min(len(items), -(-len(items) // fit_rows)))
+        w = (rect.w - gap * (cols - 1)) // cols
         for i, (label, action, key) in enumerate(items):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)

@@ -24,6 +24,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
@@ -43,10 +44,11 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                                         strict=False)):
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
+        c.rect(box, fill)
         if on_tap is not None:
-            c.button(box, "", partial(on_tap, i), key=f"slot:{i}", colour=fill)
-        else:
-            c.rect(box, fill)
+            # A tile is a target named by its card (the frame description's label), its
+            # name drawn below as the tile's own text.
+            c.region(box, partial(on_tap, i), f"slot:{i}", plain(names.card_name(card)))
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         inner = layout.inset(box, c.u(4), c.u(2))
