@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from benchmarks.touch import Finger
 from companion.engine import Adjust, Move, State
 from companion.inputs import intents as it
 from companion.ui.i18n import set_language
 from companion.ui.samples import Demo
-from benchmarks.touch import Finger
 
 
 def at(ui, test, players=3, **kw) -> Finger:
