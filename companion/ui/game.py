@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine import Action, Move, Redo, RuleError, State, Undo, apply
+from companion.engine.words import Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _
@@ -172,13 +173,13 @@ class GameController:
     # --- screens ------------------------------------------------------------------
     def base_scene(self, state: State) -> str:
         """The registry name of the screen for `state`'s phase."""
-        if state.phase == "supply":
+        if state.phase == Phase.SUPPLY:
             return "supply"
-        if state.phase in ("demand", "purchase"):
+        if state.phase in (Phase.DEMAND, Phase.PURCHASE):
             form = state.form or self.form_choice or \
-                self.ui.services.settings.get("purchase_form", "quick")
-            return "purchase-tracked" if form == "tracked" else "purchase"
-        if state.phase == "loading":
+                self.ui.services.settings.get("purchase_form", Form.QUICK)
+            return "purchase-tracked" if form == Form.TRACKED else "purchase"
+        if state.phase == Phase.LOADING:
             return "loading"
         return "final"
 
@@ -186,8 +187,8 @@ class GameController:
         """Enter this round's Demand and Purchase in the other form (before the first entry)."""
         state = self.state
         current = state.form or self.form_choice or \
-            self.ui.services.settings.get("purchase_form", "quick")
-        self.form_choice = "quick" if current == "tracked" else "tracked"
+            self.ui.services.settings.get("purchase_form", Form.QUICK)
+        self.form_choice = Form.QUICK if current == Form.TRACKED else Form.TRACKED
         self.show()
 
     def show(self) -> None:
@@ -197,7 +198,7 @@ class GameController:
 
     def sync(self, old: State, new: State) -> None:
         """Follow a state change: the phase's screen, then fire and income screens on top."""
-        if new.phase == "supply":
+        if new.phase == Phase.SUPPLY:
             self.form_choice = None
         wanted = self.base_scene(new)
         stack = self.stack
@@ -215,7 +216,7 @@ class GameController:
             fires = list(new.fires[len(old.fires):])
         else:
             fires = []
-        paid = old.phase == "loading" and new.phase != "loading" and new.income is not None
+        paid = old.phase == Phase.LOADING and new.phase != Phase.LOADING and new.income is not None
         if paid and new.actions > old.actions:
             events.append(self.ui.make("income", before=old))
         events.extend(self.ui.make("fire", index=index) for index in

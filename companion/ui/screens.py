@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.engine import Done, State
+from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
 from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
@@ -90,7 +91,7 @@ def _setup(demo: Demo) -> None:
 
 
 def _supply(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "supply" and a.round >= 4 and len(a.slots) == 2)
+    demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round >= 4 and len(a.slots) == 2)
 
 
 def _ship(demo: Demo) -> None:
@@ -98,14 +99,14 @@ def _ship(demo: Demo) -> None:
 
     def ship_next(b: State, a: State) -> bool:
         season = a.top_season()
-        return a.phase == "supply" and len(a.slots) == 1 and season is not None and any(
-            catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+        return a.phase == Phase.SUPPLY and len(a.slots) == 1 and season is not None and any(
+            catalogue[c].kind == Kind.SHIP for c in a.unseen.get(season, ()))
 
     demo.at(ship_next)
     state = demo.state
     season = state.top_season()
     assert season is not None
-    ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == "ship")
+    ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == Kind.SHIP)
     scene = demo.ui.top
     assert isinstance(scene, SupplyScene)
     scene.pick(ship[0])
@@ -118,7 +119,7 @@ def _fire(demo: Demo) -> None:
 
 
 def _purchase(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "purchase" and a.settling == 2 and a.round >= 3)
+    demo.at(lambda b, a: a.phase == Phase.PURCHASE and a.settling == 2 and a.round >= 3)
     state = demo.state
     rich = max(state.players, key=lambda p: state.player(p).coins)
     scene = demo.ui.top
@@ -128,11 +129,11 @@ def _purchase(demo: Demo) -> None:
 
 
 def _tracked(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "demand" and a.placed == 5, form="tracked", seed=5)
+    demo.at(lambda b, a: a.phase == Phase.DEMAND and a.placed == 5, form=Form.TRACKED, seed=5)
 
 
 def _loading_moment(b: State, a: State) -> bool:
-    return a.phase == "loading" and a.round >= 5 and any(
+    return a.phase == Phase.LOADING and a.round >= 5 and any(
         a.player(p).dock and a.player(p).contracts for p in a.players)
 
 
@@ -156,13 +157,13 @@ def _income(demo: Demo) -> None:
 
 
 def _final(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "over", last_live=True)
+    demo.at(lambda b, a: a.phase == Phase.OVER, last_live=True)
     while demo.ui.top.name in ("fire", "income"):
         demo.ui.pop()
 
 
 def _confirm(demo: Demo) -> None:
-    demo.at(lambda b, a: a.phase == "supply" and a.round == 2)
+    demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 2)
     demo.ui.open("confirm", card_id="B-fire", field="points")
 
 

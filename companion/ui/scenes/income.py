@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine import State
+from companion.engine.words import Phase
 from companion.ui import layout, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
 from companion.ui.i18n import _
@@ -74,5 +75,5 @@ class IncomeScene(Scene):
                            c.u(4))
         text.text(_("The metal coin passes to {name}.").format(
             name=words.player_name(state, first)), BODY, TEXT)
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             text.text(_("That was the last round: the 4th fire follows."), BODY, MUTED)

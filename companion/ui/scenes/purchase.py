@@ -9,6 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
+from companion.engine.words import Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -67,10 +68,10 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                 c.cube(good, pygame.Rect(x0 + k * (cube + c.u(2)), used.bottom + c.u(1), cube,
                                          cube), names.good_initial(good))
         bottom = (box.centerx, inner.bottom)
-        if slot.outcome == "bought" and slot.buyer:
+        if slot.outcome == Outcome.BOUGHT and slot.buyer:
             c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}", bottom, SMALL,
                    PLAYER_COLOURS.get(slot.buyer, TEXT), anchor="midbottom")
-        elif slot.outcome == "discarded":
+        elif slot.outcome == Outcome.DISCARDED:
             layout.draw_text(c, _("discarded"), pygame.Rect(inner.x, inner.bottom - status_h,
                                                            inner.w, status_h), SMALL, MUTED,
                              align="center", max_lines=1)
@@ -208,7 +209,7 @@ def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
                 area: pygame.Rect, where: pygame.Rect | None = None) -> None:
     """Before the round's first entry the table may use the other form for this round
     (in `where` if given and wide enough, else at the bottom right of `area`)."""
-    if state.form is not None or state.phase != "demand" or state.placed:
+    if state.form is not None or state.phase != Phase.DEMAND or state.placed:
         return
     label = _("Quick form") if tracked else _("Track workers")
     width = max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
@@ -229,7 +230,7 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        if self.state.phase == "demand":
+        if self.state.phase == Phase.DEMAND:
             return _("Tap the card above which the worker was placed.")
         return _("OK: the offer is accepted. Pass: the worker goes home.")
 
@@ -239,7 +240,7 @@ class TrackedPurchaseScene(RoundScene):
     def offer(self) -> tuple[str, int, int] | None:
         state = self.state
         index = state.settling
-        if state.phase != "purchase" or index >= len(state.slots):
+        if state.phase != Phase.PURCHASE or index >= len(state.slots):
             return None
         slot = state.slots[index]
         if not slot.workers:
@@ -264,7 +265,7 @@ class TrackedPurchaseScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         flow = layout.Flow(c, area, c.u(8))
-        if state.phase == "demand":
+        if state.phase == Phase.DEMAND:
             pid = self.turn()
             total = 3 * state.player_count
             line = flow.take(layout.line_height(c, BODY))

@@ -10,6 +10,7 @@ import pygame
 
 from companion.engine import State
 from companion.engine.scoring import score_player
+from companion.engine.words import Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -110,7 +111,7 @@ class RoundScene(Scene):
     def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> int:
         """Round, season, cards left, phase and who has the metal coin; its height (two
         lines where one is too narrow, as in portrait)."""
-        season = names.season(state.top_season()) if state.phase == "supply" else \
+        season = names.season(state.top_season()) if state.phase == Phase.SUPPLY else \
             names.season(self._season_of_round(state))
         round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
         if is_last_round(state):
@@ -118,8 +119,8 @@ class RoundScene(Scene):
         cards_left = _("cards left {n}").format(n=state.pile_size())
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
         # until the first card is settled, but the table is buying, not placing.
-        quick = state.phase == "demand" and self.name == "purchase"
-        phase = names.phase("purchase" if quick else state.phase)
+        quick = state.phase == Phase.DEMAND and self.name == "purchase"
+        phase = names.phase(Phase.PURCHASE if quick else state.phase)
         first = _("{name} first").format(name=words.player_name(state, state.first_player))
         f = font(c.px(BODY))
         badge = c.u(40)

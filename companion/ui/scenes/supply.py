@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Reveal, State
+from companion.engine.words import Kind
 from companion.ui import layout, names
 from companion.ui.canvas import (
     BODY,
@@ -103,7 +104,7 @@ class SupplyScene(RoundScene):
     def pick(self, card_id: str) -> None:
         state = self.state
         card = state.catalogue[card_id]
-        if card.kind == "ship":
+        if card.kind == Kind.SHIP:
             self.ship = card_id
             self.goods = []
             self.ui.dirty = True
@@ -198,8 +199,8 @@ class SupplyScene(RoundScene):
                 c.rect(box, PANEL)
                 continue
             card = state.catalogue[cid]
-            colour = (150, 52, 40) if card.kind == "fire" else (58, 80, 110) \
-                if card.kind == "ship" else (70, 82, 100)
+            colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
+                if card.kind == Kind.SHIP else (70, 82, 100)
             c.button(box, names.card_name(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour)
 
