@@ -8,6 +8,7 @@ import pygame
 from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, apply, parse_line
 from companion.engine.record import start
 from companion.engine.scoring import score_player
+from companion.engine.words import Category, Kind
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -58,10 +59,11 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
 
 
 #: The categories that come from one kind of card: shown only if that card is in the game.
-CATEGORY_KINDS = {"counting_offices": "counting_office", "chamber_of_commerce":
-                  "chamber_of_commerce", "port": "port", "boatsmen_church": "boatsmen_church",
-                  "st_michaelis": "st_michaelis", "warehouse": "warehouse",
-                  "merchants": "merchant", "contracts": "contract"}
+CATEGORY_KINDS = {Category.COUNTING_OFFICES: Kind.COUNTING_OFFICE,
+                  Category.CHAMBER_OF_COMMERCE: Kind.CHAMBER_OF_COMMERCE, Category.PORT: Kind.PORT,
+                  Category.BOATSMEN_CHURCH: Kind.BOATSMEN_CHURCH,
+                  Category.ST_MICHAELIS: Kind.ST_MICHAELIS, Category.WAREHOUSE: Kind.WAREHOUSE,
+                  Category.MERCHANTS: Kind.MERCHANT, Category.CONTRACTS: Kind.CONTRACT}
 
 
 def categories(state: State) -> list[str]:

@@ -11,6 +11,7 @@ import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
+from companion.engine.words import Kind, Store
 from companion.ui import names, words
 from companion.ui.canvas import (
     BODY,
@@ -164,8 +165,9 @@ class LoadingScene(RoundScene):
         # rulebooks' Loading): the ships' first (they are lost at the end of Loading),
         # then the market hall's, then the warehouse's (which score where they are).
         ps = state.player(pid)
-        stores = [("dock", Counter(dock)), ("market", Counter([ps.market] if ps.market else [])),
-                  ("warehouse", Counter(ps.warehouse))]
+        stores = [(Store.DOCK, Counter(dock)),
+                  (Store.MARKET, Counter([ps.market] if ps.market else [])),
+                  (Store.WAREHOUSE, Counter(ps.warehouse))]
         for contract, wanted in need.items():
             for good, n in wanted.items():
                 for source, left in stores:
@@ -296,9 +298,9 @@ class LoadingScene(RoundScene):
         tries: list[Action] = []
         if len(chosen) == 1:
             good, store = chosen[0]
-            places = ["market"]
-            if "A-warehouse" in state.player(pid).cards:
-                places.append("warehouse")
+            places = [Store.MARKET]
+            if any(state.catalogue[c].kind == Kind.WAREHOUSE for c in state.player(pid).cards):
+                places.append(Store.WAREHOUSE)
             tries.extend(Move(pid, good, store, to) for to in places if to != store)
         elif not offered and len(chosen) == 2:
             tries.append(MarketSell(pid, tuple(chosen)))
@@ -306,10 +308,11 @@ class LoadingScene(RoundScene):
             tries.extend([Convert(pid, tuple(chosen), good) for good in state.stock][:1])
         out: list[str] = []
         if len(chosen) == 1 and not offered:
-            out.append({"market": _("It stays in the market hall for a later round."),
-                        "warehouse": _("It stays in the warehouse."),
-                        }.get(chosen[0][1], _("Nothing else takes it: at the end of Loading "
-                                               "it goes to the stock.")))
+            stays: dict[str, str] = {
+                Store.MARKET: _("It stays in the market hall for a later round."),
+                Store.WAREHOUSE: _("It stays in the warehouse.")}
+            out.append(stays.get(chosen[0][1], _("Nothing else takes it: at the end of "
+                                                 "Loading it goes to the stock.")))
         for action in tries:
             try:
                 apply(state, action)

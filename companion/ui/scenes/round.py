@@ -10,7 +10,7 @@ import pygame
 
 from companion.engine import State
 from companion.engine.scoring import score_player
-from companion.engine.words import Phase
+from companion.engine.words import Kind, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -47,11 +47,11 @@ def is_last_round(state: State) -> bool:
     (the next Supply reveals it and the game ends), so the table is told here."""
     if state.last_round:
         return True
-    if state.phase not in ("supply", "demand", "purchase", "loading"):
+    if state.phase not in (Phase.SUPPLY, Phase.DEMAND, Phase.PURCHASE, Phase.LOADING):
         return False
     regular = sum(1 for cards in state.unseen.values() for cid in cards
-                  if state.catalogue[cid].kind != "fire")
-    to_reveal = state.player_count + 1 - len(state.slots) if state.phase == "supply" else 0
+                  if state.catalogue[cid].kind != Kind.FIRE)
+    to_reveal = state.player_count + 1 - len(state.slots) if state.phase == Phase.SUPPLY else 0
     return regular <= to_reveal
 
 
