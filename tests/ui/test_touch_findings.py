@@ -449,3 +449,26 @@ def test_the_round_before_a_3rd_fire_ending_is_announced_as_the_last_round(ui):
     assert not ui.game.state.last_round  # the engine does not know yet
     assert any("last round" in t for t in finger.texts())
 
+
+
+# --- 5's sibling: Undo while a printed value is asked ------------------------------------------
+
+
+def test_undo_while_a_printed_value_is_asked_takes_back_the_question_not_the_game(ui):
+    def fire_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and season == "B" and "B-fire" in a.unseen["B"]
+
+    finger = at(ui, fire_next)
+    actions = ui.game.state.actions
+    from companion.ui import names
+    finger.tap(names.card_name(ui.game.state.catalogue["B-fire"]))
+    assert ui.top.name == "confirm"
+    shown = ui.top.value
+    finger.tap("+")
+    assert ui.top.value == shown + 1
+    ui.intent(it.Undo())
+    assert ui.top.name == "confirm" and ui.top.value == shown
+    ui.intent(it.Undo())
+    assert ui.top.name == "supply"
+    assert ui.game.state.actions == actions  # nothing of the game was taken back
