@@ -472,3 +472,28 @@ def test_undo_while_a_printed_value_is_asked_takes_back_the_question_not_the_gam
     ui.intent(it.Undo())
     assert ui.top.name == "supply"
     assert ui.game.state.actions == actions  # nothing of the game was taken back
+
+
+# --- 12's siblings: every screen has a primary action, and off the side screens it is Done ----
+
+
+@pytest.mark.parametrize(("home_label", "screen"), [("History", "history"),
+                                                    ("Enroll cards", "enroll")])
+def test_side_screens_are_left_with_done(ui, home_label, screen):
+    finger = Finger(ui)
+    finger.tap(home_label)
+    assert ui.top.name == screen
+    primary = finger.primary()
+    assert primary is not None and primary["label"].startswith("Done")
+    finger.tap_primary()
+    assert ui.top.name == "home"
+
+
+def test_the_hardware_test_is_left_with_done(ui):
+    finger = Finger(ui)
+    finger.tap("Settings")
+    finger.tap("Hardware test")
+    primary = finger.primary()
+    assert primary is not None and primary["label"].startswith("Done")
+    finger.tap_primary()
+    assert ui.top.name == "settings"

@@ -13,7 +13,7 @@ from companion.inputs import intents as it
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import N_, _
-from companion.ui.scene import Scene
+from companion.ui.scene import Primary, Scene
 
 #: The devices the status lines name, in the current language.
 DEVICE_NAMES = {"buttons": N_("Buttons"), "reader": N_("Card reader"), "tags": N_("Card tags")}
@@ -60,6 +60,10 @@ class HardwareScene(Scene):
             return names.card_name(self.ui.services.load_catalogue()[card_id])
         except Exception:  # noqa: BLE001 - a test page names what it can
             return card_id
+
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
 
     def hint(self) -> str:
         return _("Press any button or scan a card.")

@@ -7,7 +7,7 @@ import pygame
 from companion.ui import layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
-from companion.ui.scene import Scene, SceneHost
+from companion.ui.scene import Primary, Scene, SceneHost
 
 
 def shown_name(name: object) -> str:
@@ -26,6 +26,10 @@ class HistoryScene(Scene):
     """Read-only lists from the history database."""
 
     name = "history"
+
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
