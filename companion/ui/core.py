@@ -178,7 +178,8 @@ class UI:
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
                 height = max(c.u(56), lines + c.u(16))  # a tap on it closes it
                 strip = pygame.Rect(0, bar.y - height, c.w, height)
-        body = pygame.Rect(0, 0, c.w, (strip or bar).y)
+        # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
+        body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
         c.body = body
         scene.draw(c, body)
         c.in_bar = True

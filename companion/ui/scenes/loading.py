@@ -228,13 +228,18 @@ class LoadingScene(RoundScene):
         h = c.u(58)
         # More columns rather than a row hidden under the bar: every choice stays reachable
         # by touch (five conversions in a short German or French area).
-        fit_rows = max(1, (rect.h + c.u(4) + gap) // (h + gap))
-        cols = max(cols, min(len(items), -(-len(items) // fit_rows)))
+        fit_rows = max(1, (rect.h + gap) // (h + gap))
+        rows_needed = -(-len(items) // cols)
+        if rows_needed > fit_rows and (rect.h - gap * (rows_needed - 1)) // \
+                rows_needed >= c.u(56):
+            h = (rect.h - gap * (rows_needed - 1)) // rows_needed  # a little lower
+        else:
+            cols = max(cols, min(len(items), -(-len(items) // fit_rows)))
         w = (rect.w - gap * (cols - 1)) // cols
         for i, (label, action, key) in enumerate(items):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)
-            if box.bottom > rect.bottom + c.u(4):
+            if box.bottom > rect.bottom:
                 break
             c.button(box, label, action, key=key, size=SMALL)
 
