@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks import touch
 from benchmarks.touch import play_game
 from companion.engine import replay, to_record
 from companion.engine.simulate import random_game
 from companion.ui.i18n import set_language
 
 
-@pytest.mark.parametrize(("players", "form", "language", "seed"), [
+GAMES = [
     (2, "quick", "en", 3),
     (3, "tracked", "de", 7),
     (4, "quick", "fr", 1),
     (5, "tracked", "en", 5),
     (4, "mixed", "de", 11),
-])
+]
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed"), GAMES)
 def test_a_whole_game_by_touch_alone(ui, services, players, form, language, seed):
     catalogue = services.load_catalogue()
     actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03)
@@ -42,3 +46,40 @@ def test_a_whole_game_by_touch_alone(ui, services, players, form, language, seed
         assert table.seen["fire"] >= 3
     finally:
         set_language("en")
+
+
+#: Games whose frames do not all pass the checks yet (layout of the round screens in real
+#: game states: five panels lower than a finger, Supply's card names cut in German and
+#: French, Purchase's tiles and price row when a message strip takes room, Loading's
+#: choices in a short area). Strict: a game that passes shows up, to be taken off.
+NOT_YET = {(3, "tracked", "de", 7), (4, "quick", "fr", 1), (5, "tracked", "en", 5),
+           (4, "mixed", "de", 11), (2, "quick", "en", 3)}
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed"), [
+    pytest.param(*game, marks=[pytest.mark.xfail(strict=True, reason="layout not fixed yet")]
+                 if game in NOT_YET else []) for game in GAMES])
+def test_every_frame_of_a_touch_game_passes_the_frame_checks(ui, services, monkeypatch, players,
+                                                             form, language, seed):
+    """The frame checks of the registered screens (tests/ui/framecheck.py), over every frame
+    a whole game shows, not only the sample states."""
+    from .framecheck import problems
+
+    found: list[str] = []
+    frame = touch.Finger.frame
+
+    def checked(self):  # type: ignore[no-untyped-def]
+        got = frame(self)
+        found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
+        return got
+
+    monkeypatch.setattr(touch.Finger, "frame", checked)
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03)
+    services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
+    ui.set_language(language)
+    try:
+        play_game(ui, actions)
+    finally:
+        set_language("en")
+    assert not sorted(set(found)), sorted(set(found))[:20]
