@@ -13,7 +13,6 @@ from companion.engine import replay, to_record
 from companion.engine.simulate import random_game
 from companion.ui.i18n import set_language
 
-
 GAMES = [
     (2, "quick", "en", 3),
     (3, "tracked", "de", 7),
