@@ -12,6 +12,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -300,6 +301,10 @@ class Canvas:
                     line = trial
                     continue
                 if line:
+                    # The start of the word may still fill this line ("de comp-" / "tage").
+                    head, rest = break_word(word, partial(_fits_after, fits, line))
+                    if head:
+                        line, word = f"{line} {head}", rest
                     lines.append(line)
                 while not fits(plain(word)):
                     head, rest = break_word(word, fits)
@@ -426,3 +431,8 @@ class Canvas:
             if hit.rect.collidepoint(pos):
                 return hit
         return None
+
+
+def _fits_after(fits: Callable[[str], bool], line: str, head: str) -> bool:
+    """Whether `head` still fits at the end of `line`."""
+    return fits(plain(f"{line} {head}"))

@@ -205,25 +205,43 @@ def width_for(c: Canvas, text: str, size: int, lines: int) -> int:
 def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *,
                 extra: int = 0, most_cols: int = 6, tallest: int | None = None
                 ) -> list[pygame.Rect]:
-    """Cells for buttons with these labels (body size) in `rect`: as many columns as the
-    labels allow on two lines, else on three, each cell at least a finger (56) tall;
-    `extra`: room a cell needs beside its label (a badge)."""
+    """Cells for buttons with these labels (body size) in `rect`, row by row: the fewest
+    columns whose rows, each as tall as its longest label needs (at least a finger, 56),
+    fit the height; `extra`: room a cell needs beside its label (a badge). If none fits,
+    as many columns as keep the rows a finger tall (long labels are then cut)."""
     n = len(labels)
     if not n:
         return []
-    pad = c.u(14) + extra
+    pad = c.u(12) + extra
     step = line_height(c, BODY)
+    least = c.u(56)
+    f = font(c.px(BODY))
+    for cols in range(1, min(most_cols, n) + 1):
+        w = (rect.w - gap * (cols - 1)) // cols
+        room = w - pad
+        heights = []
+        for start in range(0, n, cols):
+            lines = [c.wrap(label, room, BODY) for label in labels[start:start + cols]]
+            if any(f.size(x)[0] > room for got in lines for x in got):
+                break
+            most = max(len(got) for got in lines)
+            heights.append(max(least, most * step + c.u(4)))
+        else:
+            spare = rect.h - sum(heights) - gap * (len(heights) - 1)
+            if spare >= 0 and tallest is not None:
+                # What is left makes the short rows taller, up to `tallest`.
+                share = spare // len(heights)
+                heights = [max(h, min(tallest, h + share)) for h in heights]
+            if spare >= 0:
+                out = []
+                y = rect.y
+                for i in range(n):
+                    row, col = divmod(i, cols)
+                    if col == 0 and row:
+                        y += heights[row - 1] + gap
+                    out.append(pygame.Rect(rect.x + col * (w + gap), y, w, heights[row]))
+                return out
     cols = 1
-    for lines in (2, 3):
-        need = max(width_for(c, label, BODY, lines) for label in labels) + pad
-        cols = columns_for(rect.w, n, need, gap, most_cols)
-        n_rows = -(-n // cols)
-        row_h = (rect.h - gap * (n_rows - 1)) // n_rows
-        if row_h >= max(c.u(56), lines * step + c.u(2)):
-            break
-    else:
-        # Even three lines do not fit: more columns, so that every row is a finger tall.
-        while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) \
-                < c.u(56):
-            cols += 1
+    while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) < least:
+        cols += 1
     return grid(rect, n, cols, gap, tallest)

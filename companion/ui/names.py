@@ -128,6 +128,16 @@ def card_name(card: Card, *, with_season: bool = True) -> str:
     return base
 
 
+def card_in_season(card: Card) -> str:
+    """The card's name where its season is already said (the Supply and Enroll grids of one
+    season): ``Fireman 2``, ``Fire``, ``Counting office``."""
+    if card.kind == "merchant" or card.id == "E-fire":
+        return card_name(card)
+    base = _(KIND_NAMES.get(card.kind, card.kind))
+    number = card_number(card)
+    return f"{base} {number}" if number else base
+
+
 def category(name: str) -> str:
     return _(CATEGORY_NAMES.get(name, name))
 

@@ -2,7 +2,8 @@
 
 At 800x480, scaled by min(width, height) / 480: key text >= 32 px, body >= 22 px,
 nothing below 18 px; touch targets >= 56x56 px and >= 8 px apart, none over
-another; nothing off screen; no text cut short except a player's own long name.
+another; no text over text; nothing off screen or hidden under the bottom bar; no text cut
+short except a player's own long name.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 #: The smallest size of each role at 800x480 (px).
 MIN_PX = {"key": 32, "body": 22, "secondary": 18, "title": 18}
 TARGET_PX = 56
+#: A name longer than this may be cut (the player's own choice); a shorter one never.
+LONG_NAME = 8
 GAP_PX = 8
 
 
@@ -58,9 +61,14 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
             out.append(f"{t['role']} text {t['text']!r} is {t['px']} px (< {least})")
         if not inside(t["rect"], size):
             out.append(f"text {t['text']!r} is off screen at {t['rect']}")
-        if t["cut"] and not any(n and t["text"].rstrip("\u2026") and
+        if t["cut"] and not any(len(n) > LONG_NAME and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
+    # No string drawn over another (their ink).
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if gap(a["rect"], b["rect"]) < 0:
+                out.append(f"texts {a['text']!r} and {b['text']!r} overlap")
     # The screen's own texts and targets stay above the bottom bar (not hidden under it).
     body = frame.get("body", [0, 0, size[0], size[1]])
     for item in [*texts, *targets]:

@@ -100,12 +100,12 @@ class EnrollScene(Scene):
                      key=f"season:{season}", selected=self.season == season)
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
-        labels = [names.card_name(card) for card in cards]
+        labels = [names.card_in_season(card) for card in cards]  # the tab says the season
         badge = font(c.px(SMALL)).size("?")[0] + c.u(6)
         for card, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap, extra=badge,
                                                        tallest=c.u(84)), strict=True):
             mark = "?" if card.unverified else ""
-            c.button(box, names.card_name(card), partial(self.bind, card.id),
+            c.button(box, names.card_in_season(card), partial(self.bind, card.id),
                      key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None)
 
     def pick_season(self, season: str) -> None:

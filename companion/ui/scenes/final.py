@@ -235,10 +235,20 @@ class FinalScene(Scene):
                 if k != rounds and rounds - k < step:
                     continue  # the last round's number has the room
                 c.text(str(k), (x, plot.bottom + c.u(5)), SMALL, MUTED, anchor="midtop")
+        ends: list[tuple[int, int, str]] = []
         for pid, points in series.items():
             colour = PLAYER_COLOURS.get(pid, TEXT)
             line = [at(k, v) for k, v in enumerate(points)]
             if len(line) > 1:
                 pygame.draw.lines(c.surface, colour, False, line, max(2, c.u(3)))
-            end = line[-1]
-            c.player_badge(pid, end, c.u(10), words.letter(state, pid))
+            ends.append((line[-1][1], line[-1][0], pid))
+        # Each line ends in its player's marker; markers on close scores are spread out
+        # vertically so that none hides another.
+        r = c.u(10)
+        step = 2 * r + c.u(2)
+        ends.sort()
+        ys = [y for y, _x, _p in ends]
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + step)
+        for (_y, x, pid), y in zip(ends, ys, strict=True):
+            c.player_badge(pid, (x, y), r, words.letter(state, pid))

@@ -12,7 +12,7 @@ import pygame
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
 from companion.engine.words import Kind, Store
-from companion.ui import names, words
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -188,14 +188,17 @@ class LoadingScene(RoundScene):
         pid = self.player or state.players[0]
         y = area.y
         c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
-        c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
-               PLAYER_COLOURS.get(pid, TEXT), anchor="midleft")
-        # How to reach the others, where there is room beside the name.
-        said = _("tap a panel: that player; again: the cards")
-        name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
-        if font(c.px(SMALL)).size(said)[0] <= area.w - c.u(38) - name_w - c.u(16):
-            c.text(said, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
-        y += c.u(36)
+        name = c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
+                      PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
+                      max_width=area.w - c.u(38), smallest=BODY)
+        note = _("tap a panel: that player; again: the cards")
+        if font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16):
+            c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
+            y += c.u(36)
+        else:  # narrow: on the lines below the name
+            y += c.u(34)
+            y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
+                                 MUTED).bottom + c.u(6)
         cubes = cubes_of(state, pid)
         if not cubes:
             c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)

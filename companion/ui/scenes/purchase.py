@@ -41,7 +41,8 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
     n = max(1, len(state.slots))
     gap = c.u(8)
     status_h = layout.line_height(c, SMALL)
-    for i, (slot, box) in enumerate(zip(state.slots, layout.columns(rect, [None] * n, gap),
+    cols = slot_columns(c, rect.w, n)
+    for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
@@ -80,9 +81,18 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             c.text(text, bottom, SMALL, ACCENT, anchor="midbottom", max_width=inner.w)
 
 
-def slots_height(c: Canvas) -> int:
-    """A tile's height: two lines of a name (or one and a ship's goods), and its status."""
-    return 3 * layout.line_height(c, SMALL) + c.u(8)
+def slot_columns(c: Canvas, width: int, n: int) -> int:
+    """Tiles in one row, or in portrait in two where one row would make them too narrow for
+    a ship's three cubes with their initials (six cards)."""
+    narrow = (width - c.u(8) * (n - 1)) // max(1, n) < c.u(76)
+    return -(-n // 2) if narrow and c.h > c.w else n
+
+
+def slots_height(c: Canvas, width: int, n: int) -> int:
+    """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
+    status."""
+    rows = -(-n // slot_columns(c, width, n))
+    return rows * (3 * layout.line_height(c, SMALL) + c.u(8)) + (rows - 1) * c.u(8)
 
 
 class PurchaseScene(RoundScene):
@@ -162,7 +172,7 @@ class PurchaseScene(RoundScene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
         flow = layout.Flow(c, area, c.u(8))
-        draw_slots(c, state, flow.take(slots_height(c)), current)
+        draw_slots(c, state, flow.take(slots_height(c, area.w, len(state.slots))), current)
         if current >= len(state.slots):
             return
         card = state.catalogue[state.slots[current].card]
@@ -282,7 +292,8 @@ class TrackedPurchaseScene(RoundScene):
             form_switch(c, state, self.game, True, area)
             return
         offer = self.offer()
-        draw_slots(c, state, flow.take(min(c.u(120), max(slots_height(c), area.h // 3))),
+        least = slots_height(c, area.w, len(state.slots))
+        draw_slots(c, state, flow.take(max(least, min(c.u(120), area.h // 3))),
                    state.settling)
         if offer is None:
             return

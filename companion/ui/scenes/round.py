@@ -29,7 +29,7 @@ from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
-HEADER, TRACK, PANELS, PANEL_H = 40, 56, 250, 56
+HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 
 
 def total_rounds(state: State) -> int:
@@ -91,14 +91,15 @@ class RoundScene(Scene):
         if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
             cols = 2
             n_rows = -(-n // cols)
-            band, area = layout.rows(rest, [n_rows * c.u(PANEL_H) + (n_rows - 1) * gap, None],
-                                     gap)
+            # Taller than in landscape: room for a name under the numbers.
+            band, area = layout.rows(rest, [n_rows * c.u(PANEL_H + 16) + (n_rows - 1) * gap,
+                                            None], gap)
             self.draw_panels(c, state, layout.inset(band, gap, 0), cols=cols)
             area = layout.inset(area, gap, 0)
         else:
             left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
             self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
-            area = pygame.Rect(area.x, area.y + c.u(2), area.w - gap, area.h - c.u(2))
+            area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
         if not self.hint_in_bar:
@@ -140,7 +141,8 @@ class RoundScene(Scene):
         labelled = _("Phase: {phase}").format(phase=phase)
         one = pick([[round_text, season, cards_left, labelled],
                     [round_text, season, cards_left, phase],
-                    [round_text, season, phase]], rect.w - 3 * pad - first_w)
+                    [round_text, season, phase], [round_text, phase]],
+                   rect.w - 3 * pad - first_w)
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
@@ -175,7 +177,7 @@ class RoundScene(Scene):
         low = min(0, (min(tracks) // 5) * 5)
         high = max(30, -(-max(tracks) // 5) * 5)
         x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
-        y = rect.y + c.u(38)
+        y = rect.y + c.u(33)
 
         def at(value: int) -> int:
             return x0 + (x1 - x0) * (value - low) // max(1, high - low)
@@ -186,19 +188,21 @@ class RoundScene(Scene):
             pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
             if value % 5 == 0:
                 c.text(str(value), (at(value), y - c.u(12)), SMALL, MUTED, anchor="midbottom")
-        # Players on the same space sit side by side, as markers do on the board.
-        same: dict[int, list[str]] = {}
-        for pid in state.players:
-            same.setdefault(state.player(pid).track, []).append(pid)
+        # Players on the same or nearby spaces sit side by side, as markers do on the board:
+        # left to right by their space, each at least a marker's width from the next, the
+        # whole row kept on the screen at either end of the track.
         r = c.u(12)
-        step = int(r * 1.7)
-        targets: dict[str, int] = {}
-        for value, pids in same.items():
-            first = at(value) - step * (len(pids) - 1) // 2
-            # Keep the whole group on the screen at either end of the track.
-            first = max(rect.x + r + 2, min(first, rect.right - r - 2 - step * (len(pids) - 1)))
-            for k, pid in enumerate(pids):
-                targets[pid] = first + k * step
+        step = int(r * 2.1)
+        order = sorted(state.players, key=lambda p: (state.player(p).track,
+                                                     state.players.index(p)))
+        xs = [at(state.player(p).track) for p in order]
+        for i in range(1, len(xs)):
+            xs[i] = max(xs[i], xs[i - 1] + step)
+        xs[-1] = min(xs[-1], rect.right - r - 2)
+        for i in range(len(xs) - 2, -1, -1):
+            xs[i] = min(xs[i], xs[i + 1] - step)
+        shift = max(0, rect.x + r + 2 - xs[0])
+        targets = {pid: x + shift for pid, x in zip(order, xs, strict=True)}
         for pid in state.players:
             x = self.marker_x(pid, targets[pid])
             c.player_badge(pid, (x, y), r, words.letter(state, pid))
@@ -269,13 +273,21 @@ class RoundScene(Scene):
         c.text("\u00a2", (t.x - c.u(10), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
         coins = c.text(f"{ps.coins}", (t.x - c.u(12) - coin_w, box.y + c.u(2)), LARGE, ACCENT,
                        anchor="topright", role="key")
-        # The name in what is left; a long name is the only text that may be cut.
+        # The name beside the colour and letter that already say who it is: supporting
+        # detail, so it may shrink to the secondary size; where even that is too narrow and
+        # the panel is tall enough (portrait), on its own line below; a long name is the only
+        # text that may be cut.
         room = coins.x - c.u(8) - (box.x + c.u(44))
-        c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT, max_width=max(1, room),
-               smallest=BODY)
+        top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
+        if f_small.size(name)[0] > room and box.h >= c.u(70):
+            c.text(name, (box.x + c.u(14), top), BODY, TEXT, max_width=box.w - c.u(22),
+                   role="secondary")
+            top += font(c.px(BODY)).get_linesize()
+        else:
+            c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT,
+                   max_width=max(1, room), role="secondary")
         del f_key
         # The details on the lines left below; the least needed give way, never cut.
-        top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
         width = box.w - c.u(22)
         step = f_small.get_linesize()
         n_lines = max(0, (box.bottom - c.u(2) - top) // step)

@@ -153,7 +153,7 @@ class SupplyScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
-        flow = layout.Flow(c, area, c.u(6))
+        flow = layout.Flow(c, area, c.u(4))
         head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
         season = state.top_season()
         if season is not None and not self.ship:
@@ -192,7 +192,8 @@ class SupplyScene(RoundScene):
         cards += sorted(cid for cid in unseen if cid not in cards)
         flow = layout.Flow(c, rect, c.u(4))
         gap = c.u(8)
-        labels = [names.card_name(state.catalogue[cid]) for cid in cards]
+        # The season is said above the grid: the buttons name kind and number only.
+        labels = [names.card_in_season(state.catalogue[cid]) for cid in cards]
         for cid, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap,
                                                       tallest=c.u(84)), strict=True):
             if cid not in unseen:
@@ -201,7 +202,7 @@ class SupplyScene(RoundScene):
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
-            c.button(box, names.card_name(card), partial(self.tap_card, cid),
+            c.button(box, names.card_in_season(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour)
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
