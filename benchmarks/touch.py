@@ -216,7 +216,12 @@ class TouchTable:
                 top == "purchase-tracked"):
             f.tap(_("Quick form") if top == "purchase-tracked" else _("Track workers"))
         if isinstance(action, Reveal):
-            f.tap(names.card_name(state.catalogue[action.card]))
+            card = state.catalogue[action.card]
+            # Supply names a card by kind and number under its season's heading (older
+            # versions: by its full name).
+            short = getattr(names, "card_in_season", None)
+            f.tap(short(card) if short is not None and f.has(short(card))
+                  else names.card_name(card))
             for good in action.goods or ():
                 if self.state.actions > state.actions:
                     break  # the bag left no choice: the rest was filled in

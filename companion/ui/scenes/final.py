@@ -224,31 +224,39 @@ class FinalScene(Scene):
         pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
         c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
         c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
-        # A tick per round, numbered as often as the numbers have room.
+        # Each line ends in its player's marker; markers on close scores are spread out
+        # vertically so that none hides another.
+        ends: list[tuple[int, int, str]] = []
+        lines: list[tuple[str, list[tuple[int, int]]]] = []
+        for pid, points in series.items():
+            line = [at(k, v) for k, v in enumerate(points)]
+            lines.append((pid, line))
+            ends.append((line[-1][1], line[-1][0], pid))
+        r = c.u(10)
+        spread = 2 * r + c.u(2)
+        ends.sort()
+        ys = [y for y, _x, _p in ends]
+        for i in range(1, len(ys)):
+            ys[i] = max(ys[i], ys[i - 1] + spread)
+        markers = [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for (_y, x, _p), y in
+                   zip(ends, ys, strict=True)]
+        # A tick per round, numbered as often as the numbers have room (never under a
+        # marker pushed below the axis).
         f = font(c.px(SMALL))
         step = next((n for n in (1, 2, 5, 10) if plot.w * n // max(1, rounds) >=
                      f.size(str(rounds))[0] + c.u(10)), 10)
         for k in range(rounds + 1):
             x, _y = at(k, low)
             pygame.draw.line(c.surface, MUTED, (x, plot.bottom), (x, plot.bottom + c.u(4)), 1)
-            if k % step == 0 or k == rounds:
-                if k != rounds and rounds - k < step:
-                    continue  # the last round's number has the room
+            if k % step and k != rounds or k != rounds and rounds - k < step:
+                continue  # the last round's number has the room
+            w, h = f.size(str(k))
+            where = pygame.Rect(x - w // 2, plot.bottom + c.u(5), w, h)
+            if where.collidelist(markers) < 0:
                 c.text(str(k), (x, plot.bottom + c.u(5)), SMALL, MUTED, anchor="midtop")
-        ends: list[tuple[int, int, str]] = []
-        for pid, points in series.items():
-            colour = PLAYER_COLOURS.get(pid, TEXT)
-            line = [at(k, v) for k, v in enumerate(points)]
+        for pid, line in lines:
             if len(line) > 1:
-                pygame.draw.lines(c.surface, colour, False, line, max(2, c.u(3)))
-            ends.append((line[-1][1], line[-1][0], pid))
-        # Each line ends in its player's marker; markers on close scores are spread out
-        # vertically so that none hides another.
-        r = c.u(10)
-        step = 2 * r + c.u(2)
-        ends.sort()
-        ys = [y for y, _x, _p in ends]
-        for i in range(1, len(ys)):
-            ys[i] = max(ys[i], ys[i - 1] + step)
+                pygame.draw.lines(c.surface, PLAYER_COLOURS.get(pid, TEXT), False, line,
+                                  max(2, c.u(3)))
         for (_y, x, pid), y in zip(ends, ys, strict=True):
             c.player_badge(pid, (x, y), r, words.letter(state, pid))

@@ -49,6 +49,10 @@ class SupplyScene(RoundScene):
     def hint(self) -> str:
         if self.ship:
             return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
+        only = self.only_next()
+        if only is not None:
+            return _("Only {card} can come next: OK once it is revealed.").format(
+                card=names.card_name(self.state.catalogue[only]))
         return _("Tap the card just revealed, or scan it.")
 
     def primary(self) -> Primary | None:
@@ -59,8 +63,7 @@ class SupplyScene(RoundScene):
         only = self.only_next()
         if only is not None:
             # Only one card can come next: offered as the primary action (OK), not asked.
-            return (_("Revealed: {card}").format(
-                card=names.card_name(self.state.catalogue[only])), partial(self.pick, only))
+            return (_("Revealed"), partial(self.pick, only))
         return None
 
     def only_next(self) -> str | None:
