@@ -115,8 +115,7 @@ class NewGameScene(Scene):
     def hint(self) -> str:
         if self.first is None:
             # The metal coin (M on the round screens) is the rulebook's first-player marker.
-            return _("Who starts takes the metal coin (M): tap Starts? in their row, or "
-                     "Draw first.")
+            return _("Who starts gets the metal coin (M): tap Starts?")
         return ""
 
     def primary(self) -> Primary:
