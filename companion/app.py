@@ -31,6 +31,7 @@ from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
 from companion.engine import Catalogue, Setup  # noqa: E402
 from companion.errors import CompanionError, ConfigError  # noqa: E402
+from companion.languages import LANGUAGES  # noqa: E402
 from companion.store.history import History  # noqa: E402
 from companion.store.session import GameSession  # noqa: E402
 from companion.ui import runner as ui_runner  # noqa: E402
@@ -82,8 +83,9 @@ def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = 
                 settings["display"].update(saved["display"])
         except (OSError, ValueError) as exc:
             log.warning("ignoring %s: %s", overlay, exc)
-    if settings.get("language") not in ("en", "de", "fr"):
-        raise ConfigError(f"{config_dir / 'companion.yaml'}: language must be en, de or fr")
+    if settings.get("language") not in LANGUAGES:
+        raise ConfigError(f"{config_dir / 'companion.yaml'}: language must be "
+                          f"{', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]}")
     return settings, hardware
 
 

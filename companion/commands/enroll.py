@@ -15,12 +15,14 @@ from typing import Any, TextIO
 
 from companion import paths
 from companion.commands.reader_test import add_reader_arguments, reader_config
+from companion.engine.words import PRINTED, Kind
 from companion.errors import CompanionError
 
 HELP = "bind a tag to each card and confirm its printed values"
 
+_FIREMAN = PRINTED[Kind.FIREMAN]
 _PROMPTS = {
-    "value": "Fireman value printed on the card (1-5)",
+    "value": f"Fireman value printed on the card ({_FIREMAN.low}-{_FIREMAN.high})",
     "points": "Points printed on the fire",
     "goods": "Goods printed on the contract (e.g. coffee tea saffron)",
 }

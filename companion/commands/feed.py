@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.commands.common import read_input
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
-from companion.engine import Action, RuleError, Setup, parse_line
+from companion.engine import Action, RecordError, RuleError, Setup, parse_line
 from companion.engine.record import split_lines
 from companion.errors import UsageError
 from companion.store import GameInProgress, GameSession, JournalCorrupt
@@ -77,12 +77,12 @@ def _parse(entries: list[tuple[int, str | bytes]], index: int) -> Action:
     except RuleError as exc:
         raise _BadLine(number, str(exc)) from None
     if (index == 0) != isinstance(action, Setup):
-        message = (
-            f"a record starts with a setup line, not {action.type}"
+        refusal = (
+            RecordError("record_not_setup_first", type=action.type)
             if index == 0
-            else "setup can only be the first line of a record"
+            else RecordError("record_setup_not_first")
         )
-        raise _BadLine(number, message)
+        raise _BadLine(number, str(refusal))
     return action
 
 
@@ -98,7 +98,7 @@ def _same_game(session: GameSession, entries: list[tuple[int, str | bytes]]) -> 
 
 def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> int:
     if not entries:
-        raise _BadLine(1, "the record is empty; it must start with a setup line")
+        raise _BadLine(1, str(RecordError("record_empty")))
     setup = _parse(entries, 0)
     assert isinstance(setup, Setup)
     state_dir = state_dir_of(args)

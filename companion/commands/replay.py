@@ -10,6 +10,8 @@ from typing import Any
 from companion.commands.common import catalogue_for, read_input
 from companion.commands.report import cards_in_play, summary, unverified_note
 from companion.engine import replay
+from companion.engine.record import ReplayError
+from companion.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 RULE_BROKEN = 3
 
@@ -23,6 +25,11 @@ def register(sub: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("record", metavar="RECORD", help="the record file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the state as JSON")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+        help="the language of the refusal on stderr (the JSON keeps the English message "
+        "beside its code and parameters)",
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -40,6 +47,18 @@ def run(args: argparse.Namespace) -> int:
         if note:
             print(note, file=sys.stderr)
     if result.error:
-        print(f"line {result.error.line}: {result.error.message}", file=sys.stderr)
+        print(f"line {result.error.line}: {said(result.error, args.language)}", file=sys.stderr)
         return RULE_BROKEN
     return 0
+
+
+def said(error: ReplayError, language: str) -> str:
+    """The refusal in `language`: English as the engine says it, otherwise translated from
+    its code through the catalogues (the ids of players and cards kept, as in the record)."""
+    if language == DEFAULT_LANGUAGE:
+        return error.message
+    from companion.ui.i18n import set_language
+    from companion.ui.words import refusal_text
+
+    set_language(language)
+    return refusal_text(error.code, error.params, ids=True)

@@ -12,6 +12,7 @@ from companion.commands.report import final_table, unverified_note
 from companion.config.table import load_table
 from companion.engine import Final, score_player
 from companion.engine.scoring import rank
+from companion.engine.words import Kind
 
 
 def register(sub: Any) -> argparse.ArgumentParser:
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     # Only a contract's printed goods change a final score (whether it is complete).
     owned = [
         c for p in table.players for c in table.tableaus[p].cards
-        if table.catalogue[c].kind == "contract"
+        if table.catalogue[c].kind == Kind.CONTRACT
     ]
     note = unverified_note(table.catalogue, owned)
     if note:

@@ -23,6 +23,7 @@ from companion import paths
 from companion.commands.common import catalogue_for
 from companion.commands.report import summary
 from companion.engine import Catalogue, State, replay
+from companion.engine.words import Phase
 from companion.store import (
     History,
     HistoryError,
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     started, last = line_time(scan.lines[0]), line_time(scan.lines[-1])
     history_id = None
-    if scan.state.phase == "over":
+    if scan.state.phase == Phase.OVER:
         try:
             history_id = History(state_dir).key_of(game_key(scan.lines[0]))
         except HistoryError as exc:
@@ -122,7 +123,7 @@ def describe_state(
     state: State, started: str | None, last: str | None, history_id: int | None = None
 ) -> str:
     """A few lines a person can read: which game, then `replay`'s summary, then undo/redo."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         where = f" (game {history_id} in the history)" if history_id else ""
         head = f"Finished game{where}: {state.actions} actions."
     else:

@@ -23,7 +23,7 @@ from companion.engine.cards import (
     check_printed,
 )
 from companion.engine.errors import RuleError
-from companion.engine.words import GOODS, KINDS, PRINTED_FIELD
+from companion.engine.words import GOODS, KINDS, PRINTED_FIELD, Kind
 from companion.errors import ConfigError
 
 CATALOGUE_FILE = "cards.yaml"
@@ -80,7 +80,7 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
         }
         if "good" in raw:
             # Checked here, not only by the engine, so the error names file, line and key.
-            if raw["kind"] != "merchant":
+            if raw["kind"] != Kind.MERCHANT:
                 raise doc.error(path + ("good",), f"a {raw['kind']} has no good")
             if raw["good"] not in GOODS:
                 raise doc.error(path + ("good",), f"must be one of {', '.join(GOODS)}")
@@ -93,7 +93,7 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
                 raise doc.error(path + ("removed_for",), "lists player counts 2-5")
             card["removed_for"] = removed
         printed = PRINTED_FIELD.get(raw["kind"])
-        for name in ("points", "value", "goods"):
+        for name in sorted(set(PRINTED_FIELD.values())):
             if name not in raw:
                 continue
             if name != printed:
@@ -106,7 +106,7 @@ def parse_catalogue(doc: yamlfile.YamlDocument) -> list[dict[str, Any]]:
             card["verified"][name] = verified
         if printed and printed not in card:
             raise doc.error(path, f"a {raw['kind']} needs its printed {printed}")
-        if raw["kind"] == "merchant" and "good" not in raw:
+        if raw["kind"] == Kind.MERCHANT and "good" not in raw:
             raise doc.error(path, "a merchant needs its good")
         out.append(card)
     counts = {s: 0 for s in SEASONS}

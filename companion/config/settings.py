@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from companion.config import yamlfile
 from companion.config.yamlfile import KeyPath, YamlDocument
 from companion.errors import ConfigError
+from companion.languages import LANGUAGES
 
 __all__ = [
     "BAUDRATES",
@@ -54,7 +55,8 @@ __all__ = [
 COMPANION_FILE = "companion.yaml"
 HARDWARE_FILE = "hardware.yaml"
 
-LANGUAGES = ("en", "de", "fr")
+#: The engine's `words.Form` values (config is read by the inputs, which never import the
+#: engine; tests/config/test_words.py checks that the two agree).
 PURCHASE_FORMS = ("quick", "tracked")
 ROTATIONS = (0, 90, 180, 270)
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -63,6 +65,7 @@ DISPLAY_WIDTH = (320, 7680)
 DISPLAY_HEIGHT = (240, 4320)
 
 #: One button per player colour, plus OK and Undo; Back is optional (no default pin).
+#: The colours are the engine's `words.Colour` (checked by tests/config/test_words.py).
 BUTTON_ROLES = ("red", "blue", "green", "yellow", "purple", "ok", "back", "undo")
 #: The BCM numbers of the GPIOs on the 40-pin header (0 and 1 are the HAT EEPROM's).
 BCM_PINS = (2, 27)

@@ -24,6 +24,7 @@ from typing import Any
 from companion.config import yamlfile
 from companion.engine import GOODS, Catalogue, PlayerState, RuleError
 from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
+from companion.engine.words import Kind
 
 PLAYER_KEYS = {"name", "track", "coins", "cards", "contracts", "warehouse"}
 
@@ -98,7 +99,7 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
         for i, card_id in enumerate(cards):
             if card_id not in catalogue:
                 raise doc.error(base + ("cards", i), f"unknown card {card_id!r}")
-            if catalogue[card_id].kind == "fire":
+            if catalogue[card_id].kind == Kind.FIRE:
                 raise doc.error(base + ("cards", i), "fires are not owned")
             if card_id in owner:
                 raise doc.error(base + ("cards", i), f"{card_id} is already {owner[card_id]}'s")
@@ -107,7 +108,7 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
         if not isinstance(contracts_raw, dict):
             raise doc.error(base + ("contracts",), "maps contract ids to the goods on them")
         contracts: dict[str, tuple[str, ...]] = {
-            c: () for c in cards if catalogue[c].kind == "contract"
+            c: () for c in cards if catalogue[c].kind == Kind.CONTRACT
         }
         for contract, goods_raw in contracts_raw.items():
             where = base + ("contracts", contract)
@@ -126,7 +127,7 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
             raise doc.error(base + ("warehouse",), f"{pid} does not own the warehouse")
         if len(warehouse) > WAREHOUSE_CAPACITY:
             raise doc.error(base + ("warehouse",), "the warehouse holds at most 4 cubes")
-        firemen = sum(catalogue[c].value or 0 for c in cards if catalogue[c].kind == "fireman")
+        firemen = sum(catalogue[c].value or 0 for c in cards if catalogue[c].kind == Kind.FIREMAN)
         tableaus[pid] = PlayerState(
             coins=coins, track=track, cards=tuple(cards), firemen=firemen,
             warehouse=warehouse, contracts=contracts,

@@ -29,7 +29,14 @@ from companion.engine.actions import (
 )
 from companion.engine.cards import SEASON_NAMES, Card, Catalogue
 from companion.engine.errors import RecordError, RuleError
-from companion.engine.record import Replay, ReplayError, replay, replay_actions, to_record
+from companion.engine.record import (
+    Replay,
+    ReplayError,
+    iter_states,
+    replay,
+    replay_actions,
+    to_record,
+)
 from companion.engine.rules import apply, new_game
 from companion.engine.scoring import final_scoring, score_player
 from companion.engine.state import (
@@ -43,7 +50,6 @@ from companion.engine.state import (
 from companion.engine.words import (
     COLOURS,
     GOODS,
-    LANGUAGES,
     PHASES,
     SCORE_CATEGORIES,
     Category,
@@ -56,11 +62,11 @@ from companion.engine.words import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "COLOURS", "GOODS", "LANGUAGES", "PHASES", "SCORE_CATEGORIES",
+    "ACTION_TYPES", "COLOURS", "GOODS", "PHASES", "SCORE_CATEGORIES",
     "SEASON_NAMES", "Action", "Adjust", "Buy", "Card", "Catalogue", "Category", "Colour",
     "Convert", "Discard", "Done", "Final", "FireResult", "Form", "Good", "Income", "Kind",
     "MarketSell", "Move", "Pass", "Phase", "Place", "PlayerState", "RecordError", "Redo",
     "Replay", "ReplayError", "Reveal", "RuleError", "Setup", "Slot", "State", "Store",
-    "Undo", "apply", "final_scoring", "new_game", "parse_action", "parse_line", "replay",
-    "replay_actions", "score_player", "to_record",
+    "Undo", "apply", "final_scoring", "iter_states", "new_game", "parse_action", "parse_line",
+    "replay", "replay_actions", "score_player", "to_record",
 ]

@@ -203,37 +203,35 @@ def _is_int(value: Any) -> bool:
 def _text(obj: Mapping[str, Any], key: str) -> str:
     value = obj[key]
     if not isinstance(value, str) or not value:
-        raise RecordError(f'"{key}" must be a non-empty string, not {json.dumps(value)}')
+        raise RecordError("line_not_text", key=key, given=json.dumps(value))
     return value
 
 
 def _count(obj: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = obj[key]
     if not _is_int(value) or not low <= value <= high:
-        raise RecordError(f'"{key}" must be a whole number {low}-{high}, not {json.dumps(value)}')
+        raise RecordError("line_not_number", key=key, low=low, high=high, given=json.dumps(value))
     return int(value)
 
 
 def _good(value: Any, key: str) -> str:
     if value not in GOODS:
-        raise RecordError(f'"{key}": {json.dumps(value)} is not a good ({", ".join(GOODS)})')
+        raise RecordError("line_not_good", key=key, given=json.dumps(value), goods=list(GOODS))
     return str(value)
 
 
 def _pairs(obj: Mapping[str, Any], key: str, count: int) -> tuple[Pair, ...]:
     value = obj[key]
     if not isinstance(value, list) or len(value) != count:
-        raise RecordError(f'"{key}" must list {count} [good, store] pairs')
+        raise RecordError("line_not_pairs", key=key, count=count)
     out: list[Pair] = []
     for pair in value:
         if not isinstance(pair, list) or len(pair) != 2:
-            raise RecordError(
-                f'"{key}": each entry is a [good, store] pair, not {json.dumps(pair)}'
-            )
+            raise RecordError("line_not_pair", key=key, given=json.dumps(pair))
         good = _good(pair[0], key)
         if pair[1] not in STORES:
             raise RecordError(
-                f'"{key}": {json.dumps(pair[1])} is not a store ({", ".join(STORES)})'
+                "line_not_store", key=key, given=json.dumps(pair[1]), stores=list(STORES)
             )
         out.append((good, str(pair[1])))
     return tuple(out)
@@ -242,21 +240,19 @@ def _pairs(obj: Mapping[str, Any], key: str, count: int) -> tuple[Pair, ...]:
 def parse_action(obj: Any) -> Action:
     """The action a decoded record line describes; `RecordError` if it is malformed."""
     if not isinstance(obj, dict):
-        raise RecordError(f"a record line must be a JSON object, not {type(obj).__name__}")
+        raise RecordError("line_not_object", type_name=type(obj).__name__)
     kind = obj.get("type")
     if kind not in _REQUIRED:
-        raise RecordError(
-            f"unknown action type {json.dumps(kind)} (one of: {', '.join(ACTION_TYPES)})"
-        )
+        raise RecordError("line_unknown_type", given=json.dumps(kind), types=list(ACTION_TYPES))
     keys = obj.keys()
     if not keys <= _ALLOWED[kind]:
         unknown = sorted(keys - _ALLOWED[kind])
-        raise RecordError(f"{kind}: unknown key {', '.join(json.dumps(k) for k in unknown)}")
+        raise RecordError("line_unknown_key", type=kind, keys=[json.dumps(k) for k in unknown])
     if not _MUST[kind] <= keys:
         missing = [k for k in _REQUIRED[kind] if k not in obj]
-        raise RecordError(f"{kind}: missing key {', '.join(json.dumps(k) for k in missing)}")
+        raise RecordError("line_missing_key", type=kind, keys=[json.dumps(k) for k in missing])
     if "t" in obj and not isinstance(obj["t"], str):
-        raise RecordError('"t" must be an ISO-8601 time string')
+        raise RecordError("line_bad_time")
     action: Action = _PARSERS[kind](obj)
     return action
 
@@ -264,18 +260,18 @@ def parse_action(obj: Any) -> Action:
 def _setup(obj: Mapping[str, Any]) -> Action:
     players = obj["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise RecordError('"players" must be a list of player ids (strings)')
+        raise RecordError("line_bad_players")
     names = obj.get("names")
     if names is not None and (
         not isinstance(names, dict)
         or not all(isinstance(v, str) for v in names.values())
     ):
-        raise RecordError('"names" must map player ids to display names')
+        raise RecordError("line_bad_names")
     cards = obj.get("cards")
     if cards is not None and (
         not isinstance(cards, dict) or not all(isinstance(v, dict) for v in cards.values())
     ):
-        raise RecordError('"cards" must map card ids to objects of printed values')
+        raise RecordError("line_bad_cards")
     return Setup(players=tuple(players), first=_text(obj, "first"), names=names, cards=cards)
 
 
@@ -283,7 +279,7 @@ def _reveal(obj: Mapping[str, Any]) -> Action:
     goods = obj.get("goods")
     if goods is not None:
         if not isinstance(goods, list):
-            raise RecordError('"goods" must be a list of 3 goods')
+            raise RecordError("line_bad_goods")
         goods = tuple(_good(g, "goods") for g in goods)
     return Reveal(card=_text(obj, "card"), goods=goods)
 
@@ -296,7 +292,9 @@ def _buy(obj: Mapping[str, Any]) -> Action:
 def _move(obj: Mapping[str, Any]) -> Action:
     source = obj["from"]
     if source not in STORES:
-        raise RecordError(f'"from": {json.dumps(source)} is not a store ({", ".join(STORES)})')
+        raise RecordError(
+            "line_not_store", key="from", given=json.dumps(source), stores=list(STORES)
+        )
     return Move(
         player=_text(obj, "player"), good=_good(obj["good"], "good"), source=source,
         to=_text(obj, "to"),
@@ -356,11 +354,11 @@ def parse_line(line: str | bytes) -> Action:
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"not UTF-8 text (byte {exc.start})") from None
+            raise RecordError("line_not_utf8", byte=exc.start) from None
     try:
         obj = _decode(line)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+        raise RecordError("line_not_json", detail=exc.msg, column=exc.colno) from None
     except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
+        raise RecordError("line_too_deep") from None
     return parse_action(obj)

@@ -12,17 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleError
+from companion.engine.messages import SEASON_NAMES as SEASON_NAMES
 from companion.engine.words import GOODS, KINDS, PRINTED, PRINTED_FIELD, Kind
 
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
-SEASON_NAMES: dict[str, str] = {
-    "A": "Winter",
-    "B": "Spring",
-    "C": "Summer",
-    "D": "Autumn",
-    "E": "4th Fire",
-}
-#: How many cards of each season the catalogue holds (cards.md).
+#: How many cards of each season the catalogue holds (docs/cards.md).
 SEASON_COUNTS: dict[str, int] = {"A": 12, "B": 13, "C": 13, "D": 15, "E": 1}
 
 #: Points of a completed contract by its size (number of goods).
@@ -63,8 +57,8 @@ class Card:
         return CONTRACT_POINTS[len(self.goods)]
 
 
-def _bad(card_id: str, message: str) -> RuleError:
-    return RuleError(f"card {card_id}: {message}")
+def _bad(card_id: str, code: str, **params: Any) -> RuleError:
+    return RuleError(code, card=card_id, **params)
 
 
 def _int(value: Any) -> bool:
@@ -75,17 +69,19 @@ def check_printed(card_id: str, kind: str, name: str, value: Any) -> Any:
     """Validate one printed value; return it in the engine's form (goods as a tuple)."""
     printed = PRINTED.get(kind)
     if printed is None:
-        raise _bad(card_id, f"a {kind} has no printed {name}")
+        raise _bad(card_id, "card_no_printed", card_kind=kind, field=name)
     if printed.field != name:
-        raise _bad(card_id, f"a {kind} has a printed {printed.field}, not {name}")
+        raise _bad(
+            card_id, "card_other_printed", card_kind=kind, expected=printed.field, field=name
+        )
     low, high = printed.low, printed.high
     if printed.kind == Kind.FIRE:
         if not _int(value) or not printed.allows(value):
-            raise _bad(card_id, f"fire points must be a whole number {low}-{high}, not {value!r}")
+            raise _bad(card_id, "card_fire_points", low=low, high=high, given=repr(value))
         return value
     if printed.kind == Kind.FIREMAN:
         if not _int(value) or not printed.allows(value):
-            raise _bad(card_id, f"a fireman's value must be {low}-{high}, not {value!r}")
+            raise _bad(card_id, "card_fireman_value", low=low, high=high, given=repr(value))
         return value
     if (
         not isinstance(value, list | tuple)
@@ -93,7 +89,8 @@ def check_printed(card_id: str, kind: str, name: str, value: Any) -> Any:
         or any(g not in GOODS for g in value)
     ):
         raise _bad(
-            card_id, f"a contract lists {low}-{high} goods of {', '.join(GOODS)}, not {value!r}"
+            card_id, "card_contract_goods", low=low, high=high, goods=list(GOODS),
+            given=repr(value),
         )
     return tuple(value)
 
@@ -102,28 +99,28 @@ def card_from_data(data: Mapping[str, Any]) -> Card:
     """A `Card` from a plain dict (keys as in config/cards.yaml, values already unwrapped)."""
     card_id = data.get("id")
     if not isinstance(card_id, str) or not card_id:
-        raise RuleError(f"a card needs an id, got {card_id!r}")
+        raise RuleError("card_no_id", given=repr(card_id))
     kind = data.get("kind")
     if kind not in KINDS:
-        raise _bad(card_id, f"unknown kind {kind!r}")
+        raise _bad(card_id, "card_unknown_kind", given=repr(kind))
     season = data.get("season")
     if season not in SEASONS:
-        raise _bad(card_id, f"unknown season {season!r}")
+        raise _bad(card_id, "card_unknown_season", given=repr(season))
     fields: dict[str, Any] = {}
     if kind == Kind.MERCHANT:
         if data.get("good") not in GOODS:
-            raise _bad(card_id, f"a merchant needs a good of {', '.join(GOODS)}")
+            raise _bad(card_id, "card_merchant_good", goods=list(GOODS))
         fields["good"] = data["good"]
     printed = PRINTED_FIELD.get(str(kind))
     if printed is not None:
         if printed not in data:
-            raise _bad(card_id, f"a {kind} needs its printed {printed}")
+            raise _bad(card_id, "card_needs_printed", card_kind=kind, field=printed)
         fields[printed] = check_printed(card_id, str(kind), printed, data[printed])
     removed = data.get("removed_for", ())
     if not isinstance(removed, list | tuple | set | frozenset) or any(
         not _int(n) or not 2 <= n <= 5 for n in removed
     ):
-        raise _bad(card_id, "removed_for lists player counts 2-5")
+        raise _bad(card_id, "card_removed_for")
     unverified = data.get("unverified", ())
     return Card(
         id=card_id,
@@ -148,7 +145,7 @@ class Catalogue:
         for data in records:
             card = card_from_data(data)
             if card.id in cards:
-                raise _bad(card.id, "the id is given twice")
+                raise _bad(card.id, "card_twice")
             cards[card.id] = card
         counts = {season: 0 for season in SEASONS}
         for card in cards.values():
@@ -156,12 +153,12 @@ class Catalogue:
         for season, expected in SEASON_COUNTS.items():
             if counts[season] != expected:
                 raise RuleError(
-                    f"the catalogue has {counts[season]} {SEASON_NAMES[season]} ({season}) cards;"
-                    f" the game has {expected}"
+                    "catalogue_season_count", count=counts[season], season=season,
+                    expected=expected,
                 )
         fourth = cards.get(FOURTH_FIRE)
         if fourth is None or fourth.kind != Kind.FIRE:
-            raise RuleError(f"the catalogue needs the 4th fire as {FOURTH_FIRE}")
+            raise RuleError("catalogue_no_fourth_fire", card=FOURTH_FIRE)
         return cls(cards)
 
     def __getitem__(self, card_id: str) -> Card:
@@ -186,9 +183,9 @@ class Catalogue:
         for card_id, values in overrides.items():
             card = cards.get(card_id)
             if card is None:
-                raise RuleError(f"cards: unknown card {card_id!r}")
+                raise RuleError("override_unknown_card", card=card_id)
             if not isinstance(values, Mapping) or not values:
-                raise _bad(card_id, "an override is an object such as {\"points\": 4}")
+                raise _bad(card_id, "card_override_form")
             changes: dict[str, Any] = {}
             for name, value in values.items():
                 changes[name] = check_printed(card_id, card.kind, str(name), value)

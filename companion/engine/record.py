@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from companion.engine.actions import Action, Setup, parse_line
 from companion.engine.cards import Catalogue
@@ -20,9 +20,19 @@ class ReplayError:
     line: int
     """Line number, counting from 1."""
     message: str
+    """The refusal in English (`str` of the `RuleError`)."""
+    code: str = ""
+    """The refusal's code (a key of `messages.MESSAGES`)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The refusal's parameters."""
+
+    @classmethod
+    def of(cls, line: int, error: RuleError) -> ReplayError:
+        return cls(line, str(error), error.code, dict(error.params))
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "message": self.message}
+        return {"line": self.line, "message": self.message, "code": self.code,
+                "params": self.params}
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -67,38 +77,61 @@ def split_lines(data: bytes | str) -> list[tuple[int, str | bytes]]:
 def start(setup: Action, catalogue: Catalogue) -> State:
     """The initial state from a record's first action."""
     if not isinstance(setup, Setup):
-        raise RecordError(f"a record starts with a setup line, not {setup.type}")
+        raise RecordError("record_not_setup_first", type=setup.type)
     return new_game(setup, catalogue)
+
+
+def iter_states(
+    record: bytes | str | Iterable[Action], catalogue: Catalogue
+) -> Iterator[tuple[int, Action, State]]:
+    """Replay a record one line at a time: ``(line number, action, state after it)``.
+
+    `record` is the record's text (JSON Lines, split at ``\n`` only: see `split_lines`)
+    or its actions already parsed, setup first (numbered from 1). The first step is the
+    setup line and the state it starts. At the first line that is malformed or breaks a
+    rule, the `RuleError` is raised with its `line` set; the steps before it were good.
+    Every loop that replays a record goes through here: `replay`, the journal scan, the
+    running-score chart, the in-memory sessions and the screenshots.
+    """
+    numbered: Iterable[tuple[int, Any]]
+    if isinstance(record, str | bytes):
+        numbered, parse = split_lines(record), True
+    else:
+        numbered, parse = enumerate(record, start=1), False
+    state: State | None = None
+    number = 0
+    try:
+        for number, item in numbered:
+            action = parse_line(item) if parse else cast(Action, item)
+            state = start(action, catalogue) if state is None else apply(state, action)
+            yield number, action, state
+    except RuleError as exc:
+        exc.line = number
+        raise
 
 
 def replay_actions(actions: Iterable[Action], catalogue: Catalogue) -> State:
     """Apply parsed actions (setup first); raises RuleError at the first bad one."""
-    it = iter(actions)
-    try:
-        first = next(it)
-    except StopIteration:
-        raise RecordError("the record is empty; it must start with a setup line") from None
-    state = start(first, catalogue)
-    for action in it:
-        state = apply(state, action)
+    state: State | None = None
+    for _number, _action, after in iter_states(actions, catalogue):
+        state = after
+    if state is None:
+        raise RecordError("record_empty")
     return state
 
 
 def replay(data: bytes | str, catalogue: Catalogue) -> Replay:
     """Replay a whole record, stopping at the first line that is malformed or breaks a rule."""
-    lines = split_lines(data)
-    if not lines:
-        empty = ReplayError(1, "the record is empty; it must start with a setup line")
-        return Replay(None, empty, ())
     state: State | None = None
     applied: list[Action] = []
-    for number, line in lines:
-        try:
-            action = parse_line(line)
-            state = start(action, catalogue) if state is None else apply(state, action)
-        except RuleError as exc:
-            return Replay(state, ReplayError(number, str(exc)), tuple(applied))
-        applied.append(action)
+    try:
+        for _number, action, after in iter_states(data, catalogue):
+            state = after
+            applied.append(action)
+    except RuleError as exc:
+        return Replay(state, ReplayError.of(exc.line or 1, exc), tuple(applied))
+    if state is None:
+        return Replay(None, ReplayError.of(1, RecordError("record_empty")), ())
     return Replay(state, None, tuple(applied))
 
 

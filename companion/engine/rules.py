@@ -28,7 +28,7 @@ from companion.engine.actions import (
     Setup,
     Undo,
 )
-from companion.engine.cards import FOURTH_FIRE, SEASON_NAMES, Catalogue
+from companion.engine.cards import FOURTH_FIRE, Catalogue
 from companion.engine.errors import RuleError
 from companion.engine.state import (
     FireResult,
@@ -58,14 +58,6 @@ STARTING_COINS = 5
 CUBES_PER_GOOD = 9
 WAREHOUSE_CARD = "A-warehouse"
 BANK_CARD = "C-bank"
-
-PHASE_NAMES = {
-    Phase.SUPPLY: "Supply",
-    Phase.DEMAND: "Demand",
-    Phase.PURCHASE: "Purchase",
-    Phase.LOADING: "Loading",
-    Phase.OVER: "game over",
-}
 
 # The enum members `apply` compares with, bound once: reading a member off its class
 # costs about 0.3 µs in Python 3.11, and `apply` is the engine's hot path (words.py).
@@ -127,18 +119,18 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
     """The state at the start of a game, from the record's `setup` line."""
     players = setup.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(f"the game is for 2-5 players, not {len(players)}")
+        raise RuleError("player_count", count=len(players))
     if len(set(players)) != len(players):
-        raise RuleError("player ids must be unique")
+        raise RuleError("players_not_unique")
     for pid in players:
         if len(pid) > 32 or not pid.isprintable():
-            raise RuleError(f"player id {pid!r} must be printable and at most 32 characters")
+            raise RuleError("player_id_form", player=pid)
     if setup.first not in players:
-        raise RuleError(f"first player {setup.first!r} is not one of the players")
+        raise RuleError("first_not_a_player", player=setup.first)
     names = dict(setup.names or {})
     for pid in names:
         if pid not in players:
-            raise RuleError(f"names: {pid!r} is not one of the players")
+            raise RuleError("name_not_a_player", player=pid)
     full_names = {pid: names.get(pid) or pid for pid in players}
     if setup.cards:
         catalogue = catalogue.with_overrides(setup.cards)
@@ -185,9 +177,9 @@ def apply(state: State, action: Action) -> State:
 def _apply_plain(state: State, action: Action) -> State:
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError("setup can only be the first line of a record")
+        raise RuleError("record_setup_not_first")
     if state.phase == _OVER and type(action) is not Adjust:
-        raise RuleError(f"the game is over; {action.type} is no longer possible")
+        raise RuleError("game_over", type=action.type)
     new = handler(state, action)
     _set(new, "previous", state)
     _set(new, "last_action", action)
@@ -198,13 +190,13 @@ def _apply_plain(state: State, action: Action) -> State:
 def _undo(state: State) -> State:
     previous, undone = state.previous, state.last_action
     if previous is None or undone is None:
-        raise RuleError("there is nothing to undo")
+        raise RuleError("nothing_to_undo")
     return _evolve(previous, redo=state.redo + (undone,), actions=state.actions + 1)
 
 
 def _redo(state: State) -> State:
     if not state.redo:
-        raise RuleError("there is nothing to redo")
+        raise RuleError("nothing_to_redo")
     new = _apply_plain(state, state.redo[-1])
     _set(new, "redo", state.redo[:-1])
     return new
@@ -213,17 +205,14 @@ def _redo(state: State) -> State:
 # --- helpers --------------------------------------------------------------------
 
 
-def _phase_error(action: str, wanted: str, state: State) -> RuleError:
-    return RuleError(
-        f"{action} belongs to the {wanted} phase; the game is in the "
-        f"{PHASE_NAMES[state.phase]} phase"
-    )
+def _phase_error(action: str, wanted: Phase, state: State) -> RuleError:
+    return RuleError("wrong_phase", doing=action, wanted_phase=wanted, phase=state.phase)
 
 
 def _check_player(state: State, player: str) -> PlayerState:
     ps = state.player_states.get(player)
     if ps is None:
-        raise RuleError(f"unknown player {player!r} (players: {', '.join(state.players)})")
+        raise RuleError("unknown_player", player=player, players=list(state.players))
     return ps
 
 
@@ -250,7 +239,7 @@ def _remove_one(cubes: tuple[str, ...], good: str) -> tuple[str, ...]:
 def _check_goods(goods: tuple[str, ...]) -> None:
     for good in goods:
         if good not in GOODS:
-            raise RuleError(f"{good!r} is not a good ({', '.join(GOODS)})")
+            raise RuleError("not_a_good", good=good, goods=list(GOODS))
 
 
 def _owner_of(state: State, card_id: str) -> str | None:
@@ -302,36 +291,31 @@ def _end_game(new: State) -> None:
 
 def _reveal(state: State, action: Reveal) -> State:
     if state.phase != _SUPPLY:
-        raise _phase_error("revealing a card", "Supply", state)
+        raise _phase_error(Reveal.type, _SUPPLY, state)
     card = state.catalogue.cards.get(action.card)
     if card is None:
-        raise RuleError(f"unknown card {action.card!r}")
+        raise RuleError("unknown_card", card=action.card)
     if card.id == FOURTH_FIRE:
-        raise RuleError("the 4th fire is never revealed; it is resolved after the last round")
+        raise RuleError("fourth_fire_revealed")
     if state.player_count in card.removed_for:
-        raise RuleError(f"{card.id} is removed from the game for {state.player_count} players")
+        raise RuleError("card_removed", card=card.id, count=state.player_count)
     if card.id not in state.unseen[card.season]:
-        raise RuleError(f"{card.id} has already been revealed")
+        raise RuleError("card_revealed", card=card.id)
     top = state.top_season()
     if card.season != top:
-        raise RuleError(
-            f"{card.id} belongs to {SEASON_NAMES[card.season]} ({card.season}), but the pile "
-            f"shows {SEASON_NAMES[str(top)]} ({top}) cards: the seasons come out in order"
-        )
+        raise RuleError("season_order", card=card.id, season=card.season, top=top)
     goods: tuple[str, ...] = ()
     if card.kind == _SHIP:
         if action.goods is None or len(action.goods) != 3:
-            raise RuleError(f"a ship gets 3 goods from the bag; name them for {card.id}")
+            raise RuleError("ship_needs_goods", card=card.id)
         _check_goods(action.goods)
         for good in dict.fromkeys(action.goods):  # in first-seen order, as Counter would
             count = action.goods.count(good)
             if state.bag[good] < count:
-                raise RuleError(
-                    f"the bag holds {state.bag[good]} {good}; it cannot give {count}"
-                )
+                raise RuleError("bag_short", have=state.bag[good], good=good, count=count)
         goods = action.goods
     elif action.goods is not None:
-        raise RuleError(f"only a ship carries goods; {card.id} is a {card.kind.replace('_', ' ')}")
+        raise RuleError("goods_not_ship", card=card.id, kind=card.kind)
     new = _copy_state(state)
     unseen = dict(state.unseen)
     unseen[card.season] = state.unseen[card.season] - {card.id}
@@ -359,45 +343,38 @@ def _reveal(state: State, action: Reveal) -> State:
 def _check_slot(state: State, slot: int) -> Slot:
     # slot < 0 would index from the right; the parser refuses it, apply() must too.
     if not 0 <= slot < len(state.slots):
-        raise RuleError(
-            f"there is no slot {slot}: this round has {len(state.slots)} cards "
-            f"(slots 0-{len(state.slots) - 1})"
-        )
+        count = len(state.slots)
+        raise RuleError("no_slot", slot=slot, count=count, last=count - 1)
     return state.slots[slot]
 
 
 def _check_settling(state: State, slot: int) -> Slot:
     target = _check_slot(state, slot)
     if slot < state.settling:
-        raise RuleError(f"the card in slot {slot} ({target.card}) is already settled")
+        raise RuleError("slot_settled", slot=slot, card=target.card)
     if slot > state.settling:
-        raise RuleError(
-            f"cards are settled left to right: slot {state.settling} "
-            f"({state.slots[state.settling].card}) comes first"
-        )
+        first = state.settling
+        raise RuleError("slot_order", slot=first, card=state.slots[first].card)
     return target
 
 
 def _place(state: State, action: Place) -> State:
     if state.phase != _DEMAND:
         if state.phase == _PURCHASE and state.form == _TRACKED:
-            raise RuleError("all workers are placed; the Purchase phase has begun")
-        raise _phase_error("placing a worker", "Demand", state)
+            raise RuleError("workers_placed")
+        raise _phase_error(Place.type, _DEMAND, state)
     if state.form == _QUICK:
-        raise RuleError(
-            "this round is entered in the quick form (buy or discard per card); "
-            "workers are not tracked"
-        )
+        raise RuleError("quick_no_workers")
     _check_player(state, action.player)
     mine = sum(slot.workers.count(action.player) for slot in state.slots)
     if mine >= WORKERS_PER_PLAYER:
-        raise RuleError(f"{action.player} has already placed all {WORKERS_PER_PLAYER} workers")
+        raise RuleError("no_workers_left", player=action.player, count=WORKERS_PER_PLAYER)
     turn = state.seat_after(state.first_player, state.placed)
     if action.player != turn:
-        raise RuleError(f"it is {turn}'s turn to place a worker, not {action.player}'s")
+        raise RuleError("not_your_turn", turn=turn, player=action.player)
     target = _check_slot(state, action.slot)
     if len(target.workers) >= MAX_WORKERS_ON_CARD:
-        raise RuleError(f"a card takes at most {MAX_WORKERS_ON_CARD} workers")
+        raise RuleError("card_full", count=MAX_WORKERS_ON_CARD)
     new = _copy_state(state)
     slots = list(state.slots)
     slots[action.slot] = _evolve(target, workers=target.workers + (action.player,))
@@ -439,55 +416,39 @@ def _purchase_form(state: State, action: str) -> Form:
     if state.phase == _DEMAND:
         if state.form == _TRACKED:
             total = WORKERS_PER_PLAYER * state.player_count
-            raise RuleError(
-                f"workers are still being placed ({state.placed} of {total}); "
-                "the Purchase phase comes after"
-            )
+            raise RuleError("still_placing", placed=state.placed, total=total)
         return _QUICK
     if state.phase != _PURCHASE:
-        raise _phase_error(action, "Purchase", state)
+        raise _phase_error(action, _PURCHASE, state)
     return state.form or _QUICK
 
 
 def _buy(state: State, action: Buy) -> State:
-    form = _purchase_form(state, "buying a card")
+    form = _purchase_form(state, Buy.type)
     ps = _check_player(state, action.player)
     target = _check_settling(state, action.slot)
     if form == _TRACKED:
         price = len(target.workers)
         if action.price is not None and action.price != price:
-            raise RuleError(
-                f"the price is {price} (one coin per worker above the card), not {action.price}"
-            )
+            raise RuleError("wrong_price", price=price, given=action.price)
         if target.workers[0] != action.player:
-            raise RuleError(
-                f"the offer for slot {action.slot} goes to {target.workers[0]}, "
-                "whose worker is lowest"
-            )
+            raise RuleError("not_your_offer", slot=action.slot, player=target.workers[0])
     else:
         if action.price is None:
-            raise RuleError("in the quick form a purchase needs the price paid (1-8)")
+            raise RuleError("quick_needs_price")
         # The parser checks the range too, but apply() is also called directly (UI, tests).
         if not 1 <= action.price <= MAX_WORKERS_ON_CARD:
-            raise RuleError(
-                f"a card costs 1-{MAX_WORKERS_ON_CARD} coins (one per worker), not {action.price}"
-            )
+            raise RuleError("price_range", high=MAX_WORKERS_ON_CARD, price=action.price)
         price = action.price
         bought = [s for s in state.slots if s.outcome == _BOUGHT]
         if sum(1 for s in bought if s.buyer == action.player) >= MAX_CARDS_PER_ROUND:
-            raise RuleError(
-                f"a player buys at most {MAX_CARDS_PER_ROUND} cards in a round "
-                f"(one per worker); {action.player} has bought {MAX_CARDS_PER_ROUND}"
-            )
+            raise RuleError("cards_per_round", count=MAX_CARDS_PER_ROUND, player=action.player)
         spent = sum(s.price or 0 for s in bought)
         limit = WORKERS_PER_PLAYER * state.player_count
         if spent + price > limit:
-            raise RuleError(
-                f"the prices paid in a round add up to at most {limit} (one coin per worker); "
-                f"{spent} is paid already"
-            )
+            raise RuleError("round_budget", limit=limit, spent=spent)
     if ps.coins < price:
-        raise RuleError(f"{action.player} has {ps.coins} coins and cannot pay {price}")
+        raise RuleError("cannot_pay", player=action.player, coins=ps.coins, price=price)
     card = state.catalogue[target.card]
     new = _copy_state(state)
     changes: dict[str, Any] = {"coins": ps.coins - price, "cards": ps.cards + (card.id,)}
@@ -513,17 +474,13 @@ def _buy(state: State, action: Buy) -> State:
 
 
 def _pass(state: State, action: Pass) -> State:
-    form = _purchase_form(state, "passing on a card")
+    form = _purchase_form(state, Pass.type)
     if form != _TRACKED:
-        raise RuleError(
-            "pass belongs to the tracked form; in the quick form, discard a card nobody bought"
-        )
+        raise RuleError("pass_is_tracked")
     _check_player(state, action.player)
     target = _check_settling(state, action.slot)
     if target.workers[0] != action.player:
-        raise RuleError(
-            f"the offer for slot {action.slot} goes to {target.workers[0]}, whose worker is lowest"
-        )
+        raise RuleError("not_your_offer", slot=action.slot, player=target.workers[0])
     new = _copy_state(state)
     slots = list(state.slots)
     slots[action.slot] = _evolve(target, workers=target.workers[1:])
@@ -536,12 +493,9 @@ def _pass(state: State, action: Pass) -> State:
 
 
 def _discard(state: State, action: Discard) -> State:
-    form = _purchase_form(state, "discarding a card")
+    form = _purchase_form(state, Discard.type)
     if form != _QUICK:
-        raise RuleError(
-            "discard belongs to the quick form; in the tracked form a card is discarded "
-            "when every worker above it has passed"
-        )
+        raise RuleError("discard_is_quick")
     _check_settling(state, action.slot)
     new = _copy_state(state)
     _set(new, "form", _QUICK)
@@ -557,7 +511,7 @@ def _discard(state: State, action: Discard) -> State:
 
 def _check_loading(state: State, what: str, player: str) -> PlayerState:
     if state.phase != _LOADING:
-        raise _phase_error(what, "Loading", state)
+        raise _phase_error(what, _LOADING, state)
     return _check_player(state, player)
 
 
@@ -578,15 +532,11 @@ def _take_cubes(
         # The parser allows only these, but apply() also takes actions built in code;
         # an unknown store must not fall through to the market hall.
         if store not in STORES:
-            raise RuleError(
-                f"cubes come from the {', '.join(STORES)}, not {store!r}"
-                " (cubes on a contract never come off)"
-            )
+            raise RuleError("not_a_store", stores=list(STORES), given=store)
         have = _cubes_in(ps, store)[good]
         if have < count:
-            where = "market hall" if store == _MARKET else store
             raise RuleError(
-                f"{player} has {have} {good} in the {where}, not {count}"
+                "cubes_short", player=player, have=have, good=good, where=store, count=count
             )
     dock, warehouse, market = ps.dock, ps.warehouse, ps.market
     for good, store in give:
@@ -601,30 +551,28 @@ def _take_cubes(
 
 def _move(state: State, action: Move) -> State:
     player = action.player
-    ps = _check_loading(state, "loading cubes", player)
+    ps = _check_loading(state, Move.type, player)
     if action.source == action.to:
-        raise RuleError(f"a cube cannot move from the {action.to} to the {action.to}")
+        raise RuleError("same_place", to=action.to)
     changes = _take_cubes(player, ps, ((action.good, action.source),))
     new = _copy_state(state)
     if action.to == MERCHANT_DESTINATION:
         if not _owns_kind(state, ps, Kind.MERCHANT, action.good):
-            raise RuleError(f"{player} owns no merchant who buys {action.good}")
+            raise RuleError("no_merchant", player=player, good=action.good)
         changes["coins"] = ps.coins + 1
         _set(new, "stock", _add_counts(state.stock, (action.good,)))
     elif action.to == _WAREHOUSE:
         if WAREHOUSE_CARD not in ps.cards:
             owner = _owner_of(state, WAREHOUSE_CARD)
             if owner:
-                raise RuleError(
-                    f"no trading between players: the warehouse belongs to {owner}"
-                )
-            raise RuleError(f"{player} does not own the warehouse")
+                raise RuleError("warehouse_owned", owner=owner)
+            raise RuleError("no_warehouse", player=player)
         if len(ps.warehouse) >= WAREHOUSE_CAPACITY:
-            raise RuleError(f"the warehouse holds at most {WAREHOUSE_CAPACITY} cubes")
+            raise RuleError("warehouse_full", count=WAREHOUSE_CAPACITY)
         changes["warehouse"] = changes["warehouse"] + (action.good,)
     elif action.to == _MARKET:
         if ps.market is not None:
-            raise RuleError("the market hall keeps at most 1 cube")
+            raise RuleError("market_full")
         changes["market"] = action.good
     else:
         changes["contracts"] = _fill_contract(state, ps, action)
@@ -635,40 +583,34 @@ def _move(state: State, action: Move) -> State:
 def _fill_contract(state: State, ps: PlayerState, action: Move) -> dict[str, tuple[str, ...]]:
     card = state.catalogue.cards.get(action.to)
     if card is None:
-        raise RuleError(
-            f"unknown destination {action.to!r}: a contract id, merchant, warehouse or market"
-        )
+        raise RuleError("unknown_destination", to=action.to)
     if card.kind != _CONTRACT:
-        raise RuleError(f"{card.id} is not a contract; cubes go to contracts, merchants, "
-                        "the warehouse or the market hall")
+        raise RuleError("not_a_contract", card=card.id)
     contracts = ps.contracts or {}
     if card.id not in contracts:
         owner = _owner_of(state, card.id)
         if owner:
-            raise RuleError(f"no trading between players: {card.id} belongs to {owner}")
-        raise RuleError(f"{action.player} does not own {card.id}")
+            raise RuleError("contract_owned", card=card.id, owner=owner)
+        raise RuleError("no_contract", player=action.player, card=card.id)
     filled = contracts[card.id]
     open_symbols = Counter(card.goods) - Counter(filled)
     if not open_symbols:
-        raise RuleError(f"{card.id} is already complete")
+        raise RuleError("contract_complete", card=card.id)
     if action.good not in open_symbols:
-        wanted = ", ".join(sorted(open_symbols.elements()))
-        raise RuleError(f"{card.id} still needs {wanted}; {action.good} does not fit")
+        wanted = sorted(open_symbols.elements())
+        raise RuleError("contract_wrong_good", card=card.id, goods=wanted, good=action.good)
     out = dict(contracts)
     out[card.id] = filled + (action.good,)
     return out
 
 
 def _convert(state: State, action: Convert) -> State:
-    ps = _check_loading(state, "converting cubes", action.player)
+    ps = _check_loading(state, Convert.type, action.player)
     if len(action.give) != 3:
-        raise RuleError("a conversion gives exactly 3 cubes to the stock")
+        raise RuleError("convert_three")
     _check_goods((action.take,))
     if state.stock[action.take] < 1:
-        raise RuleError(
-            f"the stock holds no {action.take}; a conversion takes a cube that was "
-            "already in the stock"
-        )
+        raise RuleError("stock_empty", good=action.take)
     changes = _take_cubes(action.player, ps, action.give)
     changes["dock"] = changes["dock"] + (action.take,)
     new = _copy_state(state)
@@ -680,9 +622,9 @@ def _convert(state: State, action: Convert) -> State:
 
 
 def _market_sell(state: State, action: MarketSell) -> State:
-    ps = _check_loading(state, "selling in the market hall", action.player)
+    ps = _check_loading(state, MarketSell.type, action.player)
     if len(action.give) != 2:
-        raise RuleError("the market hall buys exactly 2 cubes for 1 coin")
+        raise RuleError("market_sell_two")
     changes = _take_cubes(action.player, ps, action.give)
     changes["coins"] = ps.coins + 1
     new = _copy_state(state)
@@ -693,7 +635,7 @@ def _market_sell(state: State, action: MarketSell) -> State:
 
 def _done(state: State, action: Done) -> State:
     if state.phase != _LOADING:
-        raise _phase_error("ending the round", "Loading", state)
+        raise _phase_error(Done.type, _LOADING, state)
     new = _copy_state(state)
     stock = dict(state.stock)
     buyers = {s.buyer for s in state.slots if s.outcome == _BOUGHT}
@@ -732,12 +674,12 @@ def _done(state: State, action: Done) -> State:
 def _adjust(state: State, action: Adjust) -> State:
     ps = _check_player(state, action.player)
     if action.coins is None and action.points is None:
-        raise RuleError("adjust needs coins or points to change")
+        raise RuleError("adjust_nothing")
     if not action.reason.strip():
-        raise RuleError("adjust needs a reason")
+        raise RuleError("adjust_no_reason")
     coins = ps.coins + (action.coins or 0)
     if coins < 0:
-        raise RuleError(f"coins never go below 0: {action.player} has {ps.coins}")
+        raise RuleError("coins_below_zero", player=action.player, coins=ps.coins)
     new = _copy_state(state)
     _set_player(new, action.player, coins=coins, track=ps.track + (action.points or 0))
     if state.phase == _OVER:

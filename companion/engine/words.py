@@ -1,10 +1,13 @@
 """The game's words, each defined once: phases, card kinds, goods, colours, forms, stores,
-score categories, the printed values of the cards, and the languages the companion speaks.
+score categories, and the printed values of the cards (the languages are listed in
+`companion.languages`, which the configuration can import).
 
-Every layer takes them from here (the inputs keep their own button roles: they never
-import the engine). The enums are `StrEnum`s, so a member *is* its string: it compares
-equal to it, hashes like it, formats as it and `json.dumps` writes it unchanged, and the
-record and state JSON stay byte for byte what they were (docs/record-format.md).
+Every layer takes them from here, except the inputs and the configuration they read,
+which never import the engine: they keep their own button roles and purchase forms, and
+tests/config/test_words.py checks that those agree. The enums are `StrEnum`s, so a
+member *is* its string: it compares equal to it, hashes like it, formats as it and
+`json.dumps` writes it unchanged, so the record and state JSON stay byte for byte what
+they were (docs/record-format.md).
 
 A note on speed: reading a member off an enum class (``Phase.SUPPLY``) costs about as
 much as a small function call in Python 3.11, so the engine's hot path (`rules.apply`)
@@ -132,7 +135,7 @@ class Printed:
         return self.low <= number <= self.high
 
 
-#: Which kind carries which printed value, and its range (cards.md; docs/rules.md).
+#: Which kind carries which printed value, and its range (docs/cards.md; docs/rules.md).
 PRINTED: dict[str, Printed] = {
     Kind.FIRE: Printed(Kind.FIRE, "points", 0, 99),
     Kind.FIREMAN: Printed(Kind.FIREMAN, "value", 1, 5),
@@ -149,12 +152,6 @@ def printed_for_field(field: str) -> Printed | None:
             return printed
     return None
 
-
-#: The languages of the interface and the command line, English first (the default).
-LANGUAGES: tuple[str, ...] = ("en", "de", "fr")
-#: Each language by its own name, for the settings screen.
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
-DEFAULT_LANGUAGE = "en"
 
 GOODS: tuple[Good, ...] = tuple(Good)
 COLOURS: tuple[Colour, ...] = tuple(Colour)

@@ -19,7 +19,9 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.inputs.tagmap import TagMap
 
-#: The printed value each kind of card carries (as in the catalogue).
+#: The printed value each kind of card carries, and the goods and ranges: the engine's
+#: (engine/words.py), repeated because the inputs never import the engine;
+#: tests/config/test_words.py checks that they agree.
 PRINTED_FIELD = {"fire": "points", "fireman": "value", "contract": "goods"}
 GOODS = ("coffee", "tea", "saffron", "rubber", "carpet")
 FIREMAN_VALUES = range(1, 6)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.engine import Action, RecordError, RuleError, Setup, State, apply, new_game
+from companion.engine import Action, RecordError, RuleError, State, iter_states
 from companion.engine.actions import parse_line
 from companion.engine.cards import Catalogue
 from companion.store.errors import JournalCorrupt, JournalTooNew, StorageError
@@ -65,7 +65,7 @@ def encode_line(action: Action, t: str) -> str:
     line = json.dumps(obj, ensure_ascii=False, separators=(", ", ": "), default=dict)
     # What is journaled must read back as the same action, or resume would differ.
     if parse_line(line).to_json() != json.loads(json.dumps(action.to_json(), default=dict)):
-        raise RecordError(f"{action.type}: this action cannot be written as a record line")
+        raise RecordError("line_unwritable", type=action.type)
     return line
 
 
@@ -139,54 +139,52 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
     except OSError as exc:
         raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
     result = Scan(path, file_length=len(data))
-    *complete, tail = data.split(b"\n")
-    # Line numbers and offsets of the non-blank complete lines, as `replay` counts them.
-    entries: list[tuple[int, int, bytes]] = []
+    complete = data[: len(data) - len(data.rsplit(b"\n", 1)[-1])]
+    tail = data[len(complete):]
+    # Line numbers and offsets of the non-blank complete lines, as `iter_states` counts them.
+    entries: dict[int, tuple[int, int, bytes]] = {}
     offset = 0
-    for number, raw in enumerate(complete, start=1):
+    for number, raw in enumerate(complete.split(b"\n")[:-1], start=1):
         if raw.strip():
-            entries.append((number, offset, raw))
+            entries[number] = (len(entries), offset, raw)
         offset += len(raw) + 1
     state: State | None = None
     result.valid_length = 0
-    for index, (number, start, raw) in enumerate(entries):
-        last = index == len(entries) - 1
-        try:
-            action = parse_line(raw)
-            if state is None:
-                if not isinstance(action, Setup):
-                    raise RecordError(f"a record starts with a setup line, not {action.type}")
-                state = new_game(action, catalogue)
-            else:
-                state = apply(state, action)
-        except RecordError as exc:
-            if last and not tail.strip() and state is not None:
-                result.warnings.append(
-                    f"the last entry of the saved game (line {number}) was damaged and was "
-                    f"dropped ({exc}); it read {_preview(raw)}"
-                )
-                break
+    try:
+        for number, action, after in iter_states(complete, catalogue):
+            state = after
+            _index, start, raw = entries[number]
+            result.lines.append(raw.decode("utf-8"))
+            result.actions.append(action)
+            result.valid_length = start + len(raw) + 1
+    except RecordError as exc:
+        number = exc.line or 1
+        index, _start, raw = entries[number]
+        if index == len(entries) - 1 and not tail.strip() and state is not None:
+            result.warnings.append(
+                f"the last entry of the saved game (line {number}) was damaged and was "
+                f"dropped ({exc}); it read {_preview(raw)}"
+            )
+        else:
             raise JournalCorrupt(path, number, str(exc), len(result.lines),
                                  len(entries) - index - 1) from None
-        except RuleError as exc:
-            # Written lines were accepted when written; a refusal now means the line was
-            # altered, or the card catalogue changed since (a corrected printed value).
-            reason = (
-                f"the rules now refuse it ({exc}); the line was altered, or the card values "
-                "changed since it was written"
-            )
-            raise JournalCorrupt(path, number, reason, len(result.lines),
-                                 len(entries) - index - 1) from None
-        result.lines.append(raw.decode("utf-8"))
-        result.actions.append(action)
-        result.valid_length = start + len(raw) + 1
+    except RuleError as exc:
+        # Written lines were accepted when written; a refusal now means the line was
+        # altered, or the card catalogue changed since (a corrected printed value).
+        number = exc.line or 1
+        reason = (
+            f"the rules now refuse it ({exc}); the line was altered, or the card values "
+            "changed since it was written"
+        )
+        raise JournalCorrupt(path, number, reason, len(result.lines),
+                             len(entries) - entries[number][0] - 1) from None
     if tail:
         result.warnings.append(
             "the last entry of the saved game was torn by a power cut or a crash and was "
             f"dropped (it had not been acknowledged): {_preview(tail)}"
         )
     if state is None:
-        number = entries[0][0] if entries else 1
+        number = min(entries, default=1)
         raise JournalCorrupt(path, number, "it holds no complete setup line", 0,
                              max(len(entries) - 1, 0))
     result.state = state

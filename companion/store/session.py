@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
+from companion.engine.words import Phase
 from companion.store import journal
 from companion.store.errors import (
     GameInProgress,
@@ -165,7 +166,7 @@ class GameSession:
             cls._set_aside(state_dir, path, "damaged")
             return
         assert scan.state is not None
-        if scan.state.phase == "over":
+        if scan.state.phase == Phase.OVER:
             key = journal.game_key(scan.lines[0])
             with History(state_dir) as history:
                 history.archive(key, scan.state, _text(scan.lines))
@@ -204,7 +205,7 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     @property
     def key(self) -> str:
@@ -254,7 +255,7 @@ class GameSession:
             raise self._refusal(exc) from None
         self._size += len(data)
         self._lines.append(line)
-        was_over = self.state.phase == "over"
+        was_over = self.state.phase == Phase.OVER
         self.state = new_state
         if self.finished or was_over:
             self._reconcile_history()

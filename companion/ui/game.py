@@ -73,7 +73,7 @@ class GameController:
         try:
             predicted = apply(state, action)
         except RuleError as exc:
-            self.ui.error(words.refusal(state, str(exc)))
+            self.ui.error(words.refusal(state, exc))
             return False
         pending = unconfirmed(state, predicted)
         if pending:
@@ -87,7 +87,7 @@ class GameController:
         try:
             new = self.session.submit(action)
         except RuleError as exc:
-            self.ui.error(words.refusal(old, str(exc)))
+            self.ui.error(words.refusal(old, exc))
             return False
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))

@@ -13,7 +13,7 @@ import gettext
 import logging
 from pathlib import Path
 
-from companion.engine.words import LANGUAGE_NAMES, LANGUAGES
+from companion.languages import LANGUAGE_NAMES, LANGUAGES
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "companion"

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Action, Setup, State, apply, new_game, to_record
+from companion.engine import Action, Setup, State, apply, iter_states, to_record
+from companion.engine.words import Phase
 
 
 class MemorySession:
@@ -17,11 +18,12 @@ class MemorySession:
 
     def __init__(self, setup: Setup, catalogue: Any, actions: list[Action] | None = None) -> None:
         self.setup = setup
-        self.actions: list[Action] = []
-        self.state: State = new_game(setup, catalogue)
+        self.actions: list[Action] = list(actions or [])
         self.warnings: list[str] = []
-        for action in actions or []:
-            self.submit(action)
+        steps = iter_states([setup, *self.actions], catalogue)
+        self.state: State = next(steps)[2]
+        for _number, _action, state in steps:
+            self.state = state
 
     def submit(self, action: Action) -> State:
         self.state = apply(self.state, action)
@@ -44,7 +46,7 @@ class MemoryStore:
 
     def resume(self, state_dir: Path, catalogue: Any) -> MemorySession | None:
         old = self.sessions.get(str(state_dir))
-        if old is None or old.state.phase == "over":
+        if old is None or old.state.phase == Phase.OVER:
             return None
         session = MemorySession(old.setup, catalogue, list(old.actions))
         self.sessions[str(state_dir)] = session

@@ -8,6 +8,7 @@ bureau de comptage, marché, pièce en métal).
 from __future__ import annotations
 
 from companion.engine import Card
+from companion.engine.words import Kind
 from companion.ui.i18n import N_, _, language
 
 GOOD_NAMES = {
@@ -115,15 +116,15 @@ def card_number(card: Card) -> str:
 
 def card_name(card: Card, *, with_season: bool = True) -> str:
     """A short name for the card: kind, season letter and number (``Fireman B2``)."""
-    if card.kind == "merchant":
+    if card.kind == Kind.MERCHANT:
         return _(MERCHANT_NAMES[card.good or "coffee"])
     if card.id == "E-fire":
         return _("4th fire")
     base = _(KIND_NAMES.get(card.kind, card.kind))
-    if card.kind == "fire":
+    if card.kind == Kind.FIRE:
         return f"{base} ({season(card.season)})"
     number = card_number(card)
-    if with_season and (number or card.kind in ("counting_office",)):
+    if with_season and (number or card.kind == Kind.COUNTING_OFFICE):
         return f"{base} {card.season}{number}"
     return base
 

@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from companion.engine.words import Phase  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs import intents as it  # noqa: E402
 from companion.ui import canvas  # noqa: E402
@@ -254,7 +255,7 @@ class Runner:
         ui = self.ui
         ui.open("home")
         session = getattr(ui.top, "session", None)
-        if session is not None and session.state.phase != "over":
+        if session is not None and session.state.phase != Phase.OVER:
             ui.open_game(session)  # after a power cut, straight back into the game
         if ui.services.hardware_problems:
             ui.error(" ".join(ui.services.hardware_problems))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.engine import Action, Catalogue, Setup, State, apply, new_game
+from companion.engine import Action, Catalogue, Setup, State, iter_states
 from companion.engine.simulate import random_game
 from companion.ui.memory import MemorySession, MemoryStore
 from companion.ui.scene import GameHost, SceneHost
@@ -40,14 +40,11 @@ def demo_game(catalogue: Catalogue, players: int = 4, form: str = "quick",
 def find(actions: list[Action], catalogue: Catalogue,
          test: Callable[[State, State], bool]) -> int | None:
     """The number of actions after which `test(before, after)` first holds, or None."""
-    setup = actions[0]
-    assert isinstance(setup, Setup)
-    state = new_game(setup, catalogue)
-    for k, action in enumerate(actions[1:], start=1):
-        after = apply(state, action)
-        if test(state, after):
-            return k
-        state = after
+    before: State | None = None
+    for number, _action, after in iter_states(actions, catalogue):
+        if before is not None and test(before, after):
+            return number - 1  # actions after the setup line
+        before = after
     return None
 
 

@@ -1,14 +1,13 @@
 """Sentences about the game: what an action did (for Undo) and why one was refused.
 
-The engine explains a refusal in English with player ids; the common ones are
-matched here and said again in the current language with player names. Any
-other message is shown as the engine wrote it.
+A refusal of the engine carries a code and its parameters (engine/messages.py); it
+is said here from the catalogue's translation of that code, with player names.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.engine import (
     Action,
@@ -22,9 +21,13 @@ from companion.engine import (
     Pass,
     Place,
     Reveal,
+    RuleError,
     State,
 )
+from companion.engine.messages import DOING, MESSAGES
+from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _, ngettext
 
 
@@ -119,91 +122,61 @@ def correction(state: State, action: Adjust) -> str:
 
 
 def destination(state: State, to: str) -> str:
-    if to == "merchant":
+    if to == MERCHANT_DESTINATION:
         return _("merchant")
-    if to in ("warehouse", "market"):
+    if to in (Store.WAREHOUSE, Store.MARKET):
         return names.store(to)
     return card(state, to) if to in state.catalogue else to
 
 
-_Rule = tuple[str, Callable[[State, re.Match[str]], str]]
+def _shown(state: State | None, name: str, value: Any, *, ids: bool) -> str:
+    """One parameter of a refusal in the current language (see engine/messages.py).
+
+    Player and card ids become names unless `ids` is set (the command line keeps the
+    ids a record uses); goods, phases, seasons, kinds and stores are translated.
+    """
+    if isinstance(value, list | tuple):
+        item = {"goods": "good", "players": "player", "stores": "where"}.get(name, name)
+        return ", ".join(_shown(state, item, v, ids=ids) for v in value)
+    if not isinstance(value, str):
+        return str(value)
+    if name in ("player", "owner", "turn"):
+        return player_name(state, value) if state and not ids and value in state.players \
+            else value
+    if name == "card":
+        return card(state, value) if state and not ids and value in state.catalogue else value
+    if name == "good" and value in names.GOOD_NAMES:
+        return names.good(value)
+    if name in ("season", "top"):
+        return names.season(value)
+    if name in ("phase", "wanted_phase"):
+        return names.phase(value)
+    if name in ("kind", "card_kind") and value in names.KIND_NAMES:
+        return _(names.KIND_NAMES[value])
+    if name in ("where", "to") and value in names.STORE_NAMES:
+        return names.store(value)
+    if name == "doing" and value in DOING:
+        return _(DOING[value])
+    return value
 
 
-def _p(state: State, m: re.Match[str], group: str = "player") -> str:
-    return player_name(state, m.group(group))
+def refusal_text(code: str, params: Mapping[str, Any], state: State | None = None,
+                 *, ids: bool = False) -> str:
+    """A refusal, from its code and parameters, as a sentence in the current language.
+
+    The template is the catalogue's translation of the engine's English one; nothing
+    reads the engine's sentence.
+    """
+    template = _(MESSAGES[code])
+    text = template.format(**{k: _shown(state, k, v, ids=ids) for k, v in params.items()})
+    # A sentence (on screen or on the command line) keeps no soft hyphens from the names.
+    text = plain(text[:1].upper() + text[1:])
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
-_RULES: list[_Rule] = [
-    (r"^(?P<player>\S+) has (?P<coins>\d+) coins and cannot pay (?P<price>\d+)$",
-     lambda s, m: _("{player} has {coins} coins and cannot pay {price}.").format(
-         player=_p(s, m), coins=m.group("coins"), price=m.group("price"))),
-    (r"^the warehouse holds at most (?P<n>\d+) cubes$",
-     lambda s, m: _("The warehouse holds at most {n} cubes.").format(n=m.group("n"))),
-    (r"^the market hall keeps at most 1 cube$",
-     lambda s, m: _("The market hall keeps at most 1 cube.")),
-    (r"^there is nothing to undo$", lambda s, m: _("There is nothing to undo.")),
-    (r"^there is nothing to redo$", lambda s, m: _("There is nothing to redo.")),
-    (r"^a card takes at most (?P<n>\d+) workers$",
-     lambda s, m: _("A card takes at most {n} workers.").format(n=m.group("n"))),
-    (r"^a player buys at most (?P<n>\d+) cards in a round .*; (?P<player>\S+) has bought",
-     lambda s, m: _("A player buys at most {n} cards in a round; {player} has bought {n}.")
-     .format(n=m.group("n"), player=_p(s, m))),
-    (r"^the prices paid in a round add up to at most (?P<n>\d+) .*; (?P<spent>\d+) is paid",
-     lambda s, m: _("The prices paid in a round add up to at most {n} (one coin per worker); "
-                    "{spent} is paid already.").format(n=m.group("n"), spent=m.group("spent"))),
-    (r"^the stock holds no (?P<good>\w+);",
-     lambda s, m: _("The stock holds no {good}; a conversion takes a cube that was already "
-                    "in the stock.").format(good=names.good(m.group("good")))),
-    (r"^(?P<player>\S+) owns no merchant who buys (?P<good>\w+)$",
-     lambda s, m: _("{player} owns no merchant who buys {good}.").format(
-         player=_p(s, m), good=names.good(m.group("good")))),
-    (r"^(?P<player>\S+) does not own the warehouse$",
-     lambda s, m: _("{player} does not own the warehouse.").format(player=_p(s, m))),
-    (r"^(?P<card>\S+) is already complete$",
-     lambda s, m: _("{card} is already complete.").format(card=card(s, m.group("card")))),
-    (r"^(?P<card>\S+) has already been revealed$",
-     lambda s, m: _("{card} has already been revealed.").format(card=card(s, m.group("card")))),
-    (r"^(?P<card>\S+) is removed from the game for (?P<n>\d) players$",
-     lambda s, m: _("{card} is removed from the game for {n} players.").format(
-         card=card(s, m.group("card")), n=m.group("n"))),
-    (r"^(?P<card>\S+) belongs to \w+ \((?P<season>[A-E])\), but the pile shows \w+ "
-     r"\((?P<top>[A-E])\) cards",
-     lambda s, m: _("{card} is a {season} card, but the pile shows {top} cards: the seasons "
-                    "come out in order.").format(card=card(s, m.group("card")),
-                                                 season=names.season(m.group("season")),
-                                                 top=names.season(m.group("top")))),
-    (r"^.+ belongs to the (?P<wanted>\w+) phase; the game is in the (?P<phase>[\w ]+) phase$",
-     lambda s, m: _("That belongs to the {wanted} phase; the game is in the {phase} phase.")
-     .format(wanted=_phase(m.group("wanted")), phase=_phase(m.group("phase")))),
-    (r"^the bag holds (?P<n>\d+) (?P<good>\w+); it cannot give (?P<k>\d+)$",
-     lambda s, m: _("The bag holds {n} {good}; it cannot give {k}.").format(
-         n=m.group("n"), good=names.good(m.group("good")), k=m.group("k"))),
-    (r"^the 4th fire is never revealed",
-     lambda s, m: _("The 4th fire is never revealed; it is resolved after the last round.")),
-    (r"^no trading between players: (?P<card>\S+) belongs to (?P<player>\S+)$",
-     lambda s, m: _("No trading between players: {card} belongs to {player}.").format(
-         card=card(s, m.group("card")), player=_p(s, m))),
-]
-
-
-def _phase(english: str) -> str:
-    """A phase named in an engine message, in the current language."""
-    for key, name in names.PHASE_NAMES.items():
-        if name.lower() == english.lower():
-            return names.phase(key)
-    return english
-
-
-def refusal(state: State, message: str) -> str:
-    """The engine's refusal in the current language (the engine's own words if unmatched)."""
-    for pattern, say in _RULES:
-        match = re.search(pattern, message)
-        if match:
-            try:
-                return say(state, match)
-            except (KeyError, IndexError):
-                break
-    return message[:1].upper() + message[1:]
+def refusal(state: State, error: RuleError) -> str:
+    """The engine's refusal in the current language, with the players' names."""
+    return refusal_text(error.code, error.params, state)
 
 
 def income_parts(parts: Mapping[str, int]) -> str:

@@ -21,6 +21,7 @@ import pytest
 
 from companion import cli
 from companion.engine import Discard, Undo, replay, to_record
+from companion.engine.messages import english
 from companion.paths import SHIPPED_CONFIG_DIR
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,7 +34,13 @@ def run_replay(capsys, tmp_path, data: bytes) -> tuple[int, dict, str]:
                        "--state-dir", str(tmp_path / "state")])
     out, err = capsys.readouterr()
     assert "Traceback" not in err and "unexpected" not in err, err
-    return status, json.loads(out), err
+    result = json.loads(out)
+    if "error" in result:
+        # The refusal as data: its code and parameters make exactly the message.
+        error = result["error"]
+        assert set(error) == {"line", "message", "code", "params"}, error
+        assert english(error["code"], error["params"]) == error["message"]
+    return status, result, err
 
 
 def check_refused(capsys, tmp_path, catalogue, t, bad: dict | bytes | str, match: str) -> str:
@@ -279,3 +286,25 @@ def test_python_m_companion_replay_exits_3_without_a_traceback(tmp_path, data, n
                              timeout=60)
     assert as_json.returncode == 3 and "Traceback" not in as_json.stderr
     assert json.loads(as_json.stdout)["error"]["line"] == number
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("de", "line 2: Einen Arbeiter einsetzen gehört in die Phase Nachfrage; "
+           "das Spiel ist in der Phase Angebot."),
+    ("fr", "line 2: Placer un ouvrier appartient à la phase Demande ; "
+           "la partie est en phase Approvisionnement."),
+])
+def test_replay_says_the_refusal_in_the_language_from_its_code(capsys, tmp_path, language, said):
+    record = tmp_path / "game.jsonl"
+    record.write_bytes(SETUP + b'{"type": "place", "player": "red", "slot": 0}\n')
+    try:
+        status = cli.main(["replay", str(record), "--language", language, "--json", "--config",
+                           str(SHIPPED_CONFIG_DIR), "--state-dir", str(tmp_path / "s")])
+    finally:
+        from companion.ui.i18n import set_language
+
+        set_language("en")
+    out, err = capsys.readouterr()
+    assert status == 3 and said in err
+    error = json.loads(out)["error"]
+    assert error["code"] == "wrong_phase" and error["message"].startswith("placing a worker")

@@ -170,3 +170,27 @@ def test_the_command_line_prints_the_expected_json(capsys, tmp_path, name):
     assert status == 0
     expected = json.loads((RECORDS / f"{name}.expected.json").read_text(encoding="utf-8"))
     assert json.loads(out) == expected
+
+
+def test_iter_states_steps_through_a_record_and_names_the_bad_line(catalogue):
+    """The one replay loop: (line, action, state) per line, blank lines counted, and the
+    refusal of the first bad line carries that line's number."""
+    from companion.engine import RecordError, RuleError, iter_states, parse_line
+
+    setup = '{"type": "setup", "players": ["red", "blue"], "first": "red"}'
+    reveal = '{"type": "reveal", "card": "A-warehouse"}'
+    text = f"{setup}\n\n{reveal}\n"
+    steps = list(iter_states(text, catalogue))
+    assert [(n, a.type) for n, a, _ in steps] == [(1, "setup"), (3, "reveal")]
+    assert steps[1][2].slots[0].card == "A-warehouse"
+    assert steps[1][2].previous is steps[0][2]
+    # parsed actions are numbered from 1 and give the same states
+    again = list(iter_states([parse_line(setup), parse_line(reveal)], catalogue))
+    assert [s.to_json() for _, _, s in again] == [s.to_json() for _, _, s in steps]
+    with pytest.raises(RuleError) as caught:
+        list(iter_states(text + reveal + "\n", catalogue))
+    assert caught.value.line == 4 and caught.value.code == "card_revealed"
+    with pytest.raises(RecordError) as caught:
+        list(iter_states(f"{reveal}\n", catalogue))
+    assert caught.value.line == 1 and caught.value.code == "record_not_setup_first"
+    assert list(iter_states("\n\n", catalogue)) == []

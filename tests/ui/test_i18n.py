@@ -108,3 +108,45 @@ def test_the_shipped_catalogues_are_compiled_and_used(language):
         assert i18n._("Undo") != "Undo"
     finally:
         i18n.set_language("en")
+
+
+def test_every_game_word_has_a_name() -> None:
+    """names.py translates exactly the engine's words (engine/words.py), no more, no fewer."""
+    from companion.engine import words
+    from companion.ui import i18n, names
+
+    assert set(names.GOOD_NAMES) == set(words.Good)
+    assert set(names.COLOUR_NAMES) == set(words.Colour)
+    assert set(names.PHASE_NAMES) == {*words.Phase, "income"}  # income: a screen, not a phase
+    assert set(names.KIND_NAMES) | {"merchant"} == set(words.Kind)  # merchants: by their good
+    assert set(names.MERCHANT_NAMES) == set(words.Good)
+    assert set(names.CATEGORY_NAMES) == {*words.Category, words.TOTAL}
+    assert set(names.STORE_NAMES) == set(words.Store)
+    assert i18n.LANGUAGES == ("en", "de", "fr")
+
+
+def test_every_colour_and_good_has_its_paint() -> None:
+    from companion.engine import words
+    from companion.ui import canvas, names
+
+    assert list(canvas.PLAYER_COLOURS) == list(words.COLOURS)
+    assert set(canvas.GOOD_COLOURS) == set(words.Good)
+    for initials in names.GOOD_INITIALS.values():
+        assert set(initials) == set(words.Good)
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_refusal_sentence_keeps_no_soft_hyphens(language):
+    """The catalogues mark where long words may break (Auf-trag); a sentence for the
+    command line or a message never carries those marks."""
+    from companion.ui import i18n
+    from companion.ui.words import refusal_text
+
+    i18n.set_language(language)
+    try:
+        assert "\u00ad" in i18n._("Contract")
+        text = refusal_text("contract_owned", {"card": "A-contract-1", "owner": "red"},
+                            ids=True)
+        assert "\u00ad" not in text
+    finally:
+        i18n.set_language("en")

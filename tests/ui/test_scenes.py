@@ -338,7 +338,7 @@ def test_running_scores_end_at_the_final_totals(services):
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Contract C1 is a Summer card, but the pile shows Winter cards"),
+    ("en", "Contract C1 belongs to Summer, but the pile shows Winter cards"),
     ("de", "Auftrag C1 ist eine Karte aus Sommer, aber der Stapel zeigt Winter"),
     ("fr", "Contrat C1 est une carte Été, mais la pioche montre Hiver"),
 ])
@@ -632,3 +632,21 @@ def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, mon
     for label, value in (("coins", ps.coins), ("track", ps.track), ("firemen", ps.firemen)):
         number = texts.index(label) + 1  # each number is drawn right under its label
         assert drawn[number] == (str(value), drawn[number][1]) and drawn[number][1] >= 32
+
+
+def test_the_running_score_chart_survives_a_name_with_a_line_separator(services):
+    """A JSON string may hold U+2028 unescaped (the record writes it raw); the chart's
+    replay must split lines at '\\n' only, or the setup line breaks and the chart vanishes."""
+    from companion.engine import Setup, to_record
+    from companion.ui.scenes.final import running_scores
+
+    catalogue = services.load_catalogue()
+    actions, final = random_game(catalogue, 2, seed=8, form="quick")
+    setup = actions[0]
+    named = Setup(players=setup.players, first=setup.first,
+                  names={setup.players[0]: "Anna\u2028Lena", setup.players[1]: "Ben\x85"})
+    record = to_record([named, *actions[1:]])
+    assert "\u2028" in record  # written raw, not escaped
+    series = running_scores(record, catalogue)
+    for pid in final.players:
+        assert series[pid][-1] == final.final.scores[pid]["total"]

@@ -14,6 +14,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Catalogue
+from companion.engine.words import printed_for_field
 from companion.ui import layout, names
 from companion.ui.canvas import (
     ACCENT,
@@ -107,7 +108,8 @@ class ConfirmValueScene(Scene):
 
     def step(self, delta: int) -> None:
         self.remember()
-        low, high = (0, 99) if self.field == "points" else (1, 5)
+        printed = printed_for_field(self.field)
+        low, high = (printed.low, printed.high) if printed else (0, 0)
         if isinstance(self.value, int):
             self.value = max(low, min(high, self.value + delta))
         self.ui.dirty = True

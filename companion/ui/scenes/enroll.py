@@ -6,6 +6,7 @@ from functools import partial
 
 import pygame
 
+from companion.engine.words import PRINTED_FIELD
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
@@ -72,7 +73,7 @@ class EnrollScene(Scene):
                 self.ui.pop()
                 self.ui.top.on_card(card_id)  # the scan that led here now counts
                 return
-        field = {"fire": "points", "fireman": "value", "contract": "goods"}.get(card.kind)
+        field = PRINTED_FIELD.get(card.kind)
         if field and field in card.unverified:
             self.ui.open("confirm", card_id=card_id, field=field, save=services.save_override)
 

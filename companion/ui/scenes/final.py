@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, apply, parse_line
-from companion.engine.record import start
+from companion.engine import SCORE_CATEGORIES, Catalogue, RuleError, State, iter_states
 from companion.engine.scoring import score_player
-from companion.engine.words import Category, Kind
+from companion.engine.words import Category, Kind, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -35,20 +34,16 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
     """
     state: State | None = None
     ends: dict[int, dict[str, int]] = {}
-    for line in record.splitlines():
-        if not line.strip():
-            continue
-        action = parse_line(line)
-        try:
-            state = start(action, catalogue) if state is None else apply(state, action)
-        except RuleError:
-            break
-        if state.phase == "over" or (state.previous is not None and
-                                     state.round > state.previous.round):
-            finished = state.round if state.phase == "over" else state.round - 1
-            ends = {k: v for k, v in ends.items() if k < finished}
-            ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
-                              for p in state.players}
+    try:
+        for _number, _action, state in iter_states(record, catalogue):
+            if state.phase == Phase.OVER or (state.previous is not None and
+                                         state.round > state.previous.round):
+                finished = state.round if state.phase == Phase.OVER else state.round - 1
+                ends = {k: v for k, v in ends.items() if k < finished}
+                ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
+                                  for p in state.players}
+    except RuleError:
+        pass  # the chart shows the rounds before the first bad line
     if state is None:
         return {}
     out: dict[str, list[int]] = {p: [0] for p in state.players}

@@ -11,7 +11,7 @@ import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
-from companion.engine.words import Kind, Store
+from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
@@ -154,7 +154,7 @@ class LoadingScene(RoundScene):
     def shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
         """Common whole-dock moves: fill contracts, sell to merchants."""
         moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)
-                 and a.source == "dock"]
+                 and a.source == Store.DOCK]
         dock = Counter(state.player(pid).dock)
         out: list[tuple[str, list[Move]]] = []
         to_contract: list[Move] = []
@@ -177,7 +177,7 @@ class LoadingScene(RoundScene):
                     to_contract += [Move(pid, good, source, contract)] * k
         if to_contract:
             out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
-        merchant = [m for m in moves if m.to == "merchant"]
+        merchant = [m for m in moves if m.to == MERCHANT_DESTINATION]
         if merchant:
             goods = {m.good for m in merchant}
             sells = [Move(pid, g, "dock", "merchant") for g in dock.elements() if g in goods]
@@ -264,7 +264,7 @@ class LoadingScene(RoundScene):
             good, store = chosen[0]
             for a in loading_actions(state, pid):
                 if isinstance(a, Move) and a.good == good and a.source == store:
-                    if a.to == "merchant":
+                    if a.to == MERCHANT_DESTINATION:
                         label = _("merchant (+1 coin)")
                     else:
                         label = words.destination(state, a.to)
@@ -325,7 +325,7 @@ class LoadingScene(RoundScene):
             try:
                 apply(state, action)
             except RuleError as exc:
-                said = words.refusal(state, str(exc))
+                said = words.refusal(state, exc)
                 if said not in out:
                     out.append(said)
         return out

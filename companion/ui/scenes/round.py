@@ -35,7 +35,7 @@ HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 def total_rounds(state: State) -> int:
     """Rounds in this game: the regular cards in play divided by the cards per round."""
     deck = state.catalogue.deck_for(state.player_count)
-    regular = sum(1 for cid in deck if state.catalogue[cid].kind != "fire")
+    regular = sum(1 for cid in deck if state.catalogue[cid].kind != Kind.FIRE)
     return regular // (state.player_count + 1)
 
 

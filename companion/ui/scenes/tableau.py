@@ -10,6 +10,7 @@ import pygame
 
 from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
+from companion.engine.words import Kind
 from companion.ui import layout, names, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
@@ -72,7 +73,7 @@ class TableauScene(Scene):
             c.text(str(number), (cell.centerx, cell.bottom), LARGE, ACCENT, anchor="midbottom",
                    role="key")
         # Contracts: each symbol filled (cube) or empty (outline with initials).
-        contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == "contract"]
+        contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == Kind.CONTRACT]
         if contracts:
             flow.text(_("Contracts"), SMALL, MUTED)
             size = c.u(34)
@@ -139,7 +140,7 @@ class TableauScene(Scene):
             allowed = not (key == "adjust:coins:-1" and ps.coins == 0)
             c.button(cell, text, partial(self.adjust, **change) if allowed else None, key=key)
         others = [state.catalogue[cid] for cid in ps.cards if state.catalogue[cid].kind !=
-                  "contract"]
+                  Kind.CONTRACT]
         flow.text(_("Cards ({n})").format(n=len(ps.cards)), SMALL, MUTED)
         rest = flow.rest()
         rest.h = max(0, fix.y - gap - rest.y)
