@@ -501,3 +501,26 @@ def test_the_hardware_test_is_left_with_done(ui):
     assert primary is not None and primary["label"].startswith("Done")
     finger.tap_primary()
     assert ui.top.name == "settings"
+
+
+# --- 17: the header keeps the pile ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("moment", ["supply", "demand", "purchase", "loading", "last"])
+def test_the_round_header_always_says_how_many_cards_are_left(ui, language, moment):
+    from companion.ui.i18n import _
+
+    def reached(b: State, a: State) -> bool:
+        if moment == "last":
+            return a.last_round and a.phase == "loading"
+        return a.phase == moment and a.round >= 3
+
+    finger = at(ui, reached, players=5)
+    set_language(language)
+    try:
+        state = ui.game.state
+        said = _("cards left {n}").format(n=state.pile_size())
+        assert any(said in t for t in finger.texts()), (said, finger.texts()[:3])
+    finally:
+        set_language("en")

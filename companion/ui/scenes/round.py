@@ -137,12 +137,15 @@ class RoundScene(Scene):
             return None
 
         # Long languages (French "Phase : Approvisionnement") drop the least needed words
-        # first, so the phase and the last round are never cut off the end.
+        # first, so the phase and the last round are never cut off the end; the pile is
+        # never dropped in landscape (the season gives way first, else the header takes two
+        # lines); in portrait, where a second line costs the Supply grid a row, it may be.
         labelled = _("Phase: {phase}").format(phase=phase)
-        one = pick([[round_text, season, cards_left, labelled],
-                    [round_text, season, cards_left, phase],
-                    [round_text, season, phase], [round_text, phase]],
-                   rect.w - 3 * pad - first_w)
+        options = [[round_text, season, cards_left, labelled],
+                   [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
+        if c.w < c.h:
+            options += [[round_text, season, phase], [round_text, phase]]
+        one = pick(options, rect.w - 3 * pad - first_w)
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
