@@ -47,6 +47,7 @@ class HomeScene(Scene):
         self.session = None
 
     def on_enter(self) -> None:
+        self.asking = False
         if self.ui.game is not None:
             return
         self.close_session()
