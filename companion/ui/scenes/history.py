@@ -34,6 +34,10 @@ class HistoryScene(Scene):
 
     name = "history"
 
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
+
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
         self.games: list[object] = []
@@ -51,7 +55,7 @@ class HistoryScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
 
-    def primary(self) -> Primary | None:
+    def secondary(self) -> Primary | None:
         if self.problem or not self.games:
             return None
         return (_("Player statistics"), lambda: self.ui.open("stats"))
