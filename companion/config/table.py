@@ -100,6 +100,12 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
                 raise doc.error(base + ("cards", i), f"unknown card {card_id!r}")
             if catalogue[card_id].kind == "fire":
                 raise doc.error(base + ("cards", i), "fires are not owned")
+            if len(players) in catalogue[card_id].removed_for:
+                raise doc.error(
+                    base + ("cards", i),
+                    f"{card_id} is taken out of the game at setup with {len(players)} players: "
+                    "nobody can own it",
+                )
             if card_id in owner:
                 raise doc.error(base + ("cards", i), f"{card_id} is already {owner[card_id]}'s")
             owner[card_id] = pid
