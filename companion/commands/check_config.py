@@ -36,7 +36,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def _check_cards(config_dir: Path, state_dir: Path | None) -> tuple[list[ConfigError], str]:
     """The errors of cards.yaml (and of the owner's corrections, given a state dir)."""
     try:
-        catalogue = cards.load_catalogue_data(config_dir, state_dir)
+        catalogue = cards.load_catalogue_data(config_dir, state_dir, strict=True)
         cards.catalogue_from_data(catalogue)
     except ConfigError as exc:
         return [exc], "invalid"

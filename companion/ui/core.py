@@ -68,6 +68,8 @@ class Services:
     """Problems the start-up hardware check found, each with a hint for the builder."""
     """Keys and on-screen stand-ins replace the buttons and the card reader."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    file_warnings: list[str] = field(default_factory=list)
+    """Side files of the state directory that were ignored (companion.config.sidefiles)."""
     recent_intents: list[str] = field(default_factory=list)
 
 

@@ -117,3 +117,6 @@ class HomeScene(Scene):
             who = ", ".join(words.player_name(state, p) for p in state.players)
             c.text(_("Game in progress: {players}").format(players=who), (c.w // 2, y), BODY,
                    TEXT, anchor="midtop", max_width=c.w - c.u(40))
+        if self.ui.services.file_warnings:  # ignored side files, each naming its file
+            c.paragraph(" ".join(self.ui.services.file_warnings),
+                        pygame.Rect(c.u(20), y + c.u(60), c.w - c.u(40), c.u(70)), 16, MUTED)
