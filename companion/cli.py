@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 import tempfile
 import time
@@ -156,17 +157,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _save_crash_report(args: argparse.Namespace) -> Path | None:
-    """Write the current exception's traceback to a file for a bug report; its path."""
+    """Write the current exception's traceback to a file for a bug report; its path.
+
+    Into the state directory when it already exists and can be written, else the
+    temporary folder; no folder is ever created for it (a read-only command must not
+    leave one behind in the home directory). None when neither can take it."""
     text = traceback.format_exc()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for folder in (paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())):
+        path = folder / f"crash-{stamp}-{os.getpid()}.log"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"crash-{stamp}.log"
-            path.write_text(text, encoding="utf-8")
-            return path
+            # Exclusive and private: never through a planted link, never readable by others.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         except OSError:
-            continue
+            continue  # a missing folder is not created
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        return path
     return None
 
 
