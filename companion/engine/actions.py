@@ -8,6 +8,7 @@ keys and wrong types; `Action.to_json` gives the object back.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
@@ -272,6 +273,9 @@ def _setup(obj: Mapping[str, Any]) -> Action:
         or not all(isinstance(v, str) for v in names.values())
     ):
         raise RecordError('"names" must map player ids to display names')
+    if names is not None:
+        # One spelling per name (NFC): "Zoë" typed on two keyboards is one player.
+        names = {pid: unicodedata.normalize("NFC", name) for pid, name in names.items()}
     cards = obj.get("cards")
     if cards is not None and (
         not isinstance(cards, dict) or not all(isinstance(v, dict) for v in cards.values())
@@ -339,6 +343,18 @@ _scan_once: Callable[[str, int], tuple[Any, int]] = (
 )
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """object_pairs_hook: a key given twice is refused (JSON would keep the last silently)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {json.dumps(key)} is given twice")
+            seen.add(key)
+    return obj
+
+
 def _decode(line: str) -> Any:
     if line[:1] == "{" and line[-1:] == "}":
         try:
@@ -346,9 +362,11 @@ def _decode(line: str) -> Any:
         except (StopIteration, ValueError, RecursionError):
             pass
         else:
-            if end == len(line):
+            # Every key is followed by its own colon, so with as many colons as keys no key
+            # was given twice; otherwise (a colon in a value, nested objects) the exact check.
+            if end == len(line) and line.count(":") == len(obj):
                 return obj
-    return json.loads(line)
+    return json.loads(line, object_pairs_hook=_unique_keys)
 
 
 def parse_line(line: str | bytes) -> Action:
@@ -364,4 +382,11 @@ def parse_line(line: str | bytes) -> Action:
         raise RecordError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
     except RecursionError:
         raise RecordError("not valid JSON: nested too deeply") from None
+    if "\\u" in line:
+        # An escape may stand for half a surrogate pair: text that cannot be written back.
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError("not valid text: a \\u escape of half a character "
+                              "(a lone surrogate)") from None
     return parse_action(obj)
