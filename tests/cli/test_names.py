@@ -111,3 +111,17 @@ def test_a_key_given_twice_is_refused(line):
 def test_colons_in_values_are_no_duplicate():
     action = parse_line('{"type": "adjust", "player": "red", "reason": "a:b:c", "coins": 1}')
     assert action.reason == "a:b:c"
+
+
+def test_status_escapes_a_name_on_a_terminal(tmp_path):
+    record = tmp_path / "game.jsonl"
+    lines = record_with_names({"red": "\x1b[31mEvil", "blue": "Jonas"}).splitlines()
+    record.write_text("\n".join(lines[:20]) + "\n")
+    state = tmp_path / "state"
+    fed = subprocess.run([sys.executable, "-m", "companion", "feed", str(record),
+                          "--state-dir", str(state)], capture_output=True, text=True, cwd=REPO,
+                         timeout=120)
+    assert fed.returncode == 0, fed.stderr
+    status, out = run_on_a_terminal(["status", "--state-dir", str(state)])
+    assert status == 0, out
+    assert "\x1b" not in out and "\\x1b[31mEvil" in out
