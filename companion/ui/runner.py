@@ -77,7 +77,7 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
     pygame.display.flip()
     if stay:
         notifier.ready()  # started, as far as systemd goes: no start timeout, no restart loop
-        notifier.status(f"cannot start: {message.splitlines()[0]}")
+        notifier.status(f"cannot start: {(message.splitlines() or [''])[0]}")
         while pygame.event.wait(500).type != pygame.QUIT:  # SIGTERM arrives as QUIT (SDL)
             notifier.watchdog()
         return
