@@ -42,9 +42,15 @@ clean:
 # On the Pi: `sudo make install` (see hardware/README.md), `sudo make uninstall`.
 # DESTDIR=DIR lays the files down under DIR without touching the system;
 # INSTALL_FLAGS passes options such as --no-venv (scripts/install.sh --help).
-.PHONY: install uninstall
+.PHONY: install uninstall arm64-check
 install:
 	DESTDIR="$(DESTDIR)" bash scripts/install.sh $(INSTALL_FLAGS)
 
 uninstall:
 	DESTDIR="$(DESTDIR)" bash scripts/uninstall.sh
+
+# Proves the Pi install on arm64 here (root, network and minutes; not part of `make test`):
+# install.sh in an arm64 Debian 12 root under qemu-user, then check-config, replay and
+# the app up to its Home screen. See hardware/CHECK-ON-A-PI.md.
+arm64-check:
+	bash scripts/arm64-check.sh

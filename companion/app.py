@@ -29,10 +29,10 @@ from companion.config.cards import (  # noqa: E402
 )
 from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
+from companion.config.sidefiles import check_tags_file, read_ui_settings  # noqa: E402
 from companion.engine import Catalogue, Setup  # noqa: E402
-from companion.errors import CompanionError, ConfigError  # noqa: E402
+from companion.errors import CompanionError  # noqa: E402
 from companion.fsio import atomic_write  # noqa: E402
-from companion.languages import LANGUAGES  # noqa: E402
 from companion.store.history import History  # noqa: E402
 from companion.store.session import GameSession  # noqa: E402
 from companion.ui import runner as ui_runner  # noqa: E402
@@ -58,11 +58,13 @@ DEFAULTS: dict[str, Any] = {
 # --- configuration -------------------------------------------------------------------
 
 
-def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = None
+def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = None,
+                  warnings: list[str] | None = None
                   ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(companion settings, hardware dict); ConfigError for a bad file.
+    """(companion settings, hardware dict); ConfigError for a bad configuration file.
 
-    `checked`: the settings already read and checked (by `load_config`), else read here."""
+    `checked`: the settings already read and checked (by `load_config`), else read here.
+    A bad ui-settings.json is ignored; its warning is appended to `warnings`."""
     settings: dict[str, Any] = json.loads(json.dumps(DEFAULTS))
     if checked is None:
         checked = load_checked(config_dir)
@@ -73,20 +75,10 @@ def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = 
                              "fullscreen": display.fullscreen,
                              "rotation": display.rotation})
     hardware: dict[str, Any] = checked.hardware.as_dict()
-    overlay = state_dir / UI_SETTINGS_FILE
-    if overlay.is_file():
-        try:
-            saved = json.loads(overlay.read_text(encoding="utf-8"))
-            for key in ("language", "purchase_form"):
-                if key in saved:
-                    settings[key] = saved[key]
-            if isinstance(saved.get("display"), dict):
-                settings["display"].update(saved["display"])
-        except (OSError, ValueError) as exc:
-            log.warning("ignoring %s: %s", overlay, exc)
-    if settings.get("language") not in LANGUAGES:
-        raise ConfigError(f"{config_dir / 'companion.yaml'}: language must be "
-                          f"{', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]}")
+    # Checked by companion.yaml's rules (companion.config.sidefiles).
+    overlay = read_ui_settings(state_dir, [] if warnings is None else warnings)
+    settings["display"].update(overlay.pop("display", {}))
+    settings.update(overlay)
     return settings, hardware
 
 
@@ -202,15 +194,18 @@ def run(args: Any) -> int:
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
     config_dir = paths.config_dir(getattr(args, "config", None))
     simulate = bool(getattr(args, "simulate", False))
+    #: Side files of the state directory that were ignored: shown on the Home screen.
+    file_warnings: list[str] = []
     try:
         # Checked here, used by the screens; from the JSON cache when no YAML file changed.
-        checked, catalogue = load_config(config_dir, state_dir)
-        settings, hardware = load_settings(config_dir, state_dir, checked)
+        checked, catalogue = load_config(config_dir, state_dir, file_warnings)
+        settings, hardware = load_settings(config_dir, state_dir, checked, file_warnings)
+        check_tags_file(state_dir, file_warnings)
         # To stderr (the journal under systemd), at the configured level.
         logs.setup_logging(checked.companion.log_level)
     except CompanionError as exc:
         log.error("%s", exc.message)
-        ui_runner.show_fatal(exc.message)
+        ui_runner.show_fatal(exc.message, notifier=_sdnotify())
         ui_runner.quit_pygame()
         raise
     started: list[Any] = []
@@ -235,6 +230,7 @@ def run(args: Any) -> int:
             notifier=_sdnotify(),
             problems=hardware_problems(hardware, simulate),
         )
+        runner.ui.services.file_warnings = file_warnings
         return runner.run()
     finally:
         for inputs in started:

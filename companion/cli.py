@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from companion import __version__, paths
 from companion.errors import CompanionError
@@ -128,7 +130,63 @@ def _run_app(args: argparse.Namespace) -> int:
     return app.run(args)
 
 
+#: Characters a terminal acts on instead of showing: C0 (but newline and tab), DEL, C1,
+#: the bidirectional overrides, and halves of surrogate pairs (not text at all).
+_ESCAPED = {
+    c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+    for c in (
+        *range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0),
+        *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000),
+    )
+}
+
+
+class _TerminalSafe:
+    """A text stream to a terminal that shows control characters as escapes: a player's
+    name with ANSI escapes must not recolour, clear or retitle the owner's terminal."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(_ESCAPED))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _guard_output() -> tuple[Any, Any]:
+    """Make stdout and stderr safe for names from files; the streams to restore."""
+    saved = sys.stdout, sys.stderr
+    for stream in saved:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # Text that cannot be encoded (half a surrogate pair) is shown, never a crash.
+            reconfigure(errors="backslashreplace")
+    if _isatty(sys.stdout):
+        sys.stdout = _TerminalSafe(sys.stdout)
+    if _isatty(sys.stderr):
+        sys.stderr = _TerminalSafe(sys.stderr)
+    return saved
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    saved = _guard_output()
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = app_args(argv)
     if args is None:
         args = build_parser().parse_args(argv)
@@ -156,17 +214,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _save_crash_report(args: argparse.Namespace) -> Path | None:
-    """Write the current exception's traceback to a file for a bug report; its path."""
+    """Write the current exception's traceback to a file for a bug report; its path.
+
+    Into the state directory when it already exists and can be written, else the
+    temporary folder; no folder is ever created for it (a read-only command must not
+    leave one behind in the home directory). None when neither can take it."""
     text = traceback.format_exc()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for folder in (paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())):
+        path = folder / f"crash-{stamp}-{os.getpid()}.log"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"crash-{stamp}.log"
-            path.write_text(text, encoding="utf-8")
-            return path
+            # Exclusive and private: never through a planted link, never readable by others.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         except OSError:
-            continue
+            continue  # a missing folder is not created
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        return path
     return None
 
 

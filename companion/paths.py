@@ -7,8 +7,11 @@ from pathlib import Path
 
 APP_NAME = "speicherstadt-companion"
 
-#: The configuration shipped with the source (the repository's config/ folder).
-SHIPPED_CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
+#: The configuration shipped inside the package (companion/data), so that an install
+#: without the repository works. The repository's config/ holds the same files as the
+#: copy an owner edits (install.sh puts it in /etc); tests/config/test_packaging.py
+#: keeps the two identical.
+SHIPPED_CONFIG_DIR = Path(__file__).resolve().parent / "data"
 #: Where `make install` puts the configuration on a Pi.
 SYSTEM_CONFIG_DIR = Path("/etc") / APP_NAME
 

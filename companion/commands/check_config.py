@@ -36,13 +36,34 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 def _check_cards(config_dir: Path, state_dir: Path | None) -> tuple[list[ConfigError], str]:
     """The errors of cards.yaml (and of the owner's corrections, given a state dir)."""
     try:
-        catalogue = cards.load_catalogue_data(config_dir, state_dir)
+        catalogue = cards.load_catalogue_data(config_dir, state_dir, strict=True)
         cards.catalogue_from_data(catalogue)
     except ConfigError as exc:
         return [exc], "invalid"
     unverified = sum(1 for card in catalogue if not all(card.get("verified", {}).values()))
     note = f", {unverified} with values not yet confirmed at the table" if unverified else ""
     return [], f"ok ({len(catalogue)} cards{note})"
+
+
+#: Reader ports that need the network: the service has none (PrivateNetwork=yes and
+#: RestrictAddressFamilies=AF_UNIX AF_NETLINK in systemd/speicherstadt-companion.service).
+NETWORK_SCHEMES = ("socket://", "rfc2217://")
+
+
+def _sandbox_errors(path: Path, port: str) -> list[ConfigError]:
+    """An error when the reader's port needs the network the service's sandbox blocks."""
+    scheme = next((s for s in NETWORK_SCHEMES if s in port), None)
+    if scheme is None:
+        return []
+    from companion.config import yamlfile
+
+    problem = (f"{port!r}: a {scheme} port needs the network, which the service does not "
+               "have (PrivateNetwork=yes in its systemd unit): the app could never open it. "
+               "Give the reader's device path (/dev/speicherstadt-reader); a network reader "
+               "works only with `reader-test` or the app run by hand")
+    doc = yamlfile.load(path)
+    assert doc is not None
+    return [doc.error(("reader", "port"), problem)]
 
 
 def check_dir(
@@ -72,6 +93,9 @@ def check_dir(
         b = f"{len(buttons.pins)} buttons" if buttons.enabled else "buttons off"
         r = f"reader {reader.framing} on {reader.port}" if reader.enabled else "reader off"
         summary.append(f"{settings.HARDWARE_FILE}: ok ({b}, {r})")
+
+        errors += _sandbox_errors(config_dir / settings.HARDWARE_FILE, reader.port
+                                  ) if reader.enabled else []
 
     found, word = _check_cards(config_dir, state_dir)
     errors += found

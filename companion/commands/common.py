@@ -17,6 +17,8 @@ def catalogue_for(args: argparse.Namespace) -> Catalogue:
     return load_catalogue(
         paths.config_dir(getattr(args, "config", None)),
         paths.state_dir(getattr(args, "state_dir", None)),
+        # A command names a bad owner's card file and stops (exit 2); the app ignores it.
+        strict=True,
     )
 
 

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
     config = paths.config_dir(getattr(args, "config", None))
     state = paths.state_dir(getattr(args, "state_dir", None))
-    cards = load_catalogue_data(config, state)
+    cards = load_catalogue_data(config, state, strict=True)
     tagmap = TagMap.in_state_dir(state)
     session = EnrollSession(
         cards,

@@ -1,15 +1,18 @@
 """`reader-test`: open the card reader and print what it decodes.
 
-One line per decoded tag, `TAG <tag>`, and per rejected input,
-`REJECT <reason>`, each flushed at once so a script or a person sees it as it
-happens. Runs until Ctrl-C, until the port closes (a pty's other end, an
-unplugged reader), or until `--count` tags or `--timeout` seconds.
+First `READY` once the port is open and settled (a card shown before that
+line is not read: an Arduino resets when the port opens), then one line per
+decoded tag, `TAG <tag>`, and per rejected input, `REJECT <reason>`, each
+flushed at once so a script or a person sees it as it happens. Runs until
+Ctrl-C, until the port closes (a pty's other end, an unplugged reader), or
+until `--count` tags or `--timeout` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import sys
 import threading
 import time
@@ -22,6 +25,20 @@ if TYPE_CHECKING:
     from companion.config.settings import HardwareSettings, ReaderSettings
 
 HELP = "open the card reader and print TAG/REJECT lines for what it sends"
+#: The longest --timeout: a day (a longer test is a test without a timeout).
+MAX_TIMEOUT_S = 86_400.0
+
+
+def _seconds(option: str, value: float | None, low: float, high: float,
+             *, low_included: bool = True) -> None:
+    """A UsageError unless `value` (given for `option`) is a finite number within the bounds."""
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise UsageError(f"{option} must be a number of seconds, not {value}")
+    if value < low or (value == low and not low_included) or value > high:
+        side = "from" if low_included else "more than"
+        raise UsageError(f"{option} {value:g} is out of range ({side} {low:g} to {high:g} seconds)")
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -67,9 +84,20 @@ def hardware_config(args: argparse.Namespace) -> HardwareSettings:
 
 def reader_config(args: argparse.Namespace) -> ReaderSettings:
     """The reader's settings: hardware.yaml, then the command line's overrides."""
-    for name in ("settle", "repeat_suppress"):
-        if getattr(args, name, None) is not None and getattr(args, name) < 0:
-            raise UsageError(f"--{name.replace('_', '-')} must not be negative")
+    from companion.config.settings import (
+        BAUDRATES,
+        REPEAT_SUPPRESS_S,
+        SETTLE_S,
+    )
+
+    # The same bounds as hardware.yaml's: 1e300 or nan is a typo, not a wait.
+    _seconds("--settle", getattr(args, "settle", None), *SETTLE_S)
+    _seconds("--repeat-suppress", getattr(args, "repeat_suppress", None), *REPEAT_SUPPRESS_S)
+    baudrate = getattr(args, "baudrate", None)
+    if baudrate is not None and baudrate not in BAUDRATES:
+        raise UsageError(
+            f"--baudrate {baudrate} is not a standard rate (9600 and 115200 are usual)"
+        )
     settings = hardware_config(args).reader
     overrides = {
         "port": getattr(args, "port", None),
@@ -109,8 +137,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.count is not None and args.count < 1:
         raise UsageError("--count must be at least 1")
-    if args.timeout is not None and args.timeout <= 0:
-        raise UsageError("--timeout must be positive")
+    _seconds("--timeout", args.timeout, 0.0, MAX_TIMEOUT_S, low_included=False)
     settings = reader_config(args)
     ending = f", line ending {settings.line_ending}" if settings.framing == "line" else ""
     print(
@@ -135,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     try:
         settle(port, settings.settle_s, stop)
+        # Scripts and tests wait for this line; a person knows the card may be shown now.
+        print("READY", flush=True)
         for now, item in read_decoded(port, settings, stop):
             if isinstance(item, Tag):
                 if not repeats.accept(item.tag, now):

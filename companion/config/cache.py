@@ -136,11 +136,15 @@ def _write(path: Path, sources: dict[str, Any], settings: Settings,
 
 
 def load_config(
-    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str]
+    config_dir: str | os.PathLike[str],
+    state_dir: str | os.PathLike[str],
+    warnings: list[str] | None = None,
 ) -> tuple[Settings, Catalogue]:
     """(settings, catalogue with the owner's corrections), from the cache when it is current.
 
-    Raises what `load_settings`, then `load_catalogue`, raise for a bad file.
+    Raises what `load_settings`, then `load_catalogue`, raise for a bad file. A bad
+    owner's card file is ignored, with its warning appended to `warnings`, and nothing
+    is cached then (the warning must come again at the next start).
     """
     config_dir, state_dir = Path(config_dir), Path(state_dir)
     path = cache_path(state_dir)
@@ -155,8 +159,11 @@ def load_config(
             return settings, cards_module.catalogue_from_data(cards)
     # The stamps were taken before parsing: a file changed meanwhile is parsed again next time.
     settings = settings_module.load_settings(config_dir)
-    cards = cards_module.load_catalogue_data(config_dir, state_dir)
+    found: list[str] = []
+    cards = cards_module.load_catalogue_data(config_dir, state_dir, warnings=found)
     catalogue = cards_module.catalogue_from_data(cards)
-    if sources is not None:
+    if warnings is not None:
+        warnings.extend(found)
+    if sources is not None and not found:
         _write(path, sources, settings, cards)
     return settings, catalogue

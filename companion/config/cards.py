@@ -8,7 +8,10 @@ or corrected; it overrides the shipped ones and marks them verified.
 
 from __future__ import annotations
 
+import copy
+import logging
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -144,19 +147,37 @@ def _apply_overrides(cards: list[dict[str, Any]], doc: yamlfile.YamlDocument) ->
 
 
 def load_catalogue_data(
-    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None = None
+    config_dir: str | os.PathLike[str],
+    state_dir: str | os.PathLike[str] | None = None,
+    *,
+    strict: bool = False,
+    warnings: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Every card as a plain dict (id, kind, season, printed values, `verified` per value).
 
-    The owner's corrections in `state_dir/cards.yaml` replace shipped values.
+    The owner's corrections in `state_dir/cards.yaml` replace shipped values. A bad
+    owner file (a side file: the app writes it) is ignored with a warning, logged and
+    appended to `warnings`, so that it never stops a game; with `strict` (check-config,
+    the commands) it is a ConfigError like any configuration file.
     """
     doc = yamlfile.load(Path(config_dir) / CATALOGUE_FILE)
     assert doc is not None
     cards = parse_catalogue(doc)
     if state_dir is not None:
-        override = yamlfile.load(Path(state_dir) / OVERRIDE_FILE, missing_ok=True)
-        if override is not None:
-            _apply_overrides(cards, override)
+        try:
+            override = yamlfile.load(Path(state_dir) / OVERRIDE_FILE, missing_ok=True)
+            if override is not None:
+                corrected = copy.deepcopy(cards)
+                _apply_overrides(corrected, override)
+                cards = corrected
+        except ConfigError as exc:
+            if strict:
+                raise
+            from companion.config.sidefiles import warn
+
+            warn([] if warnings is None else warnings, exc,
+                 "the shipped card values are used; the table's corrections are not",
+                 Path(state_dir) / OVERRIDE_FILE)
     return cards
 
 
@@ -174,10 +195,13 @@ def catalogue_from_data(cards: list[dict[str, Any]]) -> Catalogue:
 
 
 def load_catalogue(
-    config_dir: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None = None
+    config_dir: str | os.PathLike[str],
+    state_dir: str | os.PathLike[str] | None = None,
+    *,
+    strict: bool = False,
 ) -> Catalogue:
-    """The engine's catalogue, with the owner's corrections applied."""
-    return catalogue_from_data(load_catalogue_data(config_dir, state_dir))
+    """The engine's catalogue, with the owner's corrections applied (see load_catalogue_data)."""
+    return catalogue_from_data(load_catalogue_data(config_dir, state_dir, strict=strict))
 
 
 def save_override(
@@ -188,7 +212,21 @@ def save_override(
 
     state_dir = Path(state_dir)
     path = state_dir / OVERRIDE_FILE
-    doc = yamlfile.load(path, missing_ok=True)
+    try:
+        doc = yamlfile.load(path, missing_ok=True)
+        if doc is not None and not _is_override_map(doc.data):
+            raise doc.error((), "the owner's card file maps card ids to printed values")
+    except ConfigError as exc:
+        # A damaged file must not block the correction: set it aside (kept), start anew.
+        doc = None
+        aside = path.with_name(f"{OVERRIDE_FILE}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, aside)
+        except OSError as move:
+            raise ConfigError(f"{path}: cannot save the card value ({exc.message}; "
+                              f"it cannot be set aside: {move.strerror})") from None
+        logging.getLogger("companion.config").warning(
+            "%s; set aside as %s", exc.message, aside.name)
     data: dict[str, Any] = dict(doc.data or {}) if doc is not None else {}
     if isinstance(value, tuple):
         value = list(value)
@@ -203,6 +241,12 @@ def save_override(
         atomic_write(path, text)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot save the card value ({describe(exc)})") from None
+
+
+def _is_override_map(data: Any) -> bool:
+    return data is None or (
+        isinstance(data, dict) and all(isinstance(v, dict) for v in data.values())
+    )
 
 
 def confirmed_values(

@@ -17,6 +17,7 @@ Example (every key but `players` is optional)::
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,14 @@ def _goods(doc: yamlfile.YamlDocument, path: yamlfile.KeyPath, value: Any) -> tu
     return tuple(value)
 
 
+def _name(doc: yamlfile.YamlDocument, base: yamlfile.KeyPath, value: Any) -> str:
+    """A display name: one spelling (NFC) per name, and only whole characters."""
+    name = unicodedata.normalize("NFC", str(value))
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+        raise doc.error(base + ("name",), "is not valid text (half of a surrogate pair)")
+    return name
+
+
 def load_table(path: str | Path, catalogue: Catalogue) -> ScoreTable:
     doc = yamlfile.load(path)
     assert doc is not None
@@ -90,7 +99,7 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
             if key not in PLAYER_KEYS:
                 known = ", ".join(sorted(PLAYER_KEYS))
                 raise doc.error(base + (key,), f"unknown key (use {known})")
-        names[pid] = str(entry.get("name", pid))
+        names[pid] = _name(doc, base, entry.get("name", pid))
         track = _whole(doc, base + ("track",), entry.get("track", 0), -10**9)
         coins = _whole(doc, base + ("coins",), entry.get("coins", 0), 0)
         cards = entry.get("cards", [])
@@ -101,6 +110,12 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
                 raise doc.error(base + ("cards", i), f"unknown card {card_id!r}")
             if catalogue[card_id].kind == Kind.FIRE:
                 raise doc.error(base + ("cards", i), "fires are not owned")
+            if len(players) in catalogue[card_id].removed_for:
+                raise doc.error(
+                    base + ("cards", i),
+                    f"{card_id} is taken out of the game at setup with {len(players)} players: "
+                    "nobody can own it",
+                )
             if card_id in owner:
                 raise doc.error(base + ("cards", i), f"{card_id} is already {owner[card_id]}'s")
             owner[card_id] = pid

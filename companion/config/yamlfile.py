@@ -71,6 +71,17 @@ class YamlDocument:
 
 #: More values than any configuration has: aliases that multiply (`&a [*a, *a]`, ...).
 _MAX_VALUES = 100_000
+#: The largest YAML file read (the shipped cards.yaml is under 5 KB); docs/config-limits.md.
+MAX_BYTES = 1024 * 1024
+#: The deepest nesting of lists and groups (cards.yaml needs 5); docs/config-limits.md.
+MAX_DEPTH = 32
+
+
+def _too_deep(doc_path: Path, line: int) -> ConfigError:
+    return ConfigError(
+        f"{doc_path}:{line}: nested more than {MAX_DEPTH} levels deep "
+        "(lists or groups inside each other); no configuration needs that many"
+    )
 
 
 def _convert(
@@ -79,6 +90,7 @@ def _convert(
     lines: dict[KeyPath, int],
     doc_path: Path,
     inside: frozenset[int] = frozenset(),
+    depth: int = 0,
 ) -> Any:
     # An alias can point at a collection it sits in (`&a [*a]`): no end to walk.
     if id(node) in inside:
@@ -92,6 +104,9 @@ def _convert(
 
     if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
         inside = inside | {id(node)}
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise _too_deep(doc_path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -112,11 +127,11 @@ def _convert(
                     "this key is given twice"
                 )
             lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _convert(value_node, path + (key,), lines, doc_path, inside)
+            out[key] = _convert(value_node, path + (key,), lines, doc_path, inside, depth)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [
-            _convert(item, path + (i,), lines, doc_path, inside)
+            _convert(item, path + (i,), lines, doc_path, inside, depth)
             for i, item in enumerate(node.value)
         ]
     return _scalar_at(node, path, doc_path)
@@ -170,13 +185,23 @@ def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
     """Parse `path`. A missing file is a ConfigError unless `missing_ok` (then None)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            # Never more than the limit in memory: a 60 MB file is refused, not parsed.
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(
+                f"{path}: larger than {MAX_BYTES // 1024} KB; no configuration file is that "
+                "big (is it the right file?)"
+            )
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         if missing_ok:
             return None
         raise ConfigError(f"{path}: the file does not exist") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a folder, not a file") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
     return parse(text, path)
@@ -187,8 +212,12 @@ def parse(text: str, path: str | Path = "<text>") -> YamlDocument:
     import yaml
 
     path = Path(path)
+    if len(text) > MAX_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KB")
     try:
         node = yaml.compose(text, Loader=_composer())
+    except RecursionError:
+        raise _deep_error(text, path) from None
     except yaml.YAMLError:
         # The message (and the line and column it names) as the pure-Python parser words
         # it, since LibYAML's can differ: bad YAML is rare, parsing it twice costs nothing.
@@ -205,9 +234,34 @@ def _compose_for_message(text: str, path: Path) -> Any:
 
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        # The pure-Python composer recurses once per level: too deep for it.
+        raise _deep_error(text, path) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         raise ConfigError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+
+
+def _deep_error(text: str, path: Path) -> ConfigError:
+    """The error for text nested too deep for a composer: found with the parser's event
+    stream (a loop, no recursion), it names the line where the nesting passes MAX_DEPTH."""
+    import yaml
+
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return _too_deep(path, mark.line + 1 if mark is not None else 1)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        return ConfigError(f"{where}: not valid YAML: {getattr(exc, 'problem', exc)}")
+    return ConfigError(f"{path}: nested too deep to read")

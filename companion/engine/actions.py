@@ -8,6 +8,7 @@ keys and wrong types; `Action.to_json` gives the object back.
 from __future__ import annotations
 
 import json
+import unicodedata
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
@@ -287,6 +288,9 @@ def _setup(obj: Mapping[str, Any]) -> Action:
         or not all(isinstance(v, str) for v in names.values())
     ):
         raise RecordError("line_bad_names")
+    if names is not None:
+        # One spelling per name (NFC): "Zoë" typed on two keyboards is one player.
+        names = {pid: unicodedata.normalize("NFC", name) for pid, name in names.items()}
     cards = obj.get("cards")
     if cards is not None and (
         not isinstance(cards, dict) or not all(isinstance(v, dict) for v in cards.values())
@@ -404,6 +408,18 @@ _scan_once: Callable[[str, int], tuple[Any, int]] = (
 )
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """object_pairs_hook: a key given twice is refused (JSON would keep the last silently)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError("line_duplicate_key", key=json.dumps(key))
+            seen.add(key)
+    return obj
+
+
 def _decode(line: str) -> Any:
     if line[:1] == "{" and line[-1:] == "}":
         try:
@@ -411,9 +427,11 @@ def _decode(line: str) -> Any:
         except (StopIteration, ValueError, RecursionError):
             pass
         else:
-            if end == len(line):
+            # Every key is followed by its own colon, so with as many colons as keys no key
+            # was given twice; otherwise (a colon in a value, nested objects) the exact check.
+            if end == len(line) and line.count(":") == len(obj):
                 return obj
-    return json.loads(line)
+    return json.loads(line, object_pairs_hook=_unique_keys)
 
 
 def parse_line(line: str | bytes) -> Action:
@@ -436,4 +454,10 @@ def parse_line(line: str | bytes) -> Action:
         if "digits" in str(exc):
             raise RecordError("line_number_too_long") from None
         raise RecordError("line_not_json_value", detail=str(exc)) from None
+    if "\\u" in line:
+        # An escape may stand for half a surrogate pair: text that cannot be written back.
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError("line_lone_surrogate") from None
     return parse_action(obj)

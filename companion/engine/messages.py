@@ -75,6 +75,8 @@ MESSAGES: dict[str, str] = {
     "line_bad_players": '"players" must be a list of player ids (strings)',
     "line_bad_names": '"names" must map player ids to display names',
     "line_bad_cards": '"cards" must map card ids to objects of printed values',
+    "line_duplicate_key": "the key {key} is given twice",
+    "line_lone_surrogate": "not valid text: a \\u escape of half a character (a lone surrogate)",
     "line_too_long": "the line is {size} bytes long; a record line is at most {limit} bytes",
     "line_number_too_long": "a number has more than 4,300 digits",
     "line_not_json_value": "not valid JSON: {detail}",

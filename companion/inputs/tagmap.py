@@ -15,12 +15,12 @@ import re
 import threading
 from pathlib import Path
 
+from companion.config.sidefiles import TAGS_FILE, read_json
 from companion.errors import CompanionError, ConfigError
 from companion.fsio import atomic_write
 
 log = logging.getLogger("companion.inputs")
 
-TAGS_FILE = "tags.json"
 
 #: Longest tag accepted (a long Code 128 barcode fits; noise does not).
 MAX_TAG_LEN = 64
@@ -118,10 +118,10 @@ class TagMap:
         if stamp is None:
             self._tags, self._stamp = {}, None
             return
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ConfigError(f"{self.path}: cannot read the tag map: {exc}") from exc
+        # The side files' one reader: bounded size and depth, no key given twice.
+        data = read_json(self.path)
+        if data is None:  # removed since the stamp was taken
+            data = {}
         if not isinstance(data, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in data.items()
         ):

@@ -53,8 +53,13 @@ def quit_pygame() -> None:
     pygame.quit()
 
 
-def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0) -> None:
-    """Show why the app cannot start, until a tap, a key or `wait_s` seconds."""
+def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float = 30.0,
+               notifier: Any = None) -> None:
+    """Show why the app cannot start, until a tap, a key or `wait_s` seconds.
+
+    Under systemd (`notifier` given and $NOTIFY_SOCKET set) the message stays until the
+    service is stopped, as the table would be left with a black console otherwise."""
+    stay = notifier is not None and bool(os.environ.get("NOTIFY_SOCKET"))
     try:
         screen = pygame.display.set_mode(size)
     except pygame.error:
@@ -65,10 +70,18 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
     c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(160)), BODY,
                 TEXT)
     # Say how this screen goes away: nothing else on it can be tapped.
-    c.paragraph(f"Tap the screen to close (it closes by itself after {wait_s:.0f} s). "
-                "Correct the file named above, then start the companion again.",
-                pygame.Rect(c.u(20), c.h - c.u(80), c.w - c.u(40), c.u(70)), BODY, MUTED)
+    how = ("This message stays until the companion is stopped. Correct the file named "
+           "above, then: sudo systemctl restart speicherstadt-companion" if stay else
+           f"Tap the screen to close (it closes by itself after {wait_s:.0f} s). "
+           "Correct the file named above, then start the companion again.")
+    c.paragraph(how, pygame.Rect(c.u(20), c.h - c.u(80), c.w - c.u(40), c.u(70)), BODY, MUTED)
     pygame.display.flip()
+    if stay:
+        notifier.ready()  # started, as far as systemd goes: no start timeout, no restart loop
+        notifier.status(f"cannot start: {(message.splitlines() or [''])[0]}")
+        while pygame.event.wait(500).type != pygame.QUIT:  # SIGTERM arrives as QUIT (SDL)
+            notifier.watchdog()
+        return
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return
     deadline = time.monotonic() + wait_s

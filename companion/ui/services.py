@@ -102,4 +102,7 @@ class Services:
     hardware_problems: list[str] = field(default_factory=list)
     """Problems the start-up hardware check found, each with a hint for the builder."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    file_warnings: list[str] = field(default_factory=list)
+    """Side files of the state directory that were ignored, each naming its file
+    (companion.config.sidefiles); Home shows them."""
     recent_intents: list[object] = field(default_factory=list)

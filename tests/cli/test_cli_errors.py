@@ -45,3 +45,30 @@ def test_bad_usage_is_exit_2_with_usage(tmp_path):
     )
     assert proc.returncode == 2
     assert "usage:" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_crash_of_a_read_only_command_creates_no_folder(tmp_path, monkeypatch, capsys):
+    """Without a state directory (a fresh account running `replay`), the report goes to
+    the temporary folder; no ~/.local/share/speicherstadt-companion appears for it."""
+    from companion.commands import replay
+
+    def broken(args):
+        raise KeyError("surprise")
+
+    home = tmp_path / "home"
+    home.mkdir()
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setattr(replay, "run", broken)
+    status = cli.main(["replay", str(REPO / "examples" / "two-players-quick.jsonl")])
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err
+    assert list(home.iterdir()) == []
+    (report,) = temp.glob("crash-*.log")
+    assert str(report) in err and "surprise" in report.read_text()
+    assert report.stat().st_mode & 0o077 == 0  # the traceback may hold players' names

@@ -29,6 +29,7 @@ players:
             D-st-michaelis, A-coffee-roaster, A-tea-taster]
     contracts:
       A-contract-1: [coffee]
+  green: {}
 """
 
 
@@ -69,7 +70,7 @@ def test_tie_on_points_is_broken_by_coins_and_said(cli, tmp_path):
     [
         ("players:\n  red: {coins: -1}\n  blue: {}\n", 2, "players.red.coins"),
         ("players:\n  red: {cards: [A-nothing]}\n  blue: {}\n", 2, "players.red.cards[0]"),
-        ("players:\n  red: {cards: [D-port]}\n  blue:\n    cards: [D-port]\n", 4,
+        ("players:\n  red: {cards: [C-bank]}\n  blue:\n    cards: [C-bank]\n", 4,
          "players.blue.cards[0]"),
         ("players:\n  red:\n    warehouse: [tea]\n  blue: {}\n", 3, "players.red.warehouse"),
         ("players:\n  red:\n    colour: red\n  blue: {}\n", 3, "players.red.colour"),
@@ -101,3 +102,29 @@ def test_shipped_example_scores_and_names_placeholders(cli):
     assert "Winner: Anna with 31 points." in result.out
     # B-fireman-3 is owned, but only contract goods change a score: no note about it.
     assert "B-fireman-3" not in result.err
+
+
+def test_a_card_taken_out_for_the_player_count_is_refused(cli, tmp_path):
+    # D-port is taken out at setup with 2 players, the Boatsmen church with 3: nobody owns them.
+    table = tmp_path / "table.yaml"
+    table.write_text("players:\n  red: {}\n  blue:\n    cards: [B-ship-1, D-port]\n")
+    result = cli("score", str(table))
+    assert result.status == 2, result.out
+    assert "D-port" in result.err and "2 players" in result.err
+    assert f"{table}:4: players.blue.cards[1]:" in result.err
+    table.write_text("players:\n  red: {cards: [D-boatsmen-church]}\n  blue: {}\n  green: {}\n")
+    result = cli("score", str(table))
+    assert result.status == 2, result.out
+    assert "D-boatsmen-church" in result.err and "3 players" in result.err
+
+
+def test_the_shipped_example_owns_no_card_taken_out_for_its_player_count():
+    import yaml
+
+    cards = {c["id"]: c for c in yaml.safe_load((REPO / "config" / "cards.yaml").read_text())[
+        "cards"]}
+    table = yaml.safe_load((REPO / "examples" / "end-of-game-table.yaml").read_text())
+    count = len(table["players"])
+    for player in table["players"].values():
+        for card in player.get("cards", []):
+            assert count not in cards[card].get("removed_for", []), card

@@ -98,7 +98,12 @@ def test_owner_corrections_override_and_are_verified(config, tmp_path):
     assert load_catalogue(config)["B-fire"].points == 2
     (state / "cards.yaml").write_text("B-fireman-1: {value: 9}\n")
     with pytest.raises(ConfigError, match=r"cards.yaml:1: B-fireman-1.value: .*1-5"):
-        load_catalogue(config, state)
+        load_catalogue(config, state, strict=True)
+    # For the app it is a side file: ignored (all of it), with a warning naming it.
+    warnings: list[str] = []
+    cards = {c["id"]: c for c in load_catalogue_data(config, state, warnings=warnings)}
+    assert cards["B-fire"]["points"] == 2 and cards["B-fire"]["verified"] == {"points": False}
+    assert len(warnings) == 1 and "cards.yaml:1: B-fireman-1.value:" in warnings[0]
 
 
 def test_confirmed_values_are_what_a_new_game_carries(config, tmp_path):

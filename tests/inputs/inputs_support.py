@@ -44,8 +44,11 @@ SHIPPED_HARDWARE: dict[str, Any] = {
     },
 }
 
-#: Generous: only reached when something is broken.
-WAIT_S = 10.0
+#: Generous: only reached when something is broken. Tests wait for an event (an intent,
+#: a READY line), so a long bound costs nothing when they pass; a busy 2-core machine
+#: under two full suites took more than 10 s to start a subprocess. pytest-timeout
+#: (300 s, pyproject.toml) stops a test that hangs past it.
+WAIT_S = 60.0
 
 LINE_ENDS = (b"\r\n", b"\n", b"\r")
 

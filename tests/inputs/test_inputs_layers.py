@@ -31,7 +31,9 @@ def test_inputs_import_only_what_the_layers_allow() -> None:
             if top in only_in:
                 assert path.name == only_in[top], f"{path.name} imports {name}"
             if top == "companion":
-                # companion.config.settings: the one validator of hardware.yaml.
+                # companion.config.settings: the one validator of hardware.yaml;
+                # companion.config.sidefiles: the one reader of side files (tags.json).
                 assert name.startswith(
                     ("companion.inputs", "companion.errors", "companion.fsio", "companion.paths")
-                ) or name == "companion.config.settings", f"{path.name} imports {name}"
+                ) or name in ("companion.config.settings", "companion.config.sidefiles"), (
+                    f"{path.name} imports {name}")

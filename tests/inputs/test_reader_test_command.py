@@ -7,15 +7,19 @@ import random
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from tests.inputs.inputs_support import WAIT_S, noise_chunk, rdm6300_frames
+from tests.inputs.inputs_support import noise_chunk, rdm6300_frames
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+#: Only reached when something is broken: the readiness of the command is awaited, and
+#: pytest-timeout (pyproject.toml) bounds the whole test.
+KILL_AFTER_S = 240.0
 
 
 def start(args: list[str], tmp_path: Path) -> subprocess.Popen:
@@ -29,27 +33,16 @@ def start(args: list[str], tmp_path: Path) -> subprocess.Popen:
         text=True,
         env=env,
     )
-    watchdog = threading.Timer(3 * WAIT_S, proc.kill)
+    watchdog = threading.Timer(KILL_AFTER_S, proc.kill)
     watchdog.daemon = True
     watchdog.start()
     return proc
 
 
-def wait_until_open(pty_name: str, proc: subprocess.Popen) -> None:
-    """Wait until the process holds the pty open (it announces itself on stderr first)."""
-    deadline = time.monotonic() + WAIT_S
-    line = proc.stderr.readline()
-    assert line.startswith("reader-test:"), line
-    # The announcement comes just before the port opens; give the open a moment.
-    while time.monotonic() < deadline:
-        fds = Path(f"/proc/{proc.pid}/fd")
-        try:
-            if any(os.path.realpath(fd) == pty_name for fd in fds.iterdir()):
-                return
-        except (FileNotFoundError, PermissionError):
-            pass
-        time.sleep(0.02)
-    raise AssertionError("reader-test did not open the pty")
+def wait_until_ready(proc: subprocess.Popen) -> None:
+    """Wait for the READY line: the port is open and settled, a card shown now is read."""
+    line = proc.stdout.readline()
+    assert line == "READY\n", (line, proc.stderr.read() if proc.poll() is not None else "")
 
 
 @pytest.mark.parametrize("framing", ["rdm6300", "line"])
@@ -59,7 +52,7 @@ def test_reader_test_prints_tags_and_rejects_then_ends_with_the_port(
     pty = make_pty()
     proc = start(["--port", pty.name, "--framing", framing, "--settle", "0"], tmp_path)
     try:
-        wait_until_open(pty.name, proc)
+        wait_until_ready(proc)
         if framing == "rdm6300":
             frames = [f for f, _ in rdm6300_frames(3)]
             tags = [t for _, t in rdm6300_frames(3)]
@@ -81,7 +74,7 @@ def test_reader_test_prints_tags_and_rejects_then_ends_with_the_port(
         assert any(ln.startswith("REJECT ") for ln in lines)
         # Closing the other end of the pty ends the command, cleanly.
         pty.close()
-        out, err = proc.communicate(timeout=WAIT_S)
+        out, err = proc.communicate(timeout=KILL_AFTER_S)
         assert proc.returncode == 0, err
         assert "Traceback" not in err
         assert "TAG" not in out
@@ -94,14 +87,15 @@ def test_reader_test_count_stops_after_n_tags(make_pty, tmp_path: Path) -> None:
     pty = make_pty()
     proc = start(["--port", pty.name, "--settle", "0", "--count", "2"], tmp_path)
     try:
-        wait_until_open(pty.name, proc)
+        wait_until_ready(proc)
         pty.write(b"".join(f for f, _ in rdm6300_frames(3)))
-        out, err = proc.communicate(timeout=WAIT_S)
+        out, err = proc.communicate(timeout=KILL_AFTER_S)
     finally:
         proc.kill()
         proc.wait()
     assert proc.returncode == 0, err
     assert out.splitlines() == [f"TAG {t}" for _, t in rdm6300_frames(2)]
+
 
 
 def test_reader_test_timeout_before_count_fails(make_pty, capsys) -> None:
@@ -119,3 +113,46 @@ def test_reader_test_on_a_missing_port_is_an_error_not_a_traceback(tmp_path, cap
     assert status == 1
     assert err.strip().splitlines()[-1].startswith("error: cannot open the card reader")
     assert "Traceback" not in err
+
+
+def test_reader_test_says_ready_after_the_settle_and_reads_a_card_shown_then(
+    make_pty, tmp_path: Path
+) -> None:
+    pty = make_pty()
+    # Sent while the reader settles: an Arduino's start-up chatter, dropped with the settle.
+    pty.write(rdm6300_frames(1)[0][0])
+    proc = start(["--port", pty.name, "--settle", "0.5", "--count", "1"], tmp_path)
+    try:
+        wait_until_ready(proc)
+        frame, tag = rdm6300_frames(2)[1]
+        pty.write(frame)
+        out, err = proc.communicate(timeout=KILL_AFTER_S)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 0, err
+    assert out.splitlines() == [f"TAG {tag}"]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--timeout", "inf", "--timeout must be a number of seconds"),
+        ("--timeout", "nan", "--timeout must be a number of seconds"),
+        ("--timeout", "0", "--timeout 0 is out of range"),
+        ("--timeout", "1e300", "--timeout 1e+300 is out of range"),
+        ("--settle", "1e300", "--settle 1e+300 is out of range"),
+        ("--settle", "nan", "--settle must be a number of seconds"),
+        ("--settle", "-1", "--settle -1 is out of range"),
+        ("--repeat-suppress", "inf", "--repeat-suppress must be a number"),
+        ("--baudrate", "12345", "--baudrate 12345 is not a standard rate"),
+    ],
+)
+def test_reader_test_refuses_numbers_that_are_not_finite_or_in_range(
+    tmp_path, capsys, option, value, words
+) -> None:
+    status = main(["reader-test", "--state-dir", str(tmp_path), "--port", "loop://",
+                   option, value])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert words in err

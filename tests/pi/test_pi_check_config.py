@@ -273,3 +273,23 @@ def test_good_serial_ports(port: str) -> None:
 )
 def test_bad_serial_ports(port: str) -> None:
     assert settings.serial_port_problem(port)
+
+
+@pytest.mark.parametrize("port", ["socket://192.168.1.20:4000", "rfc2217://[::1]:2217"])
+def test_a_network_reader_port_is_refused_as_the_service_cannot_reach_it(
+    tmp_path: Path, port: str
+) -> None:
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED, config)
+    path = config / "hardware.yaml"
+    text = path.read_text()
+    assert "  port: /dev/speicherstadt-reader" in text
+    path.write_text(text.replace("  port: /dev/speicherstadt-reader", f'  port: "{port}"'))
+    line = next(i for i, ln in enumerate(path.read_text().splitlines(), 1) if port in ln)
+    status, out, err = check(config)
+    assert status == 2, out + err
+    assert f"{path}:{line}: reader.port: '{port}'" in err
+    assert "PrivateNetwork=yes" in err
+    # The unit is what blocks it; if this changes, so must check-config.
+    unit = (REPO / "systemd" / "speicherstadt-companion.service").read_text()
+    assert "PrivateNetwork=yes" in unit

@@ -138,6 +138,10 @@ class HomeScene(Scene):
             state = self.session.state
             who = ", ".join(words.player_name(state, p) for p in state.players)
             notes.append((_("Game in progress: {players}").format(players=who), BODY, TEXT))
+        ignored = [getattr(w, "name", "") or w for w in self.ui.services.file_warnings]
+        if ignored:  # damaged side files, named; the whole reason is in the log
+            notes.append((_("Ignored as damaged: {files}. The reason is in the log.").format(
+                files=", ".join(ignored)), SMALL, (240, 120, 100)))
         if self.ui.services.simulate:
             notes.append((_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
                             "(Shift: Redo), Esc Back."), SMALL, MUTED))
