@@ -54,7 +54,7 @@ ABANDONED_DIR = "abandoned"
 
 
 def now_iso() -> str:
-    """The current UTC time as RECORD.md's ``"t"``: ISO-8601 with milliseconds and Z."""
+    """The current UTC time as a record's ``"t"`` (docs/record-format.md): ISO-8601, ms, Z."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
