@@ -1,4 +1,4 @@
-"""No module of companion imports itself back through others (docs/architecture.md).
+"""No module of companion imports itself back through others (docs/architecture.md, "The layers").
 
 import-linter's `acyclic_siblings` contract (pyproject.toml) says the same per
 package; this test names the modules of a cycle, which is quicker to act on.

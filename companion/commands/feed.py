@@ -99,7 +99,7 @@ def _same_setup(saved: Setup, given: Setup, catalogue: Catalogue) -> bool:
     The saved setup pins every printed value (record format 2) and an export
     carries the owner's corrections, so the record's `cards` need only agree
     with the values the saved game was started with; what it leaves out is
-    taken from the saved game (docs/record-versions.md).
+    taken from the saved game (docs/record-format.md, "Versioning").
     """
     if (saved.players, saved.first) != (given.players, given.first):
         return False

@@ -98,7 +98,7 @@ def unverified_note(catalogue: Catalogue, card_ids: Iterable[str]) -> str | None
 def correction_note(state: State) -> str | None:
     """Fires resolved with a printed value the table corrected later (record format 2).
 
-    Their results stay as they were shown (docs/record-versions.md); say which
+    Their results stay as they were shown (docs/record-format.md, "Printed values"); say which
     value they used, since it was a placeholder then.
     """
     used = [

@@ -58,7 +58,7 @@ class Setup(Action):
     names: Mapping[str, str] | None = None
     cards: Mapping[str, Mapping[str, Any]] | None = None
     format: int | None = None
-    """The record format (docs/record-versions.md); absent means format 1."""
+    """The record format (docs/record-format.md, "Versioning"); absent means format 1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +374,7 @@ _PARSERS: dict[str, Any] = {
 
 # --- format 2: the line checksum and the limits -----------------------------------
 
-#: The newest record format this version writes and reads (docs/record-versions.md).
+#: The newest record format this version writes and reads (docs/record-format.md, "Versioning").
 RECORD_FORMAT = 2
 #: The longest record line accepted, in bytes (docs/journal.md, "Limits"). A setup line
 #: with five long names and every printed value is about 3 KB.
@@ -384,7 +384,7 @@ MAX_LINE_BYTES = 64 * 1024
 def line_crc(obj: Mapping[str, Any]) -> str:
     """The checksum of a record line: CRC-32 of its canonical JSON without ``"crc"``.
 
-    Canonical: keys sorted, no spaces, UTF-8 (docs/record-versions.md). It covers
+    Canonical: keys sorted, no spaces, UTF-8 (docs/record-format.md, "Checksums"). It covers
     what the line means, not its spacing, so any change of a value changes it.
     """
     body = {k: v for k, v in obj.items() if k != "crc"}

@@ -6,7 +6,7 @@ owner's corrections never changes it. A `confirm_value` line changes one value
 from that line on: fires already resolved, contracts already filled and every
 earlier state keep what they had; only what happens next uses the new value.
 It is not a move at the table, so undo and redo pass over it: the states undo
-goes back to get the corrected value too. Why: docs/record-versions.md.
+goes back to get the corrected value too. Why: docs/record-format.md, "Printed values".
 """
 
 from __future__ import annotations

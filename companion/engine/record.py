@@ -1,8 +1,8 @@
 """Game records (JSON Lines): reading them and replaying them through the engine.
 
-The format's version and limits live here and in `actions` (docs/record-versions.md,
-docs/journal.md "Limits"): `RECORD_FORMAT` is the newest format this version
-reads and writes; a record is at most `MAX_RECORD_BYTES`, a line at most
+The format's version and limits live here and in `actions` (docs/record-format.md,
+"Versioning" and "Limits"; docs/journal.md, "Limits"): `RECORD_FORMAT` is the newest
+format this version reads and writes; a record is at most `MAX_RECORD_BYTES`, a line at most
 `MAX_LINE_BYTES`, so no input makes replaying one take unbounded memory.
 """
 

@@ -166,7 +166,7 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after `action`, or `RuleError` naming the rule it breaks."""
     kind = type(action)
-    if isinstance(action, ConfirmValue):  # not a move at the table: docs/record-versions.md
+    if isinstance(action, ConfirmValue):  # not a move at the table: docs/record-format.md
         return printed.confirm_value(state, action, _evolve)
     if kind is Undo:
         return _undo(state)

@@ -1,6 +1,6 @@
 """The journal: the current game as an append-only record file (docs/record-format.md, JSON Lines).
 
-The journal *is* a game record (format 2, docs/record-versions.md): `replay`
+The journal *is* a game record (format 2, docs/record-format.md): `replay`
 reads it as it is. Each line is one action with a ``"t"`` time stamp and a
 ``"crc"`` checksum, written with a single `write` and made durable with
 `fdatasync` before the action is acknowledged. A journal is created whole
@@ -54,7 +54,7 @@ ABANDONED_DIR = "abandoned"
 
 
 def now_iso() -> str:
-    """The current UTC time as RECORD.md's ``"t"``: ISO-8601 with milliseconds and Z."""
+    """The current UTC time as a record's ``"t"`` (docs/record-format.md): ISO-8601, ms, Z."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

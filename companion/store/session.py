@@ -177,7 +177,8 @@ class GameSession:
         A finished game's journal is removed once the game is safely in the history.
         """
         state_dir = Path(state_dir)
-        # The game is played with the printed values it starts with (docs/record-versions.md).
+        # The game is played with the printed values it starts with
+        # (docs/record-format.md, "Printed values").
         setup = pin_printed(setup, catalogue)
         new_game(setup, catalogue)  # RuleError for a bad setup, before anything is touched
         try:

@@ -3,7 +3,8 @@
 Each `Screen` names a scene class (called as `make(host, **params)`) and its
 sample states (a builder per picture, see `companion.ui.samples`). Scenes open
 each other by these names (`host.open("tableau", pid=...)`), so adding a screen
-is one module in `scenes/` plus one entry in `SCREENS` (docs/architecture.md).
+is one module in `scenes/` plus one entry in `SCREENS` (docs/architecture.md, "A new
+screen").
 """
 
 from __future__ import annotations

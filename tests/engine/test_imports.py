@@ -1,4 +1,4 @@
-"""The engine imports only the standard library and itself (docs/architecture.md, the layers)."""
+"""The engine imports only the standard library and itself (docs/architecture.md, "The layers")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The layer rules (docs/architecture.md) for companion.inputs, checked on the source."""
+"""The layer rules (docs/architecture.md, "The layers") for companion.inputs, checked on the
+source."""
 
 from __future__ import annotations
 

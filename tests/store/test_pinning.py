@@ -3,7 +3,7 @@
 A correction applies from the moment it is made; what was shown never changes;
 resume, `status`, `export` and `replay` give the acknowledged state; a catalogue
 update does not touch a game in progress; `feed` names the placeholders and
-accepts an export of the game it continues. docs/record-versions.md.
+accepts an export of the game it continues. docs/record-format.md ("Versioning").
 """
 
 from __future__ import annotations
