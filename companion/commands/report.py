@@ -5,19 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from companion.engine import SCORE_CATEGORIES, Catalogue, Final, State
-
-CATEGORY_LABELS = {
-    "track": "Score track",
-    "contracts": "Contracts",
-    "counting_offices": "Counting offices",
-    "chamber_of_commerce": "Chamber of commerce",
-    "port": "Port",
-    "boatsmen_church": "Boatsmen church",
-    "st_michaelis": "St. Michaelis",
-    "warehouse": "Warehouse",
-    "merchants": "Merchants",
-    "total": "Total",
-}
+from companion.engine.words import CATEGORY_LABELS
 
 
 def final_table(final: Final, players: tuple[str, ...], names: Mapping[str, str],

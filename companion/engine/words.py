@@ -160,3 +160,18 @@ KINDS: tuple[Kind, ...] = tuple(Kind)
 FORMS: tuple[Form, ...] = tuple(Form)
 STORES: tuple[Store, ...] = tuple(Store)
 SCORE_CATEGORIES: tuple[Category, ...] = tuple(Category)
+
+#: The score sheet's row names in English, the total last: the command line prints them,
+#: and the screens translate them (they are the catalogues' msgids).
+CATEGORY_LABELS: dict[str, str] = {
+    Category.TRACK: "Score track",
+    Category.CONTRACTS: "Contracts",
+    Category.COUNTING_OFFICES: "Counting offices",
+    Category.CHAMBER_OF_COMMERCE: "Chamber of commerce",
+    Category.PORT: "Port",
+    Category.BOATSMEN_CHURCH: "Boatsmen church",
+    Category.ST_MICHAELIS: "St. Michaelis",
+    Category.WAREHOUSE: "Warehouse",
+    Category.MERCHANTS: "Merchants",
+    TOTAL: "Total",
+}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine import Action, ConfirmValue, Move, Redo, RuleError, State, Undo, apply
-from companion.engine.words import Form, Phase
+from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _
@@ -34,7 +34,7 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
             if cid in old:
                 continue
             card = before.catalogue[cid]
-            field = {"fireman": "value", "contract": "goods"}.get(card.kind)
+            field = PRINTED_FIELD.get(card.kind)
             if field and field in card.unverified:
                 out.append((cid, field))
     return out

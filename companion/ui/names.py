@@ -8,7 +8,7 @@ bureau de comptage, marché, pièce en métal).
 from __future__ import annotations
 
 from companion.engine import Card
-from companion.engine.words import Kind
+from companion.engine.words import CATEGORY_LABELS, Kind
 from companion.ui.i18n import N_, _, language
 
 GOOD_NAMES = {
@@ -60,18 +60,8 @@ MERCHANT_NAMES = {
     "carpet": N_("Carpet trader"),
     "rubber": N_("Vulcanizer"),
 }
-CATEGORY_NAMES = {
-    "track": N_("Score track"),
-    "contracts": N_("Contracts"),
-    "counting_offices": N_("Counting offices"),
-    "chamber_of_commerce": N_("Chamber of commerce"),
-    "port": N_("Port"),
-    "boatsmen_church": N_("Boatsmen church"),
-    "st_michaelis": N_("St. Michaelis"),
-    "warehouse": N_("Warehouse"),
-    "merchants": N_("Merchants"),
-    "total": N_("Total"),
-}
+#: The score sheet's rows (English msgids from the engine, translated where shown).
+CATEGORY_NAMES = CATEGORY_LABELS
 STORE_NAMES = {
     "dock": N_("ship"),  # the rulebooks' word: the cubes are on the ship just bought
     "warehouse": N_("warehouse"),
