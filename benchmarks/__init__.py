@@ -38,6 +38,7 @@ MODULES = (
     "idle",
     "latency",
     "frame",
+    "taps",
 )
 
 

@@ -39,8 +39,6 @@ from companion.ui.services import GameSession, Services
 
 __all__ = ["UI", "Services"]
 
-#: How long a message stays when nobody acts (seconds).
-MESSAGE_SECONDS = 8.0
 #: A second tap on the primary action sooner than this is a double tap, not a new event.
 PRIMARY_REPEAT_S = 0.4
 #: The time between two frames of a transition (seconds).
@@ -51,9 +49,12 @@ BAR = 72
 
 @dataclass
 class Message:
+    """What the last action said (undone, refused, saved): shown until the next action,
+    never on a timer (a timer either hides it before it is read, or leaves it over the
+    next screen's instruction)."""
+
     text: str
     error: bool
-    until: float
 
 
 class UI:
@@ -133,7 +134,7 @@ class UI:
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:
         # Messages are sentences: they wrap at spaces (names keep no soft hyphens here).
-        self.message = Message(plain(text), True, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(plain(text), True)
         self.dirty = True
 
     def dismiss_message(self) -> None:
@@ -141,24 +142,19 @@ class UI:
         self.dirty = True
 
     def info(self, text: str) -> None:
-        self.message = Message(plain(text), False, self.clock() + MESSAGE_SECONDS)
+        self.message = Message(plain(text), False)
         self.dirty = True
 
     def next_deadline(self) -> float | None:
-        """When the screen must change by itself (a message expiring, the next frame of a
-        short transition), or None: then nothing is drawn until something happens."""
+        """When the screen must change by itself (the next frame of a short transition),
+        or None: then nothing is drawn until something happens."""
         deadlines = []
-        if self.message:
-            deadlines.append(self.message.until)
         if self.stack and self.top.animating_until() > self.clock():
             deadlines.append(self.clock() + FRAME_S)
         return min(deadlines) if deadlines else None
 
     def tick(self) -> None:
         now = self.clock()
-        if self.message and now >= self.message.until:
-            self.message = None
-            self.dirty = True
         if self.stack and self.top.animating_until() > now - FRAME_S:
             self.dirty = True
 
@@ -189,7 +185,8 @@ class UI:
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
                 height = max(c.u(56), lines + c.u(16))  # a tap on it closes it
                 strip = pygame.Rect(0, bar.y - height, c.w, height)
-        body = pygame.Rect(0, 0, c.w, (strip or bar).y)
+        # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
+        body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
         c.body = body
         scene.draw(c, body)
         c.in_bar = True
@@ -228,7 +225,8 @@ class UI:
         game = self.game
         if scene.game_screen and game is not None:
             state = game.state
-            left.append((_("Undo"), self.undo if state.can_undo() else None, "undo", DANGER))
+            undoable = state.can_undo() or scene.entry_pending()
+            left.append((_("Undo"), self.undo if undoable else None, "undo", DANGER))
             if state.redo:
                 left.append((_("Redo"), self.redo, "redo", PANEL_HI))
             if scene.menu:
@@ -298,8 +296,8 @@ class UI:
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""
         hit = self.canvas.hit_at(pos)
-        if self.message and self.message.error:
-            self.message = None
+        if self.message and (self.message.error or hit is not None):
+            self.message = None  # the next action: the last one's message has been read
             self.dirty = True
         if hit is None:
             return False
@@ -327,7 +325,7 @@ class UI:
         """An intent from a button, the card reader or the keyboard."""
         self.dirty = True
         log = self.services.recent_intents
-        log.append(repr(intent))
+        log.append(intent)
         del log[:-12]
         scene = self.top
         if isinstance(intent, it.DeviceStatus):
@@ -338,6 +336,7 @@ class UI:
         if scene.captures_intents:
             scene.on_intent(intent)
             return
+        self.message = None  # the next action: the last one's message has been read
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).
             if self.game is not None:
@@ -369,8 +368,16 @@ class UI:
                 scene.on_card(intent.card_id)
 
     def undo(self) -> None:
-        if self.game is not None:
-            self.game.undo()
+        """Undo the last thing the person did: a tap inside an entry on the screen first
+        (a cube of a ship's goods), else the last recorded action."""
+        if self.game is None:
+            return
+        if self.stack:
+            what = self.top.undo_entry()
+            if what is not None:
+                self.info(_("Undone: {what}").format(what=what))
+                return
+        self.game.undo()
 
     def redo(self) -> None:
         if self.game is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engine import Action, ConfirmValue, Redo, RuleError, State, Undo, apply
+from companion.engine import Action, ConfirmValue, Move, Redo, RuleError, State, Undo, apply
 from companion.engine.words import Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
@@ -93,7 +93,20 @@ class GameController:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
         self.sync(old, new)
+        self.announce(old, new, action)
         return True
+
+    def announce(self, old: State, new: State, action: Action) -> None:
+        """Feedback for what the table cannot see in the books: a contract just completed."""
+        if not isinstance(action, Move) or action.to not in new.catalogue.cards:
+            return
+        card = new.catalogue[action.to]
+        filled = (new.player(action.player).contracts or {}).get(action.to, ())
+        was = (old.player(action.player).contracts or {}).get(action.to, ())
+        if len(filled) == len(card.goods) and len(was) < len(card.goods):
+            self.ui.info(_("{card} is complete: {player} scores {n} points at the end.").format(
+                card=words.card(new, action.to), player=words.player_name(new, action.player),
+                n=card.contract_points))
 
     def act_group(self, actions: Sequence[Action], label: str) -> int:
         """Submit several actions for one tap; one Undo takes back those that were recorded."""

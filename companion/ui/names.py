@@ -73,7 +73,7 @@ CATEGORY_NAMES = {
     "total": N_("Total"),
 }
 STORE_NAMES = {
-    "dock": N_("dock"),
+    "dock": N_("ship"),  # the rulebooks' word: the cubes are on the ship just bought
     "warehouse": N_("warehouse"),
     "market": N_("market hall"),
 }

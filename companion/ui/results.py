@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine import SCORE_CATEGORIES, Catalogue, State
+from companion.engine.words import Category, Kind
 from companion.store import bgstats, stats
 from companion.ui import layout, names, qr, words
 from companion.ui.canvas import (
@@ -51,6 +52,24 @@ def tie_break(state: State) -> str:
     return _("Tied on {n} points: {name} wins with more coins ({a} to {b}).").format(
         n=top, name=words.player_name(state, first), a=state.player(first).coins,
         b=state.player(second).coins)
+
+
+#: The categories that come from one kind of card: shown only if that card is in the game.
+CATEGORY_KINDS = {Category.COUNTING_OFFICES: Kind.COUNTING_OFFICE,
+                  Category.CHAMBER_OF_COMMERCE: Kind.CHAMBER_OF_COMMERCE, Category.PORT: Kind.PORT,
+                  Category.BOATSMEN_CHURCH: Kind.BOATSMEN_CHURCH,
+                  Category.ST_MICHAELIS: Kind.ST_MICHAELIS, Category.WAREHOUSE: Kind.WAREHOUSE,
+                  Category.MERCHANTS: Kind.MERCHANT, Category.CONTRACTS: Kind.CONTRACT}
+
+
+def categories(state: State) -> list[str]:
+    """The score sheet's categories for this game: a card taken out for this number of
+    players (the Boatsmen church with 3 and 5, the Port with 2) scores nothing, so its
+    row is left out."""
+    catalogue = state.catalogue
+    kinds = {catalogue[cid].kind for cid in catalogue.deck_for(state.player_count)}
+    return [cat for cat in SCORE_CATEGORIES
+            if cat not in CATEGORY_KINDS or CATEGORY_KINDS[cat] in kinds]
 
 
 class ResultsScene(Scene):
@@ -206,12 +225,12 @@ class ResultsScene(Scene):
         assert final is not None
         players = list(final.ranking)
         widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
-                      for p in players for cat in SCORE_CATEGORIES] +
+                      for p in players for cat in categories(state)] +
                      [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0]
                       for p in players])
         col = max(c.u(40), widest + c.u(10))
         label = max(layout.width_for(c, names.category(cat), SMALL, 1)
-                    for cat in SCORE_CATEGORIES) + c.u(10)
+                    for cat in categories(state)) + c.u(10)
         return label, col
 
     def table_width(self, c: Canvas, state: State) -> int:
@@ -222,14 +241,14 @@ class ResultsScene(Scene):
     def table_height(c: Canvas, state: State) -> int:
         """What the table needs: the players' row and a row per category (body), the
         totals (key numbers)."""
-        return (len(SCORE_CATEGORIES) + 1) * layout.line_height(c, BODY) + \
+        return (len(categories(state)) + 1) * layout.line_height(c, BODY) + \
             layout.line_height(c, LARGE) + c.u(4)
 
     def draw_table(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         final = state.final
         assert final is not None
         players = list(final.ranking)
-        cats = list(SCORE_CATEGORIES)
+        cats = categories(state)
         # Values are body text, the totals key numbers, the category names supporting detail;
         # the label column as wide as its longest label, the rest shared by the players.
         _label, col = self.columns_of(c, state)

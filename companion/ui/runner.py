@@ -160,11 +160,14 @@ class Runner:
             intent = it.Back()
         if intent is None:
             return
+        if role == "undo-long":
+            # Shift+Backspace stands for the long press itself: holding the simulated
+            # button for the long-press time would leave the table 1.2 s without an answer.
+            self.ui.intent(intent)
+            return
         if sim is not None and role is not None:
             try:
-                if role == "undo-long":
-                    sim.press("undo", hold_s=1.2)
-                elif hasattr(sim, "press_down"):
+                if hasattr(sim, "press_down"):
                     # Held like the real button: Backspace held long is a long press (Redo).
                     sim.press_down(role)
                     self.held[event.key] = role

@@ -165,6 +165,15 @@ class Scene:
     def on_enter(self) -> None:
         """The scene became the top of the stack."""
 
+    def entry_pending(self) -> bool:
+        """Something is tapped in but not yet recorded (a ship's first goods, a selected
+        cube, a buyer): Undo takes that back before any recorded action."""
+        return False
+
+    def undo_entry(self) -> str | None:
+        """Take back the last tap of the pending entry; what it was (None: nothing pending)."""
+        return None
+
     def release(self) -> None:
         """Let go of anything held open (Home's saved game) before a new game starts."""
 

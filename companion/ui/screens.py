@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
+from companion.inputs import intents as it
 from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
 from companion.ui.scenes.confirm import ConfirmValueScene
@@ -65,7 +66,7 @@ def _open(name: str, **params: object) -> Sample:
 
 def _hardware(demo: Demo) -> None:
     demo.ui.services.recent_intents += [
-        "PlayerButton(colour='red')", "Ok()", "CardScanned(tag='5A0011AB42', card_id='B-bank')"]
+        it.PlayerButton("red"), it.Ok(), it.CardScanned("5A0011AB42", "C-bank")]
     demo.ui.open("hardware")
 
 

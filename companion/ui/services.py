@@ -102,4 +102,4 @@ class Services:
     hardware_problems: list[str] = field(default_factory=list)
     """Problems the start-up hardware check found, each with a hint for the builder."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)
-    recent_intents: list[str] = field(default_factory=list)
+    recent_intents: list[object] = field(default_factory=list)

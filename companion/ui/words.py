@@ -28,7 +28,7 @@ from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 
 
 def player_name(state: State, pid: str) -> str:
@@ -97,8 +97,28 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Done):
         return _("the end of Loading and the income")
     if isinstance(action, Adjust):
-        return _("a correction for {player}").format(player=who(action.player))
+        return correction(state, action)
     return action.type
+
+
+def signed(n: int) -> str:
+    """+2, \u22121: a change, with a real minus sign."""
+    return f"+{n}" if n >= 0 else f"\u2212{-n}"
+
+
+def correction(state: State, action: Adjust) -> str:
+    """What a correction changed: '\u22121 coin for Ingrid', '+2 points for Ben'."""
+    player = player_name(state, action.player)
+    parts = []
+    if action.coins:
+        parts.append(ngettext("{n} coin", "{n} coins", abs(action.coins)).format(
+            n=signed(action.coins)))
+    if action.points:
+        parts.append(ngettext("{n} point", "{n} points", abs(action.points)).format(
+            n=signed(action.points)))
+    if not parts:
+        return _("a correction for {player}").format(player=player)
+    return _("{change} for {player}").format(change=", ".join(parts), player=player)
 
 
 def destination(state: State, to: str) -> str:

@@ -69,6 +69,8 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     if isinstance(action, Reveal):
         ui.press(f"card:{action.card}")
         for good in action.goods or ():
+            if ui.game.state.actions > state.actions:
+                break  # the bag left no choice: the rest was filled in
             ui.press(f"good:{good}")
     elif isinstance(action, Buy) and action.price is not None:
         ui.press(f"buyer:{action.player}")

@@ -154,14 +154,14 @@ def test_an_unknown_tag_offers_to_enroll_it(game):
 
 def test_hardware_page_shows_intents_without_acting(ui):
     ui.press("settings")
-    ui.press("ok")
+    ui.press("hardware")
     assert ui.top.name == "hardware"
     ui.intent(it.Ok())
     ui.intent(it.PlayerButton("red"))
     ui.intent(it.DeviceStatus("reader", False, "card reader unplugged; waiting for it"))
     assert ui.top.name == "hardware"
     ui.render()
-    assert any("PlayerButton" in t for t in ui.canvas.texts)
+    assert any("Player button: Red" in t for t in ui.canvas.texts)
     assert any("unplugged" in t for t in ui.canvas.texts)
 
 

@@ -55,6 +55,30 @@ class ConfirmValueScene(Scene):
             self.value = card.value or 1
         else:
             self.value = list(card.goods)
+        #: The value before each change, for Undo (the last thing the person did).
+        self.earlier: list[int | list[str]] = []
+
+    def remember(self) -> None:
+        self.earlier.append(list(self.value) if isinstance(self.value, list) else self.value)
+
+    def entry_pending(self) -> bool:
+        return True
+
+    def undo_entry(self) -> str | None:
+        """Undo here takes back the last change of the value, then the question itself
+        (the action that asked it is not recorded): never the game's previous action."""
+        if self.earlier:
+            undone = self.shown()
+            self.value = self.earlier.pop()
+            self.ui.dirty = True
+            return _("the change to {value}").format(value=undone)
+        self.ui.pop()
+        return _("the question about {card}").format(card=names.card_name(self.card))
+
+    def shown(self) -> str:
+        if isinstance(self.value, list):
+            return ", ".join(names.good(g) for g in self.value)
+        return str(self.value)
 
     def catalogue(self) -> Catalogue:
         game = self.ui.game
@@ -83,6 +107,7 @@ class ConfirmValueScene(Scene):
             self.then()
 
     def step(self, delta: int) -> None:
+        self.remember()
         printed = printed_for_field(self.field)
         low, high = (printed.low, printed.high) if printed else (0, 0)
         if isinstance(self.value, int):
@@ -93,16 +118,19 @@ class ConfirmValueScene(Scene):
         return list(self.value) if isinstance(self.value, list) else []
 
     def set_value(self, value: int) -> None:
+        self.remember()
         self.value = value
         self.ui.dirty = True
 
     def cycle(self, index: int) -> None:
+        self.remember()
         goods = self.goods()
         goods[index] = GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)]
         self.value = goods
         self.ui.dirty = True
 
     def resize(self, delta: int) -> None:
+        self.remember()
         goods = self.goods()
         if delta > 0 and len(goods) < 4:
             goods.append(GOODS[0])

@@ -10,7 +10,7 @@ from companion.engine.words import PRINTED_FIELD
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
-from companion.ui.scene import Scene, SceneHost
+from companion.ui.scene import Primary, Scene, SceneHost
 
 SEASONS = ("A", "B", "C", "D", "E")
 
@@ -35,6 +35,10 @@ class EnrollScene(Scene):
     def on_card(self, card_id: str) -> None:
         card = self.ui.services.load_catalogue()[card_id]
         self.ui.info(_("This tag is already bound to {card}.").format(card=names.card_name(card)))
+
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
 
     def hint(self) -> str:
         if self.tag is None:

@@ -1,17 +1,48 @@
 """The hardware test page: every intent as it arrives, and each device's status.
 
 While it is open no intent acts: press any button or scan any card to see it
-arrive. Leave with the on-screen Back button.
+arrive, in words (never as Python's repr). Leave with the on-screen Back button or
+the Back key (Esc in the simulator).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from companion.ui import layout
+from companion.inputs import intents as it
+from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
-from companion.ui.i18n import _
-from companion.ui.scene import Scene
+from companion.ui.i18n import N_, _
+from companion.ui.scene import Primary, Scene
+
+#: The devices the status lines name, in the current language.
+DEVICE_NAMES = {"buttons": N_("Buttons"), "reader": N_("Card reader"), "tags": N_("Card tags")}
+
+
+def device_name(device: str) -> str:
+    return _(DEVICE_NAMES[device]) if device in DEVICE_NAMES else device
+
+
+def intent_words(intent: object, card_name: object = None) -> str:
+    """What arrived, as a person would say it (`card_name(card_id)` names a scanned card)."""
+    if isinstance(intent, it.PlayerButton):
+        return _("Player button: {colour}").format(colour=names.colour(intent.colour))
+    if isinstance(intent, it.Ok):
+        return _("OK button")
+    if isinstance(intent, it.Back):
+        return _("Back button")
+    if isinstance(intent, it.Undo):
+        return _("Undo button")
+    if isinstance(intent, it.Redo):
+        return _("Undo button held: Redo")
+    if isinstance(intent, it.CardScanned):
+        if intent.card_id is None:
+            return _("Tag {tag}: not enrolled").format(tag=intent.tag)
+        card = card_name(intent.card_id) if callable(card_name) else intent.card_id
+        return _("Card scanned: {card}").format(card=card)
+    if isinstance(intent, it.DeviceStatus):
+        return f"{device_name(intent.device)}: {intent.message}"
+    return str(intent)
 
 
 class HardwareScene(Scene):
@@ -20,7 +51,19 @@ class HardwareScene(Scene):
     captures_intents = True
 
     def on_intent(self, intent: object) -> None:
+        if isinstance(intent, it.Back):  # the way out stays a way out
+            self.ui.pop()
         self.ui.dirty = True
+
+    def card_name(self, card_id: str) -> str:
+        try:
+            return names.card_name(self.ui.services.load_catalogue()[card_id])
+        except Exception:  # noqa: BLE001 - a test page names what it can
+            return card_id
+
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
 
     def hint(self) -> str:
         return _("Press any button or scan a card.")
@@ -44,7 +87,7 @@ class HardwareScene(Scene):
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
             colour = (110, 210, 130) if ok else (240, 110, 100)
-            devices.text(f"{mark} {device}: {message}", BODY, colour)
+            devices.text(f"{mark} {device_name(device)}: {message}", BODY, colour)
         devices.text(_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
                      _("real devices"), SMALL, MUTED)
         for problem in services.hardware_problems:
@@ -52,7 +95,7 @@ class HardwareScene(Scene):
         c.rect(right, PANEL)
         intents = layout.Flow(c, layout.inset(right, c.u(8), c.u(4)), c.u(4))
         intents.text(_("Last intents"), SMALL, MUTED)
-        for line in reversed(services.recent_intents[-10:]):
+        for intent in reversed(services.recent_intents[-10:]):
             if intents.rest().h < layout.line_height(c, SMALL):
                 break
-            intents.text(line, SMALL, TEXT)
+            intents.text(intent_words(intent, self.card_name), SMALL, TEXT)

@@ -51,7 +51,11 @@ class HistoryScene(Scene):
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
 
-    def primary(self) -> Primary | None:
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
+
+    def secondary(self) -> Primary | None:
         if self.problem or not self.games:
             return None
         return (_("Player statistics"), lambda: self.ui.open("stats"))

@@ -9,6 +9,7 @@ from companion.ui import layout, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
+    DANGER,
     HUGE,
     MUTED,
     PANEL_HI,
@@ -32,6 +33,8 @@ class HomeScene(Scene):
         super().__init__(ui)
         self.session: GameSession | None = None
         self.problem = ""
+        #: New game was tapped while a game is in progress: ask before setting it aside.
+        self.asking = False
 
     def release(self) -> None:
         self.close_session()
@@ -44,6 +47,7 @@ class HomeScene(Scene):
         self.session = None
 
     def on_enter(self) -> None:
+        self.asking = False
         if self.ui.game is not None:
             return
         self.close_session()
@@ -62,23 +66,55 @@ class HomeScene(Scene):
             self.ui.open_game(session)
 
     def new_game(self) -> None:
+        # Nothing is lost by one tap: a game in progress is only set aside once confirmed.
+        if self.session is not None and not self.asking:
+            self.asking = True
+            self.ui.dirty = True
+            return
+        self.asking = False
         # A damaged saved game is set aside (never deleted) when a new one starts.
         self.ui.open("newgame", abandon=self.session is not None or bool(self.problem))
 
+    def keep(self) -> None:
+        self.asking = False
+        self.ui.dirty = True
+
+    def on_back(self) -> None:
+        self.keep()
+
     def primary(self) -> Primary:
+        if self.asking:
+            return (_("Keep the game"), self.keep)
         if self.session is not None:
             return (_("Resume"), self.resume)
         return (_("New game"), self.new_game)
+
+    def draw_question(self, c: Canvas, area: pygame.Rect, top: int) -> None:
+        """New game with a game in progress: what happens to it, and both ways on."""
+        assert self.session is not None
+        state = self.session.state
+        who = ", ".join(words.player_name(state, p) for p in state.players)
+        flow = layout.Flow(c, pygame.Rect(area.x, top, area.w, area.bottom - top), c.u(14))
+        flow.text(_("A game is in progress (round {k}: {players}). Start a new game? The game "
+                    "in progress is set aside, not deleted, and cannot be resumed here.")
+                  .format(k=state.round, players=who), BODY, TEXT, align="center")
+        row = flow.take(c.u(64))
+        w = min(c.u(300), (row.w - c.u(14)) // 2)
+        keep = pygame.Rect(0, row.y, w, row.h)
+        keep.right = row.centerx - c.u(7)
+        c.button(keep, _("Keep the game"), self.keep, key="keep")
+        c.button(pygame.Rect(row.centerx + c.u(7), row.y, w, row.h), _("Start a new game"),
+                 self.new_game, key="new:confirm", colour=DANGER)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         pad, gap = c.u(16), c.u(14)
         area = layout.inset(body, pad, c.u(10))
         title = layout.draw_text(c, _("Speicherstadt Table Companion"), area, HUGE, ACCENT,
                                  role="title", align="center", max_lines=2)
-        sub = layout.draw_text(c, _("Keeps the books: coins, score, cards, fires, income, "
-                                    "final score."),
-                               pygame.Rect(area.x, title.bottom + c.u(8), area.w, area.h),
-                               BODY, MUTED, align="center", max_lines=3)
+        if self.asking and self.session is not None:
+            self.draw_question(c, area, title.bottom + c.u(14))
+            return
+        subtitle = _("Keeps the books: coins, score, cards, fires, income, final score.")
         resume_label = _("Resume game")
         if self.session is not None:
             state = self.session.state
@@ -109,6 +145,15 @@ class HomeScene(Scene):
         below = sum(heights) + c.u(6) * len(notes)
         cols = 2 if c.w >= c.h else 1
         n_rows = -(-len(items) // cols)
+        # The notes below the buttons never run into the bar: the subtitle gives way first.
+        need = n_rows * c.u(56) + gap * (n_rows - 1) + c.u(8) + below
+        sub_rect = pygame.Rect(area.x, title.bottom + c.u(8), area.w, area.h)
+        sub_h = layout.fit(c, subtitle, area.w, None, BODY).height(c) + c.u(8)
+        if area.bottom - (title.bottom + c.u(14) + sub_h) >= need:
+            sub = layout.draw_text(c, subtitle, sub_rect, BODY, MUTED, align="center",
+                                   max_lines=3)
+        else:
+            sub = pygame.Rect(area.x, title.bottom, area.w, 0)
         top = sub.bottom + c.u(14)
         room = area.bottom - below - top
         h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))

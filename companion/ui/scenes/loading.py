@@ -11,7 +11,7 @@ import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
-from companion.engine.words import MERCHANT_DESTINATION, Store
+from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
@@ -80,6 +80,14 @@ class LoadingScene(RoundScene):
         if colour in self.state.players:
             self.choose(colour)
 
+    def on_panel(self, pid: str) -> None:
+        """Touch alone must reach every player's cubes: a tap on a panel loads for that
+        player; a tap on the panel already chosen opens their tableau."""
+        if pid == self.player:
+            super().on_panel(pid)
+        else:
+            self.choose(pid)
+
     def choose(self, pid: str) -> None:
         self.player = pid
         self.selected = []
@@ -92,11 +100,30 @@ class LoadingScene(RoundScene):
             self.selected.append(index)
         self.ui.dirty = True
 
+    def entry_pending(self) -> bool:
+        return bool(self.selected)
+
+    def undo_entry(self) -> str | None:
+        if not self.selected:
+            return None
+        cubes = cubes_of(self.state, self.player or self.state.first_player)
+        index = self.selected.pop()
+        self.ui.dirty = True
+        return names.good(cubes[index][0]) if index < len(cubes) else ""
+
     def hint(self) -> str:
+        if self.selected and self.player is not None:
+            state = self.state
+            cubes = cubes_of(state, self.player)
+            chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+            offered = bool(self.offers(state, self.player, chosen))
+            reasons = self.reasons(state, self.player, chosen, offered)
+            if reasons:
+                return " ".join(reasons)
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]
         if left:
-            return _("Done: cubes still on the dock go to the stock ({left}).").format(
+            return _("Done: cubes left on ships go to the stock ({left}).").format(
                 left=", ".join(left))
         return _("Tap a cube, then where it goes. 2 cubes: sell; 3 cubes: convert.")
 
@@ -134,12 +161,20 @@ class LoadingScene(RoundScene):
         need: dict[str, Counter[str]] = {}
         for contract, filled in (state.player(pid).contracts or {}).items():
             need[contract] = Counter(state.catalogue[contract].goods) - Counter(filled)
-        left = Counter(dock)
+        # A contract takes cubes from a ship, the warehouse or the market hall (the
+        # rulebooks' Loading): the ships' first (they are lost at the end of Loading),
+        # then the market hall's, then the warehouse's (which score where they are).
+        ps = state.player(pid)
+        stores = [(Store.DOCK, Counter(dock)),
+                  (Store.MARKET, Counter([ps.market] if ps.market else [])),
+                  (Store.WAREHOUSE, Counter(ps.warehouse))]
         for contract, wanted in need.items():
             for good, n in wanted.items():
-                k = min(n, left[good])
-                left[good] -= k
-                to_contract += [Move(pid, good, "dock", contract)] * k
+                for source, left in stores:
+                    k = min(n, left[good])
+                    left[good] -= k
+                    n -= k
+                    to_contract += [Move(pid, good, source, contract)] * k
         if to_contract:
             out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
         merchant = [m for m in moves if m.to == MERCHANT_DESTINATION]
@@ -156,7 +191,7 @@ class LoadingScene(RoundScene):
         name = c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
                       PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
                       max_width=area.w - c.u(38), smallest=BODY)
-        note = _("tap a panel or press a player's button")
+        note = _("tap a panel: that player; again: the cards")
         if font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16):
             c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
             y += c.u(36)
@@ -193,12 +228,21 @@ class LoadingScene(RoundScene):
         # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
         # market hall (+1 coin)") is read whole instead of cut with an ellipsis.
         cols = max(1, min(cols, len(items)))
-        w = (rect.w - gap * (cols - 1)) // cols
         h = c.u(58)
+        # More columns rather than a row hidden under the bar: every choice stays reachable
+        # by touch (five conversions in a short German or French area).
+        fit_rows = max(1, (rect.h + gap) // (h + gap))
+        rows_needed = -(-len(items) // cols)
+        if rows_needed > fit_rows and (rect.h - gap * (rows_needed - 1)) // \
+                rows_needed >= c.u(56):
+            h = (rect.h - gap * (rows_needed - 1)) // rows_needed  # a little lower
+        else:
+            cols = max(cols, min(len(items), -(-len(items) // fit_rows)))
+        w = (rect.w - gap * (cols - 1)) // cols
         for i, (label, action, key) in enumerate(items):
             col, row = i % cols, i // cols
             box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)
-            if box.bottom > rect.bottom + c.u(4):
+            if box.bottom > rect.bottom:
                 break
             c.button(box, label, action, key=key, size=SMALL)
 
@@ -212,9 +256,9 @@ class LoadingScene(RoundScene):
             self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
                        items, cols=2)
 
-    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
-                     rect: pygame.Rect) -> None:
-        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+    def offers(self, state: State, pid: str, chosen: list[Cube]
+               ) -> list[tuple[str, Action0 | None, str]]:
+        """The legal choices for the chosen cubes, as buttons (label, action, key)."""
         items: list[tuple[str, Action0 | None, str]] = []
         if len(chosen) == 1:
             good, store = chosen[0]
@@ -225,13 +269,11 @@ class LoadingScene(RoundScene):
                     else:
                         label = words.destination(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
-            title = _("Where does the {good} go?").format(good=names.good(good))
         elif len(chosen) == 2:
             action = MarketSell(pid, tuple(chosen))
             if self.legal(action):
                 items.append((_("Sell both in the market hall (+1 coin)"),
                               (lambda: self.do(action)), "market_sell"))
-            title = _("2 cubes: sell them in the market hall?")
         else:
             for good in state.stock:
                 if state.stock[good] <= 0:
@@ -240,11 +282,51 @@ class LoadingScene(RoundScene):
                 if self.legal(conv):
                     items.append((_("\u2192 {good}").format(good=names.good(good)),
                                   partial(self.do, conv), f"convert:{good}"))
+        return items
+
+    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
+                     rect: pygame.Rect) -> None:
+        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
+        items = self.offers(state, pid, chosen)
+        if len(chosen) == 1:
+            title = _("Where does the {good} go?").format(good=names.good(chosen[0][0]))
+        elif len(chosen) == 2:
+            title = _("2 cubes: sell them in the market hall?")
+        else:
             title = _("3 cubes: convert into 1 cube from the stock")
         c.text(title, rect.topleft, SMALL, TEXT)
-        if not items:
-            c.text(_("Nothing is possible with these cubes."), (rect.x, rect.y + c.u(30)),
-                   BODY, MUTED)
-            return
-        self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)), items)
+        # What is not offered says its rule in the bar (`hint`), which has room for it.
+        if items:
+            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
+                       items)
+
+    def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
+        """Why the usual places are not offered for the chosen cubes: the market hall and
+        the warehouse for one cube; the sale or conversion itself for two or three."""
+        tries: list[Action] = []
+        if len(chosen) == 1:
+            good, store = chosen[0]
+            places = [Store.MARKET]
+            if any(state.catalogue[c].kind == Kind.WAREHOUSE for c in state.player(pid).cards):
+                places.append(Store.WAREHOUSE)
+            tries.extend(Move(pid, good, store, to) for to in places if to != store)
+        elif not offered and len(chosen) == 2:
+            tries.append(MarketSell(pid, tuple(chosen)))
+        elif not offered:
+            tries.extend([Convert(pid, tuple(chosen), good) for good in state.stock][:1])
+        out: list[str] = []
+        if len(chosen) == 1 and not offered:
+            stays: dict[str, str] = {
+                Store.MARKET: _("It stays in the market hall for a later round."),
+                Store.WAREHOUSE: _("It stays in the warehouse.")}
+            out.append(stays.get(chosen[0][1], _("Nothing else takes it: at the end of "
+                                                 "Loading it goes to the stock.")))
+        for action in tries:
+            try:
+                apply(state, action)
+            except RuleError as exc:
+                said = words.refusal(state, exc)
+                if said not in out:
+                    out.append(said)
+        return out
 

@@ -114,7 +114,8 @@ class NewGameScene(Scene):
 
     def hint(self) -> str:
         if self.first is None:
-            return _("Choose who starts (tap the coin), or draw.")
+            # The metal coin (M on the round screens) is the rulebook's first-player marker.
+            return _("Who starts gets the metal coin (M): tap Starts?")
         return ""
 
     def primary(self) -> Primary:
@@ -167,7 +168,8 @@ class NewGameScene(Scene):
         narrow = seats.w < c.u(600)
         widths = [c.u(24), size] + ([] if narrow else [size]) + [
             c.u(100) if narrow else c.u(150), None, size,
-            size if narrow else max(c.u(120), f.size(_("starts"))[0] + c.u(24))]
+            size if narrow else max(c.u(120), f.size(_("starts"))[0] + c.u(24),
+                                    f.size(_("Starts?"))[0] + c.u(24))]
         for seat, pid in enumerate(self.colours):
             cells = layout.columns(pygame.Rect(seats.x, seats.y + seat * row, seats.w, size),
                                    widths, gap)
@@ -187,7 +189,7 @@ class NewGameScene(Scene):
                      colour=PANEL)
             # "M": the metal coin, as on the round screen's header.
             starts = self.first == pid
-            c.button(first, "M" if narrow else (_("starts") if starts else "M ?"),
+            c.button(first, "M" if narrow else (_("starts") if starts else _("Starts?")),
                      partial(self.choose_first, pid), key=f"first:{pid}", selected=starts,
                      colour=ACCENT if starts else PANEL)
         if note:

@@ -25,6 +25,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
@@ -45,10 +46,11 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                                         strict=False)):
         card = state.catalogue[slot.card]
         fill = PANEL_HI if i == current else PANEL
+        c.rect(box, fill)
         if on_tap is not None:
-            c.button(box, "", partial(on_tap, i), key=f"slot:{i}", colour=fill)
-        else:
-            c.rect(box, fill)
+            # A tile is a target named by its card (the frame description's label), its
+            # name drawn below as the tile's own text.
+            c.region(box, partial(on_tap, i), f"slot:{i}", plain(names.card_name(card)))
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         inner = layout.inset(box, c.u(4), c.u(2))
@@ -102,10 +104,28 @@ class PurchaseScene(RoundScene):
         super().__init__(ui)
         self.buyer: str | None = None
         self.price = 1
+        #: (buyer, price) before each tap of this card's entry, for Undo.
+        self.taps: list[tuple[str | None, int]] = []
 
     def on_enter(self) -> None:
         self.buyer = None
         self.price = 1
+        self.taps = []
+
+    def entry_pending(self) -> bool:
+        return bool(self.taps)
+
+    def undo_entry(self) -> str | None:
+        if not self.taps:
+            return None
+        was = (self.buyer, self.price)
+        self.buyer, self.price = self.taps.pop()
+        self.ui.dirty = True
+        if was[0] is not None and was[0] == self.buyer:
+            return _("price {price}").format(price=was[1])
+        if was[0] is not None:
+            return words.player_name(self.state, was[0])
+        return _("nobody")
 
     def hint(self) -> str:
         if self.buyer is not None:  # OK now records the purchase, not "nobody"
@@ -113,6 +133,7 @@ class PurchaseScene(RoundScene):
         return _("Tap the buyer (press their button again: price +1), or OK for nobody.")
 
     def select(self, pid: str) -> None:
+        self.taps.append((self.buyer, self.price))
         if self.buyer == pid:
             self.price = self.price % MAX_PRICE + 1
         else:
@@ -121,6 +142,7 @@ class PurchaseScene(RoundScene):
         self.ui.dirty = True
 
     def nobody(self) -> None:
+        self.taps.append((self.buyer, self.price))
         self.buyer = None
         self.ui.dirty = True
 
@@ -129,6 +151,7 @@ class PurchaseScene(RoundScene):
             self.select(colour)
 
     def step(self, delta: int) -> None:
+        self.taps.append((self.buyer, self.price))
         self.price = max(1, min(MAX_PRICE, self.price + delta))
         self.ui.dirty = True
 

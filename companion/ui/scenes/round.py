@@ -4,6 +4,8 @@ controls on the right."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from companion.engine import State
@@ -37,12 +39,28 @@ def total_rounds(state: State) -> int:
     return regular // (state.player_count + 1)
 
 
-def contract_progress(state: State, pid: str) -> tuple[int, int]:
-    """(cubes on contracts, symbols on contracts) of a player."""
+def is_last_round(state: State) -> bool:
+    """This is the last round with purchases: no regular card is left for another one.
+
+    The engine marks the last round once the pile holds only the 4th fire; when the 3rd
+    fire lies directly above it, the pile still holds a fire after the real last round
+    (the next Supply reveals it and the game ends), so the table is told here."""
+    if state.last_round:
+        return True
+    if state.phase not in (Phase.SUPPLY, Phase.DEMAND, Phase.PURCHASE, Phase.LOADING):
+        return False
+    regular = sum(1 for cards in state.unseen.values() for cid in cards
+                  if state.catalogue[cid].kind != Kind.FIRE)
+    to_reveal = state.player_count + 1 - len(state.slots) if state.phase == Phase.SUPPLY else 0
+    return regular <= to_reveal
+
+
+def contract_lines(state: State, pid: str) -> list[str]:
+    """Each contract's own filling ("2/2", "0/3"): one finished and one empty contract
+    never read as halfway."""
     ps = state.player(pid)
-    filled = sum(len(g) for g in (ps.contracts or {}).values())
-    total = sum(len(state.catalogue[c].goods) for c in (ps.contracts or {}))
-    return filled, total
+    return [f"{len(filled)}/{len(state.catalogue[cid].goods)}"
+            for cid, filled in (ps.contracts or {}).items()]
 
 
 def _width(c: Canvas, text: str) -> int:
@@ -97,7 +115,7 @@ class RoundScene(Scene):
         season = names.season(state.top_season()) if state.phase == Phase.SUPPLY else \
             names.season(self._season_of_round(state))
         round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
-        if state.last_round:
+        if is_last_round(state):
             round_text += " (" + _("last round") + ")"
         cards_left = _("cards left {n}").format(n=state.pile_size())
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
@@ -119,12 +137,15 @@ class RoundScene(Scene):
             return None
 
         # Long languages (French "Phase : Approvisionnement") drop the least needed words
-        # first, so the phase and the last round are never cut off the end.
+        # first, so the phase and the last round are never cut off the end; the pile is
+        # never dropped in landscape (the season gives way first, else the header takes two
+        # lines); in portrait, where a second line costs the Supply grid a row, it may be.
         labelled = _("Phase: {phase}").format(phase=phase)
-        one = pick([[round_text, season, cards_left, labelled],
-                    [round_text, season, cards_left, phase],
-                    [round_text, season, phase], [round_text, phase]],
-                   rect.w - 3 * pad - first_w)
+        options = [[round_text, season, cards_left, labelled],
+                   [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
+        if c.w < c.h:
+            options += [[round_text, season, phase], [round_text, phase]]
+        one = pick(options, rect.w - 3 * pad - first_w)
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
@@ -217,19 +238,21 @@ class RoundScene(Scene):
             self.draw_panel(c, state, pid, box)
 
     def panel_details(self, state: State, pid: str) -> list[str]:
-        """The panel's small print, the most needed first (the rest gives way)."""
+        """The panel's small print in the rulebook's words, the most needed first (the rest
+        gives way): cards, the firemen total, each contract's own filling, the warehouse,
+        the market hall's cube."""
         ps = state.player(pid)
-        filled, total = contract_progress(state, pid)
         details = [
             ngettext("{n} card", "{n} cards", len(ps.cards)).format(n=len(ps.cards)),
-            _("fire {n}").format(n=ps.firemen),
+            _("firemen {n}").format(n=ps.firemen),
         ]
-        if total:
-            details.append(_("contr. {a}/{b}").format(a=filled, b=total))
+        fills = contract_lines(state, pid)
+        if fills:
+            details.append(_("contracts {fills}").format(fills=" ".join(fills)))
         if ps.warehouse or "A-warehouse" in ps.cards:
-            details.append(_("wh. {n}").format(n=len(ps.warehouse)))
+            details.append(_("warehouse {n}").format(n=len(ps.warehouse)))
         if ps.market:
-            details.append(_("mh. {good}").format(good=names.good_initial(ps.market)))
+            details.append(_("market hall: {good}").format(good=names.good(ps.market)))
         return details
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
@@ -281,7 +304,11 @@ class RoundScene(Scene):
         for line in c.wrap("  ".join(details), width, SMALL) if details else []:
             c.text(line, (box.x + c.u(14), y), SMALL, MUTED)
             y += step
-        c.region(box, lambda: self.ui.open("tableau", pid=pid), f"panel:{pid}", name)
+        c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
+
+    def on_panel(self, pid: str) -> None:
+        """A tap on a player's panel: their tableau (Loading: that player first)."""
+        self.ui.open("tableau", pid=pid)
 
     def panel_selected(self, pid: str) -> bool:
         return False

@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, LARGE, MUTED, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import BODY, LARGE, TEXT, Canvas, font
 from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from companion.ui.scene import Primary, Scene
 from companion.ui.services import UISettings
@@ -49,8 +49,12 @@ class SettingsScene(Scene):
                                                                              exc)))
         self.ui.dirty = True
 
+    def hint(self) -> str:
+        return _("Display size and rotation apply at the next start.")
+
     def primary(self) -> Primary:
-        return (_("Hardware test"), lambda: self.ui.open("hardware"))
+        # Done is what a visitor to Settings wants next; the hardware test is a side trip.
+        return (_("Done"), self.ui.pop)
 
     def row(self, c: Canvas, flow: layout.Flow, label: str, options: list[tuple[str, Choice]],
             key: str, current: object) -> None:
@@ -85,7 +89,16 @@ class SettingsScene(Scene):
         s = self.settings
         display = s.get("display") or {}
         flow = layout.Flow(c, layout.inset(body, c.u(16), c.u(6)), c.u(10))
-        flow.text(_("Settings"), LARGE, TEXT, role="title", max_lines=1)
+        # The title row also holds the hardware test: a side trip, not the primary (Done).
+        top = flow.take(c.u(56))
+        f = font(c.px(BODY))
+        button = pygame.Rect(0, top.y, min(top.w // 2, f.size(_("Hardware test"))[0] + c.u(40)),
+                             top.h)
+        button.right = top.right
+        layout.draw_text(c, _("Settings"), pygame.Rect(top.x, top.y, button.x - top.x - c.u(8),
+                                                        top.h),
+                         LARGE, TEXT, role="title", max_lines=1, valign="center")
+        c.button(button, _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware")
         self.row(c, flow, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
                  "language", s.get("language", "en"))
         self.row(c, flow, _("Purchase form"), [(_("quick: buyer and price"), "quick"),
@@ -96,4 +109,3 @@ class SettingsScene(Scene):
                  "display.size", size)
         self.row(c, flow, _("Rotation"), [(f"{r}\u00b0", r) for r in ROTATIONS],
                  "display.rotation", display.get("rotation", 0))
-        flow.text(_("Display size and rotation apply at the next start."), SMALL, MUTED)

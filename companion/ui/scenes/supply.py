@@ -49,18 +49,48 @@ class SupplyScene(RoundScene):
     def hint(self) -> str:
         if self.ship:
             return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
+        only = self.only_next()
+        if only is not None:
+            return _("Only {card} can come next: OK once it is revealed.").format(
+                card=names.card_name(self.state.catalogue[only]))
         return _("Tap the card just revealed, or scan it.")
 
     def primary(self) -> Primary | None:
         if self.ship:
-            return (_("Clear goods"), self.clear if self.goods else None)
+            # OK never destroys: the third good records the ship, so OK has nothing to
+            # confirm before that; clearing is its own, smaller button.
+            return (_("{k} of 3 goods").format(k=len(self.goods)), None)
+        only = self.only_next()
+        if only is not None:
+            # Only one card can come next: offered as the primary action (OK), not asked.
+            return (_("Revealed"), partial(self.pick, only))
         return None
+
+    def only_next(self) -> str | None:
+        """The card that must come next when the top season has one unseen card left."""
+        state = self.state
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        return next(iter(unseen)) if len(unseen) == 1 else None
 
     def clear(self) -> None:
         if self.goods:
             self.goods = []
         else:
             self.ship = None
+        self.ui.dirty = True
+
+    def entry_pending(self) -> bool:
+        return self.ship is not None
+
+    def undo_entry(self) -> str | None:
+        if self.goods:
+            return names.good(self.goods.pop())
+        if self.ship is not None:
+            card = names.card_name(self.state.catalogue[self.ship])
+            self.ship = None
+            return card
+        return None
 
     def cancel_ship(self) -> None:
         self.ship = None
@@ -81,8 +111,32 @@ class SupplyScene(RoundScene):
             self.ship = card_id
             self.goods = []
             self.ui.dirty = True
+            self.fill_forced()
             return
         self.game.act(Reveal(card_id))
+
+    def fill_forced(self) -> None:
+        """The goods still to tap when the bag leaves no choice (as many cubes as are
+        missing, or one kind only): filled in and recorded, undoable as ever."""
+        if self.ship is None:
+            return
+        left = dict(self.state.bag)
+        for good in self.goods:
+            left[good] -= 1
+        need = 3 - len(self.goods)
+        kinds = [g for g in GOODS if left.get(g, 0) > 0]
+        if need <= 0 or not kinds:
+            return
+        if sum(left[g] for g in kinds) == need:
+            rest = [g for g in kinds for _n in range(left[g])]
+        elif len(kinds) == 1:
+            rest = kinds * need
+        else:
+            return
+        goods = (*self.goods, *rest)
+        if self.game.act(Reveal(self.ship, goods)):
+            self.ui.info(_("The bag left no choice: {goods}.").format(
+                goods=", ".join(names.good(g) for g in goods)))
 
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
@@ -97,6 +151,8 @@ class SupplyScene(RoundScene):
             action = Reveal(self.ship, tuple(self.goods))
             if not self.game.act(action):
                 self.goods.pop()
+        elif self.ship:
+            self.fill_forced()
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
@@ -162,7 +218,8 @@ class SupplyScene(RoundScene):
         # take back the card before).
         row = flow.take(size)
         f = font(c.px(BODY))
-        other_w = max(c.u(120), max(f.size(w)[0] for w in _("Other card").split()) + c.u(28))
+        other_w = max(c.u(120), max(f.size(w)[0] for w in
+                                    (_("Other card") + " " + _("Clear goods")).split()) + c.u(28))
         label, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
         # The ship's name (what to tap is said above: the hint).
         layout.draw_text(c, names.card_name(state.catalogue[self.ship]), label, BODY, TEXT,
@@ -173,7 +230,11 @@ class SupplyScene(RoundScene):
             else:
                 c.rect(box, PANEL)
                 c.text("?", box.center, BODY, MUTED, anchor="center")
-        c.button(other, _("Other card"), self.cancel_ship, key="ship:cancel")
+        # With goods entered, the way back clears them first (its own button, never OK).
+        if self.goods:
+            c.button(other, _("Clear goods"), self.clear, key="goods:clear")
+        else:
+            c.button(other, _("Other card"), self.cancel_ship, key="ship:cancel")
         bag = dict(state.bag)
         for g in self.goods:
             bag[g] -= 1

@@ -105,7 +105,7 @@ class TableauScene(Scene):
                 x += box.w + gap
         # Warehouse, market hall and the cubes not yet loaded: side by side where they fit.
         stores = [(_("Warehouse"), ps.warehouse), (_("Market hall"), (ps.market,) if ps.market
-                                                   else ()), (_("Dock"), ps.dock)]
+                                                   else ()), (_("On ships"), ps.dock)]
         side = c.u(30)
         widths = [font(c.px(SMALL)).size(f"{label}:")[0] + c.u(10) + max(1, len(cubes)) *
                   (side + c.u(4)) for label, cubes in stores]

@@ -1,0 +1,123 @@
+"""Taps per round: a scripted 4-player game played by touch alone (`benchmarks.touch`),
+counting the inputs of each phase of each round against the table's real events there.
+
+The goal (docs/ui.md) is one input per real event. An event is what happens at the table:
+a card revealed (a ship's three cubes drawn from the bag are three more), a worker placed,
+an offer accepted or declined, a card bought or left, a Loading move, sale or conversion,
+Loading declared done. Undo and Redo are inputs without an event. The inputs of a phase
+include the screens that come with it (a fire's, the income's, a printed value to confirm).
+
+Every figure is a ratio of counts, so it is exact and does not depend on the machine; the
+runs of a figure are its rounds (the median is the figure, the maximum is in the notes).
+`python -m benchmarks.taps` prints the table for the checkout it runs in (the "before"
+figures in RESULTS.md were taken that way on the commit named there).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from benchmarks import Figure, Size  # noqa: E402
+
+NAME = "taps"
+#: The scripted games: 4 players, fixed seeds, each purchase form.
+GAMES = (("quick", 4, 7100), ("tracked", 4, 7101))
+PHASES = ("supply", "purchase", "loading")
+
+
+def events_of(action: object) -> int:
+    """The real events an action stands for (a ship's reveal: the card and 3 cubes)."""
+    from companion.engine import Redo, Reveal, Undo
+
+    if isinstance(action, Undo | Redo):
+        return 0
+    if isinstance(action, Reveal) and action.goods:
+        return 1 + len(action.goods)
+    return 1
+
+
+def measure(form: str, players: int, seed: int) -> dict[str, list[tuple[int, int]]]:
+    """Per phase, each round's (inputs, events) for one scripted game played by touch."""
+    import pygame
+
+    from benchmarks.touch import play_game
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.shots import demo_services
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory(prefix="bench-taps-") as tmp:
+        services = demo_services(Path(tmp))
+        services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
+        actions, _state = random_game(services.load_catalogue(), players, seed=seed,
+                                      form=form)
+        ui = UI(services, (800, 480))
+        ui.open("home")
+        # Count events by the record itself (a ship's cubes), inputs by the table's taps.
+        table = play_game(ui, actions)
+        events: dict[tuple[int, str], int] = {}
+        from companion.engine import apply, new_game
+
+        state = new_game(actions[0], services.load_catalogue())  # type: ignore[arg-type]
+        for action in actions[1:]:
+            phase = "purchase" if state.phase in ("demand", "purchase") else str(state.phase)
+            key = (state.round, phase)
+            events[key] = events.get(key, 0) + events_of(action)
+            state = apply(state, action)
+        out: dict[str, list[tuple[int, int]]] = {p: [] for p in PHASES}
+        for (round_no, phase), (inputs, _n) in sorted(table.counts.items()):
+            if phase in out:
+                out[phase].append((inputs, events.get((round_no, phase), 0)))
+        out["fallbacks"] = [(table.finger.fallbacks, 0)]
+        return out
+
+
+def figures_for(form: str, counts: dict[str, list[tuple[int, int]]]) -> list[Figure]:
+    figures = []
+    fallbacks = counts.get("fallbacks", [(0, 0)])[0][0]
+    for phase in PHASES:
+        rounds = [(i, e) for i, e in counts[phase] if e]
+        ratios = [i / e for i, e in rounds]
+        if not ratios:
+            continue
+        inputs = sum(i for i, _e in rounds)
+        events = sum(e for _i, e in rounds)
+        figures.append(Figure(
+            NAME, f"inputs per table event, {phase} (4 players, {form} form)", "inputs",
+            ratios, target="(report; goal 1.0)",
+            notes=f"per round: median {statistics.median(ratios):.2f}, max {max(ratios):.2f}; "
+            f"taps per round: median {statistics.median(i for i, _e in rounds):.0f}, max "
+            f"{max(i for i, _e in rounds)}; whole game {inputs} inputs for {events} events "
+            f"over {len(rounds)} rounds" + (f"; {fallbacks} of the game's inputs were "
+                                           "player buttons (no way by touch)" if fallbacks
+                                           else "; touch alone")))
+    return figures
+
+
+def run(size: Size) -> list[Figure]:
+    games = GAMES[:1] if size.name == "tiny" else GAMES
+    out: list[Figure] = []
+    for form, players, seed in games:
+        out += figures_for(form, measure(form, players, seed))
+    return out
+
+
+def main() -> int:
+    for form, players, seed in GAMES:
+        counts = measure(form, players, seed)
+        for f in figures_for(form, counts):
+            print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,301 @@
+"""Play the companion by touch alone, as a table without GPIO buttons or a card reader
+would: every input is a tap on a target found by its visible label in the frame
+description (docs/frames.md), in the UI's current language. Shared by the touch-only
+whole-game tests (tests/ui/test_touch_games.py) and the taps benchmark (`taps`).
+
+No keys, no player buttons, no intents, no target keys: only labels and where they are
+drawn. The one exception is `Finger.fallbacks`: where a screen offers no target for a
+step (older versions could not switch players in Loading by touch), the step is done by
+the button the table would have to press, and counted there, so a measurement of such a
+version says how far it is from touch alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine import (
+    Action,
+    Buy,
+    Convert,
+    Discard,
+    Done,
+    MarketSell,
+    Move,
+    Pass,
+    Place,
+    Redo,
+    Reveal,
+    Setup,
+    State,
+    Undo,
+)
+from companion.inputs import intents as it
+from companion.ui import names, words
+from companion.ui.core import UI
+from companion.ui.i18n import _
+
+ARROW = "\u25b6"
+#: Screens that come on top of the phase screen and go with their primary action.
+OVERLAYS = ("fire", "income", "confirm")
+
+
+def clean(label: str) -> str:
+    """A label as read: without the primary action's arrow, soft hyphens, line breaks."""
+    return " ".join(label.replace(ARROW, " ").replace("\u00ad", "").split())
+
+
+class NoTarget(AssertionError):
+    """The screen has no enabled target with that label."""
+
+
+class Finger:
+    """Taps by label and counts every tap (and every fallback button press). The UI's
+    clock moves 1 s per tap, so two taps on the primary action in a row are never taken
+    for an accidental double tap."""
+
+    def __init__(self, ui: UI) -> None:
+        self.ui = ui
+        self.taps = 0
+        #: Steps with no target on screen, done with a button instead (see the module).
+        self.fallbacks = 0
+        self.now = 1000.0
+        ui.clock = lambda: self.now
+
+    def frame(self) -> dict[str, Any]:
+        """The frame description of what is on the screen now."""
+        ui = self.ui
+        ui.render()
+        return ui.canvas.describe(ui.top.name, ui.language)
+
+    def targets(self) -> list[dict[str, Any]]:
+        """The enabled targets, in the order they were drawn."""
+        return [t for t in self.frame()["targets"] if t["enabled"]]
+
+    def labels(self) -> list[str]:
+        return [clean(t["label"]) for t in self.targets()]
+
+    def texts(self) -> list[str]:
+        return [t["text"] for t in self.frame()["texts"]]
+
+    def find(self, want: str | Callable[[str], bool], first: bool = False
+             ) -> dict[str, Any] | None:
+        """The enabled target labelled `want`: the topmost, or the `first` drawn."""
+        test = want if callable(want) else (lambda label: label == clean(want))
+        targets = self.targets()
+        for target in targets if first else reversed(targets):
+            if test(clean(target["label"])):
+                return target
+        return None
+
+    def has(self, want: str | Callable[[str], bool]) -> bool:
+        return self.find(want) is not None
+
+    def primary(self) -> dict[str, Any] | None:
+        return next((t for t in self.frame()["targets"] if t["primary"]), None)
+
+    def tap_target(self, target: dict[str, Any]) -> None:
+        x, y, w, h = target["rect"]
+        self.now += 1.0
+        self.taps += 1
+        if not self.ui.touch((x + w // 2, y + h // 2)):
+            raise AssertionError(f"the tap on {target['label']!r} hit nothing")
+
+    def tap(self, want: str | Callable[[str], bool], first: bool = False) -> None:
+        """Tap the enabled target labelled `want` (or whose label passes it)."""
+        target = self.find(want, first)
+        if target is None:
+            raise NoTarget(f"no target {want!r} on {self.ui.top.name}: {self.labels()}")
+        self.tap_target(target)
+
+    def tap_nth(self, label: str, n: int) -> None:
+        """Tap the n-th (from 0) enabled target labelled `label`, in drawing order."""
+        same = [t for t in self.targets() if clean(t["label"]) == clean(label)]
+        if len(same) <= n:
+            raise NoTarget(f"no {n + 1}. target {label!r} on {self.ui.top.name}: "
+                           f"{self.labels()}")
+        self.tap_target(same[n])
+
+    def tap_primary(self) -> None:
+        primary = self.primary()
+        if primary is None or not primary["enabled"]:
+            raise NoTarget(f"no primary action on {self.ui.top.name}: {self.labels()}")
+        self.tap_target(primary)
+
+    def tap_in_row_of(self, label: str) -> None:
+        """Tap the rightmost enabled target in the row of the one labelled `label` (New
+        game: who starts, in the row of their colour)."""
+        anchor = self.find(label)
+        if anchor is None:
+            raise NoTarget(f"no target {label!r} on {self.ui.top.name}: {self.labels()}")
+        ax, ay, aw, ah = anchor["rect"]
+        row = [t for t in self.targets() if abs((t["rect"][1] + t["rect"][3] // 2) -
+                                                (ay + ah // 2)) <= ah // 2]
+        self.tap_target(max(row, key=lambda t: t["rect"][0]))
+
+    def press(self, intent: it.Intent) -> None:
+        """A fallback: the button a table would have to press (counted apart from taps)."""
+        self.now += 1.0
+        self.fallbacks += 1
+        self.ui.intent(intent)
+
+
+class TouchTable:
+    """Enters a game's actions through the screens by touch (`Finger`), and counts the
+    inputs of each phase of each round against the table's events there."""
+
+    def __init__(self, ui: UI) -> None:
+        self.ui = ui
+        self.finger = Finger(ui)
+        #: (round, phase) -> [inputs, events]
+        self.counts: dict[tuple[int, str], list[int]] = {}
+        self.seen: Counter[str] = Counter()
+
+    @property
+    def state(self) -> State:
+        game = self.ui.game
+        assert game is not None, "no game is open"
+        return game.state
+
+    def inputs(self) -> int:
+        return self.finger.taps + self.finger.fallbacks
+
+    # --- the game --------------------------------------------------------------------------
+    def start(self, setup: Setup) -> None:
+        """From Home: New game, the number of players, who starts, the setup guide."""
+        f = self.finger
+        f.tap(_("New game"))
+        if self.ui.top.name == "home":  # a game in progress: set it aside
+            f.tap(_("Start a new game"))
+        f.tap(str(len(setup.players)))
+        f.tap_in_row_of(names.colour(setup.first))
+        f.tap_primary()  # Setup guide
+        assert self.ui.top.name == "setup", self.ui.top.name
+        f.tap_primary()  # Start game
+        assert self.ui.game is not None and self.state.players == setup.players, (
+            "the seats differ from the record's")
+
+    def dismiss(self) -> None:
+        """Tap on through the fire, income and confirmation screens on top."""
+        while self.ui.top.name in OVERLAYS:
+            self.seen[self.ui.top.name] += 1
+            self.finger.tap_primary()
+
+    def phase(self) -> tuple[int, str]:
+        state = self.state
+        phase = "purchase" if state.phase in ("demand", "purchase") else state.phase
+        return state.round, phase
+
+    def play(self, action: Action) -> None:
+        """Enter one action of the record; count its inputs in the phase it belongs to."""
+        self.dismiss()
+        key = self.phase()
+        before = self.inputs()
+        actions = self.state.actions
+        self.enter(action)
+        while self.ui.top.name == "confirm":  # a printed value is asked before recording
+            self.seen["confirm"] += 1
+            self.finger.tap_primary()
+        assert self.state.actions == actions + 1, (
+            f"{action} was not recorded: {self.ui.message.text if self.ui.message else ''}")
+        # Its fire or income screen belongs to it too.
+        self.dismiss()
+        count = self.counts.setdefault(key, [0, 0])
+        count[0] += self.inputs() - before
+        if not isinstance(action, Undo | Redo):
+            count[1] += 1
+
+    def enter(self, action: Action) -> None:
+        f = self.finger
+        state = self.state
+        top = self.ui.top.name
+        if state.phase == "demand" and state.form is None and isinstance(
+                action, Place | Buy | Discard) and isinstance(action, Place) != (
+                top == "purchase-tracked"):
+            f.tap(_("Quick form") if top == "purchase-tracked" else _("Track workers"))
+        if isinstance(action, Reveal):
+            card = state.catalogue[action.card]
+            # Supply names a card by kind and number under its season's heading (older
+            # versions: by its full name).
+            short = getattr(names, "card_in_season", None)
+            f.tap(short(card) if short is not None and f.has(short(card))
+                  else names.card_name(card))
+            for good in action.goods or ():
+                if self.state.actions > state.actions:
+                    break  # the bag left no choice: the rest was filled in
+                f.tap(names.good_initial(good))
+        elif isinstance(action, Buy) and action.price is not None:
+            f.tap(words.letter(state, action.player))
+            for _k in range(action.price - 1):
+                f.tap("+")
+            f.tap_primary()
+        elif isinstance(action, Buy | Done):
+            f.tap_primary()
+        elif isinstance(action, Discard):
+            if getattr(self.ui.top, "buyer", None) is not None:
+                f.tap(_("nobody"))
+            f.tap_primary()
+        elif isinstance(action, Place):
+            card = state.catalogue[state.slots[action.slot].card]
+            label = names.card_name(card)
+            if f.has(label):
+                f.tap(label)
+            else:  # older tiles: named by their key only
+                f.tap(f"slot:{action.slot}")
+        elif isinstance(action, Pass):
+            f.tap(_("Pass"))
+        elif isinstance(action, Move):
+            self.cubes(action.player, ((action.good, action.source),))
+            to = _("merchant (+1 coin)") if action.to == "merchant" else \
+                words.destination(state, action.to)
+            f.tap(to)
+        elif isinstance(action, MarketSell):
+            self.cubes(action.player, action.give)
+            f.tap(_("Sell both in the market hall (+1 coin)"))
+        elif isinstance(action, Convert):
+            self.cubes(action.player, action.give)
+            f.tap(_("\u2192 {good}").format(good=names.good(action.take)))
+        elif isinstance(action, Undo):
+            f.tap(_("Undo"))
+        elif isinstance(action, Redo):
+            f.tap(_("Redo"))
+        else:  # pragma: no cover
+            raise AssertionError(f"no way to enter {action} by touch")
+
+    def cubes(self, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
+        """Loading: that player's panel (if another is shown), then the cubes."""
+        from companion.ui.scenes.loading import cubes_of
+
+        f = self.finger
+        scene = self.ui.top
+        if getattr(scene, "player", None) != player:
+            f.tap(words.player_name(self.state, player))
+            if self.ui.top.name == "tableau":  # a panel opened the tableau: no way by touch
+                f.tap_primary()  # Close
+                f.taps -= 2
+                f.press(it.PlayerButton(player))
+        cubes = cubes_of(self.state, player)
+        used: set[int] = set()
+        for pair in pairs:
+            index = next(i for i, cube in enumerate(cubes) if cube == pair and i not in used)
+            used.add(index)
+            # The n-th cube with this good's initials, in the order they are drawn.
+            nth = sum(1 for i in range(index) if cubes[i][0] == pair[0])
+            f.tap_nth(names.good_initial(pair[0]), nth)
+
+    def finish(self) -> None:
+        self.dismiss()
+
+
+def play_game(ui: UI, actions: list[Action] | tuple[Action, ...]) -> TouchTable:
+    """The whole record, from Home to the final screen, by touch."""
+    table = TouchTable(ui)
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    table.start(setup)
+    for action in actions[1:]:
+        table.play(action)
+    table.finish()
+    return table

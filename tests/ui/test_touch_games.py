@@ -1,0 +1,87 @@
+"""Whole games by touch alone: from New game to the final screen, every input a tap on a
+target found by its label in the frame description (benchmarks/touch.py), for 2 to 5
+players, both purchase forms, in English, German and French; the final numbers are the
+engine's replay of the journal."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import touch
+from benchmarks.touch import play_game
+from companion.engine import replay, to_record
+from companion.engine.simulate import random_game
+from companion.ui.i18n import set_language
+
+GAMES = [
+    (2, "quick", "en", 3),
+    (3, "tracked", "de", 7),
+    (4, "quick", "fr", 1),
+    (5, "tracked", "en", 5),
+    (4, "mixed", "de", 11),
+    (5, "quick", "fr", 9),
+    (2, "tracked", "de", 4),
+]
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed"), GAMES)
+def test_a_whole_game_by_touch_alone(ui, services, players, form, language, seed):
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03)
+    services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
+    ui.set_language(language)
+    try:
+        table = play_game(ui, actions)
+        assert table.finger.fallbacks == 0  # nothing but taps
+        assert ui.top.name == "final"
+        journal = ui.game.session.record_text()
+        expected = replay(journal, catalogue).state
+        assert expected is not None and expected.final is not None
+        recorded = replay(to_record(actions), catalogue).state
+        assert expected.final.to_json() == recorded.final.to_json()
+        final = ui.game.state.final
+        assert final.to_json() == expected.final.to_json()
+        texts = table.finger.texts()
+        for pid in expected.players:
+            assert str(expected.final.scores[pid]["total"]) in texts
+        assert table.seen["fire"] >= 3
+    finally:
+        set_language("en")
+
+
+#: Games whose frames do not all pass the checks yet (layout of the round screens in real
+#: game states: five panels lower than a finger, Supply's card names cut in German and
+#: French, Purchase's tiles and price row when a message strip takes room, Loading's
+#: choices in a short area). Strict: a game that passes shows up, to be taken off.
+NOT_YET = {(3, "tracked", "de", 7), (4, "quick", "fr", 1), (5, "tracked", "en", 5),
+           (4, "mixed", "de", 11), (2, "quick", "en", 3), (5, "quick", "fr", 9),
+           (2, "tracked", "de", 4)}
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed"), [
+    pytest.param(*game, marks=[pytest.mark.xfail(strict=True, reason="layout not fixed yet")]
+                 if game in NOT_YET else []) for game in GAMES])
+def test_every_frame_of_a_touch_game_passes_the_frame_checks(ui, services, monkeypatch, players,
+                                                             form, language, seed):
+    """The frame checks of the registered screens (tests/ui/framecheck.py), over every frame
+    a whole game shows, not only the sample states."""
+    from .framecheck import problems
+
+    found: list[str] = []
+    frame = touch.Finger.frame
+
+    def checked(self):  # type: ignore[no-untyped-def]
+        got = frame(self)
+        found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
+        return got
+
+    monkeypatch.setattr(touch.Finger, "frame", checked)
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03)
+    services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
+    ui.set_language(language)
+    try:
+        play_game(ui, actions)
+    finally:
+        set_language("en")
+    assert not sorted(set(found)), sorted(set(found))[:20]
