@@ -526,3 +526,20 @@ def test_the_round_header_always_says_how_many_cards_are_left(ui, language, mome
         assert any(said in t for t in finger.texts()), (said, finger.texts()[:3])
     finally:
         set_language("en")
+
+
+def test_undo_during_a_purchase_entry_takes_back_the_price_then_the_buyer(ui):
+    finger = at(ui, lambda b, a: a.phase == "purchase" and a.settling == 1 and a.round >= 2,
+                players=4)
+    state = ui.game.state
+    actions = state.actions
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    from companion.ui import words
+    finger.tap(words.letter(state, rich))
+    finger.tap("+")
+    assert (ui.top.buyer, ui.top.price) == (rich, 2)
+    finger.tap("Undo")
+    assert (ui.top.buyer, ui.top.price) == (rich, 1)
+    finger.tap("Undo")
+    assert ui.top.buyer is None
+    assert ui.game.state.actions == actions
