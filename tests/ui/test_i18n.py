@@ -150,3 +150,15 @@ def test_a_refusal_sentence_keeps_no_soft_hyphens(language):
         assert "\u00ad" not in text
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_no_message_is_in_a_catalogue_twice(language):
+    """Merged branches append to the catalogues: a msgid given twice would silently take
+    one of two translations."""
+    import re
+    from collections import Counter
+
+    text = (LOCALE_DIR / language / "LC_MESSAGES" / "companion.po").read_text(encoding="utf-8")
+    ids = Counter(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
+    assert [msgid for msgid, n in ids.items() if n > 1] == []
