@@ -157,6 +157,16 @@ def run(args: Any) -> int:
     """Start the touchscreen app; the exit status."""
     from companion.ui import runner as ui_runner
 
+    stop = ui_runner.StopSignals()  # SIGTERM stops the app, at any moment (issue 12, item 15)
+    stop.install()
+    stop.on_stop = _sdnotify().stopping
+    try:
+        return _run(args, ui_runner, stop)
+    finally:
+        stop.uninstall()
+
+
+def _run(args: Any, ui_runner: Any, stop: Any) -> int:
     ui_runner.init_pygame()
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
     config_dir = paths.config_dir(getattr(args, "config", None))
@@ -167,7 +177,7 @@ def run(args: Any) -> int:
         settings, hardware = load_settings(config_dir, state_dir, checked)
     except CompanionError as exc:
         log.error("%s", exc.message)
-        ui_runner.show_fatal(exc.message)
+        ui_runner.show_fatal(exc.message, stop=stop)
         ui_runner.quit_pygame()
         raise
     started: list[Any] = []
@@ -193,6 +203,7 @@ def run(args: Any) -> int:
             save_settings=lambda s: save_ui_settings(state_dir, s),
             notifier=_sdnotify(),
             problems=hardware_problems(hardware, simulate),
+            stop=stop,
         )
         return runner.run()
     finally:
