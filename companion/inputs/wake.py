@@ -137,16 +137,19 @@ class Waiter:
             self._poll.register(fd, select.POLLIN)
         self._registered = wanted
 
-    def wait(self, timeout: float | None) -> bool:
-        """Block up to `timeout` seconds (None: until woken); True if a descriptor woke it."""
-        ms = None if timeout is None else max(0, int(timeout * 1000 + 0.999))
-        try:
-            ready = self._poll.poll(ms)
-        except InterruptedError:  # pragma: no cover - PEP 475 retries; kept for safety
-            ready = []
+    def wait(self, timeout: float | None) -> list[int]:
+        """Block up to `timeout` seconds (None: until woken); the descriptors that woke it
+        (empty on a timeout)."""
+        ready = self._poll.poll(None if timeout is None else max(0, int(timeout * 1000 + 0.999)))
         self.wakeups += 1
         devices = self.devices
-        for fd, _mask in ready:
+        if devices is None:
+            if not ready:
+                return []  # the idle loop's pump: as little work as can be
+        elif devices.refresh():
+            self._sync()
+        fds = [fd for fd, _mask in ready]
+        for fd in fds:
             if fd in self.drained:
                 try:
                     while os.read(fd, 4096):
@@ -155,12 +158,10 @@ class Waiter:
                     pass
             elif devices is not None and fd in devices.fds:
                 devices.drain(fd)
-        if devices is not None and devices.refresh():
-            self._sync()
-        elif devices is not None and set(devices.fds) != self._registered - set(self.always) \
-                - set(self.drained):
-            self._sync()
-        return bool(ready)
+        if devices is not None and len(devices.fds) + len(self.always) + len(self.drained) \
+                != len(self._registered):
+            self._sync()  # a device that went away while drained
+        return fds
 
     def close(self) -> None:
         if self.devices is not None:

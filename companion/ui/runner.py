@@ -288,6 +288,9 @@ class Runner:
         #: by the input devices themselves): how the loop waits now, for the benchmarks.
         self.idle_state = "active"
         self.last_activity = time.monotonic()
+        #: SDL events the idle wait took out of the queue, for the loop to handle.
+        self.pending_events: list[Any] = []
+        self._bus_fd: int | None = None
         if bus is not None:
             self.attach_inputs(inputs, bus)
 
@@ -298,8 +301,9 @@ class Runner:
             # The loop blocks on the bus's descriptor itself (`wait_intents`), so a put wakes
             # it at once: no waker, and nothing posted to pygame from the adapters' threads.
             bus.set_waker(None)
+            self._bus_fd = bus.fileno()
             if self.waiter is not None:
-                self.waiter.add(bus.fileno())
+                self.waiter.add(self._bus_fd)
         if inputs is not None:
             self.simulator = getattr(inputs, "simulator", None)
             self.ui.services.simulator = self.simulator
@@ -396,6 +400,7 @@ class Runner:
     def make_waiter(self) -> Waiter:
         """Wait on the intent bus, the stop signals and, where SDL reads them, the devices."""
         always = [self.bus.fileno()] if self.bus is not None else []
+        self._bus_fd = always[0] if always else None
         drained = [self.stop_signals.fileno()] if self.stop_signals is not None else []
         devices = None
         driver = ""
@@ -411,14 +416,14 @@ class Runner:
         return Waiter(always, drained, devices)
 
     def wait_timeout(self, now: float) -> float:
-        """How long the loop may sleep now, and `idle_state` for it."""
+        """How long the loop may wait now before its next turn, and `idle_state` for it."""
         waiter = self.waiter
         if now - self.last_activity < ACTIVE_S:
             self.idle_state, timeout = "active", WAIT_S
-        elif waiter is not None and waiter.watching_input:
-            self.idle_state, timeout = "deep", DEEP_S
         else:
-            self.idle_state, timeout = "idle", IDLE_PUMP_S
+            # Idle: one turn of the loop per DEEP_S at most; "idle" pumps SDL within it.
+            deep = waiter is not None and waiter.watching_input
+            self.idle_state, timeout = ("deep" if deep else "idle"), DEEP_S
         interval = self._watchdog_interval
         if interval is not None:
             timeout = min(timeout, interval / 2)
@@ -429,18 +434,36 @@ class Runner:
 
     def wait_intents(self, timeout_s: float) -> list[Any]:
         """The intents on the bus, waiting up to `timeout_s` for the first (a put wakes it,
-        and so do a stop signal and, when watched, a touch or a key)."""
+        and so do a stop signal and, when watched, a touch or a key).
+
+        In the "idle" state SDL's queue is pumped every IDLE_PUMP_S meanwhile, in as
+        little code as can be (each turn wakes a cold CPU): the events it finds end the
+        wait and are handled by the loop (`pending_events`)."""
         bus = self.bus
-        if self.waiter is not None:
-            self.waiter.wait(timeout_s)
-            return bus.drain() if bus is not None else []
-        if bus is None:
-            time.sleep(timeout_s)
-            return []
-        first = bus.wait(timeout_s)
-        if first is None:
-            return []
-        return [first, *bus.drain()]
+        waiter = self.waiter
+        if waiter is None:
+            if bus is None:
+                time.sleep(timeout_s)
+                return []
+            first = bus.wait(timeout_s)
+            return [] if first is None else [first, *bus.drain()]
+        if self.idle_state == "idle":
+            end = time.monotonic() + timeout_s
+            wait, get = waiter.wait, pygame.event.get
+            while True:
+                left = end - time.monotonic()
+                ready = wait(IDLE_PUMP_S if left > IDLE_PUMP_S else max(0.0, left))
+                if ready or left <= IDLE_PUMP_S:
+                    break
+                events = get()
+                if events:
+                    self.pending_events = events
+                    break
+        else:
+            ready = waiter.wait(timeout_s)
+        if bus is not None and ready and self._bus_fd in ready:
+            return bus.drain()
+        return []
 
     def drain_intents(self, intents: list[Any] | None = None) -> None:
         if self.bus is None:
@@ -508,7 +531,8 @@ class Runner:
             intents = self.wait_intents(self.wait_timeout(time.monotonic()))
             if self.stop_requested:
                 break
-            events = pygame.event.get()
+            events = self.pending_events + pygame.event.get()
+            self.pending_events = []
             if events or intents:
                 self.last_activity = time.monotonic()
             # Each event on its own: one that fails must not take the others (a QUIT) with it.
