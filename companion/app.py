@@ -202,7 +202,7 @@ def _run(args: Any, ui_runner: Any, stop: Any) -> int:
             screenshot_dir=getattr(args, "screenshot_dir", None),
             save_settings=lambda s: save_ui_settings(state_dir, s),
             notifier=_sdnotify(),
-            problems=hardware_problems(hardware, simulate),
+            problems=lambda: hardware_problems(hardware, simulate),  # after the first frame
             stop=stop,
         )
         return runner.run()

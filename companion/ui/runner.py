@@ -251,7 +251,8 @@ class Runner:
     def __init__(self, *, settings: dict[str, Any], state_dir: Path, config_dir: Path,
                  store: Any, history: Any, inputs: Any, bus: Any, simulate: bool,
                  screenshot_dir: str | None, save_settings: Any, notifier: Any,
-                 problems: list[str] | None = None, catalogue: Any = None,
+                 problems: list[str] | Callable[[], list[str]] | None = None,
+                 catalogue: Any = None,
                  start_inputs: Callable[[], tuple[Any, Any]] | None = None,
                  stop: StopSignals | None = None) -> None:
         display = settings.get("display") or {}
@@ -269,7 +270,9 @@ class Runner:
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
-        services.hardware_problems = list(problems or [])
+        #: `problems` given as a function: the hardware check runs after the first frame.
+        self.check_hardware = problems if callable(problems) else None
+        services.hardware_problems = [] if callable(problems) else list(problems or [])
         self.ui = UI(services, self.display.logical)
         self.bus = bus
         self.start_inputs = start_inputs
@@ -505,6 +508,10 @@ class Runner:
                 self.frame()
             if self.start_inputs is not None and not self.stop_requested:
                 self.attach_inputs(*self.start_inputs())
+            if self.check_hardware is not None and not self.stop_requested:
+                ui.services.hardware_problems = list(self.check_hardware())
+                if ui.services.hardware_problems:
+                    ui.error(" ".join(ui.services.hardware_problems))
             self.waiter = self.make_waiter()
             if self.notifier is not None:
                 self.notifier.ready()

@@ -56,18 +56,32 @@ def _frame_after(count: int, timeout: float = 20.0) -> str:
 
 def _drive(keys: list[str]) -> None:
     _frame_after(0, 60.0)
-    ui = RUNNERS[0].ui
+    r = RUNNERS[0]
+    deadline = time.monotonic() + 60
+    while r.waiter is None:  # the loop runs: inputs started, hardware checked
+        if time.monotonic() > deadline:
+            print("FAIL the loop never started", flush=True)
+            os._exit(3)
+        time.sleep(0.01)
+    ui = r.ui
     for key in keys:
+        with frames:
+            frames.wait_for(lambda: not ui.dirty, 20.0)  # the last change is on screen
         hit = next((h for h in reversed(ui.canvas.hits) if h.key == key), None)
         if hit is None:
             print(f"FAIL no button {key!r} on {ui.top.name}: "
                   f"{[h.key for h in ui.canvas.hits]}", flush=True)
             os._exit(3)
         time.sleep(0.16)  # a tap within the display's debounce (0.15 s) of the last counts not
+        before = ui.top
         count = len(SHOWN)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
                                              button=1, touch=False))
-        _frame_after(count)
+        with frames:  # every key here opens another screen: wait until it is drawn
+            if not frames.wait_for(lambda c=count, b=before: len(SHOWN) > c and ui.top is not b
+                                   and SHOWN[-1] == ui.top.name, 20.0):
+                print(f"FAIL {key!r} did not leave {before.name}", flush=True)
+                os._exit(3)
     print(f"AT {ui.top.name}", flush=True)
 
 
