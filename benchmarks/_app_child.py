@@ -39,6 +39,7 @@ no other handle.
 from __future__ import annotations
 
 import os
+import random
 import resource
 import sys
 import threading
@@ -304,7 +305,11 @@ def _wake(samples: int) -> None:
             time.sleep(0.01)
         waits.append(time.monotonic() - t0)
         print(f"STATE {deepest}")
-        time.sleep(0.05)  # the tap lands at a random moment of a pump's wait, not right after
+        # A random moment of the idle wait: the first pump starts when the state does.
+        time.sleep(random.uniform(0.0, 1.0))
+        if runner.idle_state != deepest:  # type: ignore[attr-defined]
+            print(f"MARK left_idle {runner.idle_state}")  # type: ignore[attr-defined]
+            _finish(1)
         key = "undo" if i % 2 == 0 else "redo"
         pos = _target(ui, key)
         if pos is None:

@@ -242,7 +242,7 @@ def run(size: Size) -> list[Figure]:
         Figure(NAME, what, "% of a core", [w.cpu for w in app], baseline, base_cpu,
                target="ratio <= 0.2", check=ratio_at_most(0.2),
                notes="SDL's dummy driver: no input device to watch, so the idle loop pumps "
-               f"SDL every 80 ms; {notes(app)}. Baseline: {base_note}"),
+               f"SDL every 60 ms (IDLE_PUMP_S); {notes(app)}. Baseline: {base_note}"),
         Figure(NAME, "idle CPU on the round screen, input devices watched (a Pi's evdev, "
                "emulated)", "% of a core", [w.cpu for w in evdev], baseline, base_cpu,
                notes="the loop sleeps in poll() on the device, the intent bus and the stop "
@@ -253,7 +253,7 @@ def run(size: Size) -> list[Figure]:
                notes="VmHWM of the same runs, read at the end of the window"),
         *references,
     ]
-    for variant, label in (("", "SDL pumped every 80 ms when idle (this machine)"),
+    for variant, label in (("", "SDL pumped every 60 ms when idle (this machine)"),
                            ("-evdev", "input devices watched (a Pi's evdev, emulated)")):
         lat = wake[variant]
         name = f"first tap after a quiet spell to frame, p95 ({label})"

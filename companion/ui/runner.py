@@ -38,8 +38,8 @@ WAIT_S = 0.02
 ACTIVE_S = 3.0
 #: ... and then, when SDL's input devices cannot be watched (`Waiter.watching_input`),
 #: only this often: the first tap after a quiet spell reaches the screen within this
-#: plus a frame (<= 100 ms), at a fraction of the wake-ups.
-IDLE_PUMP_S = 0.08
+#: plus a frame (<= 100 ms, with a margin for a loaded CPU), at a quarter of the wake-ups.
+IDLE_PUMP_S = 0.06
 #: When the input devices are watched (KMS/DRM on the Pi), a touch, a key or an intent wakes
 #: the loop by itself; it wakes on its own only this often, to see devices plugged in.
 DEEP_S = 2.0
