@@ -20,6 +20,8 @@ import time
 if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
     del sys.path[0]
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the AT line only
+
 import pygame  # noqa: E402
 
 from companion.ui import runner  # noqa: E402
