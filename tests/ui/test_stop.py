@@ -1,4 +1,4 @@
-"""A stop always stops (issue 12, item 15): SIGTERM at any moment and on every screen.
+"""A stop always stops (issue 12, item 15): SIGTERM at random moments and on many screens.
 
 The app runs as a subprocess, as under systemd: SDL's dummy driver, a game in
 progress resumed on its round screen, no --simulate. Readiness is the
@@ -120,7 +120,7 @@ SCREENS = {
 
 
 @pytest.mark.parametrize("path", SCREENS.values(), ids=SCREENS.keys())
-def test_sigterm_stops_the_app_on_every_screen(table, tmp_path, path) -> None:
+def test_sigterm_stops_the_app_on_the_screens_taps_reach(table, tmp_path, path) -> None:
     state = tmp_path / "state"
     shutil.copytree(table, state)  # a path may play an action: each starts from the same game
     proc = subprocess.Popen([sys.executable, str(CHILD), str(state), *path], env=_env(),
