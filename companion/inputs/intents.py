@@ -55,6 +55,9 @@ class _Intent:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle rebuild by value
+        return (type(self), self._values())
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
 
