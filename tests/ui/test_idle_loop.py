@@ -17,6 +17,7 @@ import pygame
 
 from companion import app
 from companion.inputs.bus import IntentBus
+from companion.inputs.intents import Ok
 from companion.ui import runner
 
 WAIT_FOR_S = 30.0
@@ -155,3 +156,71 @@ def test_with_watched_input_devices_the_idle_loop_sleeps_until_a_device_wakes_it
         os.close(keep)
         os.close(writer)
     assert ("deep", 3600.0) in timeouts
+
+
+def test_the_deepest_sleep_still_feeds_systemds_watchdog(tmp_path, monkeypatch):
+    from companion import app as app_module
+    from companion.inputs import wake
+
+    devices = tmp_path / "input"
+    devices.mkdir()
+    os.mkfifo(devices / "event0")
+    keep = os.open(devices / "event0", os.O_RDONLY | os.O_NONBLOCK)
+    pings: list[tuple[str, float]] = []
+
+    class Notifier:  # what companion.sdnotify offers the loop, with a 0.4 s watchdog
+        @staticmethod
+        def ready():
+            return True
+
+        @staticmethod
+        def watchdog_interval():
+            return 0.4
+
+        @staticmethod
+        def watchdog():
+            pings.append((caught[0].idle_state if caught else "", time.monotonic()))
+            return True
+
+        @staticmethod
+        def stopping():
+            return True
+
+    caught: list[runner.Runner] = []
+    init = runner.Runner.__init__
+
+    def wrapped_init(self, *a, **k):
+        init(self, *a, **k)
+        caught.append(self)
+
+    monkeypatch.setattr(runner.Runner, "__init__", wrapped_init)
+    monkeypatch.setattr(app_module, "_sdnotify", lambda: Notifier)
+    monkeypatch.setattr(wake, "INPUT_DIR", devices)
+    monkeypatch.setattr(runner, "EVDEV_DRIVERS", frozenset({"dummy", "offscreen"}))
+    monkeypatch.setattr(runner, "ACTIVE_S", 0.2)
+    monkeypatch.setattr(runner, "DEEP_S", 3600.0)
+    bus = IntentBus()
+    monkeypatch.setattr(app, "start_inputs", lambda hardware, simulate, state_dir: (None, bus))
+
+    failures: list[BaseException] = []
+
+    def table():
+        try:
+            # Five turns of the loop in the deepest state: only the watchdog can have woken it.
+            until(lambda: sum(1 for state, _t in pings if state == "deep") >= 5,
+                  "the loop slept through the watchdog's interval")
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            failures.append(exc)
+        finally:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            bus.put(Ok())  # wakes the loop to see the QUIT
+
+    thread = threading.Thread(target=table)
+    thread.start()
+    try:
+        assert app.run(args(tmp_path)) == 0
+    finally:
+        thread.join()
+        os.close(keep)
+    if failures:
+        raise failures[0]
