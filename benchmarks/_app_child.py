@@ -21,6 +21,15 @@ MODE:
   screen, each asked for with an SDL expose event (the app redraws on it);
   prints how long each `Runner.frame` took (draw the scene, present, flip).
 - ``profile``: cProfile of the start up to the first frame, printed.
+- ``wake``: after the first frame, SECONDS samples (a count) of the first tap after a
+  quiet spell: each waits until the loop says it is in its deepest idle state
+  (`Runner.idle_state`: "deep" when it watches the input devices, else "idle"), then
+  taps Undo or Redo (alternating) and times it to the next frame.
+- ``serve``: just the app (the idle benchmark measures it from outside, in /proc).
+
+Add ``-evdev`` to ``wake`` or ``serve`` to emulate a Pi's input devices: a FIFO stands
+for `/dev/input/event0`, the loop watches it as it watches evdev devices under KMS/DRM,
+and each tap also writes an input event into it, as the kernel does for a touch.
 
 The running app is found by wrapping `companion.ui.runner.Runner.__init__`
 (its bus, its UI and the targets of the last frame), since the app exposes
@@ -30,6 +39,7 @@ no other handle.
 from __future__ import annotations
 
 import os
+import random
 import resource
 import sys
 import threading
@@ -94,6 +104,8 @@ def _monitor(mode: str, seconds: float) -> None:
         _latency(int(seconds))
     if mode == "frames":
         _frames(int(seconds))
+    if mode == "wake":
+        _wake(int(seconds))
     c0, w0, f0 = _cpu(), time.monotonic(), len(FRAMES)
     time.sleep(seconds)
     print(f"MARK idle_cpu {_cpu() - c0:.6f}")
@@ -251,6 +263,77 @@ def _latency(samples: int) -> None:
     _finish()
 
 
+EVDEV: list[int] = []
+
+
+def _emulate_evdev() -> None:
+    """A FIFO as the only input device, watched by the loop as under KMS/DRM."""
+    import tempfile
+
+    from companion.inputs import wake
+    from companion.ui import runner
+
+    directory = tempfile.mkdtemp(prefix="bench-input-")
+    path = os.path.join(directory, "event0")
+    os.mkfifo(path)
+    EVDEV.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))  # keeps the FIFO open
+    EVDEV.append(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    wake.INPUT_DIR = type(wake.INPUT_DIR)(directory)
+    runner.EVDEV_DRIVERS = frozenset({*runner.EVDEV_DRIVERS, "dummy"})
+
+
+def _wake(samples: int) -> None:
+    if not RUNNER:
+        print("MARK no_runner 1")
+        _finish()
+    runner = RUNNER[0]
+    ui = getattr(runner, "ui", None)
+    if not hasattr(runner, "idle_state"):
+        print("MARK no_idle_state 1")
+        _finish()
+    out: list[float] = []
+    missed = 0
+    waits: list[float] = []
+    for i in range(samples):
+        t0 = time.monotonic()
+        waiter = getattr(runner, "waiter", None)
+        deepest = "deep" if waiter is not None and waiter.watching_input else "idle"
+        while runner.idle_state != deepest:  # type: ignore[attr-defined]
+            if time.monotonic() - t0 > 120:
+                print(f"MARK never_idle {runner.idle_state}")  # type: ignore[attr-defined]
+                _finish(1)
+            time.sleep(0.01)
+        waits.append(time.monotonic() - t0)
+        print(f"STATE {deepest}")
+        # A random moment of the idle wait: the first pump starts when the state does.
+        time.sleep(random.uniform(0.0, 1.0))
+        if runner.idle_state != deepest:  # type: ignore[attr-defined]
+            print(f"MARK left_idle {runner.idle_state}")  # type: ignore[attr-defined]
+            _finish(1)
+        key = "undo" if i % 2 == 0 else "redo"
+        pos = _target(ui, key)
+        if pos is None:
+            missed += 1
+            continue
+        count = len(FRAMES)
+        t0 = time.monotonic()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1,
+                                             touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1,
+                                             touch=False))
+        if EVDEV:
+            os.write(EVDEV[1], b"\0" * 24)  # the kernel's copy of the touch for our watch
+        done = _frame_after(count)
+        if done is None:
+            missed += 1
+        else:
+            out.append((done - t0) * 1000)
+    print("LAT wake " + " ".join(f"{v:.3f}" for v in out))
+    print(f"MARK missed_wake {missed}")
+    print(f"MARK idle_reached_s {max(waits):.3f}")
+    _finish()
+
+
 def _frames(count: int) -> None:
     if not RUNNER:
         print("MARK no_runner 1")
@@ -280,13 +363,19 @@ def main() -> None:
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     if mode == "profile":
         profile_start(state_dir, int(seconds) or 25)
+    if mode.endswith("-evdev"):
+        mode = mode[: -len("-evdev")]
+        _emulate_evdev()
     _catch_runner()
     if mode == "latency":
         _instrument()
-    threading.Thread(target=_monitor, args=(mode, seconds), daemon=True).start()
+    if mode != "serve":
+        threading.Thread(target=_monitor, args=(mode, seconds), daemon=True).start()
     from companion.cli import main as app_main
 
     code = app_main(["--simulate", "--state-dir", state_dir])
+    if mode == "serve":
+        _finish(code)
     print(f"the app exited ({code}) before the benchmark was done", file=sys.stderr)
     _finish(2)
 

@@ -72,13 +72,13 @@ def run(size: Size) -> list[Figure]:
     if missing:
         return [
             Figure(NAME, "start to first frame", "ms", [], "bare pygame-ce", bare_t,
-                   target="ratio <= 2.0", available=False, notes=missing),
+                   target="ratio <= 1.8", available=False, notes=missing),
             Figure(NAME, "peak memory (RSS) at first frame", "MiB", [], "bare pygame-ce", bare_m,
                    target="ratio <= 2.0", available=False, notes=missing),
         ]
     return [
         Figure(NAME, "start to first frame", "ms", app_t, "bare pygame-ce", bare_t,
-               target="ratio <= 2.0", check=ratio_at_most(2.0),
+               target="ratio <= 1.8", check=ratio_at_most(1.8),
                notes="the home screen, as at every boot: the config cache was written "
                      "by an earlier start on the same state directory"),
         Figure(NAME, "start to first frame, the very first start (no config cache)", "ms",

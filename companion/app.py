@@ -189,6 +189,16 @@ def _sdnotify() -> Any:
 
 def run(args: Any) -> int:
     """Start the touchscreen app; the exit status."""
+    stop = ui_runner.StopSignals()  # SIGTERM stops the app, at any moment (issue 12, item 15)
+    stop.install()
+    stop.on_stop = _sdnotify().stopping
+    try:
+        return _run(args, stop)
+    finally:
+        stop.uninstall()
+
+
+def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     logs.setup_logging("info")  # until the configuration names its level
     ui_runner.init_pygame()
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
@@ -205,7 +215,7 @@ def run(args: Any) -> int:
         logs.setup_logging(checked.companion.log_level)
     except CompanionError as exc:
         log.error("%s", exc.message)
-        ui_runner.show_fatal(exc.message, notifier=_sdnotify())
+        ui_runner.show_fatal(exc.message, notifier=_sdnotify(), stop=stop)
         ui_runner.quit_pygame()
         raise
     started: list[Any] = []
@@ -228,7 +238,8 @@ def run(args: Any) -> int:
             simulate=simulate,
             screenshot_dir=getattr(args, "screenshot_dir", None),
             notifier=_sdnotify(),
-            problems=hardware_problems(hardware, simulate),
+            problems=lambda: hardware_problems(hardware, simulate),  # after the first frame
+            stop=stop,
         )
         runner.ui.services.file_warnings = file_warnings
         return runner.run()

@@ -24,7 +24,6 @@ a failure to send is never an error for the app (systemd may be restarting).
 from __future__ import annotations
 
 import os
-import socket
 import time
 
 __all__ = ["notify", "ready", "status", "stopping", "watchdog", "watchdog_interval"]
@@ -52,6 +51,8 @@ def notify(state: str) -> bool:
     address = _address()
     if address is None:
         return False
+    import socket  # only under systemd, and after the first frame: not on the way to it
+
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
             sock.connect(address)

@@ -31,9 +31,11 @@ from companion.inputs.settings import ReaderSettings
 
 log = logging.getLogger("companion.inputs")
 
-#: How long one read waits for bytes. `close()` does not wait for it: it cancels the read
-#: (`cancel_read`, on device paths, ptys and `loop://`); only a port without it (a network
-#: URL) makes `close()` wait up to this long. Unplugging is seen at once, not at a timeout.
+#: How long one read waits for bytes on a port that cannot cancel a read (a network URL):
+#: `close()` waits up to this long there. A port with `cancel_read` (device paths, ptys,
+#: `loop://`) reads with no timeout at all, so the reader's thread sleeps until bytes come
+#: (no wake-ups while idle, issue 14) and `close()` cancels the read. Unplugging is seen
+#: at once, not at a timeout.
 READ_TIMEOUT_S = 1.0
 #: Most bytes taken in one read.
 READ_CHUNK = 4096
@@ -207,6 +209,8 @@ class CardReader:
                 self._stop.wait(self.settings.reconnect_s)
                 continue
             try:
+                if hasattr(port, "cancel_read"):
+                    port.timeout = None  # woken by bytes, or by close()'s cancel_read
                 settle(port, self.settings.settle_s, self._stop)
                 with self._port_lock:
                     self._port = port

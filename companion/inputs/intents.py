@@ -8,43 +8,102 @@ game should do about it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 #: The player colours, in seat order of the buttons.
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
-@dataclass(frozen=True)
-class PlayerButton:
+class _Intent:
+    """An immutable value with fields `_fields`: equal by type and fields, hashable.
+
+    What `@dataclass(frozen=True)` gives, written once: the seven dataclasses cost
+    10-15 ms of the app's start (each generates and compiles its methods at import),
+    and the app imports them before its first frame.
+    """
+
+    __slots__: tuple[str, ...] = ()
+    _fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes {len(names)} arguments")
+        values = dict(zip(names, args, strict=False))
+        for key, value in kwargs.items():
+            if key not in names or key in values:
+                raise TypeError(f"{type(self).__name__}: unexpected or repeated {key!r}")
+            values[key] = value
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise TypeError(f"{type(self).__name__}: missing {', '.join(missing)}")
+        for name in names:
+            object.__setattr__(self, name, values[name])
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, n) for n in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return bool(self._values() == other._values())
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, *self._values()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle rebuild by value
+        return (type(self), self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+
+class PlayerButton(_Intent):
     """A player's colour button was pressed."""
+
+    __slots__ = ("colour",)
+    _fields = ("colour",)
 
     colour: str
     """One of `COLOURS`."""
 
 
-@dataclass(frozen=True)
-class Ok:
+class Ok(_Intent):
     """The OK button (or Enter): take the screen's primary action."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class Back:
+
+class Back(_Intent):
     """Go back one screen without changing the game."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class Undo:
+
+class Undo(_Intent):
     """Undo the last action (a short press on the Undo button)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class Redo:
+
+class Redo(_Intent):
     """Redo the last undone action (a long press on the Undo button)."""
 
+    __slots__ = ()
 
-@dataclass(frozen=True)
-class CardScanned:
+
+class CardScanned(_Intent):
     """A card's tag was read."""
+
+    __slots__ = ("tag", "card_id")
+    _fields = ("tag", "card_id")
 
     tag: str
     """The tag in its canonical form (see `tagmap.normalise_tag`)."""
@@ -52,9 +111,11 @@ class CardScanned:
     """The card bound to the tag in the tag map; None when the tag is not enrolled."""
 
 
-@dataclass(frozen=True)
-class DeviceStatus:
+class DeviceStatus(_Intent):
     """A device came, went or failed; the UI shows `message` while `ok` is false."""
+
+    __slots__ = ("device", "ok", "message")
+    _fields = ("device", "ok", "message")
 
     device: str
     """Which device: "buttons", "reader" or "tags"."""

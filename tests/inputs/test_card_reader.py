@@ -182,3 +182,17 @@ def test_a_reader_missing_at_start_is_reported_and_found_later(
     ready(bus)
     pty.write(encode_rdm6300("0A0B0C0D0E"))
     assert collect_tags(bus, 1) == ["0A0B0C0D0E"]
+
+
+@pytest.mark.parametrize("kind", ["loop", "pty"])
+def test_an_idle_reader_reads_without_a_timeout_and_close_still_ends_it(
+    hardware, bus, make_pty, kind
+) -> None:
+    # No timeout: the thread sleeps until bytes come (no wake-ups while the table is quiet,
+    # issue 14); close() must then cancel the read, or the thread would block for good.
+    port = "loop://" if kind == "loop" else make_pty().name
+    reader = CardReader(settings_for(hardware, port=port), bus, lookup=lambda tag: None).start()
+    ready(bus)
+    assert reader._port is not None and reader._port.timeout is None
+    reader.close(timeout=30)
+    assert not reader._thread.is_alive()
