@@ -83,8 +83,8 @@ def _drive(keys: list[str]) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
                                              button=1, touch=False))
         with frames:  # wait until the screen it opens (or changes) is drawn
-            if not frames.wait_for(lambda c=count, b=before: len(SHOWN) > c
-                                   and (stays or ui.top is not b)
+            if not frames.wait_for(lambda c=count, b=before, s=stays: len(SHOWN) > c
+                                   and (s or ui.top is not b)
                                    and SHOWN[-1] == ui.top.name, 20.0):
                 print(f"FAIL {key!r} did not leave {before.name}", flush=True)
                 os._exit(3)
