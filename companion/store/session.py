@@ -241,12 +241,8 @@ class GameSession:
     def _set_aside(state_dir: Path, path: Path, why: str) -> None:
         """Move the journal (whatever it is: a file, a folder, a pipe) to abandoned/."""
         folder = state_dir / journal.ABANDONED_DIR
-        target = folder / f"{_stamp()}-{why}.v{journal.version_of(path)}.jsonl"
         try:
-            folder.mkdir(exist_ok=True)
-            os.replace(path, target)
-            fsync_dir(folder)
-            fsync_dir(state_dir)
+            target = _move_journal(state_dir, path, folder, why)
         except OSError as exc:
             raise StorageError(
                 f"cannot move the current game aside to {folder}: {describe(exc)}"
@@ -413,6 +409,16 @@ def _stamp() -> str:
     return journal.now_iso().replace(":", "").replace("-", "")
 
 
+def _move_journal(state_dir: Path, path: Path, folder: Path, label: str) -> Path:
+    """Move the journal durably into `folder` (created if need be) under a dated name."""
+    target = folder / f"{_stamp()}-{label}.v{journal.version_of(path)}.jsonl"
+    folder.mkdir(exist_ok=True)
+    os.replace(path, target)
+    fsync_dir(folder)
+    fsync_dir(state_dir)
+    return target
+
+
 def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[str]:
     """Put a finished game into the history and remove its journal; what to tell.
 
@@ -426,12 +432,8 @@ def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[
         _, notes = archive_finished(state_dir, key, scan.state, _text(scan.lines))
     except HistoryError as exc:
         folder = state_dir / PENDING_DIR
-        target = folder / f"{_stamp()}-{key}.v{journal.version_of(path)}.jsonl"
         try:
-            folder.mkdir(exist_ok=True)
-            os.replace(path, target)
-            fsync_dir(folder)
-            fsync_dir(state_dir)
+            target = _move_journal(state_dir, path, folder, key)
         except OSError as move_exc:
             raise StorageError(
                 f"cannot clear the finished game from {state_dir}: the history cannot take it "

@@ -9,7 +9,7 @@ from functools import cache
 
 from companion import cli
 from companion.config.cards import load_catalogue
-from companion.engine import Action, Catalogue, State
+from companion.engine import Action, Catalogue, State, replay
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
 
@@ -43,3 +43,9 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = cli.main(argv)
     return status, out.getvalue(), err.getvalue()
+
+
+def state_after(actions: list[Action], count: int, catalogue: Catalogue) -> object:
+    """The state JSON after the setup and `count` actions."""
+    text = "".join(a.to_line() + "\n" for a in actions[: count + 1])
+    return replay(text, catalogue).state.to_json()  # type: ignore[union-attr]

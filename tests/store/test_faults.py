@@ -10,7 +10,7 @@ import json
 import os
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,25 +25,11 @@ from companion.store import (
     StorageError,
 )
 from companion.store.journal import JOURNAL_NAME
-from tests.store.storetools import generated
+from tests.store.storetools import generated, state_after
 
 CLI = Callable[..., tuple[int, str, str]]
 
 
-@pytest.fixture
-def game(state_dir: Path, catalogue: Catalogue) -> Iterator[tuple[list[Action], Path]]:
-    """A game of 40 acknowledged actions in `state_dir` (session closed); the rest to come."""
-    actions, _ = generated(21)
-    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
-        for action in actions[1:41]:
-            session.submit(action)
-    yield list(actions), state_dir / JOURNAL_NAME
-
-
-def _state_after(actions: list[Action], count: int, catalogue: Catalogue) -> object:
-    """The state JSON after the setup and `count` actions."""
-    text = "".join(a.to_line() + "\n" for a in actions[: count + 1])
-    return replay(text, catalogue).state.to_json()  # type: ignore[union-attr]
 
 
 # --- torn and damaged tails --------------------------------------------------------------
@@ -57,7 +43,7 @@ def test_a_torn_tail_is_cut_with_a_warning(
     path.write_bytes(intact + b'{"type": "reveal", "card": "B-')  # a write cut by a power cut
 
     code, out, err = cli_run("status", "--json")
-    assert code == 0 and json.loads(out) == _state_after(actions, 40, catalogue)
+    assert code == 0 and json.loads(out) == state_after(actions, 40, catalogue)
     assert "torn" in err and "B-" in err
     assert path.read_bytes().startswith(intact) and len(path.read_bytes()) > len(intact)
 
@@ -67,7 +53,7 @@ def test_a_torn_tail_is_cut_with_a_warning(
         assert any("torn by a power cut" in w for w in session.warnings)
         assert path.read_bytes() == intact  # cut on resume, before any append
         session.submit(actions[41])
-    assert _state_after(actions, 41, catalogue) == replay(
+    assert state_after(actions, 41, catalogue) == replay(
         path.read_bytes(), catalogue).state.to_json()  # type: ignore[union-attr]
 
 
@@ -78,7 +64,7 @@ def test_zeros_after_a_power_cut_are_a_torn_tail(
     intact = path.read_bytes()
     path.write_bytes(intact + b"\0" * 300)
     with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
-        assert session.state.to_json() == _state_after(actions, 40, catalogue)
+        assert session.state.to_json() == state_after(actions, 40, catalogue)
         assert len(session.warnings) == 1
     assert path.read_bytes() == intact
 
@@ -91,7 +77,7 @@ def test_a_damaged_last_line_is_cut_with_a_warning_naming_it(
     damaged = b"".join(lines[:-1]) + b'{"type": "mo\xff\xfe garbage}\n'
     path.write_bytes(damaged)
     with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
-        assert session.state.to_json() == _state_after(actions, 39, catalogue)
+        assert session.state.to_json() == state_after(actions, 39, catalogue)
         warning, kept = session.warnings
         assert "line 41" in warning and "damaged" in warning and "garbage" in warning
         (backup,) = path.parent.glob(f"{path.name}.damaged-*")
@@ -138,11 +124,11 @@ def test_status_explains_the_damage_and_keep_valid_prefix_repairs(
     assert code == 3
     shown = json.loads(out)
     assert shown.pop("error")["line"] == 21
-    assert shown == _state_after(actions, 19, catalogue)
+    assert shown == state_after(actions, 19, catalogue)
 
     code, out, err = cli_run("status", "--keep-valid-prefix", "--json")
     assert code == 0, err
-    assert json.loads(out) == _state_after(actions, 19, catalogue)
+    assert json.loads(out) == state_after(actions, 19, catalogue)
     (backup,) = path.parent.glob(f"{JOURNAL_NAME}.damaged-*")
     assert backup.read_bytes() == data
     with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
@@ -187,7 +173,7 @@ def test_a_full_disk_refuses_the_action_and_keeps_the_game(
     session.submit(actions[41])
     session.close()
     with GameSession.resume(path.parent, catalogue) as again:  # type: ignore[union-attr]
-        assert again.state.to_json() == _state_after(actions, 41, catalogue)
+        assert again.state.to_json() == state_after(actions, 41, catalogue)
         assert again.warnings == []
 
 
@@ -241,10 +227,10 @@ def test_a_read_only_state_dir_shows_the_game_and_refuses_actions(
     _read_only(monkeypatch, path.parent)
     try:
         code, out, err = cli_run("status", "--json")
-        assert code == 0 and json.loads(out) == _state_after(actions, 40, catalogue)
+        assert code == 0 and json.loads(out) == state_after(actions, 40, catalogue)
         session = GameSession.resume(path.parent, catalogue)
         assert session is not None
-        assert session.state.to_json() == _state_after(actions, 40, catalogue)
+        assert session.state.to_json() == state_after(actions, 40, catalogue)
         with pytest.raises(StorageError) as info:
             session.submit(actions[41])
         assert "NOT saved" in info.value.message

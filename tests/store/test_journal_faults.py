@@ -10,7 +10,7 @@ import os
 import resource
 import select
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,25 +21,12 @@ from companion.store import GameSession, JournalCorrupt, StorageError
 from companion.store import session as session_module
 from companion.store.journal import JOURNAL_NAME
 from tests.store.storetools import CLI as COMMAND
-from tests.store.storetools import generated, record_of
+from tests.store.storetools import generated, record_of, state_after
 
 CLI = Callable[..., tuple[int, str, str]]
 HUGE = b"9" * 5000  # Python refuses to turn more than 4,300 digits into an int
 
 
-@pytest.fixture
-def game(state_dir: Path, catalogue: Catalogue) -> Iterator[tuple[list[Action], Path]]:
-    """A game of 40 acknowledged actions in `state_dir` (session closed)."""
-    actions, _ = generated(21)
-    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
-        for action in actions[1:41]:
-            session.submit(action)
-    yield list(actions), state_dir / JOURNAL_NAME
-
-
-def _state_after(actions: list[Action], count: int, catalogue: Catalogue) -> object:
-    text = "".join(a.to_line() + "\n" for a in actions[: count + 1])
-    return replay(text, catalogue).state.to_json()  # type: ignore[union-attr]
 
 
 # --- item 2: the lock never fails open ----------------------------------------------------
@@ -178,7 +165,7 @@ def test_a_huge_number_in_the_journal_is_damage_and_the_repair_works(
         GameSession.start(path.parent, catalogue, actions[0])  # type: ignore[arg-type]
     code, out, err = cli_run("status", "--keep-valid-prefix", "--json")
     assert code == 0, err
-    assert json.loads(out) == _state_after(actions, 19, catalogue)
+    assert json.loads(out) == state_after(actions, 19, catalogue)
     (backup,) = path.parent.glob(f"{JOURNAL_NAME}.damaged-*")
     assert backup.read_bytes() == data
 
@@ -243,7 +230,7 @@ def test_a_journal_beyond_the_limit_is_damage_that_the_repair_cuts(
     assert code == 3 and "larger than 2 MiB" in err
     code, out, err = cli_run("status", "--keep-valid-prefix", "--json")
     assert code == 0, err
-    assert json.loads(out) == _state_after(actions, 40, catalogue)
+    assert json.loads(out) == state_after(actions, 40, catalogue)
     assert path.read_bytes() == intact
 
 
