@@ -18,7 +18,6 @@ import importlib
 import logging
 import os
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Sequence
@@ -221,6 +220,8 @@ def _save_crash_report(args: argparse.Namespace) -> Path | None:
     leave one behind in the home directory). None when neither can take it."""
     text = traceback.format_exc()
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    import tempfile  # only for a crash log: not on the way to the first frame
+
     for folder in (paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())):
         path = folder / f"crash-{stamp}-{os.getpid()}.log"
         try:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from pathlib import Path
 
 _REASONS = {
@@ -73,7 +72,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o
     if isinstance(data, str):
         data = data.encode("utf-8")
     # A unique name: two writers of one file never write into each other's temporary file.
-    tmp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    tmp = target.with_name(f".{target.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode)
     try:
         try:
