@@ -224,8 +224,12 @@ class TouchTable:
             # Supply names a card by kind and number under its season's heading (older
             # versions: by its full name).
             short = getattr(names, "card_in_season", None)
-            f.tap(short(card) if short is not None and f.has(short(card))
-                  else names.card_name(card))
+            label = short(card) if short is not None else names.card_name(card)
+            # Cards on pages ("‹ ›") where a season's names do not fit at once: turn to it.
+            for turn in ("\u203a", "\u2039"):
+                while not f.has(label) and f.has(turn):
+                    f.tap(turn)
+            f.tap(label if f.has(label) else names.card_name(card))
             for good in action.goods or ():
                 if self.state.actions > state.actions:
                     break  # the bag left no choice: the rest was filled in

@@ -177,10 +177,18 @@ class UI:
         # else in a strip over the bar, the whole width (the body gives way).
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
+        scene.body_message = None
         if words:
             room = _text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
-            if fitted.cut or room.w < c.u(120):
+            too_long = fitted.cut or room.w < c.u(120)
+            if too_long and scene.hint_in_body and self.message:
+                # The round screens show it in place of their hint, beside the panels: a
+                # strip over the bar would take the height five panels need.
+                scene.body_message = (words, self.message.error, self.dismiss_message)
+                scene.hint_in_bar = False
+                words = ""
+            elif too_long:
                 width = c.w - 2 * c.u(14)
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
                 height = max(c.u(56), lines + c.u(16))  # a tap on it closes it

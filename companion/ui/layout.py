@@ -203,12 +203,13 @@ def width_for(c: Canvas, text: str, size: int, lines: int) -> int:
 
 
 def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *,
-                extra: int = 0, most_cols: int = 6, tallest: int | None = None
-                ) -> list[pygame.Rect]:
+                extra: int = 0, most_cols: int = 6, tallest: int | None = None,
+                whole: bool = False) -> list[pygame.Rect]:
     """Cells for buttons with these labels (body size) in `rect`, row by row: the fewest
     columns whose rows, each as tall as its longest label needs (at least a finger, 56),
     fit the height; `extra`: room a cell needs beside its label (a badge). If none fits,
-    as many columns as keep the rows a finger tall (long labels are then cut)."""
+    as many columns as keep the rows a finger tall (long labels are then cut), or with
+    `whole`, no cells at all (the caller shows fewer labels at a time: pages)."""
     n = len(labels)
     if not n:
         return []
@@ -241,6 +242,8 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
                         y += heights[row - 1] + gap
                     out.append(pygame.Rect(rect.x + col * (w + gap), y, w, heights[row]))
                 return out
+    if whole:
+        return []
     cols = 1
     while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) < least:
         cols += 1

@@ -12,6 +12,7 @@ from companion.ui import layout, names
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
+    LARGE,
     MUTED,
     PANEL,
     SMALL,
@@ -41,6 +42,8 @@ class SupplyScene(RoundScene):
         super().__init__(ui)
         self.ship: str | None = None
         self.goods: list[str] = []
+        #: The page of cards shown where they do not all fit at once.
+        self.page = 0
 
     def on_enter(self) -> None:
         self.ship = None
@@ -162,9 +165,12 @@ class SupplyScene(RoundScene):
         if season is not None and not self.ship:
             head += "  \u00b7  " + _("{season}: {n} cards unseen").format(
                 season=names.season(season), n=len(state.unseen[season]))
+        # The cards revealed this round are told on their own places in the grid below (its
+        # number in the round, a ship's goods); only those of another season, not in the
+        # grid, are listed here, the latest kept whole.
+        in_grid = set(self.grid_cards(state)) if not self.ship else set()
         items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
-                 for i in range(len(state.slots))]
-        # Too long (German, French): keep the latest cards whole, the first ones give way.
+                 for i, slot in enumerate(state.slots) if slot.card not in in_grid]
         shown = items
         while True:
             text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
@@ -173,8 +179,10 @@ class SupplyScene(RoundScene):
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        # Always two lines' room, so the cards below never move as cards are revealed.
-        line = flow.take(2 * layout.line_height(c, SMALL))
+        # One line where the heading fits one (two where it or a list needs them), so the
+        # cards below keep their places as cards are revealed.
+        lines = len(layout.fit(c, text, area.w, None, SMALL, max_lines=2).lines)
+        line = flow.take(max(1, lines) * layout.line_height(c, SMALL))
         layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
         if self.ship:
             self.draw_goods(c, state, flow.rest())
@@ -187,26 +195,91 @@ class SupplyScene(RoundScene):
             layout.draw_text(c, _("Only the 4th fire is left in the pile."), rect, BODY, TEXT)
             return
         unseen = state.unseen[season]
-        # Every card of the season in this game keeps its place; the ones already seen stay
-        # as blank spaces, so the card under a finger never moves (a quick second tap, or
-        # two cards tapped in a row, hits what the player saw).
-        cards = [cid for cid, card in state.catalogue.cards.items()
-                 if card.season == season and state.player_count not in card.removed_for]
-        cards += sorted(cid for cid in unseen if cid not in cards)
-        flow = layout.Flow(c, rect, c.u(4))
+        cards = self.grid_cards(state)
+        revealed = {slot.card: i for i, slot in enumerate(state.slots)}
         gap = c.u(8)
         # The season is said above the grid: the buttons name kind and number only.
+        # The fire first, then the longest names: they share the tall rows, the short ones
+        # the rest (the order is fixed for the round, as the cards in it are).
+        cards.sort(key=lambda cid: (state.catalogue[cid].kind != Kind.FIRE,
+                                    -len(names.card_in_season(state.catalogue[cid]))))
         labels = [names.card_in_season(state.catalogue[cid]) for cid in cards]
-        for cid, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap,
-                                                      tallest=c.u(84)), strict=True):
+        cells = layout.button_grid(c, rect, labels, gap, tallest=c.u(84), whole=True)
+        if not cells:
+            # Too many long names for one screen (a season's first round, German, French):
+            # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
+            cards, cells = self.page_of(c, rect, cards, labels, gap)
+        for cid, box in zip(cards, cells, strict=True):
             if cid not in unseen:
                 c.rect(box, PANEL)
+                if cid in revealed:  # revealed this round: its number and a ship's goods
+                    i = revealed[cid]
+                    goods = state.slots[i].goods
+                    cubes = " " + "\u00a0".join(names.good_initial(g) for g in goods) \
+                        if goods else ""
+                    inner = layout.inset(box, c.u(4))
+                    text = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[cid])}{cubes}"
+                    if layout.fit(c, text, inner.w, inner.h, SMALL, "secondary").cut:
+                        text = f"{i + 1}.{cubes}"  # its name was on this place
+                    layout.draw_text(c, text, inner, SMALL, MUTED, align="center",
+                                     valign="center", role="secondary")
                 continue
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
             c.button(box, names.card_in_season(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour)
+
+    def page_of(self, c: Canvas, rect: pygame.Rect, cards: list[str], labels: list[str],
+                gap: int) -> tuple[list[str], list[pygame.Rect]]:
+        """The cards of the page shown and their cells, the page buttons beside them: as
+        many cards to a page as let every page's names fit whole (the pages are the same
+        for the whole round, so a card keeps its place)."""
+        nav_w = c.u(64)
+        grid, nav = layout.columns(rect, [None, nav_w], gap)
+        per = len(cards)
+        pages: list[list[pygame.Rect]] = []
+        while per > 1:
+            pages = [layout.button_grid(c, grid, labels[i:i + per], gap, tallest=c.u(84),
+                                        whole=True) for i in range(0, len(cards), per)]
+            if all(pages):
+                break
+            per -= 1
+        if per <= 1:
+            per = 1
+            pages = [layout.button_grid(c, grid, labels[i:i + 1], gap) for i in
+                     range(len(cards))]
+        count = len(pages)
+        self.page = max(0, min(self.page, count - 1))
+        prev, _between, nxt = layout.rows(nav, [c.u(56), None, c.u(56)], gap)
+
+        def turn(step: int) -> None:
+            self.page = max(0, min(count - 1, self.page + step))
+            self.ui.dirty = True
+
+        c.button(prev, "\u2039", partial(turn, -1) if self.page > 0 else None,
+                 key="page:prev", size=LARGE)
+        c.button(nxt, "\u203a", partial(turn, 1) if self.page < count - 1 else None,
+                 key="page:next", size=LARGE)
+        c.text(f"{self.page + 1}/{count}", _between.center, SMALL, MUTED, anchor="center",
+               role="secondary")
+        start = self.page * per
+        return cards[start:start + per], pages[self.page]
+
+    def grid_cards(self, state: State) -> list[str]:
+        """The top season's cards still unseen when this round's Supply began, in their
+        places on the grid: the ones revealed since stay as spaces, so the card under a
+        finger never moves within the round (a quick second tap, or two cards tapped in a
+        row, hits what the player saw); the cards of earlier rounds take no room."""
+        season = state.top_season()
+        if season is None:
+            return []
+        unseen = state.unseen[season]
+        this_round = {slot.card for slot in state.slots}
+        cards = [cid for cid, card in state.catalogue.cards.items()
+                 if card.season == season and state.player_count not in card.removed_for
+                 and (cid in unseen or cid in this_round)]
+        return cards + sorted(cid for cid in unseen if cid not in cards)
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         assert self.ship is not None
