@@ -159,6 +159,14 @@ class TouchTable:
         assert game is not None, "no game is open"
         return game.state
 
+    def played(self) -> int:
+        """The actions recorded so far, not counting the printed values the table confirmed
+        (the journal keeps those as lines of their own, `confirm_value`)."""
+        game = self.ui.game
+        assert game is not None, "no game is open"
+        return sum(1 for line in game.session.record_text().splitlines()
+                   if '"confirm_value"' not in line)
+
     def inputs(self) -> int:
         return self.finger.taps + self.finger.fallbacks
 
@@ -193,16 +201,12 @@ class TouchTable:
         self.dismiss()
         key = self.phase()
         before = self.inputs()
-        actions = self.state.actions
-        asked = self.seen["confirm"]
+        actions = self.played()
         self.enter(action)
         while self.ui.top.name == "confirm":  # a printed value is asked before recording
             self.seen["confirm"] += 1
             self.finger.tap_primary()
-        # Each value the table confirmed is a confirm_value line of the record before the
-        # action (it counts as a line, not as a move: docs/record-format.md).
-        confirmed = self.seen["confirm"] - asked
-        assert self.state.actions == actions + 1 + confirmed, (
+        assert self.played() == actions + 1, (
             f"{action} was not recorded: {self.ui.message.text if self.ui.message else ''}")
         # Its fire or income screen belongs to it too.
         self.dismiss()

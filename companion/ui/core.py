@@ -74,6 +74,8 @@ class UI:
         self.clock: Callable[[], float] = time.monotonic
         self.last_primary_tap = float("-inf")
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
+        #: The "?" when it had no room in the bar (drawn above it, at the left).
+        self._help_above: Action0 | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -109,6 +111,13 @@ class UI:
     def set_language(self, language: str) -> None:
         i18n.set_language(language)
         self.dirty = True
+
+    def open_help(self, topics: list[str]) -> None:
+        """The rules texts of a screen: the text itself if there is one, else their list."""
+        if len(topics) == 1:
+            self.open("help", topic=topics[0])
+        else:
+            self.open("help", topics=topics)
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
@@ -178,27 +187,33 @@ class UI:
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
         scene.body_message = None
+        # The "?" that had no room in the bar: at the strip's left end, a finger's size.
+        above = c.u(56) + c.u(8) if self._help_above is not None else 0
+        words_up = False
         if words:
             room = _text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
-            too_long = fitted.cut or room.w < c.u(120)
-            if too_long and scene.hint_in_body and self.message:
+            words_up = fitted.cut or room.w < c.u(120)
+            if words_up and scene.hint_in_body and self.message:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need.
                 scene.body_message = (words, self.message.error, self.dismiss_message)
                 scene.hint_in_bar = False
-                words = ""
-            elif too_long:
-                width = c.w - 2 * c.u(14)
+                words, words_up = "", False
+        if words_up or above:
+            height = c.u(56) + 2 * c.u(8) if above else c.u(56)
+            if words_up:
+                width = c.w - 2 * c.u(14) - above
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
-                height = max(c.u(56), lines + c.u(16))  # a tap on it closes it
-                strip = pygame.Rect(0, bar.y - height, c.w, height)
+                height = max(height, lines + c.u(16))  # a tap on it closes it
+            strip = pygame.Rect(0, bar.y - height, c.w, height)
         # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
         body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
         c.body = body
         scene.draw(c, body)
         c.in_bar = True
-        self._draw_bar(c, scene, bar, middle, strip, words)
+        self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
+                       words if strip and not words_up else "")
         self.canvas = c
         self.dirty = False
         return self.surface
@@ -241,6 +256,9 @@ class UI:
                 left.append((_("Home"), game.close, "home", PANEL_HI))
         elif len(self.stack) > 1:
             left.append((_("Back"), scene.on_back, "back", PANEL_HI))
+        topics = scene.help_topics()
+        if topics:  # the rules at a tap: beside Undo or Back on every screen that has them
+            left.append(("?", lambda: self.open_help(topics), "help", INFO_BG))
         primary = scene.primary()
         right: list[tuple[str, Action0 | None, str, Colour]] = []
         if primary is not None:
@@ -249,15 +267,39 @@ class UI:
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        items = left + right
         least = c.u(64)
-        wanted = [max(least, f.size(label)[0] + c.u(24)) for label, *_rest in items]
-        room = bar.w - pad * (len(items) + 1)
-        # Too wide together (portrait, German): the widest give way; labels then wrap.
-        while sum(wanted) > room and max(wanted, default=0) > least:
-            widest = wanted.index(max(wanted))
-            wanted[widest] -= max(1, (sum(wanted) - room) // 2)
-            wanted[widest] = max(least, wanted[widest])
+
+        def widths(items: list[tuple[str, Action0 | None, str, Colour]]) -> list[int]:
+            wanted = [max(least, f.size(label)[0] + c.u(24)) for label, *_rest in items]
+            room = bar.w - pad * (len(items) + 1)
+            # Too wide together (portrait, German): the widest give way; labels then wrap.
+            while sum(wanted) > room and max(wanted, default=0) > least:
+                widest = wanted.index(max(wanted))
+                wanted[widest] -= max(1, (sum(wanted) - room) // 2)
+                wanted[widest] = max(least, wanted[widest])
+            return wanted
+
+        def cut(items: list[tuple[str, Action0 | None, str, Colour]], wanted: list[int]
+                ) -> bool:
+            """Whether a label would not fit its button even on two lines."""
+            most = max(1, (h - c.u(2)) // f.get_linesize())
+            for (label, *_rest), w in zip(items, wanted, strict=True):
+                lines = c.wrap(label, w - c.u(12), BODY)
+                if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
+                    return True
+            return False
+
+        wanted = widths(left + right)
+        self._help_above = None
+        if topics and cut(left + right, wanted):
+            # No room for the "?" beside the others (portrait, long words): it goes above
+            # the bar, at its left end (`render` makes a strip for it).
+            help_item = left.pop()
+            if cut(left + right, widths(left + right)):
+                left.append(help_item)  # it was not the "?" that made them too wide
+            else:
+                self._help_above = help_item[1]
+                wanted = widths(left + right)
         out = []
         x = bar.x + pad
         for (label, action, key, colour), w in zip(left, wanted, strict=False):
@@ -272,10 +314,20 @@ class UI:
         return out
 
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,
-                  strip: pygame.Rect | None, words: str) -> None:
+                  strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:
+        """The bar, and the strip above it: `words` go in the strip if there is one (else
+        in the bar), `in_bar` in the bar when the strip holds only the "?"."""
         c.rect(bar, PANEL, radius=0)
         for rect, label, action, key, colour in self._bar_buttons:
             c.button(rect, label, action, key=key, colour=colour)
+        if strip is not None and self._help_above is not None:
+            pad = c.u(8)
+            button = pygame.Rect(strip.x + pad, strip.y + pad, c.u(56), strip.h - 2 * pad)
+            c.button(button, "?", self._help_above, key="help", colour=INFO_BG)
+            strip = pygame.Rect(button.right + pad, strip.y, strip.right - button.right - pad,
+                                strip.h)
+        if in_bar:
+            strip, words = None, in_bar
         if not words:
             return
         box = strip or layout.inset(middle, c.u(4))
@@ -344,6 +396,14 @@ class UI:
         if scene.captures_intents:
             scene.on_intent(intent)
             return
+        if scene.overlay:
+            # A rules text never changes the game: a button only closes it. A scan is a
+            # real event at the table, so it closes the texts and counts below them.
+            while self.top.overlay and len(self.stack) > 1:
+                self.pop()
+                if not isinstance(intent, it.CardScanned):
+                    return
+            scene = self.top
         self.message = None  # the next action: the last one's message has been read
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).

@@ -124,6 +124,11 @@ class ResultsScene(Scene):
         self._series = None
         self._link = None
 
+    def help_topics(self) -> list[str]:
+        """The rules text of each score row shown, the total, and how the game ended."""
+        return [*(f"score:{cat}" for cat in categories(self.state)), "score:total",
+                "phase:over"]
+
     def secondary(self) -> Primary:
         if self.show_chart:
             return (_("BG Stats code"), self.toggle)

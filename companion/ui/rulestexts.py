@@ -20,6 +20,8 @@ printed card value, since most are unconfirmed placeholders (docs/cards.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 Entry = dict[str, str]
 Texts = dict[str, dict[str, Entry]]
 
@@ -490,6 +492,12 @@ def card_topic(kind: str, good: str | None = None) -> str:
     return f"kind:{kind}"
 
 
+def card_topics(cards: Iterable[tuple[str, str | None]]) -> list[str]:
+    """The topics of these cards, given as (kind, good), each once, in their first order
+    (what a screen's "?" lists for the cards it shows)."""
+    return list(dict.fromkeys(card_topic(kind, good) for kind, good in cards))
+
+
 def help_text(topic: str, language: str) -> tuple[str, str]:
     """The (title, text) of `topic` in `language` (English for a language without texts).
 
@@ -503,4 +511,4 @@ def help_text(topic: str, language: str) -> tuple[str, str]:
     return entry[lang]["title"], entry[lang]["text"]
 
 
-__all__ = ["TEXTS", "card_topic", "help_text"]
+__all__ = ["TEXTS", "card_topic", "card_topics", "help_text"]

@@ -121,6 +121,9 @@ class Scene:
     body_message: tuple[str, bool, Callable[[], None]] | None = None
     #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
     full_screen = False
+    #: Shown over the screen below and closed by any button (the rules texts): never
+    #: changes the game, so Undo, OK or a player's button only close it.
+    overlay = False
 
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui
@@ -147,6 +150,11 @@ class Scene:
     def hint(self) -> str:
         """A short line for the bottom bar, between Undo and the primary action."""
         return ""
+
+    def help_topics(self) -> list[str]:
+        """The rules texts for what this screen shows (`companion.ui.rulestexts` topics),
+        the most useful first; any topic gives the screen a "?" button in the bottom bar."""
+        return []
 
     def on_player(self, colour: str) -> None:
         """A player's button was pressed."""

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
+from companion.ui import i18n
+from companion.ui.rulestexts import TEXTS, help_text
 from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
 from companion.ui.scenes.confirm import ConfirmValueScene
@@ -22,6 +24,7 @@ from companion.ui.scenes.final import FinalScene
 from companion.ui.scenes.fire import FireScene
 from companion.ui.scenes.handoff import HandoffScene
 from companion.ui.scenes.hardware import HardwareScene
+from companion.ui.scenes.help import HelpScene
 from companion.ui.scenes.history import HistoryScene
 from companion.ui.scenes.home import HomeScene
 from companion.ui.scenes.income import IncomeScene
@@ -192,6 +195,27 @@ def _past_game_chart(demo: Demo) -> None:
     scene.toggle()
 
 
+def _help_text(demo: Demo) -> None:
+    """The longest rules text in the current language, over the Supply screen it was
+    opened from."""
+    _supply(demo)
+    language = i18n.language()
+    topic = max(TEXTS, key=lambda t: len("".join(help_text(t, language))))
+    demo.ui.open("help", topic=topic)
+
+
+def _help_list(demo: Demo) -> None:
+    """Supply's "?": the phase and every card still to be revealed this season."""
+    _supply(demo)
+    demo.ui.open("help", topics=demo.ui.top.help_topics())
+
+
+def _help_scores(demo: Demo) -> None:
+    """The final screen's "?": a rules text per score row."""
+    _final(demo)
+    demo.ui.open("help", topics=demo.ui.top.help_topics())
+
+
 def _confirm(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 2)
     demo.ui.open("confirm", card_id="B-fire", field="points")
@@ -214,6 +238,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("tableau", TableauScene, {"tableau": _tableau}, per_players=True),
     Screen("bgstats", HandoffScene, {"bgstats": _bgstats}, per_players=True),
     Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
+    Screen("help", HelpScene, {"help": _help_text, "help-list": _help_list,
+                               "help-scores": _help_scores}, per_players=True),
     Screen("history", HistoryScene, {"history": _open("history")}),
     Screen("past-game", PastGameScene,
            {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),

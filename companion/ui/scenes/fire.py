@@ -51,6 +51,9 @@ class FireScene(Scene):
         self.index = index
         self.shown_at: float | None = None
 
+    def help_topics(self) -> list[str]:
+        return ["topic:fire"]
+
     def animating_until(self) -> float:
         return (self.shown_at or 0.0) + self.FLARE_S
 

@@ -34,10 +34,6 @@ class HistoryScene(Scene):
 
     name = "history"
 
-    def primary(self) -> Primary:
-        # One primary action on every screen (bottom right, OK): here, done looking.
-        return (_("Done"), self.ui.pop)
-
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
         self.games: list[object] = []
@@ -54,6 +50,10 @@ class HistoryScene(Scene):
             self.stats = list(found.values() if isinstance(found, dict) else found)
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
+
+    def primary(self) -> Primary:
+        # One primary action on every screen (bottom right, OK): here, done looking.
+        return (_("Done"), self.ui.pop)
 
     def secondary(self) -> Primary | None:
         if self.problem or not self.games:

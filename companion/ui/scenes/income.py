@@ -16,6 +16,9 @@ class IncomeScene(Scene):
     """Shown after Loading: each player's income with its parts; OK continues."""
 
     name = "income"
+
+    def help_topics(self) -> list[str]:
+        return ["phase:income"]
     game_screen = True
 
     def __init__(self, ui: SceneHost, before: State) -> None:

@@ -12,7 +12,7 @@ import pygame
 from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
 from companion.engine.simulate import loading_actions as engine_loading_actions
 from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
-from companion.ui import layout, names, words
+from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -72,6 +72,15 @@ class LoadingScene(RoundScene):
             self.player = with_dock[0] if with_dock else state.first_player
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
+
+    def more_topics(self, state: State) -> list[str]:
+        """What Loading may do with a cube: the market hall, ships, contracts, the
+        warehouse and the merchants the players own."""
+        merchants = sorted({state.catalogue[cid].good or "" for p in state.players
+                            for cid in state.player(p).cards
+                            if state.catalogue[cid].kind == Kind.MERCHANT})
+        return ["topic:market_hall", "kind:ship", "kind:contract", "kind:warehouse",
+                *rulestexts.card_topics((Kind.MERCHANT, good) for good in merchants)]
 
     def panel_selected(self, pid: str) -> bool:
         return pid == self.player

@@ -100,6 +100,9 @@ class PurchaseScene(RoundScene):
 
     name = "purchase"
 
+    def cards_shown(self, state: State) -> list[str]:
+        return [slot.card for slot in state.slots]
+
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
         self.buyer: str | None = None
@@ -234,6 +237,9 @@ class TrackedPurchaseScene(RoundScene):
     """Tracked form: each worker placed in turn, then each offer accepted or declined."""
 
     name = "purchase-tracked"
+
+    def cards_shown(self, state: State) -> list[str]:
+        return [slot.card for slot in state.slots]
 
     def turn(self) -> str:
         state = self.state

@@ -12,7 +12,7 @@ import pygame
 from companion.engine import State
 from companion.engine.scoring import score_player
 from companion.engine.words import Kind, Phase
-from companion.ui import layout, names, words
+from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -138,6 +138,27 @@ class RoundScene(Scene):
         layout.draw_text(c, text, layout.inset(box, pad), BODY, TEXT, role="body",
                          valign="center")
         c.region(box, dismiss, "message", text)
+
+    def help_topics(self) -> list[str]:
+        """The rules at a tap: this phase first (as the header names it), then the cards
+        this screen shows, then the last round when it is."""
+        state = self.state
+        quick = state.phase == Phase.DEMAND and self.name == "purchase"
+        topics = [f"phase:{Phase.PURCHASE if quick else state.phase}"]
+        topics += rulestexts.card_topics((card.kind, card.good) for card in (
+            state.catalogue[cid] for cid in self.cards_shown(state)))
+        topics += self.more_topics(state)
+        if is_last_round(state):
+            topics.append("topic:last_round")
+        return list(dict.fromkeys(topics))
+
+    def cards_shown(self, state: State) -> list[str]:
+        """The cards this phase's controls show (their rules texts are one tap away)."""
+        return []
+
+    def more_topics(self, state: State) -> list[str]:
+        """Rules texts besides the phase and the cards (the market hall in Loading)."""
+        return []
 
     def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> int:
         """Round, season, cards left, phase and who has the metal coin; its height (two

@@ -157,6 +157,17 @@ class SupplyScene(RoundScene):
         elif self.ship:
             self.fill_forced()
 
+    def cards_shown(self, state: State) -> list[str]:
+        """The ship whose goods are asked, else the cards of the grid still to be revealed."""
+        if self.ship:
+            return [self.ship]
+        season = state.top_season()
+        if season is None:
+            return []
+        unseen = state.unseen[season]
+        return [cid for cid in state.catalogue.cards if cid in unseen] + sorted(
+            cid for cid in unseen if cid not in state.catalogue.cards)
+
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
         flow = layout.Flow(c, area, c.u(4))

@@ -11,7 +11,7 @@ import pygame
 from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
 from companion.engine.words import Kind
-from companion.ui import layout, names, words
+from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -33,6 +33,13 @@ class TableauScene(Scene):
 
     def on_back(self) -> None:
         self.ui.pop()
+
+    def help_topics(self) -> list[str]:
+        """The rules texts of the player's cards, and of the market hall the tableau shows."""
+        state = self.game.state
+        cards = [state.catalogue[cid] for cid in state.player(self.pid).cards]
+        return [*rulestexts.card_topics((card.kind, card.good) for card in cards),
+                "topic:market_hall"]
 
     def adjust(self, coins: int = 0, points: int = 0) -> None:
         """A correction so the books match the table (recorded as `adjust`, undoable)."""
