@@ -104,7 +104,11 @@ class Finger:
             raise AssertionError(f"the tap on {target['label']!r} hit nothing")
 
     def tap(self, want: str | Callable[[str], bool], first: bool = False) -> None:
-        """Tap the enabled target labelled `want` (or whose label passes it)."""
+        """Tap the enabled target labelled `want` (or whose label passes it), turning the
+        pages ("\u203a", "\u2039") of a screen that shows its choices a page at a time."""
+        for turn in ("\u203a", "\u2039"):
+            while self.find(want, first) is None and self.has(turn):
+                self.tap_target(self.find(turn))  # type: ignore[arg-type]
         target = self.find(want, first)
         if target is None:
             raise NoTarget(f"no target {want!r} on {self.ui.top.name}: {self.labels()}")

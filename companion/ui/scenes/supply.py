@@ -12,7 +12,6 @@ from companion.ui import layout, names
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
-    LARGE,
     MUTED,
     PANEL,
     SMALL,
@@ -215,11 +214,11 @@ class SupplyScene(RoundScene):
         cards.sort(key=lambda cid: (state.catalogue[cid].kind != Kind.FIRE,
                                     -len(names.card_in_season(state.catalogue[cid]))))
         labels = [names.card_in_season(state.catalogue[cid]) for cid in cards]
-        cells = layout.button_grid(c, rect, labels, gap, tallest=c.u(84), whole=True)
-        if not cells:
-            # Too many long names for one screen (a season's first round, German, French):
-            # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
-            cards, cells = self.page_of(c, rect, cards, labels, gap)
+        # Too many long names for one screen (a season's first round, German, French):
+        # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
+        self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
+                                                    self.turn, tallest=c.u(84))
+        cards = cards[start:start + len(cells)]
         for cid, box in zip(cards, cells, strict=True):
             if cid not in unseen:
                 c.rect(box, PANEL)
@@ -241,41 +240,10 @@ class SupplyScene(RoundScene):
             c.button(box, names.card_in_season(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour)
 
-    def page_of(self, c: Canvas, rect: pygame.Rect, cards: list[str], labels: list[str],
-                gap: int) -> tuple[list[str], list[pygame.Rect]]:
-        """The cards of the page shown and their cells, the page buttons beside them: as
-        many cards to a page as let every page's names fit whole (the pages are the same
-        for the whole round, so a card keeps its place)."""
-        nav_w = c.u(64)
-        grid, nav = layout.columns(rect, [None, nav_w], gap)
-        per = len(cards)
-        pages: list[list[pygame.Rect]] = []
-        while per > 1:
-            pages = [layout.button_grid(c, grid, labels[i:i + per], gap, tallest=c.u(84),
-                                        whole=True) for i in range(0, len(cards), per)]
-            if all(pages):
-                break
-            per -= 1
-        if per <= 1:
-            per = 1
-            pages = [layout.button_grid(c, grid, labels[i:i + 1], gap) for i in
-                     range(len(cards))]
-        count = len(pages)
-        self.page = max(0, min(self.page, count - 1))
-        prev, _between, nxt = layout.rows(nav, [c.u(56), None, c.u(56)], gap)
-
-        def turn(step: int) -> None:
-            self.page = max(0, min(count - 1, self.page + step))
-            self.ui.dirty = True
-
-        c.button(prev, "\u2039", partial(turn, -1) if self.page > 0 else None,
-                 key="page:prev", size=LARGE)
-        c.button(nxt, "\u203a", partial(turn, 1) if self.page < count - 1 else None,
-                 key="page:next", size=LARGE)
-        c.text(f"{self.page + 1}/{count}", _between.center, SMALL, MUTED, anchor="center",
-               role="secondary")
-        start = self.page * per
-        return cards[start:start + per], pages[self.page]
+    def turn(self, step: int) -> None:
+        """The next or the previous page of cards."""
+        self.page = max(0, self.page + step)
+        self.ui.dirty = True
 
     def grid_cards(self, state: State) -> list[str]:
         """The top season's cards still unseen when this round's Supply began, in their
