@@ -189,9 +189,11 @@ class SupplyScene(RoundScene):
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        # One line where the heading fits one (two where it or a list needs them), so the
-        # cards below keep their places as cards are revealed.
-        lines = len(layout.fit(c, text, area.w, None, SMALL, max_lines=2).lines)
+        # One line where the heading fits one (two where it or a list needs them, and
+        # always two while a ship's goods are entered), so the cards and the goods below
+        # keep their places as cards are revealed.
+        lines = 2 if self.ship else len(layout.fit(c, text, area.w, None, SMALL,
+                                                   max_lines=2).lines)
         line = flow.take(max(1, lines) * layout.line_height(c, SMALL))
         layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
         if self.ship:
