@@ -33,6 +33,7 @@ from companion.ui.canvas import (
 from companion.ui.game import GameController
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.rulestexts import TEXTS
 from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
@@ -256,7 +257,9 @@ class UI:
                 left.append((_("Home"), game.close, "home", PANEL_HI))
         elif len(self.stack) > 1:
             left.append((_("Back"), scene.on_back, "back", PANEL_HI))
-        topics = scene.help_topics()
+        # Only topics that have a text (the tests cover every kind, category and phase; a
+        # new one without its text is left out rather than failing on a tap).
+        topics = [t for t in scene.help_topics() if t in TEXTS]
         if topics:  # the rules at a tap: beside Undo or Back on every screen that has them
             left.append(("?", lambda: self.open_help(topics), "help", INFO_BG))
         primary = scene.primary()

@@ -94,7 +94,9 @@ class HelpScene(Scene):
         area = layout.inset(body, c.u(12), c.u(8))
         flow = layout.Flow(c, area, c.u(8))
         flow.text(_("Rules: what this screen shows"), LARGE, ACCENT, role="title")
-        titles = [self.title(t) for t in self.topics]
+        # The phase says it is the phase ("Phase: Supply"), the cards and rows their names.
+        titles = [_("Phase: {phase}").format(phase=self.title(t)) if t.startswith("phase:")
+                  else self.title(t) for t in self.topics]
         cells = layout.button_grid(c, flow.rest(), titles, c.u(10), most_cols=4,
                                    tallest=c.u(72))
         for topic, label, box in zip(self.topics, titles, cells, strict=True):
