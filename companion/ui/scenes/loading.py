@@ -334,11 +334,12 @@ class LoadingScene(RoundScene):
             title = _("2 cubes: sell them in the market hall?")
         else:
             title = _("3 cubes: convert into 1 cube from the stock")
-        c.text(title, rect.topleft, SMALL, TEXT)
+        # The question on as many lines as the width needs (portrait, German).
+        used = layout.draw_text(c, title, rect, SMALL, TEXT)
+        top = max(rect.y + c.u(24), used.bottom + c.u(2))
         # What is not offered says its rule in the bar (`hint`), which has room for it.
         if items:
-            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
-                       items)
+            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
 
     def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
         """Why the usual places are not offered for the chosen cubes: the market hall and
