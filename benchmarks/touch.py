@@ -104,7 +104,11 @@ class Finger:
             raise AssertionError(f"the tap on {target['label']!r} hit nothing")
 
     def tap(self, want: str | Callable[[str], bool], first: bool = False) -> None:
-        """Tap the enabled target labelled `want` (or whose label passes it)."""
+        """Tap the enabled target labelled `want` (or whose label passes it), turning the
+        pages ("\u203a", "\u2039") of a screen that shows its choices a page at a time."""
+        for turn in ("\u203a", "\u2039"):
+            while self.find(want, first) is None and self.has(turn):
+                self.tap_target(self.find(turn))  # type: ignore[arg-type]
         target = self.find(want, first)
         if target is None:
             raise NoTarget(f"no target {want!r} on {self.ui.top.name}: {self.labels()}")
@@ -224,8 +228,12 @@ class TouchTable:
             # Supply names a card by kind and number under its season's heading (older
             # versions: by its full name).
             short = getattr(names, "card_in_season", None)
-            f.tap(short(card) if short is not None and f.has(short(card))
-                  else names.card_name(card))
+            label = short(card) if short is not None else names.card_name(card)
+            # Cards on pages ("‹ ›") where a season's names do not fit at once: turn to it.
+            for turn in ("\u203a", "\u2039"):
+                while not f.has(label) and f.has(turn):
+                    f.tap(turn)
+            f.tap(label if f.has(label) else names.card_name(card))
             for good in action.goods or ():
                 if self.state.actions > state.actions:
                     break  # the bag left no choice: the rest was filled in

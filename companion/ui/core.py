@@ -187,6 +187,7 @@ class UI:
         # else in a strip over the bar, the whole width (the body gives way).
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
+        scene.body_message = None
         # The "?" that had no room in the bar: at the strip's left end, a finger's size.
         above = c.u(56) + c.u(8) if self._help_above is not None else 0
         words_up = False
@@ -194,6 +195,12 @@ class UI:
             room = _text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
             words_up = fitted.cut or room.w < c.u(120)
+            if words_up and scene.hint_in_body and self.message:
+                # The round screens show it in place of their hint, beside the panels: a
+                # strip over the bar would take the height five panels need.
+                scene.body_message = (words, self.message.error, self.dismiss_message)
+                scene.hint_in_bar = False
+                words, words_up = "", False
         if words_up or above:
             height = c.u(56) + 2 * c.u(8) if above else c.u(56)
             if words_up:

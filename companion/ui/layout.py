@@ -11,12 +11,13 @@ cut in the frame description (docs/frames.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
-from companion.ui.canvas import BODY, LARGE, ROLE_MIN, TEXT, Canvas, Colour, font
+from companion.ui.canvas import BODY, LARGE, MUTED, ROLE_MIN, SMALL, TEXT, Canvas, Colour, font
 
 #: `None` in a list of sizes: an equal share of what the fixed sizes leave.
 FILL = None
@@ -203,12 +204,13 @@ def width_for(c: Canvas, text: str, size: int, lines: int) -> int:
 
 
 def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *,
-                extra: int = 0, most_cols: int = 6, tallest: int | None = None
-                ) -> list[pygame.Rect]:
+                extra: int = 0, most_cols: int = 6, tallest: int | None = None,
+                whole: bool = False) -> list[pygame.Rect]:
     """Cells for buttons with these labels (body size) in `rect`, row by row: the fewest
     columns whose rows, each as tall as its longest label needs (at least a finger, 56),
     fit the height; `extra`: room a cell needs beside its label (a badge). If none fits,
-    as many columns as keep the rows a finger tall (long labels are then cut)."""
+    as many columns as keep the rows a finger tall (long labels are then cut), or with
+    `whole`, no cells at all (the caller shows fewer labels at a time: pages)."""
     n = len(labels)
     if not n:
         return []
@@ -241,7 +243,50 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
                         y += heights[row - 1] + gap
                     out.append(pygame.Rect(rect.x + col * (w + gap), y, w, heights[row]))
                 return out
+    if whole:
+        return []
     cols = 1
     while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) < least:
         cols += 1
     return grid(rect, n, cols, gap, tallest)
+
+
+def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, page: int,
+               turn: Callable[[int], object], *, tallest: int | None = None
+               ) -> tuple[int, int, list[pygame.Rect]]:
+    """Buttons with these labels whole, a page at a time where they do not all fit: as
+    many to a page as let every page's labels fit (the pages stay the same while the
+    labels do), "‹ ›" buttons a finger tall beside them. Returns the page shown (clamped),
+    the index of its first label and its cells; `turn(step)` turns the page."""
+    cells = button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
+    if cells or not labels:
+        return 0, 0, cells
+    # "‹" above "›" beside the cells; in a short area side by side.
+    tall = rect.h >= 2 * c.u(56) + gap
+    grid, nav = columns(rect, [None, c.u(64) if tall else 2 * c.u(56) + gap], gap)
+    per = len(labels)
+    pages: list[list[pygame.Rect]] = []
+    while per > 1:
+        pages = [button_grid(c, grid, labels[i:i + per], gap, tallest=tallest, whole=True)
+                 for i in range(0, len(labels), per)]
+        if all(pages):
+            break
+        per -= 1
+    if per <= 1:
+        per = 1
+        pages = [button_grid(c, grid, labels[i:i + 1], gap) for i in range(len(labels))]
+    count = len(pages)
+    page = max(0, min(page, count - 1))
+    if tall:
+        prev, between, nxt = rows(nav, [c.u(56), None, c.u(56)], gap)
+    else:
+        prev, nxt = columns(pygame.Rect(nav.x, nav.y, nav.w, c.u(56)), [None, None], gap)
+        between = pygame.Rect(nav.x, prev.bottom, nav.w, 0)
+    c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
+             size=LARGE)
+    c.button(nxt, "\u203a", partial(turn, 1) if page < count - 1 else None,
+             key="page:next", size=LARGE)
+    if between.h >= line_height(c, SMALL):
+        c.text(f"{page + 1}/{count}", between.center, SMALL, MUTED, anchor="center",
+               role="secondary")
+    return page, page * per, pages[page]

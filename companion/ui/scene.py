@@ -115,6 +115,10 @@ class Scene:
     #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
     hint_in_body = False
     hint_in_bar = True
+    #: For the frame being drawn: a message too long for the bar that a scene with
+    #: `hint_in_body` shows in place of its hint (text, error?, what a tap on it does), so
+    #: that no strip over the bar takes the height its controls and panels need.
+    body_message: tuple[str, bool, Callable[[], None]] | None = None
     #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
     full_screen = False
     #: Shown over the screen below and closed by any button (the rules texts): never

@@ -67,6 +67,10 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             isinstance(action, Place) != tracked) and isinstance(action, Place | Buy | Discard):
         ui.press("form:other")
     if isinstance(action, Reveal):
+        # Where a season's cards are on pages, turn to the card's page first.
+        for turn in ("page:next", "page:prev"):
+            while f"card:{action.card}" not in ui.keys() and turn in ui.keys():
+                ui.press(turn)
         ui.press(f"card:{action.card}")
         for good in action.goods or ():
             if ui.game.state.actions > state.actions:

@@ -49,18 +49,7 @@ def test_a_whole_game_by_touch_alone(ui, services, players, form, language, seed
         set_language("en")
 
 
-#: Games whose frames do not all pass the checks yet (layout of the round screens in real
-#: game states: five panels lower than a finger, Supply's card names cut in German and
-#: French, Purchase's tiles and price row when a message strip takes room, Loading's
-#: choices in a short area). Strict: a game that passes shows up, to be taken off.
-NOT_YET = {(3, "tracked", "de", 7), (4, "quick", "fr", 1), (5, "tracked", "en", 5),
-           (4, "mixed", "de", 11), (2, "quick", "en", 3), (5, "quick", "fr", 9),
-           (2, "tracked", "de", 4)}
-
-
-@pytest.mark.parametrize(("players", "form", "language", "seed"), [
-    pytest.param(*game, marks=[pytest.mark.xfail(strict=True, reason="layout not fixed yet")]
-                 if game in NOT_YET else []) for game in GAMES])
+@pytest.mark.parametrize(("players", "form", "language", "seed"), GAMES)
 def test_every_frame_of_a_touch_game_passes_the_frame_checks(ui, services, monkeypatch, players,
                                                              form, language, seed):
     """The frame checks of the registered screens (tests/ui/framecheck.py), over every frame

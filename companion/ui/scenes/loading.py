@@ -64,6 +64,8 @@ class LoadingScene(RoundScene):
         super().__init__(ui)
         self.player: str | None = None
         self.selected: list[int] = []
+        #: The page of choices shown where they do not all fit at once.
+        self.page = 0
 
     def on_enter(self) -> None:
         state = self.state
@@ -72,6 +74,7 @@ class LoadingScene(RoundScene):
             self.player = with_dock[0] if with_dock else state.first_player
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
+        self.page = 0
 
     def more_topics(self, state: State) -> list[str]:
         """What Loading may do with a cube: the market hall, ships, contracts, the
@@ -100,6 +103,7 @@ class LoadingScene(RoundScene):
     def choose(self, pid: str) -> None:
         self.player = pid
         self.selected = []
+        self.page = 0
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
@@ -107,6 +111,7 @@ class LoadingScene(RoundScene):
             self.selected.remove(index)
         elif len(self.selected) < 3:
             self.selected.append(index)
+        self.page = 0  # other cubes, other choices: from their first page
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
@@ -200,60 +205,86 @@ class LoadingScene(RoundScene):
         name = c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
                       PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
                       max_width=area.w - c.u(38), smallest=BODY)
+        cubes = cubes_of(state, pid)
+        size, gap = c.u(56), c.u(8)
+        places, rows = self.cube_places(c, cubes, area.w)
+        cubes_h = rows * (size + gap)
         note = _("tap a panel: that player; again: the cards")
-        if font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16):
+        beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
+        note_h = c.u(2) if beside else \
+            layout.fit(c, note, area.w, None, SMALL).height(c) + c.u(6)
+        # Choosing where cubes go, or short of a finger's row for the choices below: the
+        # panels' note gives way.
+        room = area.bottom - (y + c.u(34) + note_h + cubes_h) - c.u(24)
+        if self.selected or room < size:
+            y += c.u(34)
+        elif beside:
             c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
             y += c.u(36)
         else:  # narrow: on the lines below the name
             y += c.u(34)
             y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
                                  MUTED).bottom + c.u(6)
-        cubes = cubes_of(state, pid)
         if not cubes:
             c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
-        size = c.u(56)
-        per_row = max(1, (area.w + c.u(8)) // (size + c.u(8)))
-        rows = max(1, -(-len(cubes) // per_row))
-        for i, (good, store) in enumerate(cubes):
-            row, col = i // per_row, i % per_row
-            box = pygame.Rect(area.x + col * (size + c.u(8)), y + row * (size + c.u(20)),
-                              size, size)
-            c.button(box, names.good_initial(good), partial(self.toggle, i),
-                     key=f"cube:{i}", colour=GOOD_COLOURS[good], size=BODY,
-                     selected=i in self.selected)
-            tag = {"dock": "", "warehouse": _("WH"), "market": _("MH")}[store]
-            if tag:
-                c.text(tag, (box.centerx, box.bottom + c.u(2)), SMALL, MUTED, anchor="midtop")
-        y += rows * (size + c.u(20)) + c.u(2)
+        # The cubes on the ships, then the warehouse's and the market hall's, each group
+        # after its name (not "WH" / "MH" under each cube), row after row.
+        for what, dx, row in places:
+            top = y + row * (size + gap)
+            if isinstance(what, str):
+                c.text(what, (area.x + dx, top + size // 2), SMALL, MUTED, anchor="midleft",
+                       role="secondary")
+                continue
+            good = cubes[what][0]
+            c.button(pygame.Rect(area.x + dx, top, size, size), names.good_initial(good),
+                     partial(self.toggle, what), key=f"cube:{what}", colour=GOOD_COLOURS[good],
+                     size=BODY, selected=what in self.selected)
+        y += cubes_h
         rect = pygame.Rect(area.x, y, area.w, area.bottom - y)
         if self.selected:
             self.draw_choices(c, state, pid, cubes, rect)
         else:
             self.draw_shortcuts(c, state, pid, rect)
 
+    @staticmethod
+    def cube_places(c: Canvas, cubes: list[Cube], width: int
+                    ) -> tuple[list[tuple[int | str, int, int]], int]:
+        """Where the cubes go, row after row: (cube index, or a store's name before its
+        first cube; x from the left; row), and the number of rows."""
+        size, gap = c.u(56), c.u(8)
+        f_small = font(c.px(SMALL))
+        out: list[tuple[int | str, int, int]] = []
+        x, row, last = 0, 0, "dock"
+        for i, (_good, store) in enumerate(cubes):
+            if store != last:
+                label = names.store(store)
+                w = f_small.size(label)[0]
+                if x + w + gap + size > width and x > 0:
+                    x, row = 0, row + 1
+                out.append((label, x, row))
+                x += w + gap
+                last = store
+            if x + size > width:
+                x, row = 0, row + 1
+            out.append((i, x, row))
+            x += size + gap
+        return out, (row + 1 if cubes else 0)
+
     def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
               cols: int = 3) -> None:
-        gap = c.u(8)
-        # Fewer choices than columns: wider buttons, so a long label ("Sell both in the
-        # market hall (+1 coin)") is read whole instead of cut with an ellipsis.
-        cols = max(1, min(cols, len(items)))
-        h = c.u(58)
-        # More columns rather than a row hidden under the bar: every choice stays reachable
-        # by touch (five conversions in a short German or French area).
-        fit_rows = max(1, (rect.h + gap) // (h + gap))
-        rows_needed = -(-len(items) // cols)
-        if rows_needed > fit_rows and (rect.h - gap * (rows_needed - 1)) // \
-                rows_needed >= c.u(56):
-            h = (rect.h - gap * (rows_needed - 1)) // rows_needed  # a little lower
-        else:
-            cols = max(cols, min(len(items), -(-len(items) // fit_rows)))
-        w = (rect.w - gap * (cols - 1)) // cols
-        for i, (label, action, key) in enumerate(items):
-            col, row = i % cols, i // cols
-            box = pygame.Rect(rect.x + col * (w + gap), rect.y + row * (h + gap), w, h)
-            if box.bottom > rect.bottom:
-                break
+        """The choices as buttons with their labels whole: the fewest columns that fit,
+        else pages turned with "\u2039 \u203a" (a short German or French area)."""
+        del cols
+        self.page, start, cells = layout.paged_grid(
+            c, rect, [label for label, _action, _key in items], c.u(8), self.page, self.turn)
+        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
+                                             strict=True):
             c.button(box, label, action, key=key, size=SMALL)
+
+    def turn(self, step: int) -> None:
+        """The next or the previous page of choices."""
+        self.page = max(0, self.page + step)
+        self.ui.dirty = True
 
     def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
         items: list[tuple[str, Action0 | None, str]] = []
@@ -303,11 +334,12 @@ class LoadingScene(RoundScene):
             title = _("2 cubes: sell them in the market hall?")
         else:
             title = _("3 cubes: convert into 1 cube from the stock")
-        c.text(title, rect.topleft, SMALL, TEXT)
+        # The question on as many lines as the width needs (portrait, German).
+        used = layout.draw_text(c, title, rect, SMALL, TEXT)
+        top = max(rect.y + c.u(24), used.bottom + c.u(2))
         # What is not offered says its rule in the bar (`hint`), which has room for it.
         if items:
-            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
-                       items)
+            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
 
     def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
         """Why the usual places are not offered for the chosen cubes: the market hall and

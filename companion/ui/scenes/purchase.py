@@ -36,11 +36,11 @@ MAX_PRICE = 8
 def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
                on_tap: Callable[[int], object] | None = None) -> None:
     """The round's cards left to right: settled ones say how; workers shown by letter. A
-    tile names its card on up to two lines (one above a ship's goods); the card being
-    settled is named in full below the tiles."""
+    tile names its card on the lines its status leaves (one above a ship's goods), else by
+    its season and number; the card being settled is named in full below the tiles."""
     n = max(1, len(state.slots))
     gap = c.u(8)
-    status_h = layout.line_height(c, SMALL)
+    step = layout.line_height(c, SMALL)
     cols = slot_columns(c, rect.w, n)
     for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
@@ -54,31 +54,52 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         inner = layout.inset(box, c.u(4), c.u(2))
-        cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if slot.goods else 0
-        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - status_h - cube)
-        lines = max(1, room.h // layout.line_height(c, SMALL))
+        status, colour = slot_status(c, state, i, inner.w)
+        # A discarded card's goods are gone with it: its status takes their place.
+        goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
+        cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if goods else 0
+        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cube)
+        lines = room.h // step
         label = names.card_name(card)
-        if layout.fit(c, label, room.w, None, SMALL, max_lines=lines).cut:
+        if layout.fit(c, label, room.w, None, SMALL, max_lines=max(1, lines)).cut:
             # Too narrow for the name (six tiles, German): its season and number, in full
             # below for the card being settled.
             label = f"{card.season}{names.card_number(card)}"
-        used = layout.draw_text(c, label, room, SMALL, TEXT, align="center", max_lines=lines)
-        if slot.goods:
+        # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
+        used = layout.draw_text(c, label, room, SMALL, TEXT, align="center",
+                                max_lines=lines) if lines else room
+        if goods:
             x0 = box.centerx - (3 * cube + 2 * c.u(2)) // 2
             for k, good in enumerate(slot.goods):
                 c.cube(good, pygame.Rect(x0 + k * (cube + c.u(2)), used.bottom + c.u(1), cube,
                                          cube), names.good_initial(good))
-        bottom = (box.centerx, inner.bottom)
-        if slot.outcome == Outcome.BOUGHT and slot.buyer:
-            c.text(f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}", bottom, SMALL,
-                   PLAYER_COLOURS.get(slot.buyer, TEXT), anchor="midbottom")
-        elif slot.outcome == Outcome.DISCARDED:
-            layout.draw_text(c, _("discarded"), pygame.Rect(inner.x, inner.bottom - status_h,
-                                                           inner.w, status_h), SMALL, MUTED,
-                             align="center", max_lines=1)
-        elif slot.workers:
-            text = "".join(words.letter(state, p) for p in slot.workers)
-            c.text(text, bottom, SMALL, ACCENT, anchor="midbottom", max_width=inner.w)
+        y = inner.bottom - len(status) * step
+        for line in status:
+            c.text(line, (box.centerx, y), SMALL, colour, anchor="midtop")
+            y += step
+
+
+def slot_status(c: Canvas, state: State, index: int, width: int
+                ) -> tuple[list[str], tuple[int, int, int]]:
+    """A tile's status lines, whole: who bought it and for how much, "discarded" (broken
+    at its soft hyphens where narrow), or the letters of the workers on it, as many to a
+    line as fit."""
+    slot = state.slots[index]
+    if slot.outcome == Outcome.BOUGHT and slot.buyer:
+        return ([f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}"],
+                PLAYER_COLOURS.get(slot.buyer, TEXT))
+    if slot.outcome == Outcome.DISCARDED:
+        return list(layout.fit(c, _("discarded"), width, None, SMALL, "secondary").lines), MUTED
+    if slot.workers:
+        f = font(c.px(SMALL))
+        out = [""]
+        for pid in slot.workers:
+            letter = words.letter(state, pid)
+            if out[-1] and f.size(out[-1] + letter)[0] > width:
+                out.append("")
+            out[-1] += letter
+        return out, ACCENT
+    return [], TEXT
 
 
 def slot_columns(c: Canvas, width: int, n: int) -> int:
@@ -88,11 +109,25 @@ def slot_columns(c: Canvas, width: int, n: int) -> int:
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
-def slots_height(c: Canvas, width: int, n: int) -> int:
+def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
     """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
-    status."""
-    rows = -(-n // slot_columns(c, width, n))
-    return rows * (3 * layout.line_height(c, SMALL) + c.u(8)) + (rows - 1) * c.u(8)
+    status; taller where a status needs more than a line beside a one-line name (many
+    workers on a card, "discarded" broken in two)."""
+    cols = slot_columns(c, width, n)
+    rows = -(-n // cols)
+    step = layout.line_height(c, SMALL)
+    tile = 3 * step + c.u(8)
+    if state is not None:
+        inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
+        cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        for i, slot in enumerate(state.slots):
+            status, _colour = slot_status(c, state, i, inner_w)
+            if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
+                need = max(len(status), 2) * step + c.u(8)
+            else:
+                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(8)
+            tile = max(tile, need)
+    return rows * tile + (rows - 1) * c.u(8)
 
 
 class PurchaseScene(RoundScene):
@@ -175,7 +210,8 @@ class PurchaseScene(RoundScene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
         flow = layout.Flow(c, area, c.u(8))
-        draw_slots(c, state, flow.take(slots_height(c, area.w, len(state.slots))), current)
+        draw_slots(c, state, flow.take(slots_height(c, area.w, len(state.slots), state)),
+                   current)
         if current >= len(state.slots):
             return
         card = state.catalogue[state.slots[current].card]
@@ -293,12 +329,13 @@ class TrackedPurchaseScene(RoundScene):
                 max_lines=1)
             switch_h = c.u(56) + c.u(8) if state.form is None and not state.placed else 0
             rest = flow.rest()
-            tiles = pygame.Rect(rest.x, rest.y, rest.w, min(c.u(150), rest.h - switch_h))
+            tiles = pygame.Rect(rest.x, rest.y, rest.w, max(
+                min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
             draw_slots(c, state, tiles, None, on_tap=self.place)
             form_switch(c, state, self.game, True, area)
             return
         offer = self.offer()
-        least = slots_height(c, area.w, len(state.slots))
+        least = slots_height(c, area.w, len(state.slots), state)
         draw_slots(c, state, flow.take(max(least, min(c.u(120), area.h // 3))),
                    state.settling)
         if offer is None:

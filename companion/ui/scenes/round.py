@@ -4,6 +4,7 @@ controls on the right."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -15,6 +16,7 @@ from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
+    INFO_BG,
     LARGE,
     MUTED,
     PANEL,
@@ -22,6 +24,7 @@ from companion.ui.canvas import (
     PLAYER_COLOURS,
     SMALL,
     TEXT,
+    WARN_BG,
     Canvas,
     font,
 )
@@ -30,6 +33,8 @@ from companion.ui.scene import Scene
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
+#: The least height of the score track (its markers without the numbers above).
+TRACK_LEAST = 30
 
 
 def total_rounds(state: State) -> int:
@@ -83,11 +88,21 @@ class RoundScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
-        track = pygame.Rect(0, header_h, c.w, c.u(TRACK))
-        self.draw_track(c, state, track)
-        rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
         gap = c.u(8)
         n = len(state.players)
+        # Each panel is a finger tall at least: where five of them and the full score track
+        # do not fit (a two-line header), the track gives up its numbers, then its place
+        # (the panels say every player's points too).
+        track_h = c.u(TRACK)
+        if c.w > c.h:
+            spare = body.bottom - header_h - (n * c.u(PANEL_H) + (n - 1) * gap)
+            track_h = min(track_h, spare)
+            if track_h < c.u(TRACK_LEAST):
+                track_h = 0
+        track = pygame.Rect(0, header_h, c.w, track_h)
+        if track_h:
+            self.draw_track(c, state, track)
+        rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
         if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
             cols = 2
             n_rows = -(-n // cols)
@@ -102,12 +117,27 @@ class RoundScene(Scene):
             area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
-        if not self.hint_in_bar:
+        if self.body_message is not None:
+            self.draw_message(c, flow, *self.body_message)
+        elif not self.hint_in_bar:
             flow.text(self.hint(), BODY, TEXT)
         self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""
+
+    def draw_message(self, c: Canvas, flow: layout.Flow, text: str, error: bool,
+                     dismiss: Callable[[], None]) -> None:
+        """A message too long for the bar, in place of the hint until the next action; a
+        tap on it closes it (a finger tall, a finger's gap above the controls)."""
+        pad = c.u(8)
+        fitted = layout.fit(c, text, flow.rect.w - 2 * pad, None, BODY, "body")
+        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad))
+        flow.y += c.u(8) - flow.gap
+        c.rect(box, WARN_BG if error else INFO_BG)
+        layout.draw_text(c, text, layout.inset(box, pad), BODY, TEXT, role="body",
+                         valign="center")
+        c.region(box, dismiss, "message", text)
 
     def help_topics(self) -> list[str]:
         """The rules at a tap: this phase first (as the header names it), then the cards
@@ -167,6 +197,15 @@ class RoundScene(Scene):
         if c.w < c.h:
             options += [[round_text, season, phase], [round_text, phase]]
         one = pick(options, rect.w - 3 * pad - first_w)
+        if one is None:
+            # Still one line with the name alone beside the metal coin's "M" (which says
+            # who is first): a second line would cost the panels and the controls a row.
+            name = words.player_name(state, state.first_player)
+            if f.size(name)[0] + badge < first_w:
+                short_w = f.size(name)[0] + badge
+                one = pick(options, rect.w - 3 * pad - short_w)
+                if one is not None:
+                    first, first_w = name, short_w
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
@@ -201,7 +240,9 @@ class RoundScene(Scene):
         low = min(0, (min(tracks) // 5) * 5)
         high = max(30, -(-max(tracks) // 5) * 5)
         x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
-        y = rect.y + c.u(33)
+        # Short of its full height, the markers on the line without the numbers above.
+        numbers = rect.h >= c.u(TRACK)
+        y = rect.y + c.u(33) if numbers else rect.centery
 
         def at(value: int) -> int:
             return x0 + (x1 - x0) * (value - low) // max(1, high - low)
@@ -210,7 +251,7 @@ class RoundScene(Scene):
         for value in range(low, high + 1):
             tick = c.u(8) if value % 5 == 0 else c.u(3)
             pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
-            if value % 5 == 0:
+            if value % 5 == 0 and numbers:
                 c.text(str(value), (at(value), y - c.u(12)), SMALL, MUTED, anchor="midbottom")
         # Players on the same or nearby spaces sit side by side, as markers do on the board:
         # left to right by their space, each at least a marker's width from the next, the

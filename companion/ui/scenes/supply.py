@@ -41,6 +41,8 @@ class SupplyScene(RoundScene):
         super().__init__(ui)
         self.ship: str | None = None
         self.goods: list[str] = []
+        #: The page of cards shown where they do not all fit at once.
+        self.page = 0
 
     def on_enter(self) -> None:
         self.ship = None
@@ -173,9 +175,12 @@ class SupplyScene(RoundScene):
         if season is not None and not self.ship:
             head += "  \u00b7  " + _("{season}: {n} cards unseen").format(
                 season=names.season(season), n=len(state.unseen[season]))
+        # The cards revealed this round are told on their own places in the grid below (its
+        # number in the round, a ship's goods); only those of another season, not in the
+        # grid, are listed here, the latest kept whole.
+        in_grid = set(self.grid_cards(state)) if not self.ship else set()
         items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
-                 for i in range(len(state.slots))]
-        # Too long (German, French): keep the latest cards whole, the first ones give way.
+                 for i, slot in enumerate(state.slots) if slot.card not in in_grid]
         shown = items
         while True:
             text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
@@ -184,8 +189,12 @@ class SupplyScene(RoundScene):
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        # Always two lines' room, so the cards below never move as cards are revealed.
-        line = flow.take(2 * layout.line_height(c, SMALL))
+        # One line where the heading fits one (two where it or a list needs them, and
+        # always two while a ship's goods are entered), so the cards and the goods below
+        # keep their places as cards are revealed.
+        lines = 2 if self.ship else len(layout.fit(c, text, area.w, None, SMALL,
+                                                   max_lines=2).lines)
+        line = flow.take(max(1, lines) * layout.line_height(c, SMALL))
         layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
         if self.ship:
             self.draw_goods(c, state, flow.rest())
@@ -198,26 +207,60 @@ class SupplyScene(RoundScene):
             layout.draw_text(c, _("Only the 4th fire is left in the pile."), rect, BODY, TEXT)
             return
         unseen = state.unseen[season]
-        # Every card of the season in this game keeps its place; the ones already seen stay
-        # as blank spaces, so the card under a finger never moves (a quick second tap, or
-        # two cards tapped in a row, hits what the player saw).
-        cards = [cid for cid, card in state.catalogue.cards.items()
-                 if card.season == season and state.player_count not in card.removed_for]
-        cards += sorted(cid for cid in unseen if cid not in cards)
-        flow = layout.Flow(c, rect, c.u(4))
+        cards = self.grid_cards(state)
+        revealed = {slot.card: i for i, slot in enumerate(state.slots)}
         gap = c.u(8)
         # The season is said above the grid: the buttons name kind and number only.
+        # The fire first, then the longest names: they share the tall rows, the short ones
+        # the rest (the order is fixed for the round, as the cards in it are).
+        cards.sort(key=lambda cid: (state.catalogue[cid].kind != Kind.FIRE,
+                                    -len(names.card_in_season(state.catalogue[cid]))))
         labels = [names.card_in_season(state.catalogue[cid]) for cid in cards]
-        for cid, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap,
-                                                      tallest=c.u(84)), strict=True):
+        # Too many long names for one screen (a season's first round, German, French):
+        # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
+        self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
+                                                    self.turn, tallest=c.u(84))
+        cards = cards[start:start + len(cells)]
+        for cid, box in zip(cards, cells, strict=True):
             if cid not in unseen:
                 c.rect(box, PANEL)
+                if cid in revealed:  # revealed this round: its number and a ship's goods
+                    i = revealed[cid]
+                    goods = state.slots[i].goods
+                    cubes = " " + "\u00a0".join(names.good_initial(g) for g in goods) \
+                        if goods else ""
+                    inner = layout.inset(box, c.u(4))
+                    text = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[cid])}{cubes}"
+                    if layout.fit(c, text, inner.w, inner.h, SMALL, "secondary").cut:
+                        text = f"{i + 1}.{cubes}"  # its name was on this place
+                    layout.draw_text(c, text, inner, SMALL, MUTED, align="center",
+                                     valign="center", role="secondary")
                 continue
             card = state.catalogue[cid]
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
             c.button(box, names.card_in_season(card), partial(self.tap_card, cid),
                      key=f"card:{cid}", colour=colour)
+
+    def turn(self, step: int) -> None:
+        """The next or the previous page of cards."""
+        self.page = max(0, self.page + step)
+        self.ui.dirty = True
+
+    def grid_cards(self, state: State) -> list[str]:
+        """The top season's cards still unseen when this round's Supply began, in their
+        places on the grid: the ones revealed since stay as spaces, so the card under a
+        finger never moves within the round (a quick second tap, or two cards tapped in a
+        row, hits what the player saw); the cards of earlier rounds take no room."""
+        season = state.top_season()
+        if season is None:
+            return []
+        unseen = state.unseen[season]
+        this_round = {slot.card for slot in state.slots}
+        cards = [cid for cid, card in state.catalogue.cards.items()
+                 if card.season == season and state.player_count not in card.removed_for
+                 and (cid in unseen or cid in this_round)]
+        return cards + sorted(cid for cid in unseen if cid not in cards)
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         assert self.ship is not None

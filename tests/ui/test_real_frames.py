@@ -1,0 +1,98 @@
+"""The layout of the round screens in real game states (issue 11: 2, 3, 9, 14, 17, 20):
+five panels a finger tall even with a long message, Loading's stores named in words,
+Supply's revealed cards told on their own places, names never cut (pages instead)."""
+
+from __future__ import annotations
+
+from benchmarks.touch import Finger, clean
+from companion.engine import State
+from companion.ui import names, words
+from companion.ui.hyphen import plain
+from companion.ui.i18n import set_language
+from companion.ui.samples import Demo
+
+from .framecheck import problems
+
+
+def at(ui, test, players=5, **kw) -> Finger:
+    Demo(ui, players).at(test, **kw)
+    return Finger(ui)
+
+
+def test_five_panels_stay_a_finger_tall_while_a_long_message_shows(ui):
+    finger = at(ui, lambda b, a: a.phase == "supply" and not a.slots)
+    set_language("fr")
+    try:
+        ui.set_language("fr")
+        ui.info("Le sac ne laissait pas le choix : caoutchouc, tapis, tapis. " * 2)
+        frame = finger.frame()
+        state = ui.game.state
+        panels = [t for t in frame["targets"] if t["label"] in
+                  [words.player_name(state, p) for p in state.players]]
+        assert len(panels) == 5
+        assert all(t["rect"][3] >= 56 for t in panels), [t["rect"] for t in panels]
+        assert any(t["label"].startswith("Le sac") for t in frame["targets"])  # tap: closed
+        assert not problems(frame)
+        finger.tap(lambda label: label.startswith("Le sac"))
+        assert ui.message is None
+    finally:
+        ui.set_language("en")
+        set_language("en")
+
+
+def test_loading_names_the_warehouse_and_the_market_hall_in_words(ui):
+    def stored(b: State, a: State) -> bool:
+        return a.phase == "loading" and any(a.player(p).warehouse and a.player(p).market
+                                            for p in a.players)
+
+    finger = at(ui, stored, players=4)
+    state = ui.game.state
+    pid = next(p for p in state.players if state.player(p).warehouse and state.player(p).market)
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    texts = finger.texts()
+    assert plain(names.store("warehouse")) in texts and plain(names.store("market")) in texts
+    assert "WH" not in texts and "MH" not in texts
+
+
+def test_supply_tells_the_cards_revealed_this_round_on_their_places(ui):
+    def two_revealed(b: State, a: State) -> bool:
+        return a.phase == "supply" and len(a.slots) == 2 and all(
+            a.catalogue[s.card].season == a.top_season() for s in a.slots)
+
+    finger = at(ui, two_revealed, players=4)
+    state = ui.game.state
+    texts = " ".join(finger.texts())
+    for i, slot in enumerate(state.slots):
+        assert plain(f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}") in texts
+    assert "\u2026" not in texts
+
+
+def test_a_season_too_long_for_one_screen_turns_pages_and_never_cuts_a_name(ui):
+    long_names = {"chamber_of_commerce", "st_michaelis", "boatsmen_church"}
+
+    def season_start(b: State, a: State) -> bool:
+        season = a.top_season()
+        if a.phase != "supply" or a.slots or season is None:
+            return False
+        unseen = a.unseen[season]
+        return len(unseen) >= 13 and long_names <= {a.catalogue[c].kind for c in unseen}
+
+    finger = at(ui, season_start, players=2, seed=3)
+    frame = finger.frame()
+    assert not problems(frame), problems(frame)
+    assert finger.has("\u203a")  # this season's long names need two pages at 800x480
+    state = ui.game.state
+    unseen = state.unseen[state.top_season()]
+    seen = set()
+    for _page in range(5):
+        labels = finger.labels()
+        seen |= {cid for cid in unseen if clean(names.card_in_season(state.catalogue[cid]))
+                 in labels}
+        assert not problems(finger.frame())
+        if not finger.has("\u203a"):
+            break
+        finger.tap("\u203a")
+    assert seen == set(unseen)  # every card reachable by touch
+    finger.tap("\u2039")
+    assert not finger.has("\u2039")  # back on the first page
