@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
 from companion.ui import i18n
 from companion.ui.rulestexts import TEXTS, help_text
-from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
 from companion.ui.scenes.confirm import ConfirmValueScene
 from companion.ui.scenes.enroll import EnrollScene
@@ -40,8 +40,18 @@ from companion.ui.scenes.stats import PlayerStatsScene
 from companion.ui.scenes.supply import SupplyScene
 from companion.ui.scenes.tableau import TableauScene
 
+if TYPE_CHECKING:  # the demo games are for screenshots and tests, not the table's start
+    from companion.ui.samples import Demo
+
 #: Leaves a demo UI (Home at the bottom) showing one sample state of a screen.
-Sample = Callable[[Demo], None]
+Sample = Callable[["Demo"], None]
+
+
+def _names() -> dict[str, str]:
+    """The demo players' names (the samples module is loaded only when a sample is built)."""
+    from companion.ui.samples import NAMES
+
+    return NAMES
 
 
 @dataclass(frozen=True)
@@ -84,14 +94,14 @@ def _newgame(demo: Demo) -> None:
     scene = demo.ui.top
     assert isinstance(scene, NewGameScene)
     scene.set_count(demo.players)
-    scene.names = {p: NAMES[p] for p in scene.colours[:2]}
+    scene.names = {p: _names()[p] for p in scene.colours[:2]}
     scene.first = scene.colours[1]
 
 
 def _setup(demo: Demo) -> None:
     players = ("red", "blue", "green", "yellow", "purple")[:demo.players]
     demo.ui.open("setup", players=players, first="blue",
-                 names_map={p: NAMES[p] for p in players})
+                 names_map={p: _names()[p] for p in players})
     scene = demo.ui.top
     assert isinstance(scene, SetupGuideScene)
     scene.ticked = {0}
