@@ -223,11 +223,17 @@ class PurchaseScene(RoundScene):
         gap = c.u(8)
         size = c.u(56)
         players = list(state.players)
+        # A buyer's button is as wide as its letter beside its coins (two digits would
+        # otherwise push the letter out to "…", leaving only the colour to tell them apart).
+        widest = max(font(c.px(LARGE)).size(words.letter(state, pid))[0]
+                     + font(c.px(SMALL)).size(str(state.player(pid).coins))[0]
+                     for pid in players) + c.u(6) + c.u(16)
+        button_w = max(size, widest)
         nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
-        together = len(players) * (size + gap) + nobody_w <= area.w
+        together = len(players) * (button_w + gap) + nobody_w <= area.w
         row = flow.take(size)
-        cells = layout.columns(row, [size] * len(players) + ([nobody_w] if together else []),
-                               gap)
+        cells = layout.columns(row, [button_w] * len(players)
+                               + ([nobody_w] if together else []), gap)
         for pid, box in zip(players, cells, strict=False):
             c.button(box, words.letter(state, pid), partial(self.select, pid),
                      key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
