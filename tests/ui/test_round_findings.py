@@ -49,3 +49,33 @@ def test_purchase_buyer_buttons_always_show_the_letter_whatever_the_coins(ui, la
         finger.tap(letter)
         assert ui.top.buyer == pid
     assert not [t for t in frame["texts"] if t["text"].endswith("\u2026")]
+
+
+# --- 13: tracked form, the offered player cannot pay: OK passes for them ----------------------
+
+
+def test_tracked_offer_to_a_player_who_cannot_pay_is_passed_by_the_primary_action(ui, monkeypatch):
+    from companion.engine import Pass
+
+    def offered(b: State, a: State) -> bool:
+        return (a.phase == "purchase" and a.settling < len(a.slots)
+                and bool(a.slots[a.settling].workers))
+
+    finger = at(ui, offered, form="tracked")
+    assert ui.top.name == "purchase-tracked"
+    state = ui.game.state
+    index = state.settling
+    pid = state.slots[index].workers[0]
+    ui.game.act(Adjust(pid, reason="table", coins=-state.player(pid).coins))
+    state = ui.game.state
+    primary = finger.primary()
+    assert primary is not None and primary["enabled"], primary
+    name = words.player_name(ui.game.state, pid)
+    assert name in primary["label"] and "pass" in primary["label"]
+    game = ui.game
+    done: list[object] = []
+    act = game.act
+    monkeypatch.setattr(game, "act", lambda action: done.append(action) or act(action))
+    finger.tap_primary()
+    assert done == [Pass(pid, index)]
+    assert ui.game.state.actions == state.actions + 1

@@ -311,7 +311,9 @@ class TrackedPurchaseScene(RoundScene):
             return None
         pid, index, price = offer
         if self.state.player(pid).coins < price:
-            return (_("{name} cannot pay").format(name=words.player_name(self.state, pid)), None)
+            # The worker goes home anyway: passing is the one thing left, so OK does it.
+            return (_("{name} cannot pay: pass").format(
+                name=words.player_name(self.state, pid)), self.decline)
         return (_("{name} buys for {price}").format(
             name=words.player_name(self.state, pid), price=price),
             lambda: self.game.act(Buy(pid, index)))
