@@ -79,3 +79,66 @@ def test_tracked_offer_to_a_player_who_cannot_pay_is_passed_by_the_primary_actio
     finger.tap_primary()
     assert done == [Pass(pid, index)]
     assert ui.game.state.actions == state.actions + 1
+
+
+# --- 4: every Purchase tile can be told from the others by its text ----------------------------
+
+
+def purchase_tiles(frame, state) -> list[str]:
+    """The texts drawn on each tile of Purchase (quick form, no card settled yet), left to
+    right: the small texts drawn after the hint and before the "Card 1 of n" line, but
+    a ship's goods initials."""
+    from companion.ui import names
+    from companion.ui.i18n import _
+
+    card_line = _("Card {k} of {n}: {card}").split("{k}")[0]
+    texts = frame["texts"]
+    end = next(i for i, t in enumerate(texts) if t["text"].startswith(card_line))
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    tile: list[dict] = []
+    for t in reversed(texts[:end]):
+        if t["px"] >= texts[end]["px"]:
+            break
+        if t["text"] not in initials:
+            tile.append(t)
+    columns: list[list[dict]] = []
+    for t in sorted(tile, key=lambda t: (t["rect"][0] + t["rect"][2] / 2, t["rect"][1])):
+        centre = t["rect"][0] + t["rect"][2] / 2
+        if columns and abs(centre - (columns[-1][0]["rect"][0] + columns[-1][0]["rect"][2] / 2)) < 30:
+            columns[-1].append(t)
+        else:
+            columns.append([t])
+    for column in columns:
+        assert not any(t["cut"] for t in column), column
+    return [" ".join(t["text"] for t in sorted(col, key=lambda t: t["rect"][1]))
+            for col in columns]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("game_round", range(1, 9))
+def test_every_purchase_tile_is_identified_by_its_text(ui, language, game_round):
+    from companion.ui import names
+
+    def settling_first(b: State, a: State) -> bool:
+        return (a.phase in ("demand", "purchase") and a.round == game_round
+                and a.settling == 0 and len(a.slots) >= 6)
+
+    try:
+        finger = at(ui, settling_first, players=5)
+    except LookupError:
+        pytest.skip("no demo game has six cards in that round")
+    state = ui.game.state
+    tiles = purchase_tiles(finger.frame(), state)
+    assert len(tiles) == len(state.slots), tiles
+    assert len(set(tiles)) == len(tiles), tiles
+    for slot, text in zip(state.slots, tiles, strict=True):
+        card = state.catalogue[slot.card]
+        whole = names.card_name(card).replace("\u00ad", "")
+        kind = names.card_name(card, with_season=False).replace("\u00ad", "")
+        tag = whole[len(kind):].strip()
+        # The name whole, or the start of its kind (a full stop says it is cut short) and
+        # its season and number.
+        short = text.removesuffix(tag).strip()
+        assert text.replace("- ", "") == whole or (
+            text.endswith(tag) and short.endswith(".") and len(short) >= 4
+            and kind.startswith(short[:-1].replace("- ", ""))), (text, whole)
