@@ -142,3 +142,30 @@ def test_every_purchase_tile_is_identified_by_its_text(ui, language, game_round)
         assert text.replace("- ", "") == whole or (
             text.endswith(tag) and short.endswith(".") and len(short) >= 4
             and kind.startswith(short[:-1].replace("- ", ""))), (text, whole)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("game_round", [2, 3, 5, 7, 8])
+def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, game_round):
+    """Supply's buttons name kind and number whole (QA 4: two tiles "Ca-sern…"), on pages
+    where a season's names do not fit one."""
+    from companion.ui import names
+
+    def started(b: State, a: State) -> bool:
+        return a.phase == "supply" and a.round == game_round and not a.slots
+
+    finger = at(ui, started, players=5)
+    state = ui.game.state
+    season = state.top_season()
+    want = {names.card_in_season(state.catalogue[c]).replace("\u00ad", "")
+            for c in state.unseen[season]}
+    seen: list[str] = []
+    for turn in ("\u203a", None):
+        frame = finger.frame()
+        assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18], frame["texts"]
+        seen += [t["label"] for t in frame["targets"] if t["label"] in want]
+        if turn is None or not finger.has(turn):
+            break
+        finger.tap(turn)
+    assert len(seen) == len(set(seen))
+    assert set(seen) == want
