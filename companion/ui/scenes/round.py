@@ -118,7 +118,11 @@ class RoundScene(Scene):
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
         if self.body_message is not None:
-            self.draw_message(c, flow, *self.body_message)
+            # In the hint's place, at least as tall as the hint was: the controls below
+            # stay where the finger expects them.
+            least = 0 if self.hint_in_bar else layout.fit(
+                c, self.hint(), flow.rect.w, None, BODY).height(c) + flow.gap
+            self.draw_message(c, flow, *self.body_message, least=least)
         elif not self.hint_in_bar:
             flow.text(self.hint(), BODY, TEXT)
         self.draw_phase(c, state, flow.rest())
@@ -127,12 +131,12 @@ class RoundScene(Scene):
         """The phase's own controls."""
 
     def draw_message(self, c: Canvas, flow: layout.Flow, text: str, error: bool,
-                     dismiss: Callable[[], None]) -> None:
+                     dismiss: Callable[[], None], least: int = 0) -> None:
         """A message too long for the bar, in place of the hint until the next action; a
         tap on it closes it (a finger tall, a finger's gap above the controls)."""
         pad = c.u(8)
         fitted = layout.fit(c, text, flow.rect.w - 2 * pad, None, BODY, "body")
-        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad))
+        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad, least - c.u(8)))
         flow.y += c.u(8) - flow.gap
         c.rect(box, WARN_BG if error else INFO_BG)
         layout.draw_text(c, text, layout.inset(box, pad), BODY, TEXT, role="body",
