@@ -169,3 +169,90 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
         finger.tap(turn)
     assert len(seen) == len(set(seen))
     assert set(seen) == want
+
+
+# --- 7: nothing moves under the finger ---------------------------------------------------------
+
+
+def places(finger: Finger) -> dict[str, list[int]]:
+    return {t["label"]: t["rect"] for t in finger.frame()["targets"] if not t["bar"]}
+
+
+def moved(before: dict[str, list[int]], after: dict[str, list[int]]) -> dict[str, tuple]:
+    return {k: (before[k], after[k]) for k in before.keys() & after.keys()
+            if before[k] != after[k]}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("players", [3, 5])
+def test_an_undo_message_does_not_move_the_ship_goods_row(ui, language, players):
+    from companion.ui import names
+    from companion.ui.i18n import _
+
+    def ship_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and season is not None and any(
+            a.catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+
+    finger = at(ui, ship_next, players=players)
+    state = ui.game.state
+    ship = sorted(c for c in state.unseen[state.top_season()]
+                  if state.catalogue[c].kind == "ship")[0]
+    finger.tap(names.card_in_season(state.catalogue[ship]))
+    goods = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if state.bag[g]][:2]
+    for g in goods:
+        finger.tap(names.good_initial(g))
+    before = places(finger)
+    finger.tap(_("Undo"))
+    assert ui.message is not None and ui.top.goods == goods[:1]
+    assert not moved(before, places(finger))
+
+
+def cube_targets(finger: Finger) -> dict[tuple[int, ...], str]:
+    from companion.ui import names
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    return {tuple(t["rect"]): t["label"] for t in finger.frame()["targets"]
+            if t["label"] in initials and not t["bar"]}
+
+
+def test_loading_keeps_the_other_cubes_in_their_places_when_one_goes_to_the_market_hall(ui):
+    from companion.engine.words import Store
+
+    def mixed_dock(b: State, a: State) -> bool:
+        if a.phase != "loading" or a.actions != b.actions + 1:
+            return False
+        first = a.seat_after(a.first_player, 0)
+        ps = a.player(first)
+        return len(set(ps.dock)) >= 3 and not ps.market
+
+    finger = at(ui, mixed_dock, players=4)
+    state = ui.game.state
+    pid = state.first_player
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    assert ui.top.player == pid
+    assert len(set(state.player(pid).dock)) >= 3
+    before = cube_targets(finger)
+    first = min(before, key=lambda r: (r[1], r[0]))
+    finger.tap_target({"rect": list(first), "label": before[first]})
+    finger.tap(words.destination(state, Store.MARKET))
+    assert ui.game.state.player(pid).market
+    after = cube_targets(finger)
+    for rect, label in before.items():
+        if rect != first:
+            assert after.get(rect) == label, (rect, label, after)
+
+
+# --- 16: Loading opens on the first player ----------------------------------------------------
+
+
+def test_loading_opens_on_the_first_player_not_always_player_one(ui):
+    def loading_begins(b: State, a: State) -> bool:
+        return (a.phase == "loading" and b.phase != "loading"
+                and a.first_player != a.players[0] and bool(a.player(a.first_player).dock)
+                and bool(a.player(a.players[0]).dock))
+
+    at(ui, loading_begins, players=4)
+    state = ui.game.state
+    assert ui.top.name == "loading"
+    assert ui.top.player == state.first_player

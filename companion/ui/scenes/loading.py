@@ -66,11 +66,36 @@ class LoadingScene(RoundScene):
         self.selected: list[int] = []
         #: The page of choices shown where they do not all fit at once.
         self.page = 0
+        #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
+        #: place empty, so the others stay under the finger (docs/touch.md).
+        self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
+
+    def dock_places(self, state: State, pid: str) -> list[int | None]:
+        """For each place of the dock as first shown, the index of the cube on it now (in
+        `cubes_of`), or None where the cube has gone."""
+        dock = tuple(state.player(pid).dock)
+        key = (state.round, pid)
+        first = self.docks.get(key)
+        places: list[int | None] = []
+        if first is not None:
+            i = 0
+            for good in first:
+                if i < len(dock) and dock[i] == good:
+                    places.append(i)
+                    i += 1
+                else:
+                    places.append(None)
+            if i == len(dock):
+                return places
+        self.docks[key] = dock
+        return list(range(len(dock)))
 
     def on_enter(self) -> None:
         state = self.state
         if self.player not in state.players:
-            with_dock = [p for p in state.players if state.player(p).dock]
+            # The first player (the metal coin's holder) loads first, then clockwise.
+            seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+            with_dock = [p for p in seats if state.player(p).dock]
             self.player = with_dock[0] if with_dock else state.first_player
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
@@ -207,7 +232,7 @@ class LoadingScene(RoundScene):
                       max_width=area.w - c.u(38), smallest=BODY)
         cubes = cubes_of(state, pid)
         size, gap = c.u(56), c.u(8)
-        places, rows = self.cube_places(c, cubes, area.w)
+        places, rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid))
         cubes_h = rows * (size + gap)
         note = _("tap a panel: that player; again: the cards")
         beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
@@ -247,15 +272,26 @@ class LoadingScene(RoundScene):
             self.draw_shortcuts(c, state, pid, rect)
 
     @staticmethod
-    def cube_places(c: Canvas, cubes: list[Cube], width: int
+    def cube_places(c: Canvas, cubes: list[Cube], width: int,
+                    dock: list[int | None] | None = None
                     ) -> tuple[list[tuple[int | str, int, int]], int]:
         """Where the cubes go, row after row: (cube index, or a store's name before its
-        first cube; x from the left; row), and the number of rows."""
+        first cube; x from the left; row), and the number of rows. `dock`: the dock's
+        places as first shown (None where a cube has left: its place stays empty)."""
         size, gap = c.u(56), c.u(8)
         f_small = font(c.px(SMALL))
         out: list[tuple[int | str, int, int]] = []
         x, row, last = 0, 0, "dock"
-        for i, (_good, store) in enumerate(cubes):
+        on_dock = sum(1 for _good, store in cubes if store == "dock")
+        order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
+        order += list(range(on_dock, len(cubes)))
+        for i in order:
+            if i is None:  # a cube has left this place of the dock
+                if x + size > width:
+                    x, row = 0, row + 1
+                x += size + gap
+                continue
+            store = cubes[i][1]
             if store != last:
                 label = names.store(store)
                 w = f_small.size(label)[0]
@@ -268,7 +304,7 @@ class LoadingScene(RoundScene):
                 x, row = 0, row + 1
             out.append((i, x, row))
             x += size + gap
-        return out, (row + 1 if cubes else 0)
+        return out, (row + 1 if order else 0)
 
     def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
               cols: int = 3) -> None:
