@@ -256,3 +256,32 @@ def test_loading_opens_on_the_first_player_not_always_player_one(ui):
     state = ui.game.state
     assert ui.top.name == "loading"
     assert ui.top.player == state.first_player
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_the_sell_shortcut_stays_put_after_fill_contracts(ui, language):
+    from benchmarks.touch import clean
+    from companion.ui.i18n import _
+    from companion.ui.scenes.loading import LoadingScene
+
+    def both(a: State) -> str | None:
+        return next((p for p in a.players
+                     if len(LoadingScene.shortcuts(None, a, p)) == 2), None)  # type: ignore[arg-type]
+
+    finger = at(ui, lambda b, a: a.phase == "loading" and both(a) is not None, players=4)
+    state = ui.game.state
+    pid = both(state)
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    fill = clean(_("Fill contracts ({n})")).split("(")[0].strip()
+    sell = clean(_("Sell to merchants (+{n})")).split("(")[0].strip()
+
+    def shortcut(word: str) -> dict | None:
+        return next((t for t in finger.frame()["targets"]
+                     if clean(t["label"]).startswith(word)), None)
+
+    where = shortcut(sell)
+    assert where is not None and shortcut(fill) is not None
+    finger.tap(lambda label: label.startswith(fill))
+    after = shortcut(sell)
+    assert after is not None and after["rect"] == where["rect"], (where, after)

@@ -69,6 +69,8 @@ class LoadingScene(RoundScene):
         #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
         #: place empty, so the others stay under the finger (docs/touch.md).
         self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
+        #: The shortcuts shown to each player this Loading, in their places.
+        self.shortcuts_seen: dict[tuple[int, str], list[str]] = {}
 
     def dock_places(self, state: State, pid: str) -> list[int | None]:
         """For each place of the dock as first shown, the index of the cube on it now (in
@@ -323,10 +325,22 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        # A shortcut shown once this Loading keeps its place, greyed when it has nothing
+        # left to do: the one beside it never slides under the finger (docs/touch.md).
+        offered = {("sell" if moves[0].to == MERCHANT_DESTINATION else "fill"): (label, moves)
+                   for label, moves in self.shortcuts(state, pid)}
+        seen = self.shortcuts_seen.setdefault((state.round, pid), [])
+        seen += [kind for kind in offered if kind not in seen]
         items: list[tuple[str, Action0 | None, str]] = []
-        for i, (label, moves) in enumerate(self.shortcuts(state, pid)):
-            items.append((label, partial(self.do_group, pid, moves, label),
-                          f"shortcut:{i}"))
+        for i, kind in enumerate(seen):
+            if kind in offered:
+                label, moves = offered[kind]
+                items.append((label, partial(self.do_group, pid, moves, label),
+                              f"shortcut:{i}"))
+            else:
+                items.append((_("Fill contracts ({n})").format(n=0) if kind == "fill" else
+                              _("Sell to merchants (+{n})").format(n=0), None,
+                              f"shortcut:{i}"))
         if items:
             c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
             self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),

@@ -117,14 +117,18 @@ class RoundScene(Scene):
             area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
+        # Where the hint is drawn here, its place is as tall as a message of two lines
+        # that takes it (or the hint, if taller): the controls below stay where the finger
+        # expects them when a message comes or goes (docs/touch.md).
+        least = 0 if self.hint_in_bar else max(
+            layout.fit(c, self.hint(), flow.rect.w, None, BODY).height(c) + flow.gap,
+            2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+        top = flow.y
         if self.body_message is not None:
-            # In the hint's place, at least as tall as the hint was: the controls below
-            # stay where the finger expects them.
-            least = 0 if self.hint_in_bar else layout.fit(
-                c, self.hint(), flow.rect.w, None, BODY).height(c) + flow.gap
             self.draw_message(c, flow, *self.body_message, least=least)
         elif not self.hint_in_bar:
             flow.text(self.hint(), BODY, TEXT)
+        flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
