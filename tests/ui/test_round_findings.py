@@ -285,3 +285,46 @@ def test_the_sell_shortcut_stays_put_after_fill_contracts(ui, language):
     finger.tap(lambda label: label.startswith(fill))
     after = shortcut(sell)
     assert after is not None and after["rect"] == where["rect"], (where, after)
+
+
+# --- 14: Loading never asks where a cube goes without an answer --------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_a_cube_with_nowhere_to_go_says_why_and_can_be_left(ui, language):
+    from companion.engine import Move
+    from companion.ui import names
+    from companion.ui.i18n import _
+    from companion.ui.scenes.loading import cubes_of, loading_actions
+
+    def stuck(a: State) -> tuple[str, int] | None:
+        if a.phase != "loading":
+            return None
+        for p in a.players:
+            for i, (good, store) in enumerate(cubes_of(a, p)):
+                if store == "dock" and not any(
+                        isinstance(m, Move) and m.good == good and m.source == store
+                        for m in loading_actions(a, p)):
+                    return p, i
+        return None
+
+    finger = at(ui, lambda b, a: stuck(a) is not None, players=4)
+    state = ui.game.state
+    pid, index = stuck(state)  # type: ignore[misc]
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    good = cubes_of(state, pid)[index][0]
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    cubes = [t for t in finger.frame()["targets"] if t["label"] in initials and not t["bar"]]
+    finger.tap_target(cubes[index])
+    assert ui.top.selected == [index]
+    frame = finger.frame()
+    body = " ".join(t["text"] for t in frame["texts"] if not t["bar"])
+    question = _("Where does the {good} go?").format(good=names.good(good))
+    assert question not in body
+    stays = _("Nothing else takes it: at the end of Loading it goes to the stock.")
+    assert " ".join(stays.replace("\u00ad", "").split()[:3]) in body, body
+    assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18]
+    finger.tap(_("Leave it there"))
+    assert ui.top.selected == []
+    assert ui.game.state.player(pid).dock == state.player(pid).dock

@@ -159,7 +159,7 @@ class LoadingScene(RoundScene):
             chosen = [cubes[i] for i in self.selected if i < len(cubes)]
             offered = bool(self.offers(state, self.player, chosen))
             reasons = self.reasons(state, self.player, chosen, offered)
-            if reasons:
+            if reasons and offered:  # with nothing offered they take the choices' place
                 return " ".join(reasons)
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]
@@ -384,12 +384,29 @@ class LoadingScene(RoundScene):
             title = _("2 cubes: sell them in the market hall?")
         else:
             title = _("3 cubes: convert into 1 cube from the stock")
+        if not items:
+            # Nowhere to go: never a question without answers. Where the cube stays and
+            # the rule that keeps it from the usual places, on the screen itself (a
+            # message may have taken the hint's place), and a way to leave it there.
+            text = " ".join(self.reasons(state, pid, chosen, False))
+            back = layout.Flow(c, rect, c.u(8))
+            back.text(text, BODY, TEXT)
+            row = back.take(c.u(56))
+            label = _("Leave it there")
+            width = min(row.w, font(c.px(BODY)).size(label)[0] + c.u(32))
+            c.button(pygame.Rect(row.x, row.y, width, row.h), label, self.leave,
+                     key="leave")
+            return
         # The question on as many lines as the width needs (portrait, German).
         used = layout.draw_text(c, title, rect, SMALL, TEXT)
         top = max(rect.y + c.u(24), used.bottom + c.u(2))
         # What is not offered says its rule in the bar (`hint`), which has room for it.
-        if items:
-            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+        self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+
+    def leave(self) -> None:
+        """The chosen cubes stay where they are (nothing takes them)."""
+        self.selected = []
+        self.ui.dirty = True
 
     def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
         """Why the usual places are not offered for the chosen cubes: the market hall and
