@@ -328,3 +328,48 @@ def test_a_cube_with_nowhere_to_go_says_why_and_can_be_left(ui, language):
     finger.tap(_("Leave it there"))
     assert ui.top.selected == []
     assert ui.game.state.player(pid).dock == state.player(pid).dock
+
+
+# --- 8, 11: the panels' names and words whole ---------------------------------------------------
+
+
+def unnamed_but_first(ui, players: int, test, first_name: str = "François") -> None:
+    """The demo game with only the first seat named (the others are their colours)."""
+    from companion.engine import Setup
+    demo = Demo(ui, players)
+    actions, k = demo.moment(test)
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    demo.open_at([Setup(players=setup.players, first=setup.first,
+                        names={setup.players[0]: first_name}), *actions[1:]], k)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("phase", ["supply", "purchase", "loading"])
+def test_a_short_name_is_never_cut_in_a_panel_whatever_the_numbers(ui, language, phase):
+    unnamed_but_first(ui, 5, lambda b, a: a.phase == phase and a.round >= 6)
+    state = ui.game.state
+    for pid in state.players:
+        ps = state.player(pid)
+        ui.game.act(Adjust(pid, reason="table", coins=13 - ps.coins, points=-9 - ps.track))
+    frame = Finger(ui).frame()
+    cut = [t["text"] for t in frame["texts"] if t["cut"]]
+    assert not cut, cut
+    shown = uncut(frame)
+    for pid in state.players:
+        assert words.player_name(ui.game.state, pid) in shown
+
+
+def test_the_german_panel_says_feuerwehrmaenner_with_its_number_on_the_same_line(ui):
+    import re
+    set_language("de")
+    try:
+        finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 2, players=3)
+        texts = [t["text"] for t in finger.frame()["texts"] if t["rect"][0] < 250]
+    finally:
+        set_language("en")
+    said = [t for t in texts if "Feuerwehr" in t]
+    assert said, texts
+    for text in said:
+        assert re.search(r"Feuerwehrmänner\s\d", text), text
+    assert not [t for t in texts if re.match(r"\d+ Auftr", t)], texts

@@ -312,10 +312,13 @@ class RoundScene(Scene):
         gives way): cards, the firemen total, each contract's own filling, the warehouse,
         the market hall's cube."""
         ps = state.player(pid)
+        # A word and its number stay on one line ("Feuerwehrmänner 2", never "2" on the
+        # next).
         details = [
             ngettext("{n} card", "{n} cards", len(ps.cards)).format(n=len(ps.cards)),
             _("firemen {n}").format(n=ps.firemen),
         ]
+        details = [d.replace(" ", "\u00a0") for d in details]
         fills = contract_lines(state, pid)
         if fills:
             details.append(_("contracts {fills}").format(fills=" ".join(fills)))
@@ -333,7 +336,6 @@ class RoundScene(Scene):
         if selected:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         r = c.u(12)
-        c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r, words.letter(state, pid))
         name = words.player_name(state, pid)
         # Key numbers at arm's length: coins and track points, right-aligned.
         f_key, f_small = font(c.px(LARGE)), font(c.px(SMALL))
@@ -352,13 +354,23 @@ class RoundScene(Scene):
         # text that may be cut.
         room = coins.x - c.u(8) - (box.x + c.u(44))
         top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
-        if f_small.size(name)[0] > room and box.h >= c.u(70):
+        # Two-digit coins beside a negative track leave a short name too little room: the
+        # letter gives its place to the name (the colour and the name say who it is); only
+        # a long name is then cut (docs/frames.md), a short one takes the line below.
+        badge = f_small.size(name)[0] <= room
+        if not badge:
+            room += c.u(30)
+        if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
+            badge = True
             c.text(name, (box.x + c.u(14), top), BODY, TEXT, max_width=box.w - c.u(22),
                    role="secondary")
             top += font(c.px(BODY)).get_linesize()
         else:
-            c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT,
+            c.text(name, (box.x + c.u(44 if badge else 14), box.y + c.u(6)), BODY, TEXT,
                    max_width=max(1, room), role="secondary")
+        if badge:
+            c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r,
+                           words.letter(state, pid))
         del f_key
         # The details on the lines left below; the least needed give way, never cut.
         width = box.w - c.u(22)
