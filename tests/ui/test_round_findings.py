@@ -318,14 +318,21 @@ def test_a_cube_with_nowhere_to_go_says_why_and_can_be_left(ui, language):
     cubes = [t for t in finger.frame()["targets"] if t["label"] in initials and not t["bar"]]
     finger.tap_target(cubes[index])
     assert ui.top.selected == [index]
-    frame = finger.frame()
-    body = " ".join(t["text"] for t in frame["texts"] if not t["bar"])
     question = _("Where does the {good} go?").format(good=names.good(good))
-    assert question not in body
     stays = _("Nothing else takes it: at the end of Loading it goes to the stock.")
-    assert " ".join(stays.replace("\u00ad", "").split()[:3]) in body, body
-    assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18]
-    finger.tap(_("Leave it there"))
+    # Said on the screen, also while a message (the rule that refused a place, as the
+    # table met it) shows.
+    refusal = ui.top.reasons(state, pid, [cubes_of(state, pid)[index]], False)[-1]
+    for message in (None, refusal):
+        if message:
+            ui.error(message)
+        frame = finger.frame()
+        shown = " ".join(t["text"] for t in frame["texts"])
+        assert question not in shown
+        assert " ".join(stays.replace("\u00ad", "").split()[:3]) in shown, shown
+        assert " ".join(refusal.split()[:3]) in shown, shown
+        assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18]
+    finger.tap(lambda label: label.startswith(stays.split()[0]))
     assert ui.top.selected == []
     assert ui.game.state.player(pid).dock == state.player(pid).dock
 

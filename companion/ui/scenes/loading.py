@@ -159,7 +159,9 @@ class LoadingScene(RoundScene):
             chosen = [cubes[i] for i in self.selected if i < len(cubes)]
             offered = bool(self.offers(state, self.player, chosen))
             reasons = self.reasons(state, self.player, chosen, offered)
-            if reasons and offered:  # with nothing offered they take the choices' place
+            if reasons and not offered:  # where it stays is on its button
+                reasons = reasons[1:]
+            if reasons:
                 return " ".join(reasons)
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
                 for p in self.state.players if self.state.player(p).dock]
@@ -253,7 +255,9 @@ class LoadingScene(RoundScene):
             y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
                                  MUTED).bottom + c.u(6)
         if not cubes:
-            c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
+            said = c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
+            if not rows:  # no empty places of cubes gone below it: what follows goes under
+                y = said.bottom + c.u(8)
         # The cubes on the ships, then the warehouse's and the market hall's, each group
         # after its name (not "WH" / "MH" under each cube), row after row.
         for what, dx, row in places:
@@ -385,17 +389,13 @@ class LoadingScene(RoundScene):
         else:
             title = _("3 cubes: convert into 1 cube from the stock")
         if not items:
-            # Nowhere to go: never a question without answers. Where the cube stays and
-            # the rule that keeps it from the usual places, on the screen itself (a
-            # message may have taken the hint's place), and a way to leave it there.
-            text = " ".join(self.reasons(state, pid, chosen, False))
-            back = layout.Flow(c, rect, c.u(8))
-            back.text(text, BODY, TEXT)
-            row = back.take(c.u(56))
-            label = _("Leave it there")
-            width = min(row.w, font(c.px(BODY)).size(label)[0] + c.u(32))
-            c.button(pygame.Rect(row.x, row.y, width, row.h), label, self.leave,
-                     key="leave")
+            # Nowhere to go: never a question without answers. Where the cube stays is
+            # the answer, a button that leaves it there; the rule that keeps it from the
+            # usual places is the hint's (or the message's that took the hint's place).
+            stays = self.reasons(state, pid, chosen, False)[0]
+            fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
+            row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
+            c.button(row, stays, self.leave, key="leave")
             return
         # The question on as many lines as the width needs (portrait, German).
         used = layout.draw_text(c, title, rect, SMALL, TEXT)
