@@ -380,3 +380,30 @@ def test_the_german_panel_says_feuerwehrmaenner_with_its_number_on_the_same_line
     for text in said:
         assert re.search(r"Feuerwehrmänner\s\d", text), text
     assert not [t for t in texts if re.match(r"\d+ Auftr", t)], texts
+
+
+# --- 16: the header keeps the season in every phase ---------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("moment", ["supply", "demand", "loading", "last"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_round_header_says_the_season_in_every_phase(ui, language, moment, players):
+    from companion.ui import names
+
+    def reached(b: State, a: State) -> bool:
+        if moment == "last":
+            return a.last_round and a.phase == "loading"
+        return a.phase == moment and a.round >= 3
+
+    from companion.ui.i18n import _
+
+    finger = at(ui, reached, players=players)
+    frame = finger.frame()
+    header = " ".join(t["text"] for t in frame["texts"] if t["rect"][1] < 40)
+    seasons = [names.season(s) for s in "ABCD"]
+    if moment == "last" and _("last round") in header:
+        return  # the last round says which it is; the season may give way to it
+    if moment == "supply":  # Supply's heading names the season right below the header
+        header = " ".join(t["text"] for t in frame["texts"] if not t["bar"])
+    assert any(s in header for s in seasons), header

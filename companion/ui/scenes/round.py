@@ -204,16 +204,20 @@ class RoundScene(Scene):
                    [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
         if c.w < c.h:
             options += [[round_text, season, phase], [round_text, phase]]
-        one = pick(options, rect.w - 3 * pad - first_w)
-        if one is None:
-            # Still one line with the name alone beside the metal coin's "M" (which says
-            # who is first): a second line would cost the panels and the controls a row.
-            name = words.player_name(state, state.first_player)
-            if f.size(name)[0] + badge < first_w:
-                short_w = f.size(name)[0] + badge
-                one = pick(options, rect.w - 3 * pad - short_w)
+        # Still one line with the name alone beside the metal coin's "M" (which says who
+        # is first): a second line would cost the panels and the controls a row. The
+        # season is kept if that is what it takes (the header says it in every phase).
+        name = words.player_name(state, state.first_player)
+        short_w = min(first_w, f.size(name)[0] + badge)
+        one = None
+        for group in (options[:2], options[2:]):
+            one = pick(group, rect.w - 3 * pad - first_w)
+            if one is None and short_w < first_w:
+                one = pick(group, rect.w - 3 * pad - short_w)
                 if one is not None:
                     first, first_w = name, short_w
+            if one is not None:
+                break
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
