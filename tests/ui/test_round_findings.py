@@ -102,9 +102,11 @@ def purchase_tiles(frame, state) -> list[str]:
         if t["text"] not in initials:
             tile.append(t)
     columns: list[list[dict]] = []
-    for t in sorted(tile, key=lambda t: (t["rect"][0] + t["rect"][2] / 2, t["rect"][1])):
-        centre = t["rect"][0] + t["rect"][2] / 2
-        if columns and abs(centre - (columns[-1][0]["rect"][0] + columns[-1][0]["rect"][2] / 2)) < 30:
+    def centre(t: dict) -> float:
+        return t["rect"][0] + t["rect"][2] / 2
+
+    for t in sorted(tile, key=lambda t: (centre(t), t["rect"][1])):
+        if columns and abs(centre(t) - centre(columns[-1][0])) < 30:
             columns[-1].append(t)
         else:
             columns.append([t])
@@ -235,7 +237,7 @@ def test_loading_keeps_the_other_cubes_in_their_places_when_one_goes_to_the_mark
     before = cube_targets(finger)
     first = min(before, key=lambda r: (r[1], r[0]))
     finger.tap_target({"rect": list(first), "label": before[first]})
-    finger.tap(words.destination(state, Store.MARKET))
+    finger.tap(words.place(state, Store.MARKET))
     assert ui.game.state.player(pid).market
     after = cube_targets(finger)
     for rect, label in before.items():
@@ -407,3 +409,36 @@ def test_the_round_header_says_the_season_in_every_phase(ui, language, moment, p
     if moment == "supply":  # Supply's heading names the season right below the header
         header = " ".join(t["text"] for t in frame["texts"] if not t["bar"])
     assert any(s in header for s in seasons), header
+
+
+# --- 15: the places a cube may go are capitalised like the cards beside them ------------------
+
+
+def test_loading_places_are_capitalised_like_the_cards_beside_them(ui):
+    from companion.engine import Move
+    from companion.ui import names
+    from companion.ui.scenes.loading import cubes_of, loading_actions
+
+    def market_offered(b: State, a: State) -> bool:
+        if a.phase != "loading":
+            return False
+        p = a.first_player
+        moves = [m for m in loading_actions(a, p) if isinstance(m, Move) and m.source == "dock"]
+        return any(m.to == "market" for m in moves) and any(
+            m.to not in ("market", "warehouse", "merchant") for m in moves)
+
+    finger = at(ui, market_offered, players=4)
+    state = ui.game.state
+    pid = state.first_player
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    moves = [m for m in loading_actions(state, pid) if isinstance(m, Move)
+             and m.source == "dock" and m.to == "market"]
+    index = next(i for i, (g, s) in enumerate(cubes_of(state, pid))
+                 if s == "dock" and g == moves[0].good)
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    cubes = [t for t in finger.frame()["targets"] if t["label"] in initials and not t["bar"]]
+    finger.tap_target(cubes[index])
+    labels = finger.labels()
+    assert "Market hall" in labels, labels
+    assert "market hall" not in labels

@@ -300,6 +300,7 @@ class LoadingScene(RoundScene):
             store = cubes[i][1]
             if store != last:
                 label = names.store(store)
+                label = label[:1].upper() + label[1:]  # a heading, as words.place says it
                 w = f_small.size(label)[0]
                 if x + w + gap + size > width and x > 0:
                     x, row = 0, row + 1
@@ -361,7 +362,7 @@ class LoadingScene(RoundScene):
                     if a.to == MERCHANT_DESTINATION:
                         label = _("merchant (+1 coin)")
                     else:
-                        label = words.destination(state, a.to)
+                        label = words.place(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
         elif len(chosen) == 2:
             action = MarketSell(pid, tuple(chosen))
