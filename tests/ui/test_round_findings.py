@@ -442,3 +442,26 @@ def test_loading_places_are_capitalised_like_the_cards_beside_them(ui):
     labels = finger.labels()
     assert "Market hall" in labels, labels
     assert "market hall" not in labels
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("phase", ["supply", "demand", "loading"])
+def test_the_panels_keep_their_lines_while_a_message_shows(ui, language, phase):
+    """QA 7: the panels lost their detail lines whenever a message strip appeared."""
+    finger = at(ui, lambda b, a: a.phase == phase and a.round >= 3, players=5)
+
+    def panels() -> list[tuple[str, list[int]]]:
+        frame = finger.frame()
+        left = min(t["rect"][0] for t in frame["targets"] if t["label"].startswith("panel")
+                   or t["label"] in {words.player_name(ui.game.state, p)
+                                     for p in ui.game.state.players})
+        right = left + 250
+        return [(t["text"], t["rect"]) for t in frame["texts"]
+                if not t["bar"] and t["rect"][0] < right and t["rect"][1] > 60]
+
+    before = panels()
+    for message in ("Undone: tea.", "A long message that the bar cannot hold beside its "
+                    "buttons, so it takes the hint's place above the controls."):
+        ui.info(message)
+        assert panels() == before
+        ui.dismiss_message()
