@@ -393,7 +393,8 @@ class LoadingScene(RoundScene):
             # Nowhere to go: never a question without answers. Where the cube stays is
             # the answer, a button that leaves it there; the rule that keeps it from the
             # usual places is the hint's (or the message's that took the hint's place).
-            stays = self.reasons(state, pid, chosen, False)[0]
+            reasons = self.reasons(state, pid, chosen, False)
+            stays = reasons[0] if reasons else title
             fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
             row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
             c.button(row, stays, self.leave, key="leave")
