@@ -261,7 +261,7 @@ class TouchTable:
         elif isinstance(action, Move):
             self.cubes(action.player, ((action.good, action.source),))
             to = _("merchant (+1 coin)") if action.to == "merchant" else \
-                words.destination(state, action.to)
+                words.place(state, action.to)
             f.tap(to)
         elif isinstance(action, MarketSell):
             self.cubes(action.player, action.give)

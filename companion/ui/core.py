@@ -199,7 +199,6 @@ class UI:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need.
                 scene.body_message = (words, self.message.error, self.dismiss_message)
-                scene.hint_in_bar = False
                 words, words_up = "", False
         if words_up or above:
             height = c.u(56) + 2 * c.u(8) if above else c.u(56)
@@ -228,14 +227,17 @@ class UI:
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
         words = self.message.text if self.message else scene.hint()
         scene.hint_in_bar = True
-        if scene.hint_in_body and not self.message:
+        if scene.hint_in_body:
             # Beside the bar's buttons if it fits there on two lines, else above the
-            # scene's own controls.
+            # scene's own controls; there it stays while a message shows in the bar (or
+            # keeps its height for a longer one in its place), so nothing below it moves
+            # under a finger (docs/touch.md).
             room = _text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
-            if room.w < c.u(120) or layout.fit(c, words, room.w, room.h, BODY, "body",
+            if room.w < c.u(120) or layout.fit(c, scene.hint(), room.w, room.h, BODY, "body",
                                                max_lines=2).cut:
                 scene.hint_in_bar = False
-                words = ""
+                if not self.message:
+                    words = ""
         return left, right, words
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect

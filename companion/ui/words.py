@@ -129,6 +129,13 @@ def destination(state: State, to: str) -> str:
     return card(state, to) if to in state.catalogue else to
 
 
+def place(state: State, to: str) -> str:
+    """Where a cube may go, as a button or a heading says it: capitalised like the cards
+    beside it ("Market hall" next to "Contract A2")."""
+    text = destination(state, to)
+    return text[:1].upper() + text[1:]
+
+
 def _shown(state: State | None, name: str, value: Any, *, ids: bool) -> str:
     """One parameter of a refusal in the current language (see engine/messages.py).
 

@@ -51,7 +51,8 @@ def test_loading_names_the_warehouse_and_the_market_hall_in_words(ui):
     if ui.top.player != pid:
         finger.tap(words.player_name(state, pid))
     texts = finger.texts()
-    assert plain(names.store("warehouse")) in texts and plain(names.store("market")) in texts
+    assert plain(words.place(state, "warehouse")) in texts
+    assert plain(words.place(state, "market")) in texts
     assert "WH" not in texts and "MH" not in texts
 
 

@@ -66,11 +66,38 @@ class LoadingScene(RoundScene):
         self.selected: list[int] = []
         #: The page of choices shown where they do not all fit at once.
         self.page = 0
+        #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
+        #: place empty, so the others stay under the finger (docs/touch.md).
+        self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
+        #: The shortcuts shown to each player this Loading, in their places.
+        self.shortcuts_seen: dict[tuple[int, str], list[str]] = {}
+
+    def dock_places(self, state: State, pid: str) -> list[int | None]:
+        """For each place of the dock as first shown, the index of the cube on it now (in
+        `cubes_of`), or None where the cube has gone."""
+        dock = tuple(state.player(pid).dock)
+        key = (state.round, pid)
+        first = self.docks.get(key)
+        places: list[int | None] = []
+        if first is not None:
+            i = 0
+            for good in first:
+                if i < len(dock) and dock[i] == good:
+                    places.append(i)
+                    i += 1
+                else:
+                    places.append(None)
+            if i == len(dock):
+                return places
+        self.docks[key] = dock
+        return list(range(len(dock)))
 
     def on_enter(self) -> None:
         state = self.state
         if self.player not in state.players:
-            with_dock = [p for p in state.players if state.player(p).dock]
+            # The first player (the metal coin's holder) loads first, then clockwise.
+            seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+            with_dock = [p for p in seats if state.player(p).dock]
             self.player = with_dock[0] if with_dock else state.first_player
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
@@ -132,6 +159,8 @@ class LoadingScene(RoundScene):
             chosen = [cubes[i] for i in self.selected if i < len(cubes)]
             offered = bool(self.offers(state, self.player, chosen))
             reasons = self.reasons(state, self.player, chosen, offered)
+            if reasons and not offered:  # where it stays is on its button
+                reasons = reasons[1:]
             if reasons:
                 return " ".join(reasons)
         left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
@@ -207,7 +236,7 @@ class LoadingScene(RoundScene):
                       max_width=area.w - c.u(38), smallest=BODY)
         cubes = cubes_of(state, pid)
         size, gap = c.u(56), c.u(8)
-        places, rows = self.cube_places(c, cubes, area.w)
+        places, rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid))
         cubes_h = rows * (size + gap)
         note = _("tap a panel: that player; again: the cards")
         beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
@@ -226,7 +255,9 @@ class LoadingScene(RoundScene):
             y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
                                  MUTED).bottom + c.u(6)
         if not cubes:
-            c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
+            said = c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
+            if not rows:  # no empty places of cubes gone below it: what follows goes under
+                y = said.bottom + c.u(8)
         # The cubes on the ships, then the warehouse's and the market hall's, each group
         # after its name (not "WH" / "MH" under each cube), row after row.
         for what, dx, row in places:
@@ -247,17 +278,29 @@ class LoadingScene(RoundScene):
             self.draw_shortcuts(c, state, pid, rect)
 
     @staticmethod
-    def cube_places(c: Canvas, cubes: list[Cube], width: int
+    def cube_places(c: Canvas, cubes: list[Cube], width: int,
+                    dock: list[int | None] | None = None
                     ) -> tuple[list[tuple[int | str, int, int]], int]:
         """Where the cubes go, row after row: (cube index, or a store's name before its
-        first cube; x from the left; row), and the number of rows."""
+        first cube; x from the left; row), and the number of rows. `dock`: the dock's
+        places as first shown (None where a cube has left: its place stays empty)."""
         size, gap = c.u(56), c.u(8)
         f_small = font(c.px(SMALL))
         out: list[tuple[int | str, int, int]] = []
         x, row, last = 0, 0, "dock"
-        for i, (_good, store) in enumerate(cubes):
+        on_dock = sum(1 for _good, store in cubes if store == "dock")
+        order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
+        order += list(range(on_dock, len(cubes)))
+        for i in order:
+            if i is None:  # a cube has left this place of the dock
+                if x + size > width:
+                    x, row = 0, row + 1
+                x += size + gap
+                continue
+            store = cubes[i][1]
             if store != last:
                 label = names.store(store)
+                label = label[:1].upper() + label[1:]  # a heading, as words.place says it
                 w = f_small.size(label)[0]
                 if x + w + gap + size > width and x > 0:
                     x, row = 0, row + 1
@@ -268,7 +311,7 @@ class LoadingScene(RoundScene):
                 x, row = 0, row + 1
             out.append((i, x, row))
             x += size + gap
-        return out, (row + 1 if cubes else 0)
+        return out, (row + 1 if order else 0)
 
     def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
               cols: int = 3) -> None:
@@ -287,10 +330,22 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        # A shortcut shown once this Loading keeps its place, greyed when it has nothing
+        # left to do: the one beside it never slides under the finger (docs/touch.md).
+        offered = {("sell" if moves[0].to == MERCHANT_DESTINATION else "fill"): (label, moves)
+                   for label, moves in self.shortcuts(state, pid)}
+        seen = self.shortcuts_seen.setdefault((state.round, pid), [])
+        seen += [kind for kind in offered if kind not in seen]
         items: list[tuple[str, Action0 | None, str]] = []
-        for i, (label, moves) in enumerate(self.shortcuts(state, pid)):
-            items.append((label, partial(self.do_group, pid, moves, label),
-                          f"shortcut:{i}"))
+        for i, kind in enumerate(seen):
+            if kind in offered:
+                label, moves = offered[kind]
+                items.append((label, partial(self.do_group, pid, moves, label),
+                              f"shortcut:{i}"))
+            else:
+                items.append((_("Fill contracts ({n})").format(n=0) if kind == "fill" else
+                              _("Sell to merchants (+{n})").format(n=0), None,
+                              f"shortcut:{i}"))
         if items:
             c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
             self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
@@ -307,7 +362,7 @@ class LoadingScene(RoundScene):
                     if a.to == MERCHANT_DESTINATION:
                         label = _("merchant (+1 coin)")
                     else:
-                        label = words.destination(state, a.to)
+                        label = words.place(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
         elif len(chosen) == 2:
             action = MarketSell(pid, tuple(chosen))
@@ -334,12 +389,26 @@ class LoadingScene(RoundScene):
             title = _("2 cubes: sell them in the market hall?")
         else:
             title = _("3 cubes: convert into 1 cube from the stock")
+        if not items:
+            # Nowhere to go: never a question without answers. Where the cube stays is
+            # the answer, a button that leaves it there; the rule that keeps it from the
+            # usual places is the hint's (or the message's that took the hint's place).
+            reasons = self.reasons(state, pid, chosen, False)
+            stays = reasons[0] if reasons else title
+            fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
+            row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
+            c.button(row, stays, self.leave, key="leave")
+            return
         # The question on as many lines as the width needs (portrait, German).
         used = layout.draw_text(c, title, rect, SMALL, TEXT)
         top = max(rect.y + c.u(24), used.bottom + c.u(2))
         # What is not offered says its rule in the bar (`hint`), which has room for it.
-        if items:
-            self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+        self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+
+    def leave(self) -> None:
+        """The chosen cubes stay where they are (nothing takes them)."""
+        self.selected = []
+        self.ui.dirty = True
 
     def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
         """Why the usual places are not offered for the chosen cubes: the market hall and

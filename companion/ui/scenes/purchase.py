@@ -8,7 +8,7 @@ from functools import partial
 
 import pygame
 
-from companion.engine import Buy, Discard, Pass, Place, State
+from companion.engine import Buy, Card, Discard, Pass, Place, State
 from companion.engine.words import Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
@@ -60,11 +60,7 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if goods else 0
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cube)
         lines = room.h // step
-        label = names.card_name(card)
-        if layout.fit(c, label, room.w, None, SMALL, max_lines=max(1, lines)).cut:
-            # Too narrow for the name (six tiles, German): its season and number, in full
-            # below for the card being settled.
-            label = f"{card.season}{names.card_number(card)}"
+        label = tile_name(c, card, room.w, max(1, lines))
         # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
         used = layout.draw_text(c, label, room, SMALL, TEXT, align="center",
                                 max_lines=lines) if lines else room
@@ -77,6 +73,39 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         for line in status:
             c.text(line, (box.centerx, y), SMALL, colour, anchor="midtop")
             y += step
+
+
+def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
+    """The card's name as a tile of `width` holds it on `lines` lines: whole if it fits,
+    else its kind shortened with a full stop before its season and number ("Feuerw. B3",
+    "Chambre de comm. D"), so that no two tiles of a round read alike (a bare "D2" was
+    both a contract and a ship, "D" a counting office). Only where not even one letter
+    of the kind fits: the season and number alone. The card being settled is named in
+    full below the tiles."""
+    def fits(text: str) -> bool:
+        return not layout.fit(c, text, width, None, SMALL, max_lines=lines).cut
+
+    full = names.card_name(card)
+    if fits(full):
+        return full
+    tag = f"{card.season}{names.card_number(card)}" if full != names.card_name(
+        card, with_season=False) else ""
+    raw = names.card_name(card, with_season=False)
+    base = plain(raw)
+    # Cut where the word may be broken (its soft hyphens: "Feuer\u00adwehr"), or between
+    # words, before anywhere else; never after a short word ("Chambre de.").
+    syllables = [plain(raw[:i]) for i in range(len(raw) - 1, 0, -1)
+                 if raw[i] in ("\u00ad", " ")]
+    stems = syllables + [base[:n] for n in range(len(base) - 1, 0, -1)]
+    for stem in stems:
+        stem = stem.rstrip(" -'\u2019")
+        last = stem.split(" ")[-1]
+        if not last.isalpha() or (len(last) < 3 and " " in stem):
+            continue
+        label = f"{stem}. {tag}".rstrip()
+        if fits(label):
+            return label
+    return tag or full
 
 
 def slot_status(c: Canvas, state: State, index: int, width: int
@@ -223,11 +252,17 @@ class PurchaseScene(RoundScene):
         gap = c.u(8)
         size = c.u(56)
         players = list(state.players)
+        # A buyer's button is as wide as its letter beside its coins (two digits would
+        # otherwise push the letter out to "…", leaving only the colour to tell them apart).
+        widest = max(font(c.px(LARGE)).size(words.letter(state, pid))[0]
+                     + font(c.px(SMALL)).size(str(state.player(pid).coins))[0]
+                     for pid in players) + c.u(6) + c.u(16)
+        button_w = max(size, widest)
         nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
-        together = len(players) * (size + gap) + nobody_w <= area.w
+        together = len(players) * (button_w + gap) + nobody_w <= area.w
         row = flow.take(size)
-        cells = layout.columns(row, [size] * len(players) + ([nobody_w] if together else []),
-                               gap)
+        cells = layout.columns(row, [button_w] * len(players)
+                               + ([nobody_w] if together else []), gap)
         for pid, box in zip(players, cells, strict=False):
             c.button(box, words.letter(state, pid), partial(self.select, pid),
                      key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
@@ -305,7 +340,9 @@ class TrackedPurchaseScene(RoundScene):
             return None
         pid, index, price = offer
         if self.state.player(pid).coins < price:
-            return (_("{name} cannot pay").format(name=words.player_name(self.state, pid)), None)
+            # The worker goes home anyway: passing is the one thing left, so OK does it.
+            return (_("{name} cannot pay: pass").format(
+                name=words.player_name(self.state, pid)), self.decline)
         return (_("{name} buys for {price}").format(
             name=words.player_name(self.state, pid), price=price),
             lambda: self.game.act(Buy(pid, index)))

@@ -117,22 +117,30 @@ class RoundScene(Scene):
             area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
+        # Where the hint is drawn here, its place is as tall as a message of two lines
+        # that takes it (or the hint, if taller): the controls below stay where the finger
+        # expects them when a message comes or goes (docs/touch.md).
+        least = 0 if self.hint_in_bar else max(
+            layout.fit(c, self.hint(), flow.rect.w, None, BODY).height(c) + flow.gap,
+            2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+        top = flow.y
         if self.body_message is not None:
-            self.draw_message(c, flow, *self.body_message)
+            self.draw_message(c, flow, *self.body_message, least=least)
         elif not self.hint_in_bar:
             flow.text(self.hint(), BODY, TEXT)
+        flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""
 
     def draw_message(self, c: Canvas, flow: layout.Flow, text: str, error: bool,
-                     dismiss: Callable[[], None]) -> None:
+                     dismiss: Callable[[], None], least: int = 0) -> None:
         """A message too long for the bar, in place of the hint until the next action; a
         tap on it closes it (a finger tall, a finger's gap above the controls)."""
         pad = c.u(8)
         fitted = layout.fit(c, text, flow.rect.w - 2 * pad, None, BODY, "body")
-        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad))
+        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad, least - c.u(8)))
         flow.y += c.u(8) - flow.gap
         c.rect(box, WARN_BG if error else INFO_BG)
         layout.draw_text(c, text, layout.inset(box, pad), BODY, TEXT, role="body",
@@ -196,16 +204,20 @@ class RoundScene(Scene):
                    [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
         if c.w < c.h:
             options += [[round_text, season, phase], [round_text, phase]]
-        one = pick(options, rect.w - 3 * pad - first_w)
-        if one is None:
-            # Still one line with the name alone beside the metal coin's "M" (which says
-            # who is first): a second line would cost the panels and the controls a row.
-            name = words.player_name(state, state.first_player)
-            if f.size(name)[0] + badge < first_w:
-                short_w = f.size(name)[0] + badge
-                one = pick(options, rect.w - 3 * pad - short_w)
+        # Still one line with the name alone beside the metal coin's "M" (which says who
+        # is first): a second line would cost the panels and the controls a row. The
+        # season is kept if that is what it takes (the header says it in every phase).
+        name = words.player_name(state, state.first_player)
+        short_w = min(first_w, f.size(name)[0] + badge)
+        one = None
+        for group in (options[:2], options[2:]):
+            one = pick(group, rect.w - 3 * pad - first_w)
+            if one is None and short_w < first_w:
+                one = pick(group, rect.w - 3 * pad - short_w)
                 if one is not None:
                     first, first_w = name, short_w
+            if one is not None:
+                break
         if one is not None:
             c.rect(rect, PANEL, radius=0)
             c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
@@ -304,10 +316,13 @@ class RoundScene(Scene):
         gives way): cards, the firemen total, each contract's own filling, the warehouse,
         the market hall's cube."""
         ps = state.player(pid)
+        # A word and its number stay on one line ("Feuerwehrmänner 2", never "2" on the
+        # next).
         details = [
             ngettext("{n} card", "{n} cards", len(ps.cards)).format(n=len(ps.cards)),
             _("firemen {n}").format(n=ps.firemen),
         ]
+        details = [d.replace(" ", "\u00a0") for d in details]
         fills = contract_lines(state, pid)
         if fills:
             details.append(_("contracts {fills}").format(fills=" ".join(fills)))
@@ -325,7 +340,6 @@ class RoundScene(Scene):
         if selected:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         r = c.u(12)
-        c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r, words.letter(state, pid))
         name = words.player_name(state, pid)
         # Key numbers at arm's length: coins and track points, right-aligned.
         f_key, f_small = font(c.px(LARGE)), font(c.px(SMALL))
@@ -344,13 +358,23 @@ class RoundScene(Scene):
         # text that may be cut.
         room = coins.x - c.u(8) - (box.x + c.u(44))
         top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
-        if f_small.size(name)[0] > room and box.h >= c.u(70):
+        # Two-digit coins beside a negative track leave a short name too little room: the
+        # letter gives its place to the name (the colour and the name say who it is); only
+        # a long name is then cut (docs/frames.md), a short one takes the line below.
+        badge = f_small.size(name)[0] <= room
+        if not badge:
+            room += c.u(30)
+        if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
+            badge = True
             c.text(name, (box.x + c.u(14), top), BODY, TEXT, max_width=box.w - c.u(22),
                    role="secondary")
             top += font(c.px(BODY)).get_linesize()
         else:
-            c.text(name, (box.x + c.u(44), box.y + c.u(6)), BODY, TEXT,
+            c.text(name, (box.x + c.u(44 if badge else 14), box.y + c.u(6)), BODY, TEXT,
                    max_width=max(1, room), role="secondary")
+        if badge:
+            c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r,
+                           words.letter(state, pid))
         del f_key
         # The details on the lines left below; the least needed give way, never cut.
         width = box.w - c.u(22)
