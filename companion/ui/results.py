@@ -174,7 +174,15 @@ class ResultsScene(Scene):
             left, right = layout.columns(area, [None, right_w], c.u(12))
         else:
             left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
-        self.draw_heading(c, state, left)
+        if link is not None and c.w >= c.h and not self.code_fits(c, link, caption, right):
+            # Too narrow beside the table (five players, wide totals, long French labels):
+            # the code takes the table's place under the winner line, so the toggle always
+            # switches between the code and the scores (table and chart).
+            flow = layout.Flow(c, area, c.u(4))
+            flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=1)
+            right = flow.rest()
+        else:
+            self.draw_heading(c, state, left)
         if link is None:
             self.draw_chart(c, state, right)
             return
@@ -193,6 +201,15 @@ class ResultsScene(Scene):
         layout.draw_text(c, caption, pygame.Rect(right.x, where.bottom + c.u(6), right.w,
                                                  right.bottom - where.bottom - c.u(6)),
                          SMALL, TEXT, align="center", max_lines=3)
+
+    #: The smallest module, in pixels, a phone reads from the panel beside the table.
+    MIN_MODULE = 2.5
+
+    def code_fits(self, c: Canvas, link: str, caption: str, right: pygame.Rect) -> bool:
+        """Whether the code, with its caption below, is readable in `right`."""
+        below = layout.fit(c, caption, right.w, None, SMALL, max_lines=3).height(c) + c.u(6)
+        side = min(right.w, right.h - below)
+        return side > 0 and qr.module_px(link, side) >= self.MIN_MODULE
 
     def draw_heading(self, c: Canvas, state: State, left: pygame.Rect) -> None:
         """The winner line, the notes (tie-break, saved or which game) and the table below:
