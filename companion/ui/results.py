@@ -113,8 +113,13 @@ class ResultsScene(Scene):
         if self._link is None:
             try:
                 started, duration = self.when()
-                play = bgstats.play(self.state, self.record(), started=started,
-                                    duration_seconds=duration)
+                state = self.state
+                # The names the table sees: an unnamed player is their colour in the
+                # table's language ("Rot"), as on the screen.
+                play = bgstats.play(state, self.record(), started=started,
+                                    duration_seconds=duration,
+                                    names={p: words.player_name(state, p)
+                                           for p in state.players})
                 self._link = (bgstats.link(play),)
             except Exception:  # noqa: BLE001 - the code must never stop the final screen
                 self._link = (None,)

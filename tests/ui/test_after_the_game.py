@@ -70,7 +70,8 @@ def check_result(data: dict, record: str, catalogue: Catalogue) -> None:
         assert (p["rank"] == 1) == p["winner"]
 
 
-def finish_on_disk(tmp_path: Path, players: int, seed: int, language: str = "en"):
+def finish_on_disk(tmp_path: Path, players: int, seed: int, language: str = "en",
+                   named: bool = True):
     ui, services = on_disk(tmp_path, history=True)
     ui.set_language(language)
     catalogue = services.load_catalogue()
@@ -79,7 +80,8 @@ def finish_on_disk(tmp_path: Path, players: int, seed: int, language: str = "en"
     assert isinstance(setup, Setup)
     named = Setup(players=setup.players, first=setup.first,
                   names={p: n for p, n in zip(setup.players, ("Anna", "Bo", "Zoë", "Dirk",
-                                                                 "Emma"), strict=False)})
+                                                                 "Emma"), strict=False)}
+                  if named else {})
     start_game(ui, named)
     for action in actions[1:]:
         play(ui, action)
@@ -176,6 +178,26 @@ def test_five_players_in_french_the_code_reads_on_the_final_and_reopened_screens
     ui.press(f"game:{game.id}")
     assert ui.top.name == "past-game"
     toggle_shows_code_then_scores(ui, tmp_path, game.record, catalogue, "past-game")
+
+
+def test_unnamed_players_are_their_colour_in_the_tables_language(tmp_path: Path) -> None:
+    """QA: at a German table the unnamed Rot and Blau went to BG Stats as "Red" and
+    "Blue", and the player statistics headed their columns "red" and "blue"."""
+    from companion.ui import names
+
+    ui, services, catalogue = finish_on_disk(tmp_path, 3, seed=7, language="de", named=False)
+    shown = {pid: names.colour(pid) for pid in ui.game.state.players}
+    assert set(shown.values()).isdisjoint({"Red", "Blue", "Green", "Yellow", "Purple"})
+    data = read_play(screenshot(ui, tmp_path / "final.png"))
+    assert sorted(p["name"] for p in data["players"]) == sorted(shown.values())
+    ui.press("ok")  # Startseite
+    ui.open("stats")
+    ui.render()
+    assert set(shown.values()) <= set(ui.canvas.texts)
+    assert set(shown).isdisjoint(ui.canvas.texts)  # no "red" column head
+    ui.press("secondary")  # per category
+    ui.render()
+    assert set(shown.values()) <= set(ui.canvas.texts)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

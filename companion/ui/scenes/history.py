@@ -19,8 +19,7 @@ ROW = 58
 
 def shown_name(name: object) -> str:
     """A player without a typed name is kept under their colour: show it as in the game."""
-    text = str(name)
-    return names.colour(text) if text in names.COLOUR_NAMES else text
+    return names.kept_name(name)
 
 
 def _get(item: object, key: str, default: object = "") -> object:

@@ -80,7 +80,7 @@ class PlayerStatsScene(Scene):
         label_w = max(layout.width_for(c, label, SMALL, 2) for label, _v, _h in
                       self.rows(self.records[:1]) + [(_("Average per game"), [], False)]) \
             + c.u(12)
-        col = max([c.u(72)] + [font(c.px(BODY)).size(r.name)[0] + c.u(12)
+        col = max([c.u(72)] + [font(c.px(BODY)).size(names.kept_name(r.name))[0] + c.u(12)
                                for r in self.records[:8]])
         per_page = max(1, (area.w - label_w) // col)
         more = len(self.records) > per_page
@@ -112,7 +112,8 @@ class PlayerStatsScene(Scene):
                              (rest.h - layout.line_height(c, BODY)) // (len(rows) + 1)))
         y = rest.y
         for j, record in enumerate(shown):
-            c.text(record.name, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
+            c.text(names.kept_name(record.name),
+                   (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
                    ACCENT, anchor="center", max_width=col - c.u(6), smallest=BODY)
         y += line
         if self.categories:
