@@ -88,6 +88,16 @@ def _newgame(demo: Demo) -> None:
     scene.first = scene.colours[1]
 
 
+def _newgame_first_time(demo: Demo) -> None:
+    """What a table sees first: no names from earlier games (the note on how to type one),
+    nobody chosen to start (the hint), every seat filled."""
+    demo.ui.open("newgame")
+    scene = demo.ui.top
+    assert isinstance(scene, NewGameScene)
+    scene.known = []
+    scene.set_count(demo.players)
+
+
 def _setup(demo: Demo) -> None:
     players = ("red", "blue", "green", "yellow", "purple")[:demo.players]
     demo.ui.open("setup", players=players, first="blue",
@@ -226,7 +236,9 @@ def _confirm(demo: Demo) -> None:
 
 SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("home", HomeScene, {"home": _home}),
-    Screen("newgame", NewGameScene, {"newgame": _newgame}, per_players=True),
+    Screen("newgame", NewGameScene, {"newgame": _newgame,
+                                           "newgame-first": _newgame_first_time},
+           per_players=True),
     Screen("keyboard", NameScene, {"keyboard": _keyboard}),
     Screen("setup", SetupGuideScene, {"setup": _setup}, per_players=True),
     Screen("supply", SupplyScene, {"supply": _supply, "ship": _ship}, per_players=True),

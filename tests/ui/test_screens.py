@@ -14,6 +14,7 @@ from companion.ui.shots import PICTURES, build
 KEY_TEXT = {
     "home": "New game",
     "newgame": "Players:",
+    "newgame-first": "Who starts gets the metal coin (M): tap Starts?",
     "setup": "Start game",
     "supply": "Tap the card just revealed, or scan it.",
     "ship": "Tap the 3 goods drawn from the bag for the ship, in any order.",
