@@ -98,6 +98,13 @@ def _newgame_first_time(demo: Demo) -> None:
     scene.set_count(demo.players)
 
 
+def _stats_categories(demo: Demo) -> None:
+    demo.ui.open("stats")
+    scene = demo.ui.top
+    assert isinstance(scene, PlayerStatsScene)
+    scene.switch()
+
+
 def _setup(demo: Demo) -> None:
     players = ("red", "blue", "green", "yellow", "purple")[:demo.players]
     demo.ui.open("setup", players=players, first="blue",
@@ -256,7 +263,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("history", HistoryScene, {"history": _open("history")}),
     Screen("past-game", PastGameScene,
            {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),
-    Screen("stats", PlayerStatsScene, {"stats": _open("stats")}),
+    Screen("stats", PlayerStatsScene, {"stats": _open("stats"),
+                                               "stats-categories": _stats_categories}),
     Screen("settings", SettingsScene, {"settings": _open("settings")}),
     Screen("hardware", HardwareScene, {"hardware": _hardware}),
     Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),

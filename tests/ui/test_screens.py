@@ -14,6 +14,7 @@ from companion.ui.shots import PICTURES, build
 KEY_TEXT = {
     "home": "New game",
     "newgame": "Players:",
+    "stats-categories": "Average per game",
     "newgame-first": "Who starts gets the metal coin (M): tap Starts?",
     "setup": "Start game",
     "supply": "Tap the card just revealed, or scan it.",
