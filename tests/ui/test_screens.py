@@ -33,7 +33,7 @@ KEY_TEXT = {
     "confirm": "How many points does this fire show?",
     "history": "Games",
     "settings": "Purchase form",
-    "hardware": "Last intents",
+    "hardware": "Last buttons and cards",
     "enroll": "Enroll cards",
     "keyboard": "Keep name",
     "help": "Tap anywhere to close.",
