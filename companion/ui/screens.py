@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
-from companion.ui import i18n
+from companion.ui import i18n, names
 from companion.ui.rulestexts import TEXTS, help_text
 from companion.ui.samples import NAMES, Demo
 from companion.ui.scene import Scene
@@ -76,7 +76,7 @@ def _hardware(demo: Demo) -> None:
 
 def _keyboard(demo: Demo) -> None:
     demo.ui.open("newgame")
-    demo.ui.open("keyboard", current="Anna", done=lambda name: None)
+    demo.ui.open("keyboard", current="Anna", done=lambda name: None, whose=names.colour("red"))
 
 
 def _newgame(demo: Demo) -> None:

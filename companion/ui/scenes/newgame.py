@@ -91,7 +91,8 @@ class NewGameScene(Scene):
             else:
                 self.names.pop(pid, None)
 
-        self.ui.open("keyboard", current=self.names.get(pid, ""), done=done)
+        self.ui.open("keyboard", current=self.names.get(pid, ""), done=done,
+                     whose=names.colour(pid))
 
     def move(self, seat: int, delta: int) -> None:
         other = seat + delta
