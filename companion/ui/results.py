@@ -181,11 +181,13 @@ class ResultsScene(Scene):
             left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
         if link is not None and c.w >= c.h and not self.code_fits(c, link, caption, right):
             # Too narrow beside the table (five players, wide totals, long French labels):
-            # the code takes the table's place under the winner line, so the toggle always
-            # switches between the code and the scores (table and chart).
-            flow = layout.Flow(c, area, c.u(4))
-            flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=1)
-            right = flow.rest()
+            # the code goes beside the ranking instead, so the toggle always switches
+            # between the code and the scores (the whole table and the chart).
+            # Beside it, the ranking: each player's letter, name and total.
+            left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], c.u(12))
+            flow = layout.Flow(c, left, c.u(4))
+            flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=3)
+            self.draw_ranking(c, state, flow.rest())
         else:
             self.draw_heading(c, state, left)
         if link is None:
@@ -215,6 +217,25 @@ class ResultsScene(Scene):
         below = layout.fit(c, caption, right.w, None, SMALL, max_lines=3).height(c) + c.u(6)
         side = min(right.w, right.h - below)
         return side > 0 and qr.module_px(link, side) >= self.MIN_MODULE
+
+    def draw_ranking(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        """Each player in ranking order: letter, name and total (a key number)."""
+        final = state.final
+        assert final is not None
+        step = layout.line_height(c, LARGE) + c.u(4)
+        r = c.u(13)
+        y = rect.y
+        for pid in final.ranking:
+            if y + step > rect.bottom:
+                break
+            c.player_badge(pid, (rect.x + r + c.u(2), y + step // 2), r, words.letter(state, pid))
+            total = str(final.scores[pid]["total"])
+            num = c.text(total, (rect.right - c.u(4), y + step // 2), LARGE,
+                         ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
+            room = num.x - (rect.x + 2 * r + c.u(10)) - c.u(8)
+            c.text(words.player_name(state, pid), (rect.x + 2 * r + c.u(10), y + step // 2),
+                   BODY, TEXT, anchor="midleft", max_width=room, smallest=BODY, role="body")
+            y += step
 
     def draw_heading(self, c: Canvas, state: State, left: pygame.Rect) -> None:
         """The winner line, the notes (tie-break, saved or which game) and the table below:

@@ -155,6 +155,8 @@ def toggle_shows_code_then_scores(ui, tmp_path: Path, record: str, catalogue: Ca
     data = read_play(screenshot(ui, tmp_path / f"{name}-code.png"))
     check_result(data, record, catalogue)
     assert len(data["players"]) == 5
+    for p in data["players"]:  # the totals stay beside the code
+        assert str(p["score"]) in ui.canvas.texts
     assert_no_text_overlaps(ui, name)
     ui.press("secondary")  # "Courbe des scores"
     assert decode(screenshot(ui, tmp_path / f"{name}-chart.png")) == []
