@@ -186,7 +186,8 @@ if not ready:
         print(f"arm64-check: the app exited with status {status} before READY=1",
               file=sys.stderr)
     sys.exit(1)
-drawn = sorted(os.listdir(root + shots))
+# Each screen is a picture and its frame description (NNN-<screen>.png and .json).
+drawn = sorted(name for name in os.listdir(root + shots) if name.endswith(".png"))
 print(f"arm64-check: screens drawn: {drawn}", flush=True)
 proc.send_signal(signal.SIGTERM)
 try:

@@ -11,12 +11,49 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from companion import paths
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.config import settings
+from companion.config.sidefiles import read_ui_settings
+from companion.engine import State
 from companion.errors import CompanionError, UsageError
 from companion.fsio import atomic_write, describe
 from companion.store import History, JournalCorrupt, StorageError, bgstats, current_game
+from companion.ui import i18n
+from companion.ui.names import COLOUR_NAMES
+
+
+def table_language(args: argparse.Namespace) -> str:
+    """The language the table plays in: companion.yaml's, overridden by what was chosen
+    on the Settings screen (ui-settings.json), as the app reads them; English when
+    neither can be read."""
+    config_dir = paths.config_dir(getattr(args, "config", None))
+    companion, _errors = settings.check_companion_file(config_dir / settings.COMPANION_FILE)
+    language = companion.language if companion is not None else "en"
+    warnings: list[str] = []
+    overlay = read_ui_settings(state_dir_of(args), warnings)
+    for warning in warnings:
+        print(f"note: {warning}", file=sys.stderr)
+    return str(overlay.get("language", language))
+
+
+def table_names(language: str) -> Callable[[State], dict[str, str]]:
+    """Each player's name as the table sees it: an unnamed player is their colour in the
+    table's language ("Rot" at a German table), never the English colour id."""
+    words = i18n.translations(language)
+
+    def names(state: State) -> dict[str, str]:
+        out = {}
+        for pid in state.players:
+            given = (state.names.get(pid) or "").strip()
+            out[pid] = given if given and given != pid else words.gettext(
+                COLOUR_NAMES.get(pid, pid.capitalize()))
+        return out
+
+    return names
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +67,7 @@ def add_option(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     catalogue = catalogue_of(args)
+    names = table_names(table_language(args))
     try:
         if args.game is not None:
             game = History(state_dir).game(args.game)
@@ -39,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
                     "history` for the ids)"
                 )
             play = bgstats.play_of_record(game.record, catalogue, started=game.started,
-                                          duration_seconds=game.duration_seconds)
+                                          duration_seconds=game.duration_seconds,
+                                          names=names)
         else:
             try:
                 scan = current_game(state_dir, catalogue)
@@ -56,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
                     "the current game is not finished yet; BG Stats takes finished games "
                     "(a finished one from the history: --game ID)"
                 )
-            play = bgstats.play(scan.state, "".join(line + "\n" for line in scan.lines))
+            play = bgstats.play(scan.state, "".join(line + "\n" for line in scan.lines),
+                                names=names(scan.state))
     except bgstats.PlayError as exc:
         raise CompanionError(f"cannot make a BG Stats play: {exc}") from None
     text = json.dumps(play, ensure_ascii=False, indent=2) + "\n"

@@ -37,6 +37,17 @@ def _when(text: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
 
 
+#: The player ids of the five colours: the name history keeps for a player nobody named.
+COLOURS = ("red", "blue", "green", "yellow", "purple")
+
+
+def _player(name: str, colour: str | None) -> str:
+    """"Anna (red)" for a named player; an unnamed one is their colour once: "Red"."""
+    if name.lower() in COLOURS and (colour is None or name.lower() == colour.lower()):
+        return name.capitalize()
+    return f"{name} ({colour})" if colour else name
+
+
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     for note in notices(state_dir):  # a set-aside history, games waiting for it
@@ -55,13 +66,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("Finished games (latest first):")
     for game in games:
-        winners = ", ".join(p.name for p in game.winners)
+        winners = ", ".join(_player(p.name, None) for p in game.winners)
         print(
             f"  #{game.id}  {_when(game.started)}  {_duration(game.duration_seconds)}  "
             f"{game.rounds} rounds  won by {winners}"
         )
         print("      " + " · ".join(
-            f"{p.name} ({p.colour or p.player_id}) {p.total}"
+            f"{_player(p.name, p.colour or p.player_id)} {p.total}"
             for p in sorted(game.players, key=lambda p: p.rank)
         ))
     print()
@@ -69,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     for s in stats:
         favourite = (s.favourite_category or "-").replace("_", " ")
         print(
-            f"{s.name[:20]:<20} {s.games:>5} {s.wins:>5} {s.average_total:>8.1f} "
+            f"{_player(s.name, None)[:20]:<20} {s.games:>5} {s.wins:>5} {s.average_total:>8.1f} "
             f"{s.best_total:>5}  {favourite}"
         )
     return 0

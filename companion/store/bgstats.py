@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from datetime import UTC
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
@@ -96,11 +97,14 @@ def comments(state: State) -> str:
 
 
 def play(state: State, record: str, *, started: str | None = None,
-         duration_seconds: float | None = None) -> dict[str, Any]:
+         duration_seconds: float | None = None,
+         names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The BG Stats play of a finished game.
 
     `started` and `duration_seconds` default to what the record's times say
-    (the same values the history stores for the game).
+    (the same values the history stores for the game). `names`: each player's name as
+    the table sees it (an unnamed player's colour in the table's language: "Rot", not
+    "Red"); without it, `display_name`.
     """
     final = state.final
     if final is None:
@@ -115,6 +119,11 @@ def play(state: State, record: str, *, started: str | None = None,
         duration_seconds = (t1 - t0).total_seconds() if t0 and t1 else None
     first = start_player(record)
     rank = ranks(state)
+
+    def name_of(pid: str) -> str:
+        given = (names or {}).get(pid, "").strip()
+        return given or display_name(state, pid)
+
     out: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": game_key(lines[0])[:12],
@@ -128,8 +137,8 @@ def play(state: State, record: str, *, started: str | None = None,
     out["game"] = dict(GAME)
     out["players"] = [
         {
-            "name": display_name(state, pid),
-            "sourcePlayerId": player_id_for(display_name(state, pid)),
+            "name": name_of(pid),
+            "sourcePlayerId": player_id_for(name_of(pid)),
             "score": final.scores[pid]["total"],
             "rank": rank[pid],
             "winner": pid in final.winners,
@@ -141,13 +150,17 @@ def play(state: State, record: str, *, started: str | None = None,
 
 
 def play_of_record(record: str, catalogue: Catalogue, *, started: str | None = None,
-                   duration_seconds: float | None = None) -> dict[str, Any]:
+                   duration_seconds: float | None = None,
+                   names: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None
+                   ) -> dict[str, Any]:
     """Replay an archived record with the engine and build its play."""
     result = replay(record, catalogue)
     if result.error is not None or result.state is None:
         problem = result.error or "no setup line"
         raise PlayError(f"the record does not replay ({problem})")
-    return play(result.state, record, started=started, duration_seconds=duration_seconds)
+    shown = names(result.state) if callable(names) else names
+    return play(result.state, record, started=started, duration_seconds=duration_seconds,
+                names=shown)
 
 
 def to_json(data: dict[str, Any]) -> str:

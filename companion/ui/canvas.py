@@ -338,8 +338,10 @@ class Canvas:
         size: int = BODY,
         selected: bool = False,
         badge: str | None = None,
+        badge_size: int = SMALL,
     ) -> pygame.Rect:
-        """A tap target with a label; disabled (greyed, not tappable) when `action` is None."""
+        """A tap target with a label; disabled (greyed, not tappable) when `action` is None.
+        `badge`: a mark in the top right corner, at `badge_size`."""
         enabled = action is not None
         fill = colour if enabled else DISABLED
         self.rect(rect, fill)
@@ -347,7 +349,7 @@ class Canvas:
             self.rect(rect, ACCENT, width=max(3, self.u(4)))
         fg = readable_on(fill) if enabled else MUTED
         # A corner badge takes its width off the right, so the text never runs into it.
-        badge_w = font(self.px(SMALL)).size(badge)[0] + self.u(6) if badge else 0
+        badge_w = font(self.px(badge_size)).size(badge)[0] + self.u(6) if badge else 0
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
         # A label is body text (docs/ui.md): from `size` down to the body size, on as many
@@ -378,8 +380,8 @@ class Canvas:
                       cut=cut and k == len(lines) - 1)
             y += step
         if badge:
-            self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), SMALL, fg,
-                      anchor="topright")
+            self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), badge_size, fg,
+                      anchor="topright", role="body" if badge_size >= BODY else None)
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
         self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,

@@ -98,6 +98,13 @@ def colour(name: str) -> str:
     return _(COLOUR_NAMES.get(name, name))
 
 
+def kept_name(name: object) -> str:
+    """A name the history kept: a player nobody named is kept under their colour id
+    ("red"); shown as the colour in the current language ("Rot")."""
+    text = str(name)
+    return colour(text) if text in COLOUR_NAMES else text
+
+
 def card_number(card: Card) -> str:
     """The trailing number of an id such as ``B-fireman-2`` ('' for unique cards)."""
     tail = card.id.rsplit("-", 1)[-1]

@@ -113,8 +113,13 @@ class ResultsScene(Scene):
         if self._link is None:
             try:
                 started, duration = self.when()
-                play = bgstats.play(self.state, self.record(), started=started,
-                                    duration_seconds=duration)
+                state = self.state
+                # The names the table sees: an unnamed player is their colour in the
+                # table's language ("Rot"), as on the screen.
+                play = bgstats.play(state, self.record(), started=started,
+                                    duration_seconds=duration,
+                                    names={p: words.player_name(state, p)
+                                           for p in state.players})
                 self._link = (bgstats.link(play),)
             except Exception:  # noqa: BLE001 - the code must never stop the final screen
                 self._link = (None,)
@@ -174,7 +179,17 @@ class ResultsScene(Scene):
             left, right = layout.columns(area, [None, right_w], c.u(12))
         else:
             left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
-        self.draw_heading(c, state, left)
+        if link is not None and c.w >= c.h and not self.code_fits(c, link, caption, right):
+            # Too narrow beside the table (five players, wide totals, long French labels):
+            # the code goes beside the ranking instead, so the toggle always switches
+            # between the code and the scores (the whole table and the chart).
+            # Beside it, the ranking: each player's letter, name and total.
+            left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], c.u(12))
+            flow = layout.Flow(c, left, c.u(4))
+            flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=3)
+            self.draw_ranking(c, state, flow.rest())
+        else:
+            self.draw_heading(c, state, left)
         if link is None:
             self.draw_chart(c, state, right)
             return
@@ -193,6 +208,34 @@ class ResultsScene(Scene):
         layout.draw_text(c, caption, pygame.Rect(right.x, where.bottom + c.u(6), right.w,
                                                  right.bottom - where.bottom - c.u(6)),
                          SMALL, TEXT, align="center", max_lines=3)
+
+    #: The smallest module, in pixels, a phone reads from the panel beside the table.
+    MIN_MODULE = 2.5
+
+    def code_fits(self, c: Canvas, link: str, caption: str, right: pygame.Rect) -> bool:
+        """Whether the code, with its caption below, is readable in `right`."""
+        below = layout.fit(c, caption, right.w, None, SMALL, max_lines=3).height(c) + c.u(6)
+        side = min(right.w, right.h - below)
+        return side > 0 and qr.module_px(link, side) >= self.MIN_MODULE
+
+    def draw_ranking(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        """Each player in ranking order: letter, name and total (a key number)."""
+        final = state.final
+        assert final is not None
+        step = layout.line_height(c, LARGE) + c.u(4)
+        r = c.u(13)
+        y = rect.y
+        for pid in final.ranking:
+            if y + step > rect.bottom:
+                break
+            c.player_badge(pid, (rect.x + r + c.u(2), y + step // 2), r, words.letter(state, pid))
+            total = str(final.scores[pid]["total"])
+            num = c.text(total, (rect.right - c.u(4), y + step // 2), LARGE,
+                         ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
+            room = num.x - (rect.x + 2 * r + c.u(10)) - c.u(8)
+            c.text(words.player_name(state, pid), (rect.x + 2 * r + c.u(10), y + step // 2),
+                   BODY, TEXT, anchor="midleft", max_width=room, smallest=BODY, role="body")
+            y += step
 
     def draw_heading(self, c: Canvas, state: State, left: pygame.Rect) -> None:
         """The winner line, the notes (tie-break, saved or which game) and the table below:

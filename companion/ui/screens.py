@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
-from companion.ui import i18n
+from companion.ui import i18n, names
 from companion.ui.rulestexts import TEXTS, help_text
 from companion.ui.scene import Scene
 from companion.ui.scenes.confirm import ConfirmValueScene
@@ -86,7 +86,7 @@ def _hardware(demo: Demo) -> None:
 
 def _keyboard(demo: Demo) -> None:
     demo.ui.open("newgame")
-    demo.ui.open("keyboard", current="Anna", done=lambda name: None)
+    demo.ui.open("keyboard", current="Anna", done=lambda name: None, whose=names.colour("red"))
 
 
 def _newgame(demo: Demo) -> None:
@@ -96,6 +96,23 @@ def _newgame(demo: Demo) -> None:
     scene.set_count(demo.players)
     scene.names = {p: _names()[p] for p in scene.colours[:2]}
     scene.first = scene.colours[1]
+
+
+def _newgame_first_time(demo: Demo) -> None:
+    """What a table sees first: no names from earlier games (the note on how to type one),
+    nobody chosen to start (the hint), every seat filled."""
+    demo.ui.open("newgame")
+    scene = demo.ui.top
+    assert isinstance(scene, NewGameScene)
+    scene.known = []
+    scene.set_count(demo.players)
+
+
+def _stats_categories(demo: Demo) -> None:
+    demo.ui.open("stats")
+    scene = demo.ui.top
+    assert isinstance(scene, PlayerStatsScene)
+    scene.switch()
 
 
 def _setup(demo: Demo) -> None:
@@ -236,7 +253,9 @@ def _confirm(demo: Demo) -> None:
 
 SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("home", HomeScene, {"home": _home}),
-    Screen("newgame", NewGameScene, {"newgame": _newgame}, per_players=True),
+    Screen("newgame", NewGameScene, {"newgame": _newgame,
+                                           "newgame-first": _newgame_first_time},
+           per_players=True),
     Screen("keyboard", NameScene, {"keyboard": _keyboard}),
     Screen("setup", SetupGuideScene, {"setup": _setup}, per_players=True),
     Screen("supply", SupplyScene, {"supply": _supply, "ship": _ship}, per_players=True),
@@ -254,7 +273,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("history", HistoryScene, {"history": _open("history")}),
     Screen("past-game", PastGameScene,
            {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),
-    Screen("stats", PlayerStatsScene, {"stats": _open("stats")}),
+    Screen("stats", PlayerStatsScene, {"stats": _open("stats"),
+                                               "stats-categories": _stats_categories}),
     Screen("settings", SettingsScene, {"settings": _open("settings")}),
     Screen("hardware", HardwareScene, {"hardware": _hardware}),
     Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),

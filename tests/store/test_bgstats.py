@@ -184,3 +184,28 @@ def test_export_bgstats_refuses_what_has_no_play(cli_run, tmp_path: Path) -> Non
     code, out, err = cli_run("export", "--bgstats", str(tmp_path / "x.json"))
     assert code == 1 and "not finished yet" in err and out == ""
     assert not (tmp_path / "x.json").exists()
+
+
+def test_export_bgstats_names_unnamed_players_in_the_tables_language(
+        cli_run, state_dir: Path) -> None:
+    """QA: a German table's unnamed Rot and Blau went to BG Stats as "Red" and "Blue". The
+    language is the one the app uses: ui-settings.json (the Settings screen) over
+    companion.yaml."""
+    assert cli_run("feed", str(RECORDS / "shared-win.jsonl"))[0] == 0
+    (state_dir / "ui-settings.json").write_text(json.dumps({"language": "de"}))
+    code, out, err = cli_run("export", "--game", "1", "--bgstats")
+    assert code == 0, err
+    assert sorted(p["name"] for p in json.loads(out)["players"]) == ["Blau", "Rot"]
+    (state_dir / "ui-settings.json").write_text(json.dumps({"language": "fr"}))
+    code, out, err = cli_run("export", "--bgstats")
+    assert code == 0, err
+    assert sorted(p["name"] for p in json.loads(out)["players"]) == ["Bleu", "Rouge"]
+
+
+def test_history_command_names_an_unnamed_player_once(cli_run) -> None:
+    """QA: `history` printed an unnamed player as "red (red)"."""
+    assert cli_run("feed", str(RECORDS / "shared-win.jsonl"))[0] == 0
+    code, out, err = cli_run("history")
+    assert code == 0, err
+    assert "(red)" not in out and "(blue)" not in out
+    assert "Red 3" in out and "Blue 3" in out

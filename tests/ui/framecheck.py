@@ -2,8 +2,8 @@
 
 At 800x480, scaled by min(width, height) / 480: key text >= 32 px, body >= 22 px,
 nothing below 18 px; touch targets >= 56x56 px and >= 8 px apart, none over
-another; no text over text; nothing off screen or hidden under the bottom bar; no text cut
-short except a player's own long name.
+another; no text over text or partly over a target; nothing off screen or hidden under
+the bottom bar; no text cut short except a player's own long name.
 """
 
 from __future__ import annotations
@@ -69,6 +69,12 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
         for b in texts[i + 1:]:
             if gap(a["rect"], b["rect"]) < 0:
                 out.append(f"texts {a['text']!r} and {b['text']!r} overlap")
+    # No text partly over a button or tappable region: a target's own label lies inside
+    # it; a line that runs into one (a note drawn over row 5's buttons) hides both.
+    for t in texts:
+        for g in targets:
+            if gap(t["rect"], g["rect"]) < 0 and not inside_rect(t["rect"], g["rect"]):
+                out.append(f"text {t['text']!r} runs over target {g['label']!r}")
     # The screen's own texts and targets stay above the bottom bar (not hidden under it).
     body = frame.get("body", [0, 0, size[0], size[1]])
     for item in [*texts, *targets]:

@@ -70,15 +70,18 @@ def check_result(data: dict, record: str, catalogue: Catalogue) -> None:
         assert (p["rank"] == 1) == p["winner"]
 
 
-def finish_on_disk(tmp_path: Path, players: int, seed: int):
+def finish_on_disk(tmp_path: Path, players: int, seed: int, language: str = "en",
+                   named: bool = True):
     ui, services = on_disk(tmp_path, history=True)
+    ui.set_language(language)
     catalogue = services.load_catalogue()
     actions, _final = random_game(catalogue, players, seed=seed, form="quick")
     setup = actions[0]
     assert isinstance(setup, Setup)
     named = Setup(players=setup.players, first=setup.first,
                   names={p: n for p, n in zip(setup.players, ("Anna", "Bo", "Zoë", "Dirk",
-                                                                 "Emma"), strict=False)})
+                                                                 "Emma"), strict=False)}
+                  if named else {})
     start_game(ui, named)
     for action in actions[1:]:
         play(ui, action)
@@ -143,6 +146,60 @@ def test_a_history_row_reopens_the_game_with_its_code(tmp_path: Path) -> None:
     assert str(rounds) in ui.canvas.texts
     ui.press("ok")  # Done
     assert ui.top.name == "history"
+
+
+def toggle_shows_code_then_scores(ui, tmp_path: Path, record: str, catalogue: Catalogue,
+                                  name: str) -> None:
+    """The screen opens on the BG Stats code (ZBar reads the game's play); the toggle, as a
+    player taps it, puts the score chart there (no code), and a second tap brings it back."""
+    data = read_play(screenshot(ui, tmp_path / f"{name}-code.png"))
+    check_result(data, record, catalogue)
+    assert len(data["players"]) == 5
+    for p in data["players"]:  # the totals stay beside the code
+        assert str(p["score"]) in ui.canvas.texts
+    assert_no_text_overlaps(ui, name)
+    ui.press("secondary")  # "Courbe des scores"
+    assert decode(screenshot(ui, tmp_path / f"{name}-chart.png")) == []
+    assert "Score au fil des tours" in " ".join(ui.canvas.texts)
+    assert "Total" in ui.canvas.texts and "-13" in ui.canvas.texts  # the table, with it
+    ui.press("secondary")  # "Code BG Stats"
+    assert read_play(screenshot(ui, tmp_path / f"{name}-again.png")) == data
+
+
+def test_five_players_in_french_the_code_reads_on_the_final_and_reopened_screens(
+        tmp_path: Path) -> None:
+    """QA: five players in French with two-digit negative totals: the table left the code
+    under 2 px a module, so the chart was drawn in both toggle states and no code was read."""
+    ui, services, catalogue = finish_on_disk(tmp_path, 5, seed=35, language="fr")
+    with History(tmp_path / "state") as history:
+        (game,) = history.games()
+    toggle_shows_code_then_scores(ui, tmp_path, game.record, catalogue, "final")
+    ui.press("ok")  # Accueil
+    ui.open("history")
+    ui.render()
+    ui.press(f"game:{game.id}")
+    assert ui.top.name == "past-game"
+    toggle_shows_code_then_scores(ui, tmp_path, game.record, catalogue, "past-game")
+
+
+def test_unnamed_players_are_their_colour_in_the_tables_language(tmp_path: Path) -> None:
+    """QA: at a German table the unnamed Rot and Blau went to BG Stats as "Red" and
+    "Blue", and the player statistics headed their columns "red" and "blue"."""
+    from companion.ui import names
+
+    ui, services, catalogue = finish_on_disk(tmp_path, 3, seed=7, language="de", named=False)
+    shown = {pid: names.colour(pid) for pid in ui.game.state.players}
+    assert set(shown.values()).isdisjoint({"Red", "Blue", "Green", "Yellow", "Purple"})
+    data = read_play(screenshot(ui, tmp_path / "final.png"))
+    assert sorted(p["name"] for p in data["players"]) == sorted(shown.values())
+    ui.press("ok")  # Startseite
+    ui.open("stats")
+    ui.render()
+    assert set(shown.values()) <= set(ui.canvas.texts)
+    assert set(shown).isdisjoint(ui.canvas.texts)  # no "red" column head
+    ui.press("secondary")  # per category
+    ui.render()
+    assert set(shown.values()) <= set(ui.canvas.texts)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -62,17 +62,22 @@ def test_the_checks_catch_what_they_promise():
         {"text": "Tap", "px": 16, "rect": [790, 0, 30, 20], "role": "secondary", "cut": False},
         {"text": "Feuerwehr\u2026", "px": 22, "rect": [0, 30, 90, 20], "role": "body",
          "cut": True},
-        {"text": "under", "px": 22, "rect": [10, 40, 50, 20], "role": "body", "cut": False}],
+        {"text": "under", "px": 22, "rect": [10, 40, 50, 20], "role": "body", "cut": False},
+        {"text": "note", "px": 22, "rect": [200, 150, 50, 20], "role": "body", "cut": False},
+        {"text": "ok", "px": 22, "rect": [210, 110, 20, 20], "role": "body", "cut": False}],
         "targets": [
         {"label": "a", "rect": [0, 100, 50, 60], "enabled": True, "primary": False},
         {"label": "b", "rect": [54, 100, 60, 60], "enabled": True, "primary": False},
-        {"label": "c", "rect": [100, 130, 60, 60], "enabled": True, "primary": True}]}
+        {"label": "c", "rect": [100, 130, 60, 60], "enabled": True, "primary": True},
+        {"label": "ok", "rect": [200, 100, 60, 60], "enabled": True, "primary": False}]}
     found = "\n".join(problems(frame))
     for expected in ("key text '12' is 22 px", "'Tap' is 16 px", "'Tap' is off screen",
                      "cut short: 'Feuerwehr\u2026'", "target 'a' is 50x60",
                      "'a' and 'b' are 4 px apart", "'b' and 'c' overlap",
-                     "texts 'Feuerwehr\u2026' and 'under' overlap"):
+                     "texts 'Feuerwehr\u2026' and 'under' overlap",
+                     "text 'note' runs over target 'ok'"):
         assert expected in found, found
+    assert "'ok' runs over" not in found  # a button's own label lies inside it
     # A player's own long name may be cut; the rest may not.
     named = {"size": [800, 480], "targets": [], "texts": [
         {"text": "Maximilian\u2026", "px": 22, "rect": [0, 0, 90, 20], "role": "body",

@@ -14,6 +14,8 @@ from companion.ui.shots import PICTURES, build
 KEY_TEXT = {
     "home": "New game",
     "newgame": "Players:",
+    "stats-categories": "Average per game",
+    "newgame-first": "Who starts gets the metal coin (M): tap Starts?",
     "setup": "Start game",
     "supply": "Tap the card just revealed, or scan it.",
     "ship": "Tap the 3 goods drawn from the bag for the ship, in any order.",
@@ -31,7 +33,7 @@ KEY_TEXT = {
     "confirm": "How many points does this fire show?",
     "history": "Games",
     "settings": "Purchase form",
-    "hardware": "Last intents",
+    "hardware": "Last buttons and cards",
     "enroll": "Enroll cards",
     "keyboard": "Keep name",
     "help": "Tap anywhere to close.",

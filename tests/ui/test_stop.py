@@ -111,7 +111,8 @@ SCREENS = {
     "hardware": ["home", "settings", "hardware"],
     "history": ["home", "history"],
     "newgame": ["home", "new~", "new:confirm"],  # during a game, New game asks first
-    "tableau": ["panel:red"],
+    # Loading: a panel's first tap picks that player, the second opens the tableau.
+    "tableau": ["panel:red~", "panel:red"],
     "keyboard": ["home", "new~", "new:confirm", "edit:0"],
     "income": ["ok"],  # the end of the Loading phase: an action journaled, then its overlay
     # The freeze a new user saw: Home, Enroll, Settings, Hardware test, Home.

@@ -8,7 +8,7 @@ import pygame
 
 from companion.engine.words import PRINTED_FIELD
 from companion.ui import layout, names
-from companion.ui.canvas import BODY, LARGE, PANEL_HI, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -42,8 +42,19 @@ class EnrollScene(Scene):
 
     def hint(self) -> str:
         if self.tag is None:
+            if self.unconfirmed_shown():
+                # The mark on a card explained where it is seen (body size, like its label).
+                return _("Scan a tag or tap a card; ? = printed value to confirm.")
             return _("Scan a tag, or tap a card to confirm its printed values.")
         return _("Tap the card that carries this tag.")
+
+    def unconfirmed_shown(self) -> bool:
+        """Whether a card of the season shown carries the "?" of an unconfirmed value."""
+        try:
+            catalogue = self.ui.services.load_catalogue()
+        except Exception:  # noqa: BLE001 - the hint never stops the screen
+            return False
+        return any(card.unverified for card in catalogue if card.season == self.season)
 
     def simulate_tag(self) -> None:
         simulator = self.ui.services.simulator
@@ -102,12 +113,13 @@ class EnrollScene(Scene):
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
         labels = [names.card_in_season(card) for card in cards]  # the tab says the season
-        badge = font(c.px(SMALL)).size("?")[0] + c.u(6)
+        badge = font(c.px(BODY)).size("?")[0] + c.u(6)
         for card, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap, extra=badge,
                                                        tallest=c.u(84)), strict=True):
             mark = "?" if card.unverified else ""
             c.button(box, names.card_in_season(card), partial(self.bind, card.id),
-                     key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None)
+                     key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None,
+                     badge_size=BODY)
 
     def pick_season(self, season: str) -> None:
         self.season = season

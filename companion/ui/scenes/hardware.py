@@ -7,6 +7,8 @@ the Back key (Esc in the simulator).
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from companion.inputs import intents as it
@@ -23,7 +25,39 @@ def device_name(device: str) -> str:
     return _(DEVICE_NAMES[device]) if device in DEVICE_NAMES else device
 
 
-def intent_words(intent: object, card_name: object = None) -> str:
+#: The inputs' status sentences (English, as logged: companion/inputs has no languages),
+#: matched here to say them in the table's language; anything else is shown as it came.
+_STATUS = [
+    (re.compile(r"card reader ready on loop://"), N_("ready (simulated)")),
+    (re.compile(r"card reader ready on (?P<port>.+)"), N_("ready on {port}")),
+    (re.compile(r"card reader not found at (?P<port>\S+) .*trying again every (?P<s>\S+) s"),
+     N_("not found at {port}; trying again every {s} s")),
+    (re.compile(r"card reader at (?P<port>\S+) went away"),
+     N_("{port} went away; waiting for it to come back")),
+    (re.compile(r".*The touchscreen still works"),
+     N_("not working; the touchscreen still works (on a Pi: check the wiring and that the "
+        "user is in group gpio)")),
+    (re.compile(r".*scanned cards show as unknown"),
+     N_("the tag file cannot be read; scanned cards show as unknown")),
+]
+
+
+def status_words(message: str) -> str:
+    """A device's status sentence in the current language."""
+    for pattern, words in _STATUS:
+        found = pattern.match(message)
+        if found:
+            return _(words).format(**found.groupdict())
+    return message
+
+
+def device_line(device: str, message: str) -> str:
+    """"Card reader: ready (simulated)", punctuated as the language does."""
+    return _("{device}: {status}").format(device=device_name(device),
+                                          status=status_words(message))
+
+
+def intent_words(intent: object, card_name: object = None, simulated: bool = False) -> str:
     """What arrived, as a person would say it (`card_name(card_id)` names a scanned card)."""
     if isinstance(intent, it.PlayerButton):
         return _("Player button: {colour}").format(colour=names.colour(intent.colour))
@@ -39,9 +73,11 @@ def intent_words(intent: object, card_name: object = None) -> str:
         if intent.card_id is None:
             return _("Tag {tag}: not enrolled").format(tag=intent.tag)
         card = card_name(intent.card_id) if callable(card_name) else intent.card_id
+        if simulated:  # a tap on a card, or a key: no real reader read it
+            return _("Card from the simulated reader: {card}").format(card=card)
         return _("Card scanned: {card}").format(card=card)
     if isinstance(intent, it.DeviceStatus):
-        return f"{device_name(intent.device)}: {intent.message}"
+        return device_line(intent.device, intent.message)
     return str(intent)
 
 
@@ -87,15 +123,16 @@ class HardwareScene(Scene):
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
             colour = (110, 210, 130) if ok else (240, 110, 100)
-            devices.text(f"{mark} {device_name(device)}: {message}", BODY, colour)
+            devices.text(f"{mark} {device_line(device, message)}", BODY, colour)
         devices.text(_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
                      _("real devices"), SMALL, MUTED)
         for problem in services.hardware_problems:
             devices.text(problem, SMALL, (240, 150, 120))
         c.rect(right, PANEL)
         intents = layout.Flow(c, layout.inset(right, c.u(8), c.u(4)), c.u(4))
-        intents.text(_("Last intents"), SMALL, MUTED)
+        intents.text(_("Last buttons and cards"), SMALL, MUTED)
         for intent in reversed(services.recent_intents[-10:]):
             if intents.rest().h < layout.line_height(c, SMALL):
                 break
-            intents.text(intent_words(intent, self.card_name), SMALL, TEXT)
+            intents.text(intent_words(intent, self.card_name, bool(services.simulator)), SMALL,
+                         TEXT)

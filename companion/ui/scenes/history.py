@@ -19,8 +19,7 @@ ROW = 58
 
 def shown_name(name: object) -> str:
     """A player without a typed name is kept under their colour: show it as in the game."""
-    text = str(name)
-    return names.colour(text) if text in names.COLOUR_NAMES else text
+    return names.kept_name(name)
 
 
 def _get(item: object, key: str, default: object = "") -> object:
@@ -141,7 +140,7 @@ class HistoryScene(Scene):
             when = c.text(self.when(game), text.topleft, SMALL, MUTED, role="secondary")
             layout.draw_text(c, self.result(game), pygame.Rect(
                 text.x, when.bottom + c.u(2), text.w, text.bottom - when.bottom - c.u(2)),
-                SMALL, TEXT, max_lines=2)
+                BODY, TEXT, max_lines=2)
             if isinstance(_get(game, "record", None), str):
                 c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
                          self.result(game))
@@ -156,7 +155,8 @@ class HistoryScene(Scene):
                      key="older")
 
     def row_height(self, c: Canvas, game: object, width: int) -> int:
-        lines = layout.fit(c, self.result(game), width, None, SMALL, max_lines=2)
+        # The players and totals are table values: body size (docs/look-and-feel.md).
+        lines = layout.fit(c, self.result(game), width, None, BODY, max_lines=2)
         need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
         return max(c.u(ROW), need)
 
@@ -173,10 +173,10 @@ class HistoryScene(Scene):
             record = _("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
                 games=played, wins=wins, best=best)
             need = layout.line_height(c, BODY) + layout.fit(c, record, right.w, None,
-                                                            SMALL).height(c)
+                                                            BODY).height(c)
             if players_flow.rest().h < need:
                 break
             line = players_flow.take(layout.line_height(c, BODY))
             c.text(shown_name(name), line.topleft, BODY, ACCENT, max_width=line.w, smallest=BODY)
-            players_flow.text(record, SMALL, TEXT)
+            players_flow.text(record, BODY, TEXT)
             players_flow.take(c.u(4))

@@ -11,9 +11,9 @@ from companion.ui.canvas import (
     BODY,
     DANGER,
     HUGE,
+    LARGE,
     MUTED,
     PANEL_HI,
-    PRIMARY,
     SMALL,
     TEXT,
     Canvas,
@@ -109,35 +109,47 @@ class HomeScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         pad, gap = c.u(16), c.u(14)
         area = layout.inset(body, pad, c.u(10))
-        title = layout.draw_text(c, _("Speicherstadt Table Companion"), area, HUGE, ACCENT,
-                                 role="title", align="center", max_lines=2)
+        # The title on one line (a smaller size before a second line).
+        name = _("Speicherstadt Table Companion")
+        size = LARGE
+        for wanted in (HUGE, LARGE):
+            fitted = layout.fit(c, name, area.w, None, wanted, "title", max_lines=1)
+            if not fitted.cut and fitted.size == wanted:
+                size = wanted
+                break
+        title = layout.draw_text(c, name, area, size, ACCENT, role="title", align="center",
+                                 max_lines=2)
         if self.asking and self.session is not None:
             self.draw_question(c, area, title.bottom + c.u(14))
             return
-        subtitle = _("Keeps the books: coins, score, cards, fires, income, final score.")
         resume_label = _("Resume game")
+        # Below the title, in a slot of the same height with or without a game in progress
+        # (so that no button moves under a finger): what the companion does, or the game
+        # that is waiting.
+        about = _("Keeps the books: coins, score, cards, fires, income, final score.")
+        slot_text = about
         if self.session is not None:
             state = self.session.state
             # "round 7" is kept together: never "7" alone on a line.
             resume_label += "\u00a0\u00b7 " + _("round {k}").format(k=state.round).replace(
                 " ", "\u00a0")
+            who = ", ".join(words.player_name(state, p) for p in state.players)
+            slot_text = _("Game in progress: {players}").format(players=who)
+        # Only the bar's primary action is green; these are the ways elsewhere.
         items = [
-            (_("New game"), self.new_game, "new", PRIMARY),
+            (_("New game"), self.new_game, "new", PANEL_HI),
             (resume_label, self.resume if self.session is not None else None, "resume",
              PANEL_HI),
             (_("History"), lambda: self.ui.open("history"), "history", PANEL_HI),
             (_("Settings"), lambda: self.ui.open("settings"), "settings", PANEL_HI),
             (_("Enroll cards"), lambda: self.ui.open("enroll"), "enroll", PANEL_HI),
         ]
-        # What is said below the buttons: the saved game, and the simulated keys.
+        # What is said below the buttons: a saved game that cannot be resumed, damaged side
+        # files, the simulated keys.
         notes: list[tuple[str, int, Colour]] = []
         if self.problem:
             notes.append((_("The saved game cannot be resumed: {reason}").format(
                 reason=self.problem), BODY, (240, 120, 100)))
-        elif self.session is not None:
-            state = self.session.state
-            who = ", ".join(words.player_name(state, p) for p in state.players)
-            notes.append((_("Game in progress: {players}").format(players=who), BODY, TEXT))
         ignored = [getattr(w, "name", "") or w for w in self.ui.services.file_warnings]
         if ignored:  # damaged side files, named; the whole reason is in the log
             notes.append((_("Ignored as damaged: {files}. The reason is in the log.").format(
@@ -149,19 +161,15 @@ class HomeScene(Scene):
         below = sum(heights) + c.u(6) * len(notes)
         cols = 2 if c.w >= c.h else 1
         n_rows = -(-len(items) // cols)
-        # The notes below the buttons never run into the bar: the subtitle gives way first.
-        need = n_rows * c.u(56) + gap * (n_rows - 1) + c.u(8) + below
-        sub_rect = pygame.Rect(area.x, title.bottom + c.u(8), area.w, area.h)
-        sub_h = layout.fit(c, subtitle, area.w, None, BODY).height(c) + c.u(8)
-        if area.bottom - (title.bottom + c.u(14) + sub_h) >= need:
-            sub = layout.draw_text(c, subtitle, sub_rect, BODY, MUTED, align="center",
-                                   max_lines=3)
-        else:
-            sub = pygame.Rect(area.x, title.bottom, area.w, 0)
-        top = sub.bottom + c.u(14)
-        room = area.bottom - below - top
+        w = min(c.u(360), (area.w - gap * (cols - 1)) // cols)
+        slot_lines = max(2, len(layout.fit(c, about, area.w, None, BODY).lines))
+        slot_h = slot_lines * layout.line_height(c, BODY)
+        room = area.bottom - title.bottom - c.u(8) - slot_h - c.u(8) - below - c.u(8)
         h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))
-        w = min(c.u(300), (area.w - gap * (cols - 1)) // cols)
+        slot = pygame.Rect(area.x, title.bottom + c.u(8), area.w, slot_h)
+        layout.draw_text(c, slot_text, slot, BODY, TEXT if self.session else MUTED,
+                         align="center", valign="center", max_lines=slot_lines)
+        top = slot.bottom + c.u(8)
         grid = pygame.Rect(0, top, w * cols + gap * (cols - 1), n_rows * h + gap * (n_rows - 1))
         grid.centerx = area.centerx
         for (label, action, key, colour), rect in zip(

@@ -8,11 +8,18 @@ from functools import partial
 import pygame
 
 from companion.ui import layout
-from companion.ui.canvas import ACCENT, LARGE, PANEL, Canvas
-from companion.ui.i18n import _
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, Canvas
+from companion.ui.i18n import _, language
 from companion.ui.scene import Primary, Scene, SceneHost
 
-ROWS = ("QWERTZUIOP", "ASDFGHJKLÄ", "YXCVBNMÖÜ-", "ÉÈÊÇÏÔÛ'ß")
+#: The letters as the table's own keyboards have them (QWERTZ in German, AZERTY in
+#: French, QWERTY in English), each with the accented letters names need; at most 10 a row.
+LAYOUTS = {
+    "de": ("QWERTZUIOP", "ASDFGHJKLÄ", "YXCVBNMÖÜ-", "ÉÈÊÇÏÔÛ'ß"),
+    "fr": ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN'-ÉÈ", "ÊÇÀÏÎÔÛÄÖÜ"),
+    "en": ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-ß", "ÉÈÊÇÏÔÛÄÖÜ"),
+}
+ROWS = LAYOUTS["de"]
 MAX_LENGTH = 16
 
 
@@ -21,10 +28,13 @@ class NameScene(Scene):
 
     name = "keyboard"
 
-    def __init__(self, ui: SceneHost, current: str, done: Callable[[str], None]) -> None:
+    def __init__(self, ui: SceneHost, current: str, done: Callable[[str], None],
+                 whose: str = "") -> None:
         super().__init__(ui)
         self.text = current
         self.done = done
+        #: Whose name is typed (their colour, in the table's language).
+        self.whose = whose
 
     def type(self, char: str) -> None:
         if len(self.text) < MAX_LENGTH:
@@ -48,16 +58,25 @@ class NameScene(Scene):
         area = layout.inset(body, c.u(16), c.u(8))
         flow = layout.Flow(c, area, c.u(10))
         field = flow.take(c.u(52))
+        if self.whose:  # whose name this is, beside the field
+            label = _("Name of {player}:").format(player=self.whose)
+            width = min(field.w // 2, layout.width_for(c, label, BODY, 1) + c.u(12))
+            layout.draw_text(c, label, pygame.Rect(field.x, field.y, width, field.h), BODY,
+                             MUTED, valign="center", max_lines=1)
+            field = pygame.Rect(field.x + width, field.y, field.w - width, field.h)
         c.rect(field, PANEL)
         c.text(self.text + "_", (field.x + c.u(12), field.centery), LARGE, ACCENT,
                anchor="midleft", max_width=field.w - c.u(24))
         gap = c.u(8)
         keys = flow.rest()
+        layout_rows = LAYOUTS.get(language(), LAYOUTS["en"])
         # The rows as printed where they fit; on a narrow screen the same keys, in the same
         # order, on more rows, so that no key is narrower than a finger.
-        per_row = layout.columns_for(keys.w, max(len(r) for r in ROWS), c.u(56), gap, most=10)
-        rows = list(ROWS) if per_row >= max(len(r) for r in ROWS) else [
-            "".join(ROWS)[i:i + per_row] for i in range(0, len("".join(ROWS)), per_row)]
+        widest = max(len(r) for r in layout_rows)
+        per_row = layout.columns_for(keys.w, widest, c.u(56), gap, most=10)
+        every = "".join(layout_rows)
+        rows = list(layout_rows) if per_row >= widest else [
+            every[i:i + per_row] for i in range(0, len(every), per_row)]
         n_rows = len(rows) + 1
         h = min(c.u(64), (keys.h - gap * (n_rows - 1)) // n_rows)
         w = min(c.u(64), (keys.w - gap * (per_row - 1)) // per_row)

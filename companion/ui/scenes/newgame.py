@@ -40,6 +40,8 @@ class NewGameScene(Scene):
         self.names: dict[str, str] = {}
         self.first: str | None = None
         self.known = self.known_names()
+        #: The last frame had no room for the note on typing names (the bar says it).
+        self.note_dropped = False
 
     def known_names(self) -> list[str]:
         history = self.ui.services.history
@@ -89,7 +91,8 @@ class NewGameScene(Scene):
             else:
                 self.names.pop(pid, None)
 
-        self.ui.open("keyboard", current=self.names.get(pid, ""), done=done)
+        self.ui.open("keyboard", current=self.names.get(pid, ""), done=done,
+                     whose=names.colour(pid))
 
     def move(self, seat: int, delta: int) -> None:
         other = seat + delta
@@ -112,11 +115,17 @@ class NewGameScene(Scene):
     def display(self, pid: str) -> str:
         return self.names.get(pid) or names.colour(pid)
 
+    def name_note(self) -> str:
+        """How names are typed, until the history offers some."""
+        return "" if self.known else _("Tap \u270e to type a name; names from earlier games "
+                                       "appear here too.")
+
     def hint(self) -> str:
         if self.first is None:
             # The metal coin (M on the round screens) is the rulebook's first-player marker.
             return _("Who starts gets the metal coin (M): tap Starts?")
-        return ""
+        # The note the seats had no room for (drawn before any tap on "Starts?").
+        return self.name_note() if self.note_dropped else ""
 
     def primary(self) -> Primary:
         return (_("Setup guide"), self.go if self.first else None)
@@ -156,12 +165,16 @@ class NewGameScene(Scene):
             c.button(pygame.Rect(counts.x + label_w + i * (c.u(58) + gap), counts.y, c.u(58),
                                  counts.h), str(n), partial(self.set_count, n),
                      key=f"count:{n}", size=LARGE, selected=len(self.colours) == n)
-        note = "" if self.known else _("Tap \u270e to type a name; names from earlier games "
-                                       "appear here too.")
+        note = self.name_note()
         note_h = layout.fit(c, note, area.w, None, SMALL).height(c) if note else 0
         seats = flow.rest()
-        seats.h -= note_h + (gap if note else 0)
         rows = len(self.colours)
+        # The note only where the seats leave it room (five players need it all); the
+        # bar says it instead once the first player is chosen (`hint`).
+        self.note_dropped = bool(note) and rows * (c.u(56) + gap) - gap > seats.h - note_h - gap
+        if self.note_dropped:
+            note = ""
+        seats.h -= note_h + gap if note else 0
         row = max(c.u(56) + gap, min(c.u(64), (seats.h + gap) // rows))
         size = row - gap
         # Narrow (portrait): no ▼ (▲ alone reorders the seats), shorter labels.

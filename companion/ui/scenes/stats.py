@@ -12,7 +12,7 @@ import pygame
 from companion.engine import SCORE_CATEGORIES
 from companion.store import stats
 from companion.ui import layout, names
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -77,16 +77,18 @@ class PlayerStatsScene(Scene):
         area = layout.inset(body, c.u(12), c.u(6))
         arrows = c.u(56)
         more = False
-        label_w = max(layout.width_for(c, label, SMALL, 2) for label, _v, _h in
-                      self.rows(self.records[:1]) + [(_("Average per game"), [], False)]) \
-            + c.u(12)
-        col = max([c.u(72)] + [font(c.px(BODY)).size(r.name)[0] + c.u(12)
+        # Labels and values are table text: body size, each label on one line (the label
+        # column as wide as its longest label; the players share the rest, a page at a time).
+        col = max([c.u(72)] + [font(c.px(BODY)).size(names.kept_name(r.name))[0] + c.u(12)
                                for r in self.records[:8]])
+        label_w = min(area.w - col, max(layout.width_for(c, label, BODY, 1) for label, _v, _h
+                                        in self.rows(self.records[:1])) + c.u(16))
         per_page = max(1, (area.w - label_w) // col)
         more = len(self.records) > per_page
         head = pygame.Rect(area.x, area.y, area.w - (2 * arrows + c.u(16) if more else 0),
                            arrows)
-        layout.draw_text(c, _("Player statistics"), head, LARGE, TEXT, role="title",
+        layout.draw_text(c, _("Average per game") if self.categories else
+                         _("Player statistics"), head, LARGE, TEXT, role="title",
                          valign="center", max_lines=1)
         if more:
             x = area.right - 2 * arrows - c.u(8)
@@ -105,27 +107,21 @@ class PlayerStatsScene(Scene):
             return
         shown = self.records[self.first:self.first + per_page]
         rows = self.rows(shown)
-        line = max(layout.line_height(c, BODY), layout.line_height(c, SMALL) * 2
-                   if any(len(c.wrap(label, label_w - c.u(8), SMALL)) > 1
-                          for label, _v, _h in rows) else 0)
-        line = min(line, max(layout.line_height(c, BODY),
-                             (rest.h - layout.line_height(c, BODY)) // (len(rows) + 1)))
+        line = max(layout.line_height(c, BODY), min(
+            c.u(48), (rest.h - layout.line_height(c, BODY)) // (len(rows) + 1)))
         y = rest.y
         for j, record in enumerate(shown):
-            c.text(record.name, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
+            c.text(names.kept_name(record.name),
+                   (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
                    ACCENT, anchor="center", max_width=col - c.u(6), smallest=BODY)
         y += line
-        if self.categories:
-            layout.draw_text(c, _("Average per game"), pygame.Rect(rest.x, y, rest.w, line),
-                             SMALL, MUTED, valign="center", max_lines=1)
-            y += line
         for i, (label, values, highlighted) in enumerate(rows):
             if highlighted:
                 c.rect(pygame.Rect(rest.x, y, rest.w, line), PANEL, radius=0)
             elif i % 2:
                 c.rect(pygame.Rect(rest.x, y, rest.w, line), (30, 35, 45), radius=0)
             layout.draw_text(c, label, pygame.Rect(rest.x + c.u(4), y, label_w - c.u(8), line),
-                             SMALL, TEXT, valign="center")
+                             BODY, TEXT, valign="center", max_lines=1)
             for j, value in enumerate(values):
                 c.text(value, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
                        TEXT, anchor="center")

@@ -1,0 +1,71 @@
+"""Words right for every card and number, and the name keyboard of the table's language
+(QA finding 15)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.ui.i18n import _, set_language
+from companion.ui.shots import build
+
+UNSEEN = "{season}: {n} cards unseen"
+ONLY = "Only {card} can come next: OK once it is revealed."
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_unseen_cards_read_right_for_one_and_for_more(language: str) -> None:
+    """'1 Karten verdeckt', '1 cartes cachées', '1 cards unseen': a plural noun after 1.
+    The line is worded without the noun, so it is right for every number."""
+    set_language(language)
+    try:
+        one = _(UNSEEN).format(season="X", n=1)
+        many = _(UNSEEN).format(season="X", n=3)
+    finally:
+        set_language("en")
+    for plural in ("cards", "Karten", "cartes", "cachées"):
+        assert plural not in one, one
+    assert one.replace("1", "3") == many
+
+
+def test_french_sentences_about_a_card_agree_with_every_card() -> None:
+    """'Seule Navire D5 … qu'elle est révélée' is feminine for a masculine card: the
+    sentence speaks of 'la carte', which is feminine whatever the card."""
+    set_language("fr")
+    try:
+        only = _(ONLY).format(card="Navire D5")
+        revealed = _("revealed {card}").format(card="Navire D5")
+        again = _("{card} has already been revealed").format(card="Navire D5")
+    finally:
+        set_language("en")
+    assert only.startswith("Seule la carte Navire D5 ") and "carte est révélée" in only
+    assert "carte Navire D5 révélée" in revealed
+    assert again.startswith("la carte Navire D5 ")
+
+
+@pytest.mark.parametrize(("language", "first_row", "whose"), [
+    ("fr", "AZERTYUIOP", "Nom de Rouge :"),
+    ("de", "QWERTZUIOP", "Name von Rot:"),
+    ("en", "QWERTYUIOP", "Name of Red:"),
+])
+def test_the_name_keyboard_says_whose_name_in_the_languages_layout(
+        tmp_path: Path, language: str, first_row: str, whose: str) -> None:
+    """From New game, as a table does it: ✎ on the first seat opens the keyboard."""
+    try:
+        ui = build("newgame", (800, 480), language, tmp_path)
+        ui.press("edit:0")
+        assert ui.top.name == "keyboard"
+        ui.render()
+        assert whose in ui.canvas.texts
+        keys = [t.label for t in ui.canvas.targets if not t.bar and len(t.label) == 1]
+        assert "".join(keys[:10]) == first_row
+        for _anna in "Anna":  # the sample's name: erased first
+            ui.press("key:erase")
+        for char in first_row[:3]:
+            ui.press(f"key:{char}")
+        ui.press("ok")
+        assert ui.top.name == "newgame"
+        assert ui.top.names[ui.top.colours[0]] == first_row[0] + first_row[1:3].lower()
+    finally:
+        set_language("en")
