@@ -9,9 +9,10 @@ screen").
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from companion.engine import Done, State
 from companion.engine.words import Form, Kind, Phase
@@ -19,29 +20,18 @@ from companion.inputs import intents as it
 from companion.ui import i18n, names
 from companion.ui.rulestexts import TEXTS, help_text
 from companion.ui.scene import Scene
-from companion.ui.scenes.confirm import ConfirmValueScene
-from companion.ui.scenes.enroll import EnrollScene
-from companion.ui.scenes.final import FinalScene
-from companion.ui.scenes.fire import FireScene
-from companion.ui.scenes.handoff import HandoffScene
-from companion.ui.scenes.hardware import HardwareScene
-from companion.ui.scenes.help import HelpScene
-from companion.ui.scenes.history import HistoryScene
-from companion.ui.scenes.home import HomeScene
-from companion.ui.scenes.income import IncomeScene
-from companion.ui.scenes.keyboard import NameScene
-from companion.ui.scenes.loading import LoadingScene
-from companion.ui.scenes.newgame import NewGameScene
-from companion.ui.scenes.pastgame import PastGameScene
-from companion.ui.scenes.purchase import PurchaseScene, TrackedPurchaseScene
-from companion.ui.scenes.settings import SettingsScene
-from companion.ui.scenes.setup import SetupGuideScene
-from companion.ui.scenes.stats import PlayerStatsScene
-from companion.ui.scenes.supply import SupplyScene
-from companion.ui.scenes.tableau import TableauScene
 
 if TYPE_CHECKING:  # the demo games are for screenshots and tests, not the table's start
     from companion.ui.samples import Demo
+    from companion.ui.scenes.final import FinalScene
+    from companion.ui.scenes.history import HistoryScene
+    from companion.ui.scenes.loading import LoadingScene
+    from companion.ui.scenes.newgame import NewGameScene
+    from companion.ui.scenes.pastgame import PastGameScene
+    from companion.ui.scenes.purchase import PurchaseScene
+    from companion.ui.scenes.setup import SetupGuideScene
+    from companion.ui.scenes.stats import PlayerStatsScene
+    from companion.ui.scenes.supply import SupplyScene
 
 #: Leaves a demo UI (Home at the bottom) showing one sample state of a screen.
 Sample = Callable[["Demo"], None]
@@ -65,6 +55,20 @@ class Screen:
     samples: Mapping[str, Sample] = field(default_factory=dict)
     #: The screen shows the players: checked with 2 to 5 of them.
     per_players: bool = False
+
+
+def _scene(module: str, cls: str) -> Callable[..., Scene]:
+    """The scene class `cls` of `companion.ui.scenes.<module>`, imported when the screen is
+    first opened: the table's first frame (Home) loads no other screen's code (the results
+    screens bring the history statistics, the BG Stats play and the QR code)."""
+
+    def make(host: object, **params: object) -> Scene:
+        scene_class = getattr(importlib.import_module(f"companion.ui.scenes.{module}"), cls)
+        made: Scene = scene_class(host, **params)
+        return made
+
+    make.__qualname__ = cls
+    return make
 
 
 # --- the sample states ---------------------------------------------------------------------
@@ -92,7 +96,8 @@ def _keyboard(demo: Demo) -> None:
 def _newgame(demo: Demo) -> None:
     demo.ui.open("newgame")
     scene = demo.ui.top
-    assert isinstance(scene, NewGameScene)
+    assert type(scene).__name__ == "NewGameScene"
+    scene = cast("NewGameScene", scene)
     scene.set_count(demo.players)
     scene.names = {p: _names()[p] for p in scene.colours[:2]}
     scene.first = scene.colours[1]
@@ -103,7 +108,8 @@ def _newgame_first_time(demo: Demo) -> None:
     nobody chosen to start (the hint), every seat filled."""
     demo.ui.open("newgame")
     scene = demo.ui.top
-    assert isinstance(scene, NewGameScene)
+    assert type(scene).__name__ == "NewGameScene"
+    scene = cast("NewGameScene", scene)
     scene.known = []
     scene.set_count(demo.players)
 
@@ -111,7 +117,8 @@ def _newgame_first_time(demo: Demo) -> None:
 def _stats_categories(demo: Demo) -> None:
     demo.ui.open("stats")
     scene = demo.ui.top
-    assert isinstance(scene, PlayerStatsScene)
+    assert type(scene).__name__ == "PlayerStatsScene"
+    scene = cast("PlayerStatsScene", scene)
     scene.switch()
 
 
@@ -120,7 +127,8 @@ def _setup(demo: Demo) -> None:
     demo.ui.open("setup", players=players, first="blue",
                  names_map={p: _names()[p] for p in players})
     scene = demo.ui.top
-    assert isinstance(scene, SetupGuideScene)
+    assert type(scene).__name__ == "SetupGuideScene"
+    scene = cast("SetupGuideScene", scene)
     scene.ticked = {0}
 
 
@@ -142,7 +150,8 @@ def _ship(demo: Demo) -> None:
     assert season is not None
     ship = sorted(c for c in state.unseen[season] if catalogue[c].kind == Kind.SHIP)
     scene = demo.ui.top
-    assert isinstance(scene, SupplyScene)
+    assert type(scene).__name__ == "SupplyScene"
+    scene = cast("SupplyScene", scene)
     scene.pick(ship[0])
     scene.goods = ["tea"]
 
@@ -157,7 +166,8 @@ def _purchase(demo: Demo) -> None:
     state = demo.state
     rich = max(state.players, key=lambda p: state.player(p).coins)
     scene = demo.ui.top
-    assert isinstance(scene, PurchaseScene)
+    assert type(scene).__name__ == "PurchaseScene"
+    scene = cast("PurchaseScene", scene)
     scene.select(rich)
     scene.step(min(2, state.player(rich).coins - 1))
 
@@ -174,7 +184,8 @@ def _loading_moment(b: State, a: State) -> bool:
 def _loading(demo: Demo) -> None:
     demo.at(_loading_moment)
     scene = demo.ui.top
-    assert isinstance(scene, LoadingScene)
+    assert type(scene).__name__ == "LoadingScene"
+    scene = cast("LoadingScene", scene)
     scene.toggle(0)
 
 
@@ -200,7 +211,8 @@ def _bgstats(demo: Demo) -> None:
     """The final screen's code, tapped: the whole screen."""
     _final(demo)
     scene = demo.ui.top
-    assert isinstance(scene, FinalScene)
+    assert type(scene).__name__ == "FinalScene"
+    scene = cast("FinalScene", scene)
     link = scene.link()
     assert link is not None
     demo.ui.open("bgstats", link=link, title=scene.title())
@@ -210,7 +222,8 @@ def _past_game(demo: Demo) -> None:
     """History, and a tap on the latest game with the demo's number of players."""
     demo.ui.open("history")
     scene = demo.ui.top
-    assert isinstance(scene, HistoryScene)
+    assert type(scene).__name__ == "HistoryScene"
+    scene = cast("HistoryScene", scene)
     game = next(g for g in scene.games if len(getattr(g, "players", ())) == demo.players)
     scene.open_game(game)
 
@@ -219,7 +232,8 @@ def _past_game_chart(demo: Demo) -> None:
     """A reopened game with the running-score chart in the code's place."""
     _past_game(demo)
     scene = demo.ui.top
-    assert isinstance(scene, PastGameScene)
+    assert type(scene).__name__ == "PastGameScene"
+    scene = cast("PastGameScene", scene)
     scene.toggle()
 
 
@@ -252,32 +266,35 @@ def _confirm(demo: Demo) -> None:
 # --- the registry ----------------------------------------------------------------------------
 
 SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
-    Screen("home", HomeScene, {"home": _home}),
-    Screen("newgame", NewGameScene, {"newgame": _newgame,
-                                           "newgame-first": _newgame_first_time},
+    Screen("home", _scene("home", "HomeScene"), {"home": _home}),
+    Screen("newgame", _scene("newgame", "NewGameScene"),
+           {"newgame": _newgame, "newgame-first": _newgame_first_time}, per_players=True),
+    Screen("keyboard", _scene("keyboard", "NameScene"), {"keyboard": _keyboard}),
+    Screen("setup", _scene("setup", "SetupGuideScene"), {"setup": _setup}, per_players=True),
+    Screen("supply", _scene("supply", "SupplyScene"),
+           {"supply": _supply, "ship": _ship}, per_players=True),
+    Screen("fire", _scene("fire", "FireScene"), {"fire": _fire}, per_players=True),
+    Screen("purchase", _scene("purchase", "PurchaseScene"),
+           {"purchase": _purchase}, per_players=True),
+    Screen("purchase-tracked", _scene("purchase", "TrackedPurchaseScene"),
+           {"tracked": _tracked}, per_players=True),
+    Screen("loading", _scene("loading", "LoadingScene"), {"loading": _loading}, per_players=True),
+    Screen("income", _scene("income", "IncomeScene"), {"income": _income}, per_players=True),
+    Screen("final", _scene("final", "FinalScene"), {"final": _final}, per_players=True),
+    Screen("tableau", _scene("tableau", "TableauScene"), {"tableau": _tableau}, per_players=True),
+    Screen("bgstats", _scene("handoff", "HandoffScene"), {"bgstats": _bgstats}, per_players=True),
+    Screen("confirm", _scene("confirm", "ConfirmValueScene"), {"confirm": _confirm}),
+    Screen("help", _scene("help", "HelpScene"),
+           {"help": _help_text, "help-list": _help_list, "help-scores": _help_scores},
            per_players=True),
-    Screen("keyboard", NameScene, {"keyboard": _keyboard}),
-    Screen("setup", SetupGuideScene, {"setup": _setup}, per_players=True),
-    Screen("supply", SupplyScene, {"supply": _supply, "ship": _ship}, per_players=True),
-    Screen("fire", FireScene, {"fire": _fire}, per_players=True),
-    Screen("purchase", PurchaseScene, {"purchase": _purchase}, per_players=True),
-    Screen("purchase-tracked", TrackedPurchaseScene, {"tracked": _tracked}, per_players=True),
-    Screen("loading", LoadingScene, {"loading": _loading}, per_players=True),
-    Screen("income", IncomeScene, {"income": _income}, per_players=True),
-    Screen("final", FinalScene, {"final": _final}, per_players=True),
-    Screen("tableau", TableauScene, {"tableau": _tableau}, per_players=True),
-    Screen("bgstats", HandoffScene, {"bgstats": _bgstats}, per_players=True),
-    Screen("confirm", ConfirmValueScene, {"confirm": _confirm}),
-    Screen("help", HelpScene, {"help": _help_text, "help-list": _help_list,
-                               "help-scores": _help_scores}, per_players=True),
-    Screen("history", HistoryScene, {"history": _open("history")}),
-    Screen("past-game", PastGameScene,
+    Screen("history", _scene("history", "HistoryScene"), {"history": _open("history")}),
+    Screen("past-game", _scene("pastgame", "PastGameScene"),
            {"past-game": _past_game, "past-game-chart": _past_game_chart}, per_players=True),
-    Screen("stats", PlayerStatsScene, {"stats": _open("stats"),
-                                               "stats-categories": _stats_categories}),
-    Screen("settings", SettingsScene, {"settings": _open("settings")}),
-    Screen("hardware", HardwareScene, {"hardware": _hardware}),
-    Screen("enroll", EnrollScene, {"enroll": _open("enroll")}),
+    Screen("stats", _scene("stats", "PlayerStatsScene"),
+           {"stats": _open("stats"), "stats-categories": _stats_categories}),
+    Screen("settings", _scene("settings", "SettingsScene"), {"settings": _open("settings")}),
+    Screen("hardware", _scene("hardware", "HardwareScene"), {"hardware": _hardware}),
+    Screen("enroll", _scene("enroll", "EnrollScene"), {"enroll": _open("enroll")}),
 )}
 
 
