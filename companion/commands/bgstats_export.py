@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion import paths
-from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.commands.status import archived_game, catalogue_of, saved_game, state_dir_of
 from companion.config import settings
 from companion.config.sidefiles import read_ui_settings
 from companion.engine import State
 from companion.errors import CompanionError, UsageError
 from companion.fsio import atomic_write, describe
-from companion.store import History, JournalCorrupt, StorageError, bgstats, current_game
+from companion.store import StorageError, bgstats
 from companion.ui import i18n
 from companion.ui.names import COLOUR_NAMES
 
@@ -70,26 +70,12 @@ def run(args: argparse.Namespace) -> int:
     names = table_names(table_language(args))
     try:
         if args.game is not None:
-            game = History(state_dir).game(args.game)
-            if game is None:
-                raise CompanionError(
-                    f"no finished game {args.game} in {state_dir} (see `speicherstadt-companion "
-                    "history` for the ids)"
-                )
+            game = archived_game(state_dir, args.game)
             play = bgstats.play_of_record(game.record, catalogue, started=game.started,
                                           duration_seconds=game.duration_seconds,
                                           names=names)
         else:
-            try:
-                scan = current_game(state_dir, catalogue)
-            except JournalCorrupt as exc:
-                print(repair_hint(exc, state_dir), file=sys.stderr)
-                raise
-            if scan is None:
-                raise CompanionError(
-                    f"no game is saved in {state_dir}; a finished one from the history is "
-                    "exported with --game ID (see `speicherstadt-companion history`)"
-                )
+            scan = saved_game(state_dir, catalogue)
             if scan.state is None or not scan.state.is_over:
                 raise CompanionError(
                     "the current game is not finished yet; BG Stats takes finished games "

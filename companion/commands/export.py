@@ -16,11 +16,10 @@ from typing import Any
 
 from companion import paths
 from companion.commands import bgstats_export
-from companion.commands.status import catalogue_of, repair_hint, state_dir_of
+from companion.commands.status import archived_game, catalogue_of, saved_game, state_dir_of
 from companion.config.cards import confirmed_values
-from companion.errors import CompanionError
 from companion.fsio import atomic_write, describe
-from companion.store import History, JournalCorrupt, StorageError, current_game
+from companion.store import StorageError
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -42,24 +41,9 @@ def run(args: argparse.Namespace) -> int:
         return bgstats_export.run(args)
     state_dir = state_dir_of(args)
     if args.game is not None:
-        game = History(state_dir).game(args.game)
-        if game is None:
-            raise CompanionError(
-                f"no finished game {args.game} in {state_dir} (see `speicherstadt-companion "
-                "history` for the ids)"
-            )
-        text = game.record
+        text = archived_game(state_dir, args.game).record
     else:
-        try:
-            scan = current_game(state_dir, catalogue_of(args))
-        except JournalCorrupt as exc:
-            print(repair_hint(exc, state_dir), file=sys.stderr)
-            raise
-        if scan is None:
-            raise CompanionError(
-                f"no game is saved in {state_dir}; a finished one is exported with --game ID "
-                "(see `speicherstadt-companion history`)"
-            )
+        scan = saved_game(state_dir, catalogue_of(args))
         for warning in scan.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         lines = list(scan.lines)

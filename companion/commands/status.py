@@ -25,6 +25,7 @@ from companion.commands.common import catalogue_for
 from companion.commands.report import summary
 from companion.engine import Catalogue, State, replay
 from companion.engine.words import Phase
+from companion.errors import CompanionError
 from companion.store import (
     History,
     HistoryError,
@@ -33,8 +34,9 @@ from companion.store import (
     current_game,
     keep_valid_prefix,
 )
-from companion.store.history import notices
+from companion.store.history import GameSummary, notices
 from companion.store.journal import (
+    Scan,
     game_key,
     journal_exists,
     journal_path,
@@ -65,6 +67,33 @@ def repair_hint(exc: JournalCorrupt, state_dir: Path) -> str:
         f"To {what}, run: speicherstadt-companion status --keep-valid-prefix "
         f"--state-dir {state_dir}\n(the damaged file is kept next to it as a backup)"
     )
+
+
+def archived_game(state_dir: Path, game_id: int) -> GameSummary:
+    """A finished game from the history (for `export --game ID`), or a CompanionError."""
+    game = History(state_dir).game(game_id)
+    if game is None:
+        raise CompanionError(
+            f"no finished game {game_id} in {state_dir} (see `speicherstadt-companion "
+            "history` for the ids)"
+        )
+    return game
+
+
+def saved_game(state_dir: Path, catalogue: Catalogue) -> Scan:
+    """The game saved in `state_dir` (for `export`), or a CompanionError; a damaged one
+    prints how to repair it and raises `JournalCorrupt`."""
+    try:
+        scan = current_game(state_dir, catalogue)
+    except JournalCorrupt as exc:
+        print(repair_hint(exc, state_dir), file=sys.stderr)
+        raise
+    if scan is None:
+        raise CompanionError(
+            f"no game is saved in {state_dir}; a finished one from the history is exported "
+            "with --game ID (see `speicherstadt-companion history`)"
+        )
+    return scan
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
