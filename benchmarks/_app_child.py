@@ -194,6 +194,21 @@ def _frame_after(count: int, timeout: float = 2.0) -> float | None:
     return None
 
 
+def _tap_undo_redo(ui: object, i: int) -> tuple[float, int] | None:
+    """Tap Undo (even `i`) or Redo (odd) as a finger would: (when, frames drawn before), or
+    None when the button is not on screen."""
+    pos = _target(ui, "undo" if i % 2 == 0 else "redo")
+    if pos is None:
+        return None
+    count = len(FRAMES)
+    t0 = time.monotonic()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1,
+                                         touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1,
+                                         touch=False))
+    return t0, count
+
+
 def _target(ui: object, key: str) -> tuple[int, int] | None:
     for hit in reversed(getattr(getattr(ui, "canvas", None), "hits", [])):
         if hit.key == key:
@@ -239,17 +254,11 @@ def _latency(samples: int) -> None:
                 out["intent"].append((done - t0) * 1000)
     for i in range(samples):
         time.sleep(0.17)  # longer than the display's debounce of taps (0.15 s)
-        key = "undo" if i % 2 == 0 else "redo"
-        pos = _target(ui, key)
-        if pos is None:
+        tapped = _tap_undo_redo(ui, i)
+        if tapped is None:
             missed["touch"] += 1
             continue
-        count = len(FRAMES)
-        t0 = time.monotonic()
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1,
-                                             touch=False))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1,
-                                             touch=False))
+        t0, count = tapped
         done = _frame_after(count)
         if done is None:
             missed["touch"] += 1
@@ -310,17 +319,11 @@ def _wake(samples: int) -> None:
         if runner.idle_state != deepest:  # type: ignore[attr-defined]
             print(f"MARK left_idle {runner.idle_state}")  # type: ignore[attr-defined]
             _finish(1)
-        key = "undo" if i % 2 == 0 else "redo"
-        pos = _target(ui, key)
-        if pos is None:
+        tapped = _tap_undo_redo(ui, i)
+        if tapped is None:
             missed += 1
             continue
-        count = len(FRAMES)
-        t0 = time.monotonic()
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1,
-                                             touch=False))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1,
-                                             touch=False))
+        t0, count = tapped
         if EVDEV:
             os.write(EVDEV[1], b"\0" * 24)  # the kernel's copy of the touch for our watch
         done = _frame_after(count)
