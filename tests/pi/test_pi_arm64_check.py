@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 from tests.pi.pitools import REPO, as_unprivileged, run
 
@@ -17,10 +20,20 @@ def test_make_test_does_not_run_it_and_the_target_runs_the_script() -> None:
 
 
 def test_the_script_refuses_to_run_without_root_and_says_why() -> None:
-    cmd = ["bash", str(REPO / "scripts" / "arm64-check.sh")]
-    if os.geteuid() == 0:
-        cmd = as_unprivileged(cmd)
-    result = run(cmd, timeout=60)
+    # The unprivileged user must be able to read the script wherever the clone lies (a
+    # clone in a private temporary folder is not readable by others): a readable copy.
+    scripts = Path(tempfile.mkdtemp(prefix="arm64-check-"))
+    try:
+        scripts.chmod(0o755)
+        for name in ("arm64-check.sh", "layout.sh"):
+            shutil.copy(REPO / "scripts" / name, scripts / name)
+            (scripts / name).chmod(0o644)
+        cmd = ["bash", str(scripts / "arm64-check.sh")]
+        if os.geteuid() == 0:
+            cmd = as_unprivileged(cmd)
+        result = run(cmd, timeout=60)
+    finally:
+        shutil.rmtree(scripts, ignore_errors=True)
     assert result.returncode == 1
     assert "run as root" in result.stderr and "sudo make arm64-check" in result.stderr
 
