@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from companion import paths
 from companion.commands.reader_test import add_reader_arguments, reader_config
+from companion.engine.values import value
 from companion.engine.words import PRINTED, Kind
 from companion.errors import CompanionError
 
@@ -49,7 +49,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-@dataclass(frozen=True)
+@value
 class _Line:
     """A line typed on standard input (None: end of input)."""
 

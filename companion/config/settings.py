@@ -101,6 +101,8 @@ _HOST_PORT = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>
 # --------------------------------------------------------------------------- values
 
 
+# Dataclasses, not `companion.engine.values` types: the inputs read these settings, and they
+# never import the engine (a contract of `make test`).
 @dataclass(frozen=True)
 class DisplaySettings:
     """How the screen is drawn."""

@@ -18,19 +18,19 @@ Example (every key but `players` is optional)::
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.config import yamlfile
 from companion.engine import GOODS, Catalogue, PlayerState, RuleError
 from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
+from companion.engine.values import value
 from companion.engine.words import Kind
 
 PLAYER_KEYS = {"name", "track", "coins", "cards", "contracts", "warehouse"}
 
 
-@dataclass(frozen=True)
+@value
 class ScoreTable:
     """Players in the order given, their display names and their end-of-game tableaus."""
 

@@ -42,7 +42,7 @@ class KeyProblem(ConfigError):
         self.key_path = key_path
 
 
-@dataclass
+@dataclass  # not a `companion.engine.values` type: the inputs read YAML too, and never the engine
 class YamlDocument:
     """The parsed data of one file and the line of every key path in it.
 

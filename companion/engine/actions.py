@@ -11,10 +11,10 @@ import json
 import unicodedata
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from companion.engine.errors import RecordError
+from companion.engine.values import fields, value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, STORES, Store
 
 #: Where a cube may go besides a contract (named by its card id).
@@ -23,7 +23,7 @@ DESTINATIONS: tuple[str, ...] = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MA
 Pair = tuple[str, str]
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Action:
     """Base of all actions; `type` is the record's ``"type"``."""
 
@@ -32,15 +32,14 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The record object for this action (without ``"t"``)."""
         out: dict[str, Any] = {"type": self.type}
-        for item in fields(self):
-            name = item.name
-            value = getattr(self, name)
-            if value is None:
+        for name in fields(self):
+            given = getattr(self, name)
+            if given is None:
                 continue
             key = "from" if name == "source" else name
-            if isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[key] = value
+            if isinstance(given, tuple):
+                given = [list(v) if isinstance(v, tuple) else v for v in given]
+            out[key] = given
         return out
 
     def to_line(self) -> str:
@@ -48,7 +47,7 @@ class Action:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(", ", ": "))
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Setup(Action):
     """First line of a record: the players in seating order and who starts."""
 
@@ -61,7 +60,7 @@ class Setup(Action):
     """The record format (docs/record-format.md, "Versioning"); absent means format 1."""
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Reveal(Action):
     """The next card of the Supply; a ship lists the 3 goods drawn for it."""
 
@@ -70,7 +69,7 @@ class Reveal(Action):
     goods: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Place(Action):
     """Demand, tracked form: a worker on the lowest free space above a card."""
 
@@ -79,7 +78,7 @@ class Place(Action):
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Buy(Action):
     """Purchase: accept the current offer (tracked) or record a sale (quick, with price)."""
 
@@ -89,7 +88,7 @@ class Buy(Action):
     price: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Pass(Action):
     """Purchase, tracked form: decline the current offer."""
 
@@ -98,7 +97,7 @@ class Pass(Action):
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Discard(Action):
     """Purchase, quick form: nobody bought the card in this slot."""
 
@@ -106,7 +105,7 @@ class Discard(Action):
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Move(Action):
     """Loading: one cube from a store to a contract, a merchant, the warehouse or market hall."""
 
@@ -117,7 +116,7 @@ class Move(Action):
     to: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Convert(Action):
     """Loading, market hall: 3 cubes to the stock, 1 cube of choice from the stock to the dock."""
 
@@ -127,7 +126,7 @@ class Convert(Action):
     take: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class MarketSell(Action):
     """Loading, market hall: 2 cubes to the stock for 1 coin."""
 
@@ -136,14 +135,14 @@ class MarketSell(Action):
     give: tuple[Pair, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Done(Action):
     """Ends Loading for the whole table: income, first-player pass, next round."""
 
     type: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Adjust(Action):
     """A correction to match the real table: adds the deltas; allowed in any phase."""
 
@@ -154,7 +153,7 @@ class Adjust(Action):
     points: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class ConfirmValue(Action):
     """Record format 2: the table confirmed or corrected a card's printed value.
 
@@ -168,14 +167,14 @@ class ConfirmValue(Action):
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Undo(Action):
     """Takes back the latest action not yet undone."""
 
     type: ClassVar[str] = "undo"
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Redo(Action):
     """Re-applies the latest undone action, if nothing else came after it."""
 

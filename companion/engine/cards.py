@@ -8,11 +8,11 @@ contract goods come from the catalogue (plain data, loaded by
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engine.errors import RuleError
 from companion.engine.messages import SEASON_NAMES as SEASON_NAMES
+from companion.engine.values import field, replace, value
 from companion.engine.words import GOODS, KINDS, PRINTED, PRINTED_FIELD, Kind
 
 SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
@@ -29,7 +29,7 @@ FIRE_POINTS = range(PRINTED[Kind.FIRE].low, PRINTED[Kind.FIRE].high + 1)
 FOURTH_FIRE = "E-fire"
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Card:
     """One trade card of the catalogue."""
 
@@ -132,7 +132,7 @@ def card_from_data(data: Mapping[str, Any]) -> Card:
     )
 
 
-@dataclass(frozen=True)
+@value
 class Catalogue:
     """All 54 cards by id, in catalogue order."""
 
@@ -191,9 +191,9 @@ class Catalogue:
             verified = values.get("verified", True)
             if not isinstance(verified, bool):
                 raise _bad(card_id, "card_bad_verified")
-            for name, value in values.items():
+            for name, given in values.items():
                 if name != "verified":
-                    changes[name] = check_printed(card_id, card.kind, str(name), value)
+                    changes[name] = check_printed(card_id, card.kind, str(name), given)
             if not changes:
                 raise _bad(card_id, "card_override_form")
             unverified = (

@@ -9,7 +9,6 @@ format this version reads and writes; a record is at most `MAX_RECORD_BYTES`, a 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from companion.engine.actions import (
@@ -25,6 +24,7 @@ from companion.engine.errors import RecordError, RuleError
 from companion.engine.printed import pin_printed, pinned_values
 from companion.engine.rules import apply, new_game
 from companion.engine.state import State
+from companion.engine.values import field, value
 
 #: The largest record accepted, in bytes (docs/journal.md, "Limits"). A long game is
 #: about 100 KB; 2 MiB leaves a wide margin and bounds the memory of a replay.
@@ -40,7 +40,7 @@ def too_big_message() -> str:
     return str(too_big_error())
 
 
-@dataclass(frozen=True)
+@value
 class ReplayError:
     """The first line of a record that could not be applied."""
 
@@ -65,7 +65,7 @@ class ReplayError:
         return f"line {self.line}: {self.message}"
 
 
-@dataclass(frozen=True)
+@value
 class Replay:
     """The outcome of replaying a record: the state reached and the error, if any."""
 

@@ -7,11 +7,11 @@ the previous state stays valid, which is what makes undo a pointer move.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.actions import Action
 from companion.engine.cards import Catalogue
+from companion.engine.values import value
 from companion.engine.words import GOODS, Form, Phase
 
 Counts = dict[str, int]
@@ -22,7 +22,7 @@ def empty_counts() -> Counts:
     return dict.fromkeys(GOODS, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class PlayerState:
     """One player's coins, track points, cards and cubes."""
 
@@ -44,7 +44,7 @@ class PlayerState:
     """For each owned contract, the goods on it."""
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Slot:
     """A card on a water space this round."""
 
@@ -59,7 +59,7 @@ class Slot:
     price: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class FireResult:
     """One resolved fire."""
 
@@ -80,7 +80,7 @@ class FireResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Income:
     """What one player got at the end of a round, and why."""
 
@@ -93,7 +93,7 @@ class Income:
         return self.base + self.no_purchase + self.bank
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Final:
     """The final scoring."""
 
@@ -110,7 +110,7 @@ class Final:
         }
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(slots=True, eq=False)
 class State:
     """Everything the companion knows about a game at one moment.
 

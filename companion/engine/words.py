@@ -16,8 +16,9 @@ binds the members it compares with to module names once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from companion.engine.values import value
 
 
 class Phase(StrEnum):
@@ -113,7 +114,7 @@ class Category(StrEnum):
 TOTAL = "total"
 
 
-@dataclass(frozen=True, slots=True)
+@value(slots=True)
 class Printed:
     """The value printed on a card of one kind that the catalogue may not know for sure.
 

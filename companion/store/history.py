@@ -17,11 +17,11 @@ import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.engine import COLOURS, SCORE_CATEGORIES, State
+from companion.engine.values import value
 from companion.fsio import describe, fsync_dir
 from companion.store.errors import HistoryError
 from companion.store.journal import line_time, now_iso, parse_time
@@ -82,7 +82,7 @@ def _create_v1(conn: sqlite3.Connection) -> None:
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
 
 
-@dataclass(frozen=True)
+@value
 class PlayerResult:
     """One player's result in a finished game."""
 
@@ -100,7 +100,7 @@ class PlayerResult:
     """Points per scoring category (docs/record-format.md `final.scores`, without total)."""
 
 
-@dataclass(frozen=True)
+@value
 class GameSummary:
     """A finished game."""
 
@@ -139,7 +139,7 @@ class GameSummary:
         return out
 
 
-@dataclass(frozen=True)
+@value
 class PlayerStats:
     """Statistics of one player name over all finished games."""
 

@@ -32,7 +32,6 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from companion.engine import Action, RecordError, RuleError, State, iter_states
 from companion.engine.actions import line_crc, parse_line
 from companion.engine.cards import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
+from companion.engine.values import field, value
 from companion.fsio import describe
 from companion.store.errors import JournalCorrupt, JournalTooNew, StorageError
 
@@ -146,7 +146,7 @@ def _preview(raw: bytes, limit: int = 80) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-@dataclass
+@value(frozen=False)
 class Scan:
     """A journal read back: the intact lines, the state they give, and what was dropped."""
 

@@ -9,7 +9,6 @@ the engine's, never stored copies (docs/after-the-game.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import (
@@ -21,6 +20,7 @@ from companion.engine import (
     replay,
     score_player,
 )
+from companion.engine.values import value
 from companion.engine.words import Phase
 from companion.store.history import GameSummary
 from companion.store.journal import parse_time
@@ -32,7 +32,7 @@ def when(started: str | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
 
 
-@dataclass(frozen=True)
+@value
 class GameRow:
     """One line of the History list."""
 
@@ -59,7 +59,7 @@ def game_rows(games: list[GameSummary]) -> list[GameRow]:
     ]
 
 
-@dataclass(frozen=True)
+@value
 class PlayerRecord:
     """One player name over all finished games."""
 
@@ -132,7 +132,7 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
     return out
 
 
-@dataclass(frozen=True)
+@value
 class TieBreak:
     """How the first place was settled when totals were equal."""
 
@@ -157,7 +157,7 @@ def tie_break_of(state: State) -> TieBreak | None:
                     (state.player(first).coins, state.player(second).coins))
 
 
-@dataclass(frozen=True)
+@value
 class FinalView:
     """Everything a final screen shows, rebuilt from a record."""
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 import pygame
 
+from companion.engine.values import value
 from companion.ui.hyphen import break_word, plain
 
 Colour = tuple[int, int, int]
@@ -122,7 +122,7 @@ def font(px: int) -> pygame.font.Font:
     return _fonts[px]
 
 
-@dataclass(frozen=True)
+@value
 class Rendered:
     """One line as drawn: its text (maybe cut), image, ink, size and whether it was cut."""
 
@@ -164,7 +164,7 @@ def role_of(size: int) -> str:
     return "key" if size >= LARGE else "body" if size >= BODY else "secondary"
 
 
-@dataclass(frozen=True)
+@value
 class DrawnText:
     """A string as it was drawn in one frame (for the frame description)."""
 
@@ -176,7 +176,7 @@ class DrawnText:
     bar: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class Target:
     """A tap target as it was drawn, enabled or not (for the frame description)."""
 
@@ -187,7 +187,7 @@ class Target:
     bar: bool = False
 
 
-@dataclass
+@value(frozen=False)
 class Hit:
     """A tap target: its rectangle, what it does, and a key tests can find it by."""
 

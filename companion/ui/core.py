@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
+from companion.engine.values import value
 from companion.inputs import intents as it
 from companion.ui import i18n, layout
 from companion.ui.canvas import (
@@ -48,7 +48,7 @@ FRAME_S = 1 / 30
 BAR = 72
 
 
-@dataclass
+@value(frozen=False)
 class Message:
     """What the last action said (undone, refused, saved): shown until the next action,
     never on a timer (a timer either hides it before it is read, or leaves it over the

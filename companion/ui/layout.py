@@ -12,11 +12,11 @@ cut in the frame description (docs/frames.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
+from companion.engine.values import value
 from companion.ui.canvas import BODY, LARGE, MUTED, ROLE_MIN, SMALL, TEXT, Canvas, Colour, font
 
 #: `None` in a list of sizes: an equal share of what the fixed sizes leave.
@@ -74,7 +74,7 @@ def inset(rect: pygame.Rect, dx: int, dy: int | None = None) -> pygame.Rect:
     return rect.inflate(-2 * dx, -2 * (dx if dy is None else dy))
 
 
-@dataclass(frozen=True)
+@value
 class Fitted:
     """Text fitted into a box: its lines, the design size they are drawn at, and whether
     any of it had to be cut."""

@@ -9,10 +9,10 @@ memory. Screenshots (`companion.ui.shots`) and the screen tests use them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from companion.engine import Action, Catalogue, Setup, State, iter_states
 from companion.engine.simulate import random_game
+from companion.engine.values import value
 from companion.ui.memory import MemorySession, MemoryStore
 from companion.ui.scene import GameHost, SceneHost
 
@@ -48,7 +48,7 @@ def find(actions: list[Action], catalogue: Catalogue,
     return None
 
 
-@dataclass
+@value(frozen=False)
 class Demo:
     """A UI over an in-memory store, and the demo game for `players` players."""
 

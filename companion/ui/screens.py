@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from companion.engine import Done, State
+from companion.engine.values import field, value
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
 from companion.ui import i18n, names
@@ -44,7 +44,7 @@ def _names() -> dict[str, str]:
     return NAMES
 
 
-@dataclass(frozen=True)
+@value
 class Screen:
     """One registered screen."""
 

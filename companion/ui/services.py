@@ -8,11 +8,11 @@ in-memory ones (`companion.ui.memory`). Nothing here knows which.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypedDict
 
 from companion.engine import Action, Catalogue, Setup, State
+from companion.engine.values import field, value
 
 
 class DisplaySettings(TypedDict, total=False):
@@ -79,7 +79,7 @@ class TagBinder(Protocol):
 PrintedValue = int | tuple[str, ...]
 
 
-@dataclass
+@value(frozen=False)
 class Services:
     """What the scenes need from the world outside the UI; the app fills it in."""
 

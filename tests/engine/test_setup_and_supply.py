@@ -248,7 +248,7 @@ def test_general_form_reaching_e_before_the_water_spaces_are_full(
     """Decision (general form): the round is played with the cards already revealed."""
     # A table that also leaves D-counting-office-2 out for 4 players: 49 regular
     # cards, 5 a round, so the 10th round has only 4 (not a real removal; a probe).
-    from dataclasses import replace
+    from companion.engine.values import replace
 
     cards = dict(catalogue.cards)
     cards["D-counting-office-2"] = replace(cards["D-counting-office-2"], removed_for=frozenset({4}))

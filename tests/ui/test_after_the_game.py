@@ -246,7 +246,7 @@ def test_player_statistics_screen_shows_the_historys_numbers(tmp_path: Path) -> 
 def test_a_game_whose_record_no_longer_replays_is_refused_with_a_message(
         tmp_path: Path) -> None:
     """A record the engine cannot finish (here: cut short) shows a message, not a crash."""
-    from dataclasses import replace
+    from companion.engine.values import replace
 
     ui = build("history", (800, 480), "en", tmp_path)
     scene = ui.top

@@ -275,8 +275,7 @@ def test_portrait_rotation_draws_every_round_screen(tmp_path):
 
 
 def test_loading_shows_every_cube_of_a_full_tableau(game):
-    from dataclasses import replace
-
+    from companion.engine.values import replace
     from companion.ui.scenes.loading import LoadingScene
 
     ui = game
@@ -484,8 +483,7 @@ def test_a_player_with_one_card_reads_1_card(game):
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_the_market_hall_sale_button_is_read_whole(game, language):
-    from dataclasses import replace
-
+    from companion.engine.values import replace
     from companion.ui.scenes.loading import LoadingScene
 
     ui = game
@@ -508,8 +506,7 @@ def test_the_market_hall_sale_button_is_read_whole(game, language):
 
 
 def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(game):
-    from dataclasses import replace
-
+    from companion.engine.values import replace
     from companion.ui.scenes.loading import LoadingScene
 
     ui = game
