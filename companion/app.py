@@ -14,7 +14,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,8 +33,6 @@ from companion.config.sidefiles import check_tags_file, read_ui_settings  # noqa
 from companion.engine import Catalogue, Setup  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.fsio import atomic_write  # noqa: E402
-from companion.store.history import History  # noqa: E402
-from companion.store.session import GameSession  # noqa: E402
 from companion.ui import runner as ui_runner  # noqa: E402
 from companion.ui.services import (  # noqa: E402
     GameStore,
@@ -43,6 +41,9 @@ from companion.ui.services import (  # noqa: E402
     Services,
     UISettings,
 )
+
+if TYPE_CHECKING:
+    from companion.store.session import GameSession
 
 log = logging.getLogger("companion.app")
 
@@ -95,13 +96,21 @@ def save_ui_settings(state_dir: Path, settings: dict[str, Any]) -> None:
 
 
 class _SessionStore:
-    """`resume` / `start` of the journal's `GameSession`."""
+    """`resume` / `start` of the journal's `GameSession`.
+
+    The store (the journal, the history's SQLite) is imported when a game is first
+    resumed or started, not before the first frame: ~7 ms of the start
+    (benchmarks/FINDINGS.md, "The start: value types and later imports")."""
 
     def resume(self, state_dir: Path, catalogue: Catalogue) -> GameSession | None:
+        from companion.store.session import GameSession
+
         return GameSession.resume(state_dir, catalogue)
 
     def start(self, state_dir: Path, catalogue: Catalogue, setup: Setup,
               abandon_current: bool = False) -> GameSession:
+        from companion.store.session import GameSession
+
         return GameSession.start(state_dir, catalogue, setup, abandon_current=abandon_current)
 
 
@@ -116,6 +125,8 @@ class _History:
         self.state_dir = state_dir
 
     def _ask(self, method: str) -> Any:
+        from companion.store.history import History  # sqlite3: when the history is asked
+
         with History(self.state_dir) as history:
             return getattr(history, method)()
 

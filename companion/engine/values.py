@@ -6,7 +6,8 @@ compiles six functions with `exec` when its module is imported (``__init__``,
 about 0.6-0.9 ms a class on the development machine, and some 50 such classes
 stood between the companion's start and its first frame (~30 ms, a third of the
 start; `benchmarks/FINDINGS.md`, "The start: value types"). `@value` compiles
-one function, ``__init__``, since it is on the engine's hot path; equality,
+one function, ``__init__``, since it is on the engine's hot path, and only when
+the first object of the class is made; equality,
 hashing, ``repr`` and the frozen guard are shared methods that read the
 fields through one `operator.attrgetter` (C code), so they cost nothing to
 define and little to call. `python -m benchmarks --only startup` measures it.
@@ -115,20 +116,14 @@ def _class_fields(cls: type) -> list[tuple[str, Any]]:
 def _make_init(cls: type, spec: list[tuple[str, Any]], frozen: bool) -> Callable[..., None]:
     names: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
     params, body = [], []
-    seen_default = False
     for name, default in spec:
         if default is _MISSING:
-            if seen_default:
-                raise TypeError(
-                    f"{cls.__name__}: field {name!r} without a default follows one with")
             params.append(name)
         elif isinstance(default, _Factory):
-            seen_default = True
             names[f"_f_{name}"] = default.make
             params.append(f"{name}=_MISSING")
             body.append(f"  if {name} is _MISSING: {name} = _f_{name}()")
         else:
-            seen_default = True
             names[f"_d_{name}"] = default
             params.append(f"{name}=_d_{name}")
         body.append(f"  _set(self, {name!r}, {name})" if frozen else f"  self.{name} = {name}")
@@ -137,6 +132,32 @@ def _make_init(cls: type, spec: list[tuple[str, Any]], frozen: bool) -> Callable
     init: Callable[..., None] = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
+
+
+def _first_init(cls: type, spec: list[tuple[str, Any]], frozen: bool) -> Callable[..., None]:
+    """An ``__init__`` that compiles the real one on the first object made, puts it on the
+    class and runs it: most value types are never made before the first frame (the
+    screens' types while a game is resumed, the engine's actions on Home), so none of
+    them pays for `exec` at import."""
+    _check_order(cls, spec)
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real = _make_init(cls, spec, frozen)
+        real.__module__ = cls.__module__
+        type.__setattr__(cls, "__init__", real)  # (mypy: no assigning to a method)
+        real(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def _check_order(cls: type, spec: list[tuple[str, Any]]) -> None:
+    """A field without a default may not follow one with a default (as for a dataclass)."""
+    seen_default = False
+    for name, default in spec:
+        if default is _MISSING and seen_default:
+            raise TypeError(f"{cls.__name__}: field {name!r} without a default follows one with")
+        seen_default = seen_default or default is not _MISSING
 
 
 def _build(cls: type, eq: bool, frozen: bool, slots: bool) -> type:
@@ -151,8 +172,7 @@ def _build(cls: type, eq: bool, frozen: bool, slots: bool) -> type:
             namespace.pop(name, None)  # the defaults live in __value_defaults__, not on the class
         namespace["__slots__"] = tuple(name for name in names if name in own)
         cls = type(cls)(cls.__name__, cls.__bases__, namespace)
-    init = _make_init(cls, spec, frozen)
-    init.__module__ = cls.__module__
+    init = _first_init(cls, spec, frozen)
     added: dict[str, Any] = {
         FIELDS: tuple(names),
         "__value_defaults__": dict(spec),

@@ -35,7 +35,6 @@ from companion.store.errors import (
     JournalCorrupt,
     StorageError,
 )
-from companion.store.history import PENDING_DIR, History, archive_finished, pending_games
 
 log = logging.getLogger(__name__)
 
@@ -353,11 +352,13 @@ class GameSession:
 
     def _reconcile_history(self) -> None:
         """Make history.db agree with the journal: finished games in it, unfinished ones not."""
+        from companion.store import history as store_history  # (sqlite3) when first needed
+
         try:
             if self.finished:
                 record = self.record_text()
                 try:
-                    with History(self.state_dir) as history:
+                    with store_history.History(self.state_dir) as history:
                         same = history.record_of(self.key) == record
                         if same:
                             self.history_id = history.key_of(self.key)
@@ -366,14 +367,14 @@ class GameSession:
                         raise
                     same = False  # archive_finished sets the damaged file aside
                 if not same:
-                    self.history_id, notes = archive_finished(
+                    self.history_id, notes = store_history.archive_finished(
                         self.state_dir, self.key, self.state, record
                     )
                     self.warnings.extend(notes)
             else:
                 self.history_id = None
                 if os.path.lexists(self.state_dir / "history.db"):
-                    with History(self.state_dir) as history:
+                    with store_history.History(self.state_dir) as history:
                         history.forget(self.key)
         except StorageError as exc:
             message = f"the history could not be updated: {exc.message}"
@@ -426,12 +427,14 @@ def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[
     (a newer schema, full or read-only storage), the journal moves to
     ``unarchived/`` and is archived later: a new game can always start.
     """
+    from companion.store import history as store_history
+
     assert scan.state is not None
     key = journal.game_key(scan.lines[0])
     try:
-        _, notes = archive_finished(state_dir, key, scan.state, _text(scan.lines))
+        _, notes = store_history.archive_finished(state_dir, key, scan.state, _text(scan.lines))
     except HistoryError as exc:
-        folder = state_dir / PENDING_DIR
+        folder = state_dir / store_history.PENDING_DIR
         try:
             target = _move_journal(state_dir, path, folder, key)
         except OSError as move_exc:
@@ -460,9 +463,11 @@ def archive_pending(state_dir: Path, catalogue: Catalogue) -> list[str]:
     Each is removed once it is safely in the history; the first failure stops
     (they wait for the next time). Returns what the players should be told.
     """
+    from companion.store import history as store_history
+
     notes: list[str] = []
     done = 0
-    waiting = pending_games(state_dir)
+    waiting = store_history.pending_games(state_dir)
     for path in waiting:
         try:
             scan = journal.scan(path, catalogue)
@@ -470,7 +475,7 @@ def archive_pending(state_dir: Path, catalogue: Catalogue) -> list[str]:
             if scan.state.phase != "over":
                 continue
             key = journal.game_key(scan.lines[0])
-            _, more = archive_finished(state_dir, key, scan.state, _text(scan.lines))
+            _, more = store_history.archive_finished(state_dir, key, scan.state, _text(scan.lines))
             notes.extend(more)
             path.unlink()
             fsync_dir(path.parent)

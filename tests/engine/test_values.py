@@ -137,3 +137,18 @@ def test_the_engine_types_behave_as_before() -> None:
     assert PlayerState() == PlayerState(coins=5)
     assert replace(PlayerState(), coins=3).coins == 3
     assert State.__eq__ is object.__eq__
+
+
+def test_init_is_compiled_on_the_first_object_and_kept() -> None:
+    @value(slots=True)
+    class Late:
+        a: int
+        b: str = "b"
+
+    placeholder = Late.__init__
+    assert Late(1) == Late(a=1, b="b")
+    assert Late.__init__ is not placeholder  # the compiled one is on the class now
+    compiled = Late.__init__
+    assert Late(2, "c").b == "c" and Late.__init__ is compiled
+    with pytest.raises(TypeError):
+        Late(1, 2, 3)  # type: ignore[call-arg]
