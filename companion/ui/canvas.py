@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from companion.engine.values import value
-from companion.ui.hyphen import break_word, plain
+from companion.ui.hyphen import SOFT, break_word, plain
 
 Colour = tuple[int, int, int]
 
@@ -77,6 +77,8 @@ _rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
+#: (label, room, height, size, scale) -> a button label's (lines, size, cut).
+_labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
 
 class _Font(pygame.font.Font):
@@ -99,6 +101,7 @@ def _forget_text() -> None:
     _rendered.clear()
     _rendered_bytes[0] = 0
     _wrapped.clear()
+    _labels.clear()
 
 
 def forget_fonts() -> None:
@@ -210,13 +213,17 @@ class Canvas:
         #: Where each string was drawn (tests check that no two overlap).
         self.text_rects: list[tuple[str, pygame.Rect]] = []
         self.hits: list[Hit] = []
-        #: Every string and every target of the frame, as `describe` reports them.
-        self.drawn: list[DrawnText] = []
+        #: Every string and every target of the frame, as `describe` reports them. The strings
+        #: are kept as plain tuples (text, px, rect, role, cut, bar), made `DrawnText` only
+        #: when asked for (`drawn`): a frame draws ~60 of them, and only tests and
+        #: screenshots read them.
+        self._drawn: list[tuple[str, int, pygame.Rect, str, bool, bool]] = []
         self.targets: list[Target] = []
         #: The screen's own part (above the bottom bar); what is drawn from now on belongs to
         #: the bar once `in_bar` is set.
         self.body = pygame.Rect(0, 0, self.w, self.h)
         self.in_bar = False
+        self._px: dict[int, int] = {}
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
@@ -224,7 +231,10 @@ class Canvas:
         return int(round(value * self.s))
 
     def px(self, size: int) -> int:
-        return max(SMALL if size >= SMALL else size, self.u(size))
+        got = self._px.get(size)
+        if got is None:
+            got = self._px[size] = max(SMALL if size >= SMALL else size, self.u(size))
+        return got
 
     # --- drawing ---------------------------------------------------------------
     def fill(self, colour: Colour = BG) -> None:
@@ -247,7 +257,8 @@ class Canvas:
     ) -> pygame.Rect:
         """Draw one line; shrink it (never below `smallest`, design px) to fit `max_width`,
         else cut it with an ellipsis. `role`: see `ROLES` (by default from `size`)."""
-        text = plain(text)  # soft hyphens only mark where a wrapped line may break
+        if SOFT in text:  # soft hyphens only mark where a wrapped line may break
+            text = plain(text)
         self.texts.append(text)
         px = self.px(size)
         role = role or role_of(size)
@@ -270,9 +281,13 @@ class Canvas:
         ink = got.ink.move(rect.topleft)
         self.text_rects.append((got.text, ink))
         if text.strip():
-            self.drawn.append(DrawnText(got.text, got.px, ink, role, got.cut or cut,
-                                        self.in_bar))
+            self._drawn.append((got.text, got.px, ink, role, got.cut or cut, self.in_bar))
         return rect
+
+    @property
+    def drawn(self) -> list[DrawnText]:
+        """Every string of the frame as drawn (docs/frames.md)."""
+        return [DrawnText(*item) for item in self._drawn]
 
     def wrap(self, text: str, width: int, size: int = BODY) -> list[str]:
         """`text` broken into lines that fit `width`."""
@@ -355,24 +370,7 @@ class Canvas:
         # A label is body text (docs/ui.md): from `size` down to the body size, on as many
         # lines as the button holds; cut with an ellipsis (and reported cut) only if even
         # that fails.
-        size = max(size, BODY)
-        lines: list[str] = []
-        cut = False
-        for s in range(size, BODY - 1, -1):
-            size = s
-            step = font(self.px(s)).get_linesize()
-            most = max(1, (rect.h - self.u(2)) // step)
-            lines = self.wrap(label, room, s) if label else []
-            widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
-            if len(lines) <= most and widest <= room:
-                break
-        else:
-            lines, cut = lines[:most], True
-            f = font(self.px(size))
-            last = lines[-1] if lines else ""
-            while last and f.size(last + "\u2026")[0] > room:
-                last = last[:-1]
-            lines[-1:] = [last.rstrip() + "\u2026"]
+        lines, size, cut = self._label(label, room, rect.h, max(size, BODY))
         step = font(self.px(size)).get_linesize()
         y = rect.centery - step * len(lines) // 2
         for k, line in enumerate(lines):
@@ -413,6 +411,38 @@ class Canvas:
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
         self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False,
                                    self.in_bar))
+
+    def _label(self, label: str, room: int, height: int, size: int
+               ) -> tuple[list[str], int, bool]:
+        """A button's label laid out: (lines, size, cut). The same buttons come back every
+        frame, so the answer is remembered (by label, room, height, size and scale)."""
+        key = (label, room, height, size, self.s)
+        got = _labels.get(key)
+        if got is None:
+            if len(_labels) >= WRAP_CACHE_ENTRIES:
+                _labels.clear()
+            got = _labels[key] = self._lay_out_label(label, room, height, size)
+        return list(got[0]), got[1], got[2]
+
+    def _lay_out_label(self, label: str, room: int, height: int, size: int
+                       ) -> tuple[tuple[str, ...], int, bool]:
+        lines: list[str] = []
+        most = 1
+        for s in range(size, BODY - 1, -1):
+            size = s
+            step = font(self.px(s)).get_linesize()
+            most = max(1, (height - self.u(2)) // step)
+            lines = self.wrap(label, room, s) if label else []
+            widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
+            if len(lines) <= most and widest <= room:
+                return tuple(lines), size, False
+        lines = lines[:most]
+        f = font(self.px(size))
+        last = lines[-1] if lines else ""
+        while last and f.size(last + "\u2026")[0] > room:
+            last = last[:-1]
+        lines[-1:] = [last.rstrip() + "\u2026"]
+        return tuple(lines), size, True
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""

@@ -77,6 +77,7 @@ class UI:
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
         self._help_above: Action0 | None = None
+        self._bar_widths: tuple[tuple[object, ...], tuple[list[int], bool]] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -225,7 +226,8 @@ class UI:
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
-        words = self.message.text if self.message else scene.hint()
+        hint = scene.hint()
+        words = self.message.text if self.message else hint
         scene.hint_in_bar = True
         if scene.hint_in_body:
             # Beside the bar's buttons if it fits there on two lines, else above the
@@ -233,12 +235,51 @@ class UI:
             # keeps its height for a longer one in its place), so nothing below it moves
             # under a finger (docs/touch.md).
             room = _text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
-            if room.w < c.u(120) or layout.fit(c, scene.hint(), room.w, room.h, BODY, "body",
+            if room.w < c.u(120) or layout.fit(c, hint, room.w, room.h, BODY, "body",
                                                max_lines=2).cut:
                 scene.hint_in_bar = False
                 if not self.message:
                     words = ""
         return left, right, words
+
+    @staticmethod
+    def _bar_widths_for(c: Canvas, bar: pygame.Rect,
+                        left: list[tuple[str, Action0 | None, str, Colour]],
+                        right: list[tuple[str, Action0 | None, str, Colour]],
+                        topics: bool) -> tuple[list[int], bool]:
+        """Each bar button's width, and whether the "?" (last on the left) goes above the
+        bar for want of room."""
+        pad = c.u(8)
+        h = bar.h - 2 * pad
+        f = font(c.px(BODY))
+        least = c.u(64)
+        labels = [item[0] for item in left + right]
+
+        def widths(labels: list[str]) -> list[int]:
+            wanted = [max(least, f.size(label)[0] + c.u(24)) for label in labels]
+            room = bar.w - pad * (len(labels) + 1)
+            # Too wide together (portrait, German): the widest give way; labels then wrap.
+            while sum(wanted) > room and max(wanted, default=0) > least:
+                widest = wanted.index(max(wanted))
+                wanted[widest] -= max(1, (sum(wanted) - room) // 2)
+                wanted[widest] = max(least, wanted[widest])
+            return wanted
+
+        def cut(labels: list[str], wanted: list[int]) -> bool:
+            """Whether a label would not fit its button even on two lines."""
+            most = max(1, (h - c.u(2)) // f.get_linesize())
+            for label, w in zip(labels, wanted, strict=True):
+                lines = c.wrap(label, w - c.u(12), BODY)
+                if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
+                    return True
+            return False
+
+        wanted = widths(labels)
+        if topics and cut(labels, wanted):
+            without = labels[:len(left) - 1] + labels[len(left):]
+            if not cut(without, widths(without)):  # else it was not the "?" that did it
+                return widths(without), True
+        return wanted, False
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
                  ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
@@ -246,7 +287,6 @@ class UI:
         bottom right; each as wide as its label at body size, within the bar's width."""
         pad = c.u(8)
         h = bar.h - 2 * pad
-        f = font(c.px(BODY))
         left: list[tuple[str, Action0 | None, str, Colour]] = []
         game = self.game
         if scene.game_screen and game is not None:
@@ -272,39 +312,18 @@ class UI:
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        least = c.u(64)
-
-        def widths(items: list[tuple[str, Action0 | None, str, Colour]]) -> list[int]:
-            wanted = [max(least, f.size(label)[0] + c.u(24)) for label, *_rest in items]
-            room = bar.w - pad * (len(items) + 1)
-            # Too wide together (portrait, German): the widest give way; labels then wrap.
-            while sum(wanted) > room and max(wanted, default=0) > least:
-                widest = wanted.index(max(wanted))
-                wanted[widest] -= max(1, (sum(wanted) - room) // 2)
-                wanted[widest] = max(least, wanted[widest])
-            return wanted
-
-        def cut(items: list[tuple[str, Action0 | None, str, Colour]], wanted: list[int]
-                ) -> bool:
-            """Whether a label would not fit its button even on two lines."""
-            most = max(1, (h - c.u(2)) // f.get_linesize())
-            for (label, *_rest), w in zip(items, wanted, strict=True):
-                lines = c.wrap(label, w - c.u(12), BODY)
-                if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
-                    return True
-            return False
-
-        wanted = widths(left + right)
+        # The widths depend only on the labels and the bar: worked out once for them.
+        labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
+                  bool(topics), tuple(bar), c.s)
+        if self._bar_widths is None or self._bar_widths[0] != labels:
+            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right,
+                                                             bool(topics)))
+        wanted, help_moved = self._bar_widths[1]
         self._help_above = None
-        if topics and cut(left + right, wanted):
+        if help_moved:
             # No room for the "?" beside the others (portrait, long words): it goes above
             # the bar, at its left end (`render` makes a strip for it).
-            help_item = left.pop()
-            if cut(left + right, widths(left + right)):
-                left.append(help_item)  # it was not the "?" that made them too wide
-            else:
-                self._help_above = help_item[1]
-                wanted = widths(left + right)
+            self._help_above = left.pop()[1]
         out = []
         x = bar.x + pad
         for (label, action, key, colour), w in zip(left, wanted, strict=False):

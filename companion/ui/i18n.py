@@ -26,6 +26,10 @@ log = logging.getLogger("companion.ui")
 _cache: dict[str, gettext.NullTranslations] = {}
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
+#: The current language's answers so far. A frame asks for a hundred strings, and
+#: `GNUTranslations.gettext` looks a string the catalogue lacks up twice (the second time
+#: as a plural, through its compiled plural rule): most English strings, every frame.
+_said: dict[str, str] = {}
 
 
 def translations(language: str) -> gettext.NullTranslations:
@@ -47,6 +51,7 @@ def set_language(language: str) -> None:
     global _current, _language
     _language = language if language in LANGUAGES else "en"
     _current = translations(_language)
+    _said.clear()
 
 
 def language() -> str:
@@ -55,7 +60,12 @@ def language() -> str:
 
 def _(message: str) -> str:
     """The current language's translation of `message`."""
-    return _current.gettext(message)
+    said = _said.get(message)
+    if said is None:
+        if len(_said) >= 4096:  # bounded, whatever a caller passes in
+            _said.clear()
+        said = _said[message] = _current.gettext(message)
+    return said
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -7,7 +7,6 @@ is said here from the catalogue's translation of that code, with player names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from companion.engine import (
@@ -29,7 +28,7 @@ from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _, ngettext
+from companion.ui.i18n import _, language, ngettext
 
 
 def player_name(state: State, pid: str) -> str:
@@ -40,19 +39,31 @@ def player_name(state: State, pid: str) -> str:
     return name
 
 
+#: The table the letters were last worked out for: (names, players, language, letters).
+#: A frame draws a letter on every badge, and working out the whole table each time
+#: cost a fifth of the round screen's frame at 5 players. A game's states share one
+#: `names` mapping (kept here, so its identity is never reused), and colours are named
+#: in the current language.
+_last_letters: list[tuple[Mapping[str, str], tuple[str, ...], str, dict[str, str]]] = []
+
+
 def letter(state: State, pid: str) -> str:
     """The player's letter: their name's first letter, made unique at the table."""
-    shown = tuple(player_name(state, other) for other in state.players)
-    return _letters(state.players, shown)[pid]
+    now = language()
+    if _last_letters:
+        names_seen, players, said_in, letters = _last_letters[0]
+        if names_seen is state.names and players == state.players and said_in == now:
+            return letters[pid]
+    letters = _letters(state)
+    _last_letters[:] = [(state.names, state.players, now, letters)]
+    return letters[pid]
 
 
-@lru_cache(maxsize=16)
-def _letters(players: tuple[str, ...], shown: tuple[str, ...]) -> dict[str, str]:
-    """Each player's letter, from the names as shown (a frame draws a letter on every
-    badge; working out the whole table each time cost a fifth of the round screen's
-    frame at 5 players)."""
+def _letters(state: State) -> dict[str, str]:
+    """Each player's letter."""
     taken: dict[str, str] = {}
-    for other, name in zip(players, shown, strict=True):
+    for other in state.players:
+        name = player_name(state, other)
         candidates = [ch.upper() for ch in name if ch.isalnum()] or ["?"]
         pick = next((ch for ch in candidates if ch not in taken.values()), str(len(taken) + 1))
         taken[other] = pick

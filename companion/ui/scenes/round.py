@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
 import pygame
 
@@ -31,12 +32,31 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene
 
+T = TypeVar("T")
+
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 #: The least height of the score track (its markers without the numbers above).
 TRACK_LEAST = 30
 
 
+def _last_state(compute: Callable[[State], T]) -> Callable[[State], T]:
+    """`compute`, remembering its answer for the last state it was asked about (states
+    never change; a frame asks the same thing of one state several times)."""
+    last: list[tuple[State, T]] = []
+
+    def remembered(state: State) -> T:
+        if last and last[0][0] is state:
+            return last[0][1]
+        got = compute(state)
+        last[:] = [(state, got)]
+        return got
+
+    remembered.__doc__ = compute.__doc__
+    return remembered
+
+
+@_last_state
 def total_rounds(state: State) -> int:
     """Rounds in this game: the regular cards in play divided by the cards per round."""
     deck = state.catalogue.deck_for(state.player_count)
@@ -44,6 +64,7 @@ def total_rounds(state: State) -> int:
     return regular // (state.player_count + 1)
 
 
+@_last_state
 def is_last_round(state: State) -> bool:
     """This is the last round with purchases: no regular card is left for another one.
 
@@ -120,14 +141,15 @@ class RoundScene(Scene):
         # Where the hint is drawn here, its place is as tall as a message of two lines
         # that takes it (or the hint, if taller): the controls below stay where the finger
         # expects them when a message comes or goes (docs/touch.md).
+        hint = "" if self.hint_in_bar else self.hint()
         least = 0 if self.hint_in_bar else max(
-            layout.fit(c, self.hint(), flow.rect.w, None, BODY).height(c) + flow.gap,
+            layout.fit(c, hint, flow.rect.w, None, BODY).height(c) + flow.gap,
             2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
         top = flow.y
         if self.body_message is not None:
             self.draw_message(c, flow, *self.body_message, least=least)
         elif not self.hint_in_bar:
-            flow.text(self.hint(), BODY, TEXT)
+            flow.text(hint, BODY, TEXT)
         flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
 
@@ -149,12 +171,22 @@ class RoundScene(Scene):
 
     def help_topics(self) -> list[str]:
         """The rules at a tap: this phase first (as the header names it), then the cards
-        this screen shows, then the last round when it is."""
+        this screen shows, then the last round when it is (asked every frame, for the
+        bar's "?": remembered for the state and the cards shown)."""
         state = self.state
+        shown = self.cards_shown(state)
+        remembered = self.__dict__.get("_topics")
+        if remembered is not None and remembered[0] is state and remembered[1] == shown:
+            return list(remembered[2])
+        topics = self._help_topics(state, shown)
+        self.__dict__["_topics"] = (state, shown, topics)
+        return list(topics)
+
+    def _help_topics(self, state: State, shown: list[str]) -> list[str]:
         quick = state.phase == Phase.DEMAND and self.name == "purchase"
         topics = [f"phase:{Phase.PURCHASE if quick else state.phase}"]
         topics += rulestexts.card_topics((card.kind, card.good) for card in (
-            state.catalogue[cid] for cid in self.cards_shown(state)))
+            state.catalogue[cid] for cid in shown))
         topics += self.more_topics(state)
         if is_last_round(state):
             topics.append("topic:last_round")
