@@ -77,6 +77,12 @@ _rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
+#: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn).
+_layers: dict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
+                                        tuple[tuple[str, pygame.Rect], ...],
+                                        tuple[tuple[str, int, pygame.Rect, str, bool, bool],
+                                              ...]]] = {}
+LAYER_CACHE_ENTRIES = 64
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
@@ -102,6 +108,7 @@ def _forget_text() -> None:
     _rendered_bytes[0] = 0
     _wrapped.clear()
     _labels.clear()
+    _layers.clear()
 
 
 def forget_fonts() -> None:
@@ -223,12 +230,17 @@ class Canvas:
         #: the bar once `in_bar` is set.
         self.body = pygame.Rect(0, 0, self.w, self.h)
         self.in_bar = False
+        #: Lengths and text sizes worked out so far (a frame asks for a few hundred).
         self._px: dict[int, int] = {}
+        self._u: dict[float, int] = {}
 
     # --- units ---------------------------------------------------------------
     def u(self, value: float) -> int:
         """A length designed for 800x480, scaled to this surface."""
-        return int(round(value * self.s))
+        got = self._u.get(value)
+        if got is None:
+            got = self._u[value] = int(round(value * self.s))
+        return got
 
     def px(self, size: int) -> int:
         got = self._px.get(size)
@@ -263,7 +275,7 @@ class Canvas:
         px = self.px(size)
         role = role or role_of(size)
         low = min(px, self.px(ROLE_MIN[role] if smallest is None else smallest))
-        key = (text, px, low, tuple(colour), max_width)
+        key = (text, px, low, colour if type(colour) is tuple else tuple(colour), max_width)
         got = _rendered.get(key)
         if got is None:
             font(px)  # (re)initialises the font module, and forgets old text, if needed
@@ -411,6 +423,35 @@ class Canvas:
         self.hits.append(Hit(pygame.Rect(rect), action, key, label))
         self.targets.append(Target(plain(label) or key, pygame.Rect(rect), True, False,
                                    self.in_bar))
+
+    def layer(self, key: tuple[object, ...], rect: pygame.Rect,
+              draw: Callable[[Canvas, pygame.Rect], None]) -> None:
+        """What `draw` draws into `rect`, kept as one image under `key` (which must name
+        everything it depends on besides the size and scale) and put back with one blit on
+        the next frames; its strings are reported as if drawn (`drawn`, `text_rects`).
+        For parts that stay while the frame around them changes (the score track's line
+        and numbers). `rect` must hold only the screen's background under it."""
+        full = (key, rect.size, self.s, self.in_bar)
+        got = _layers.get(full)
+        if got is None:
+            if self.surface.get_rect().contains(rect):
+                image = self.surface.subsurface(rect).copy()  # the background under it
+            else:
+                image = pygame.Surface(rect.size)
+                image.fill(BG)
+            inner = Canvas(image)
+            inner.s, inner._px, inner._u, inner.in_bar = self.s, self._px, self._u, self.in_bar
+            draw(inner, image.get_rect())
+            if len(_layers) >= LAYER_CACHE_ENTRIES:
+                _layers.clear()
+            got = _layers[full] = (image, tuple(inner.texts), tuple(inner.text_rects),
+                                   tuple(inner._drawn))
+        image, texts, text_rects, drawn = got
+        self.surface.blit(image, rect)
+        self.texts.extend(texts)
+        self.text_rects.extend((text, ink.move(rect.topleft)) for text, ink in text_rects)
+        self._drawn.extend((text, px, ink.move(rect.topleft), role, cut, bar)
+                           for text, px, ink, role, cut, bar in drawn)
 
     def _label(self, label: str, room: int, height: int, size: int
                ) -> tuple[list[str], int, bool]:

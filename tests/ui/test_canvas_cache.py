@@ -46,3 +46,60 @@ def test_the_text_cache_is_bounded(monkeypatch) -> None:
         c.text(f"line {i}", (0, 0))
     assert len(canvas._rendered) == 10
     canvas.forget_fonts()
+
+
+def _track(c: Canvas, rect: pygame.Rect) -> None:
+    pygame.draw.line(c.surface, canvas.MUTED, (rect.x + 5, rect.y + 30), (rect.right - 5,
+                                                                        rect.y + 30), 3)
+    for k in range(4):
+        c.text(str(5 * k), (rect.x + 20 + 60 * k, rect.y + 20), canvas.SMALL, canvas.MUTED,
+               anchor="midbottom")
+
+
+def test_a_layer_is_drawn_once_and_put_back_the_same_with_its_strings() -> None:
+    """`Canvas.layer`: the second frame blits the kept image; the pixels, and the strings
+    the frame description reports (at their places on the screen), are those of drawing
+    it directly."""
+    pygame.display.init()
+    pygame.font.init()
+    canvas.forget_fonts()
+    rect = pygame.Rect(40, 70, 300, 50)
+    direct_surface = pygame.Surface((400, 300))
+    direct = Canvas(direct_surface)
+    direct.fill()
+    _track(direct, rect)
+    calls = []
+
+    def counted(c: Canvas, local: pygame.Rect) -> None:
+        calls.append(local)
+        _track(c, local)
+
+    frames = []
+    for _ in range(2):
+        surface = pygame.Surface((400, 300))
+        c = Canvas(surface)
+        c.fill()
+        c.layer(("test-track",), rect, counted)
+        frames.append((surface, c))
+    assert calls == [pygame.Rect(0, 0, 300, 50)]  # drawn once, in the layer's own place
+    for surface, c in frames:
+        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(
+            direct_surface, "RGB")
+        assert c.texts == direct.texts
+        assert c.text_rects == direct.text_rects
+        assert c.drawn == direct.drawn
+    canvas.forget_fonts()
+    assert not canvas._layers
+
+
+def test_a_layer_is_kept_per_key_size_and_scale() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    canvas.forget_fonts()
+    drawn: list[str] = []
+    for key, w in ((("a",), 100), (("a",), 100), (("b",), 100), (("a",), 120)):
+        c = Canvas(pygame.Surface((400, 300)))
+        c.layer(key, pygame.Rect(0, 0, w, 40),
+                lambda inner, local, key=key: drawn.append(key[0]))
+    assert drawn == ["a", "b", "a"]
+    canvas.forget_fonts()

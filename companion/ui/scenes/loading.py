@@ -23,7 +23,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 
@@ -194,6 +194,15 @@ class LoadingScene(RoundScene):
             return False
         return True
 
+    def kept_shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
+        """`shortcuts`, worked out once for a state and player (every frame shows them)."""
+        kept = self.__dict__.get("_shortcuts")
+        if kept is not None and kept[0] is state and kept[1:3] == (pid, language()):
+            return list(kept[3])
+        out = self.shortcuts(state, pid)
+        self.__dict__["_shortcuts"] = (state, pid, language(), out)
+        return list(out)
+
     def shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
         """Common whole-dock moves: fill contracts, sell to merchants."""
         moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)
@@ -333,7 +342,7 @@ class LoadingScene(RoundScene):
         # A shortcut shown once this Loading keeps its place, greyed when it has nothing
         # left to do: the one beside it never slides under the finger (docs/touch.md).
         offered = {("sell" if moves[0].to == MERCHANT_DESTINATION else "fill"): (label, moves)
-                   for label, moves in self.shortcuts(state, pid)}
+                   for label, moves in self.kept_shortcuts(state, pid)}
         seen = self.shortcuts_seen.setdefault((state.round, pid), [])
         seen += [kind for kind in offered if kind not in seen]
         items: list[tuple[str, Action0 | None, str]] = []

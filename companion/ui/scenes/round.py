@@ -291,12 +291,8 @@ class RoundScene(Scene):
         def at(value: int) -> int:
             return x0 + (x1 - x0) * (value - low) // max(1, high - low)
 
-        pygame.draw.line(c.surface, MUTED, (x0, y), (x1, y), max(2, c.u(3)))
-        for value in range(low, high + 1):
-            tick = c.u(8) if value % 5 == 0 else c.u(3)
-            pygame.draw.line(c.surface, MUTED, (at(value), y - tick), (at(value), y + tick), 1)
-            if value % 5 == 0 and numbers:
-                c.text(str(value), (at(value), y - c.u(12)), SMALL, MUTED, anchor="midbottom")
+        # The line, its ticks and numbers change only with the range: one image, kept.
+        c.layer(("track", low, high), rect, partial(self._draw_track_line, low=low, high=high))
         # Players on the same or nearby spaces sit side by side, as markers do on the board:
         # left to right by their space, each at least a marker's width from the next, the
         # whole row kept on the screen at either end of the track.
@@ -315,6 +311,21 @@ class RoundScene(Scene):
         for pid in state.players:
             x = self.marker_x(pid, targets[pid])
             c.player_badge(pid, (x, y), r, words.letter(state, pid))
+
+    @staticmethod
+    def _draw_track_line(c: Canvas, rect: pygame.Rect, *, low: int, high: int) -> None:
+        """The score track without its markers: a line, a tick per space, every 5th
+        numbered (where the track has its full height)."""
+        x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
+        numbers = rect.h >= c.u(TRACK)
+        y = rect.y + c.u(33) if numbers else rect.centery
+        pygame.draw.line(c.surface, MUTED, (x0, y), (x1, y), max(2, c.u(3)))
+        for value in range(low, high + 1):
+            x = x0 + (x1 - x0) * (value - low) // max(1, high - low)
+            tick = c.u(8) if value % 5 == 0 else c.u(3)
+            pygame.draw.line(c.surface, MUTED, (x, y - tick), (x, y + tick), 1)
+            if value % 5 == 0 and numbers:
+                c.text(str(value), (x, y - c.u(12)), SMALL, MUTED, anchor="midbottom")
 
     #: How long a marker takes to move along the track (seconds).
     MOVE_S = 0.5
