@@ -82,7 +82,7 @@ _layers: dict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
                                         tuple[tuple[str, pygame.Rect], ...],
                                         tuple[tuple[str, int, pygame.Rect, str, bool, bool],
                                               ...]]] = {}
-LAYER_CACHE_ENTRIES = 64
+LAYER_CACHE_ENTRIES = 16
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
