@@ -77,7 +77,7 @@ _set = object.__setattr__
 def _copier(cls: type[T]) -> Callable[[T], T]:
     """A function that shallow-copies instances of the slotted class `cls`.
 
-    Its body is unrolled, one line per slot, the way `dataclasses` builds
+    Its body is unrolled, one line per slot, the way `values.value` builds
     `__init__`: a loop with `getattr` costs twice as much, and a `State` is
     copied on every action (this was the engine's hottest function).
     """
