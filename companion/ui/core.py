@@ -76,8 +76,10 @@ class UI:
         self.last_primary_tap = float("-inf")
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
-        self._help_above: Action0 | None = None
-        self._bar_widths: tuple[tuple[object, ...], tuple[list[int], bool]] | None = None
+        #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,
+        #: "?"), drawn in a strip above the bar, each as wide as its label.
+        self._above: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
+        self._bar_widths: tuple[tuple[object, ...], tuple[list[int], int]] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -189,8 +191,8 @@ class UI:
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
         scene.body_message = None
-        # The "?" that had no room in the bar: at the strip's left end, a finger's size.
-        above = c.u(56) + c.u(8) if self._help_above is not None else 0
+        # The buttons that had no room in the bar: at the strip's left end.
+        above = self._above[-1][0].right + c.u(8) if self._above else 0
         words_up = False
         if words:
             room = _text_box(c, middle)
@@ -245,10 +247,10 @@ class UI:
     @staticmethod
     def _bar_widths_for(c: Canvas, bar: pygame.Rect,
                         left: list[tuple[str, Action0 | None, str, Colour]],
-                        right: list[tuple[str, Action0 | None, str, Colour]],
-                        topics: bool) -> tuple[list[int], bool]:
-        """Each bar button's width, and whether the "?" (last on the left) goes above the
-        bar for want of room."""
+                        right: list[tuple[str, Action0 | None, str, Colour]]
+                        ) -> tuple[list[int], int]:
+        """Each bar button's width, and how many of the last buttons on the left go above
+        the bar for want of room (0 if all fit, or if moving them would not help)."""
         pad = c.u(8)
         h = bar.h - 2 * pad
         f = font(c.px(BODY))
@@ -275,11 +277,13 @@ class UI:
             return False
 
         wanted = widths(labels)
-        if topics and cut(labels, wanted):
-            without = labels[:len(left) - 1] + labels[len(left):]
-            if not cut(without, widths(without)):  # else it was not the "?" that did it
-                return widths(without), True
-        return wanted, False
+        if not cut(labels, wanted):
+            return wanted, 0
+        for moved in range(1, len(left)):  # Undo or Back stays
+            without = labels[:len(left) - moved] + labels[len(left):]
+            if not cut(without, widths(without)):
+                return widths(without), moved
+        return wanted, 0  # it was not the left buttons that made them too wide
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
                  ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
@@ -314,16 +318,22 @@ class UI:
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
         # The widths depend only on the labels and the bar: worked out once for them.
         labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
-                  bool(topics), tuple(bar), c.s)
+                  tuple(bar), c.s)
         if self._bar_widths is None or self._bar_widths[0] != labels:
-            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right,
-                                                             bool(topics)))
-        wanted, help_moved = self._bar_widths[1]
-        self._help_above = None
-        if help_moved:
-            # No room for the "?" beside the others (portrait, long words): it goes above
-            # the bar, at its left end (`render` makes a strip for it).
-            self._help_above = left.pop()[1]
+            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right))
+        wanted, moved = self._bar_widths[1]
+        # No room for all of them (portrait, long words): the last on the left (the "?",
+        # then Home, then Redo) go above the bar, at its left end (`render` makes a strip
+        # for them); Undo or Back, and the primary action, never move.
+        self._above = []
+        if moved:
+            f = font(c.px(BODY))
+            x = bar.x + pad
+            for label, action, key, colour in left[len(left) - moved:]:
+                w = max(c.u(56), f.size(label)[0] + c.u(24))
+                self._above.append((pygame.Rect(x, 0, w, h), label, action, key, colour))
+                x += w + pad
+            del left[len(left) - moved:]
         out = []
         x = bar.x + pad
         for (label, action, key, colour), w in zip(left, wanted, strict=False):
@@ -344,10 +354,12 @@ class UI:
         c.rect(bar, PANEL, radius=0)
         for rect, label, action, key, colour in self._bar_buttons:
             c.button(rect, label, action, key=key, colour=colour)
-        if strip is not None and self._help_above is not None:
+        if strip is not None and self._above:
             pad = c.u(8)
-            button = pygame.Rect(strip.x + pad, strip.y + pad, c.u(56), strip.h - 2 * pad)
-            c.button(button, "?", self._help_above, key="help", colour=INFO_BG)
+            for rect, label, action, key, colour in self._above:  # a finger tall, at its top
+                button = pygame.Rect(rect.x, strip.y + pad, rect.w,
+                                     min(strip.h - 2 * pad, c.u(56)))
+                c.button(button, label, action, key=key, colour=colour)
             strip = pygame.Rect(button.right + pad, strip.y, strip.right - button.right - pad,
                                 strip.h)
         if in_bar:

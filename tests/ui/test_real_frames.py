@@ -4,11 +4,14 @@ Supply's revealed cards told on their own places, names never cut (pages instead
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.touch import Finger, clean
 from companion.engine import State
 from companion.ui import names, words
 from companion.ui.hyphen import plain
-from companion.ui.i18n import set_language
+from companion.ui.core import UI
+from companion.ui.i18n import _, set_language
 from companion.ui.samples import Demo
 
 from .framecheck import problems
@@ -97,3 +100,33 @@ def test_a_season_too_long_for_one_screen_turns_pages_and_never_cuts_a_name(ui):
     assert seen == set(unseen)  # every card reachable by touch
     finger.tap("\u2039")
     assert not finger.has("\u2039")  # back on the first page
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "en"])
+def test_in_portrait_the_bar_moves_what_has_no_room_above_it_and_cuts_nothing(services, language):
+    """At 480x800, Undo, Redo, Home, "?" and a long primary ("Verladung fertig") do not all
+    fit in the bar in German and French: the last on the left go into a strip above it,
+    each a finger's size, nothing cut, and a tap there works (Redo redoes)."""
+    ui = UI(services, (480, 800))
+    ui.open("home")
+    ui.set_language(language)
+    try:
+        finger = at(ui, lambda b, a: b.phase == a.phase == "loading", players=5)
+        finger.tap(_("Undo"))
+        state = ui.game.state
+        assert ui.top.name == "loading"
+        assert state.redo  # Undo, Redo, Home, "?" and the primary action are all offered
+        frame = finger.frame()
+        assert not problems(frame), problems(frame)
+        bar_top = finger.find(_("Undo"))["rect"][1]
+        for label in (_("Undo"), _("Redo"), _("Home"), "?"):
+            target = finger.find(label)
+            assert target["rect"][3] >= 56 and target["rect"][2] >= 56
+        moved = [t for t in frame["targets"] if t["bar"] and t["rect"][1] < bar_top]
+        if language != "en":
+            assert moved, "nothing moved above the bar"
+        finger.tap(_("Redo"))
+        assert ui.game.state.actions == state.actions + 1 and not ui.game.state.redo
+    finally:
+        ui.set_language("en")
+        set_language("en")
