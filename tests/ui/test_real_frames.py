@@ -9,8 +9,8 @@ import pytest
 from benchmarks.touch import Finger, clean
 from companion.engine import State
 from companion.ui import names, words
-from companion.ui.hyphen import plain
 from companion.ui.core import UI
+from companion.ui.hyphen import plain
 from companion.ui.i18n import _, set_language
 from companion.ui.samples import Demo
 
@@ -127,6 +127,34 @@ def test_in_portrait_the_bar_moves_what_has_no_room_above_it_and_cuts_nothing(se
             assert moved, "nothing moved above the bar"
         finger.tap(_("Redo"))
         assert ui.game.state.actions == state.actions + 1 and not ui.game.state.redo
+    finally:
+        ui.set_language("en")
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+@pytest.mark.parametrize("language", ["fr", "de", "en"])
+def test_a_tracked_offer_keeps_pass_a_finger_tall_in_portrait(services, language, size):
+    """Tracked Purchase at five players in portrait: the tiles, the offer and Pass share
+    what the panels leave; Pass stays a finger tall (it had collapsed to 0 px in French)
+    and a tap on it sends the worker home."""
+    services.settings["purchase_form"] = "tracked"
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+    try:
+        Demo(ui, 5).at(lambda b, a: a.phase == "purchase" and a.form == "tracked"
+                       and a.settling < len(a.slots) and bool(a.slots[a.settling].workers),
+                       form="tracked")
+        finger = Finger(ui)
+        frame = finger.frame()
+        assert not problems(frame), problems(frame)
+        state = ui.game.state
+        settling = state.settling
+        workers = len(state.slots[settling].workers)
+        finger.tap(_("Pass"))
+        after = ui.game.state
+        assert after.settling > settling or len(after.slots[settling].workers) == workers - 1
     finally:
         ui.set_language("en")
         set_language("en")

@@ -373,17 +373,33 @@ class TrackedPurchaseScene(RoundScene):
             return
         offer = self.offer()
         least = slots_height(c, area.w, len(state.slots), state)
-        draw_slots(c, state, flow.take(max(least, min(c.u(120), area.h // 3))),
-                   state.settling)
+        tiles_h = max(least, min(c.u(120), area.h // 3))
         if offer is None:
+            draw_slots(c, state, flow.take(tiles_h), state.settling)
             return
         pid, index, price = offer
         card = state.catalogue[state.slots[index].card]
-        flow.text(_("Offer: {card} to {name} for {price}").format(
-            card=names.card_name(card), name=words.player_name(state, pid), price=price),
-            BODY, TEXT)
-        flow.text(_("Coins of {name}: {coins}").format(
-            name=words.player_name(state, pid), coins=state.player(pid).coins), BODY, MUTED)
-        row = flow.take(c.u(60))
-        c.button(pygame.Rect(row.x, row.y, min(row.w, c.u(180)), row.h), _("Pass"),
-                 self.decline, key="pass")
+        said = _("Offer: {card} to {name} for {price}").format(
+            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+        coins = _("Coins of {name}: {coins}").format(
+            name=words.player_name(state, pid), coins=state.player(pid).coins)
+        # Pass is a finger tall, under the offer. Where the tiles leave too little room
+        # (portrait, five players), the buyer's coins give way first (the buyer's panel
+        # shows them too), then the offer goes beside Pass, on the row's two lines.
+        row_h, gap = c.u(60), flow.gap
+        said_h = layout.fit(c, said, area.w, None, BODY).height(c) + gap
+        coins_h = layout.fit(c, coins, area.w, None, BODY).height(c) + gap
+        spare = area.h - (tiles_h + gap) - said_h - row_h
+        draw_slots(c, state, flow.take(tiles_h), state.settling)
+        beside = spare < 0
+        if not beside:
+            flow.text(said, BODY, TEXT)
+            if spare >= coins_h:
+                flow.text(coins, BODY, MUTED)
+        row = flow.take(row_h)
+        button = c.button(pygame.Rect(row.x, row.y, min(row.w, c.u(180)), row.h), _("Pass"),
+                          self.decline, key="pass")
+        if beside:
+            layout.draw_text(c, said, pygame.Rect(button.right + gap, row.y,
+                                                  row.right - button.right - gap, row.h),
+                             BODY, TEXT, valign="center", max_lines=2)
