@@ -236,6 +236,15 @@ class LoadingScene(RoundScene):
             out.append((_("Sell to merchants (+{n})").format(n=len(sells)), sells))
         return out
 
+    def phase_least(self, c: Canvas, state: State, width: int) -> int:
+        """The player's line and cubes, then a finger's row of choices (and one for the
+        page turns when a cube is chosen)."""
+        pid = self.player or state.players[0]
+        _places, rows = self.cube_places(c, cubes_of(state, pid), width,
+                                         self.dock_places(state, pid))
+        finger_row = c.u(56) + c.u(8)
+        return c.u(34) + rows * finger_row + (2 if self.selected else 1) * finger_row
+
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         pid = self.player or state.players[0]
         y = area.y

@@ -352,6 +352,22 @@ class TrackedPurchaseScene(RoundScene):
         if offer:
             self.game.act(Pass(offer[0], offer[1]))
 
+    def phase_least(self, c: Canvas, state: State, width: int) -> int:
+        """An offer: the tiles, and Pass with the offer beside it."""
+        offer = self.offer()
+        if offer is None:
+            return 0
+        said = self.offer_text(state, *offer)
+        pass_w = min(width, c.u(180))
+        return slots_height(c, width, len(state.slots), state) + c.u(8) + max(
+            c.u(60), layout.fit(c, said, width - pass_w - c.u(8), None, BODY, "body"
+                                ).height(c) + c.u(4))
+
+    def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
+        card = state.catalogue[state.slots[index].card]
+        return _("Offer: {card} to {name} for {price}").format(
+            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         flow = layout.Flow(c, area, c.u(8))
         if state.phase == Phase.DEMAND:
@@ -378,9 +394,7 @@ class TrackedPurchaseScene(RoundScene):
             draw_slots(c, state, flow.take(tiles_h), state.settling)
             return
         pid, index, price = offer
-        card = state.catalogue[state.slots[index].card]
-        said = _("Offer: {card} to {name} for {price}").format(
-            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+        said = self.offer_text(state, pid, index, price)
         coins = _("Coins of {name}: {coins}").format(
             name=words.player_name(state, pid), coins=state.player(pid).coins)
         # Pass is a finger tall, under the offer. Where the tiles leave too little room
@@ -390,16 +404,21 @@ class TrackedPurchaseScene(RoundScene):
         said_h = layout.fit(c, said, area.w, None, BODY).height(c) + gap
         coins_h = layout.fit(c, coins, area.w, None, BODY).height(c) + gap
         spare = area.h - (tiles_h + gap) - said_h - row_h
-        draw_slots(c, state, flow.take(tiles_h), state.settling)
         beside = spare < 0
+        pass_w = min(area.w, c.u(180))
+        if beside:  # the row as tall as the offer needs beside Pass (a long name: 3 lines)
+            row_h = max(row_h, layout.fit(c, said, area.w - pass_w - gap, None, BODY,
+                                          "body").height(c) + c.u(4))
+            tiles_h = max(least, min(tiles_h, area.h - gap - row_h))
+        draw_slots(c, state, flow.take(tiles_h), state.settling)
         if not beside:
             flow.text(said, BODY, TEXT)
             if spare >= coins_h:
                 flow.text(coins, BODY, MUTED)
         row = flow.take(row_h)
-        button = c.button(pygame.Rect(row.x, row.y, min(row.w, c.u(180)), row.h), _("Pass"),
+        button = c.button(pygame.Rect(row.x, row.y, pass_w, row.h), _("Pass"),
                           self.decline, key="pass")
         if beside:
             layout.draw_text(c, said, pygame.Rect(button.right + gap, row.y,
                                                   row.right - button.right - gap, row.h),
-                             BODY, TEXT, valign="center", max_lines=2)
+                             BODY, TEXT, role="body", valign="center")

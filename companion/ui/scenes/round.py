@@ -127,9 +127,14 @@ class RoundScene(Scene):
         if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
             cols = 2
             n_rows = -(-n // cols)
-            # Taller than in landscape: room for a name under the numbers.
-            band, area = layout.rows(rest, [n_rows * c.u(PANEL_H + 16) + (n_rows - 1) * gap,
-                                            None], gap)
+            # Taller than in landscape: room for a name under the numbers; a finger tall
+            # only where the phase's controls would not fit below them (their details
+            # give way first).
+            band_h = n_rows * c.u(PANEL_H + 16) + (n_rows - 1) * gap
+            need = self.phase_least(c, state, rest.w - 2 * gap)
+            if need and rest.h - band_h - gap - self.hint_room(c, rest.w - 2 * gap) < need:
+                band_h = n_rows * c.u(PANEL_H) + (n_rows - 1) * gap
+            band, area = layout.rows(rest, [band_h, None], gap)
             self.draw_panels(c, state, layout.inset(band, gap, 0), cols=cols)
             area = layout.inset(area, gap, 0)
         else:
@@ -142,9 +147,7 @@ class RoundScene(Scene):
         # that takes it (or the hint, if taller): the controls below stay where the finger
         # expects them when a message comes or goes (docs/touch.md).
         hint = "" if self.hint_in_bar else self.hint()
-        least = 0 if self.hint_in_bar else max(
-            layout.fit(c, hint, flow.rect.w, None, BODY).height(c) + flow.gap,
-            2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+        least = self.hint_room(c, flow.rect.w)
         top = flow.y
         if self.body_message is not None:
             self.draw_message(c, flow, *self.body_message, least=least)
@@ -152,6 +155,19 @@ class RoundScene(Scene):
             flow.text(hint, BODY, TEXT)
         flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
+
+    def hint_room(self, c: Canvas, width: int) -> int:
+        """The height kept above the phase's controls for the hint (0 when it is in the
+        bar): a message of two lines may take its place without moving them."""
+        if self.hint_in_bar:
+            return 0
+        return max(layout.fit(c, self.hint(), width, None, BODY).height(c) + c.u(4),
+                   2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+
+    def phase_least(self, c: Canvas, state: State, width: int) -> int:
+        """The least height the phase's controls need at `width` (0: whatever is left);
+        in portrait the panels give way to it."""
+        return 0
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""
