@@ -18,6 +18,7 @@ from benchmarks.touch import Finger
 from companion.engine import GOODS, SCORE_CATEGORIES, State
 from companion.engine.words import KINDS, Form, Kind, Phase
 from companion.inputs import intents as it
+from companion.ui import rulestexts
 from companion.ui.core import UI
 from companion.ui.i18n import LANGUAGES, set_language
 from companion.ui.rulestexts import help_text
@@ -187,7 +188,20 @@ def test_every_screen_that_shows_cards_rows_or_a_phase_has_a_question_mark(tmp_p
         if help_button(Finger(ui)) is not None:
             have.add(screen.name)
     assert {"supply", "purchase", "purchase-tracked", "loading", "tableau", "fire",
-            "income", "final", "past-game"} <= have, have
+            "income", "final", "past-game", "confirm"} <= have, have
+
+
+def test_the_question_about_a_printed_value_explains_its_card(tmp_path):
+    """Confirming a fire's points or a fireman's value: the "?" opens that card's rules."""
+    ui = build("confirm", (800, 480), "en", tmp_path)
+    finger = Finger(ui)
+    card = ui.top.card
+    target = help_button(finger)
+    assert target is not None
+    finger.tap_target(target)
+    assert ui.top.name == "help"
+    topic = rulestexts.card_topic(card.kind, card.good)
+    assert ui.top.topic == topic or topic in ui.top.topics
 
 
 def test_a_card_scanned_while_a_text_is_open_still_counts(ui):

@@ -15,7 +15,7 @@ import pygame
 
 from companion.engine import GOODS, Catalogue
 from companion.engine.words import printed_for_field
-from companion.ui import layout, names
+from companion.ui import layout, names, rulestexts
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -63,6 +63,10 @@ class ConfirmValueScene(Scene):
 
     def entry_pending(self) -> bool:
         return True
+
+    def help_topics(self) -> list[str]:
+        """The rules of the card asked about (what its printed value does)."""
+        return rulestexts.card_topics([(self.card.kind, self.card.good)])
 
     def undo_entry(self) -> str | None:
         """Undo here takes back the last change of the value, then the question itself
