@@ -195,9 +195,12 @@ class PurchaseScene(RoundScene):
         return _("nobody")
 
     def hint(self) -> str:
-        if self.buyer is not None:  # OK now records the purchase, not "nobody"
-            return _("OK records the purchase. Price: press their button again, or \u2212 / +.")
-        return _("Tap the buyer (press their button again: price +1), or OK for nobody.")
+        return self.hints()[self.buyer is not None]
+
+    def hints(self) -> list[str]:
+        # Once a buyer is chosen, OK records the purchase, not "nobody".
+        return [_("Tap the buyer (press their button again: price +1), or OK for nobody."),
+                _("OK records the purchase. Price: press their button again, or \u2212 / +.")]
 
     def select(self, pid: str) -> None:
         self.taps.append((self.buyer, self.price))
@@ -236,6 +239,62 @@ class PurchaseScene(RoundScene):
         else:
             self.game.act(Buy(self.buyer, slot, self.price))
 
+    def question(self, state: State, width: int, c: Canvas) -> str:
+        """The card being settled, in full, and the question (where it fits on one line)."""
+        current = state.settling
+        card = state.catalogue[state.slots[current].card]
+        which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
+                                                   card=names.card_name(card))
+        asked = which + "  \u00b7  " + _("Who bought it?")
+        one_line = not layout.fit(c, asked, width, None, BODY, max_lines=1).cut
+        return asked if one_line else which
+
+    def buyer_widths(self, c: Canvas, state: State, width: int) -> tuple[int, int, bool]:
+        """A buyer's button's width, the "nobody" button's, and whether "nobody" goes at
+        the end of the buyers' row (else at the end of the price row)."""
+        gap = c.u(8)
+        players = list(state.players)
+        # A buyer's button is as wide as its letter beside its coins (two digits would
+        # otherwise push the letter out to "…", leaving only the colour to tell them apart).
+        widest = max(font(c.px(LARGE)).size(words.letter(state, pid))[0]
+                     + font(c.px(SMALL)).size(str(state.player(pid).coins))[0]
+                     for pid in players) + c.u(6) + c.u(16)
+        button_w = max(c.u(56), widest)
+        nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
+        together = len(players) * (button_w + gap) + nobody_w <= width
+        return button_w, nobody_w, together
+
+    def price_room(self, c: Canvas, state: State, width: int) -> int:
+        """The width left in the price row right of "+" (and left of "nobody" if it is
+        there)."""
+        gap, size = c.u(8), c.u(56)
+        _button_w, nobody_w, together = self.buyer_widths(c, state, width)
+        label_w = font(c.px(BODY)).size(_("Price:"))[0] + c.u(12)
+        used = label_w + 2 * size + c.u(80) + gap + (0 if together else nobody_w + gap)
+        return width - used
+
+    def switch_row(self, c: Canvas, state: State, width: int) -> bool:
+        """Whether the form switch (before the round's first entry) needs a row of its own
+        below the price row: no room for it right of "+", nor in the panels' free cell
+        (portrait, an odd number of players)."""
+        if not switch_shown(state):
+            return False
+        spare = c.w < c.h and len(state.players) % 2 == 1
+        return self.price_room(c, state, width) < switch_width(c, False) and not spare
+
+    def phase_least(self, c: Canvas, state: State, width: int) -> int:
+        """The tiles, the question, the buyers' row and the price row (and the form
+        switch's row where it has no other place)."""
+        if state.settling >= len(state.slots):
+            return 0
+        gap, size = c.u(8), c.u(56)
+        asked = layout.fit(c, self.question(state, width, c), width, None, BODY).height(c)
+        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap
+        need += 2 * size + gap
+        if self.switch_row(c, state, width):
+            need += gap + size
+        return need
+
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
         flow = layout.Flow(c, area, c.u(8))
@@ -243,23 +302,16 @@ class PurchaseScene(RoundScene):
                    current)
         if current >= len(state.slots):
             return
-        card = state.catalogue[state.slots[current].card]
-        which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
-                                                   card=names.card_name(card))
-        asked = which + "  \u00b7  " + _("Who bought it?")
-        one_line = not layout.fit(c, asked, area.w, None, BODY, max_lines=1).cut
-        flow.text(asked if one_line else which, BODY, TEXT)
+        # In portrait, where even the frame's giving way leaves too little height (five
+        # players, a two-line header, the "?" above the bar), the line naming the card
+        # gives way: its tile is marked, and named on it. Like the frame's giving way it
+        # lasts the round, so the buyers' row stays under the finger.
+        if not self.squeezed:
+            flow.text(self.question(state, area.w, c), BODY, TEXT)
         gap = c.u(8)
         size = c.u(56)
         players = list(state.players)
-        # A buyer's button is as wide as its letter beside its coins (two digits would
-        # otherwise push the letter out to "…", leaving only the colour to tell them apart).
-        widest = max(font(c.px(LARGE)).size(words.letter(state, pid))[0]
-                     + font(c.px(SMALL)).size(str(state.player(pid).coins))[0]
-                     for pid in players) + c.u(6) + c.u(16)
-        button_w = max(size, widest)
-        nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
-        together = len(players) * (button_w + gap) + nobody_w <= area.w
+        button_w, nobody_w, together = self.buyer_widths(c, state, area.w)
         row = flow.take(size)
         cells = layout.columns(row, [button_w] * len(players)
                                + ([nobody_w] if together else []), gap)
@@ -285,18 +337,32 @@ class PurchaseScene(RoundScene):
                ACCENT if self.buyer else MUTED, anchor="center", role="key")
         c.button(plus, "+", (lambda: self.step(1)) if self.buyer else None, key="price:+",
                  size=LARGE)
-        form_switch(c, state, self.game, False, area, pygame.Rect(
-            plus.right + gap, price_row.y, max(0, area.right - plus.right - gap), size))
+        where = pygame.Rect(plus.right + gap, price_row.y,
+                            max(0, price_row.right - plus.right - gap), size)
+        if where.w < switch_width(c, False) and self.spare is not None:
+            where = self.spare  # beside the last panel, not a row below the price
+        form_switch(c, state, self.game, False, area, where)
+
+
+def switch_shown(state: State) -> bool:
+    """Before the round's first entry the table may use the other form for this round."""
+    return state.form is None and state.phase == Phase.DEMAND and not state.placed
+
+
+def switch_width(c: Canvas, tracked: bool) -> int:
+    """The form switch's width: its longest word on a line, at least 150."""
+    label = _("Quick form") if tracked else _("Track workers")
+    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
 
 
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
                 area: pygame.Rect, where: pygame.Rect | None = None) -> None:
     """Before the round's first entry the table may use the other form for this round
     (in `where` if given and wide enough, else at the bottom right of `area`)."""
-    if state.form is not None or state.phase != Phase.DEMAND or state.placed:
+    if not switch_shown(state):
         return
     label = _("Quick form") if tracked else _("Track workers")
-    width = max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
+    width = switch_width(c, tracked)
     if where is not None and where.w >= width:
         rect = pygame.Rect(where.right - width, where.y, width, where.h)
     else:

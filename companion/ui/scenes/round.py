@@ -101,6 +101,12 @@ class RoundScene(Scene):
     hint_in_body = True
     #: Offer a way back to Home (the game stays saved).
     menu = True
+    #: Portrait, an odd number of players: the panels' grid's free cell (bottom right),
+    #: where a phase may put a control its own rows have no room for (set by `draw`).
+    spare: pygame.Rect | None = None
+    #: Portrait: even with the track gone and the panels at their least, the phase's
+    #: controls have less than `phase_least` (set by `draw`; it stays so for the round).
+    squeezed = False
 
     @property
     def state(self) -> State:
@@ -120,22 +126,24 @@ class RoundScene(Scene):
             track_h = min(track_h, spare)
             if track_h < c.u(TRACK_LEAST):
                 track_h = 0
+        portrait = c.w < c.h  # a panel rotated 90 or 270: panels in two columns on top
+        panel_h = c.u(PANEL_H)
+        self.squeezed = False
+        if portrait:
+            track_h, panel_h = self.portrait_heights(c, state, body, header_h)
         track = pygame.Rect(0, header_h, c.w, track_h)
         if track_h:
             self.draw_track(c, state, track)
         rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
-        if c.w < c.h:  # portrait (a panel rotated 90 or 270): panels in two columns on top
+        self.spare = None
+        if portrait:
             cols = 2
             n_rows = -(-n // cols)
-            # Taller than in landscape: room for a name under the numbers; a finger tall
-            # only where the phase's controls would not fit below them (their details
-            # give way first).
-            band_h = n_rows * c.u(PANEL_H + 16) + (n_rows - 1) * gap
-            need = self.phase_least(c, state, rest.w - 2 * gap)
-            if need and rest.h - band_h - gap - self.hint_room(c, rest.w - 2 * gap) < need:
-                band_h = n_rows * c.u(PANEL_H) + (n_rows - 1) * gap
-            band, area = layout.rows(rest, [band_h, None], gap)
-            self.draw_panels(c, state, layout.inset(band, gap, 0), cols=cols)
+            band, area = layout.rows(rest, [n_rows * panel_h + (n_rows - 1) * gap, None], gap)
+            band = layout.inset(band, gap, 0)
+            self.draw_panels(c, state, band, cols=cols)
+            if n % cols:
+                self.spare = layout.grid(band, n + 1, cols, gap, c.u(PANEL_H * 2))[-1]
             area = layout.inset(area, gap, 0)
         else:
             left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
@@ -143,11 +151,8 @@ class RoundScene(Scene):
             area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
         # The instruction above the phase's controls (it stays while a message shows).
         flow = layout.Flow(c, area, c.u(4))
-        # Where the hint is drawn here, its place is as tall as a message of two lines
-        # that takes it (or the hint, if taller): the controls below stay where the finger
-        # expects them when a message comes or goes (docs/touch.md).
         hint = "" if self.hint_in_bar else self.hint()
-        least = self.hint_room(c, flow.rect.w)
+        least = self.hint_place(c, area.w)
         top = flow.y
         if self.body_message is not None:
             self.draw_message(c, flow, *self.body_message, least=least)
@@ -156,17 +161,68 @@ class RoundScene(Scene):
         flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
 
-    def hint_room(self, c: Canvas, width: int) -> int:
-        """The height kept above the phase's controls for the hint (0 when it is in the
-        bar): a message of two lines may take its place without moving them."""
+    def hint_place(self, c: Canvas, width: int) -> int:
+        """The height above the phase's controls for the hint where it is drawn here: as
+        tall as a message of two lines that takes it (or the hint, if taller), so the
+        controls below stay where the finger expects them when a message comes or goes
+        (docs/touch.md)."""
         if self.hint_in_bar:
             return 0
-        return max(layout.fit(c, self.hint(), width, None, BODY).height(c) + c.u(4),
+        return max(max(layout.fit(c, hint, width, None, BODY).height(c) for hint in
+                       self.hints()) + c.u(4),
                    2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
 
+    def hints(self) -> list[str]:
+        """Every hint the screen may show while the game's state stays the same (a choice
+        made on it may change the hint): the hint's place is as tall as the tallest."""
+        return [self.hint()]
+
+    def above_phase(self, c: Canvas, width: int) -> int:
+        """What the hint or a message in its place takes above the phase's controls."""
+        least = self.hint_place(c, width)
+        if self.body_message is None:
+            return least
+        text = self.body_message[0]
+        fitted = layout.fit(c, text, width - 2 * c.u(8), None, BODY, "body")
+        return max(least, max(c.u(56), fitted.height(c) + 2 * c.u(8), least - c.u(8))
+                   + c.u(8))
+
+    def portrait_heights(self, c: Canvas, state: State, body: pygame.Rect,
+                         header_h: int) -> tuple[int, int]:
+        """Portrait: the score track's height and a row of panels'. Where the phase's
+        controls need more than is left (five players' three rows of panels, a two-line
+        header, the "?" above the bar), the track gives up its numbers, then the panels
+        the line that puts a long name under the numbers (a finger tall still, the name
+        beside), then the track its place (the panels say every player's points).
+
+        While the round lasts the arrangement only gives way further, never back: a tap
+        that shortens the bar (a buyer chosen) moves nothing under the finger."""
+        steps = [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
+                 (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
+        width = c.w - 2 * c.u(8)
+        need = self.phase_least(c, state, width)
+        if not need:
+            return steps[0]
+        need += self.above_phase(c, width)
+        gap = c.u(8)
+        n_rows = -(-len(state.players) // 2)
+        # The last level: even the last step leaves too little (the phase gives way too).
+        level = len(steps)
+        for k, (track_h, panel_h) in enumerate(steps):
+            left = body.bottom - header_h - track_h - (n_rows * panel_h + n_rows * gap)
+            if left >= need:
+                level = k
+                break
+        key = (c.w, c.h, state.round, state.player_count)
+        was = self.__dict__.get("_gave_way")
+        if was is not None and was[0] == key:
+            level = max(level, was[1])
+        self.__dict__["_gave_way"] = (key, level)
+        self.squeezed = level == len(steps)
+        return steps[min(level, len(steps) - 1)]
+
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """The least height the phase's controls need at `width` (0: whatever is left);
-        in portrait the panels give way to it."""
+        """The least height the phase's controls need in portrait (0: what is left)."""
         return 0
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
