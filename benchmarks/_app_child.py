@@ -44,6 +44,7 @@ import resource
 import sys
 import threading
 import time
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Run as a script: its folder (benchmarks/) must not shadow anything the program imports.
@@ -90,6 +91,15 @@ def _cpu() -> float:
 def _finish(code: int = 0) -> None:
     sys.stdout.flush()
     os._exit(code)
+
+
+def _the_runner() -> Any:
+    """The app's running `Runner`; without one, say so (the parent reports the mode as
+    unavailable) and exit."""
+    if not RUNNER:
+        print("MARK no_runner 1")
+        _finish()
+    return RUNNER[0]
 
 
 def _monitor(mode: str, seconds: float) -> None:
@@ -219,10 +229,7 @@ def _target(ui: object, key: str) -> tuple[int, int] | None:
 def _latency(samples: int) -> None:
     from companion.inputs import intents as it
 
-    if not RUNNER:
-        print("MARK no_runner 1")
-        _finish()
-    runner = RUNNER[0]
+    runner = _the_runner()
     bus = getattr(runner, "bus", None)
     ui = getattr(runner, "ui", None)
     out: dict[str, list[float]] = {"select": [], "intent": [], "touch": []}
@@ -292,10 +299,7 @@ def _emulate_evdev() -> None:
 
 
 def _wake(samples: int) -> None:
-    if not RUNNER:
-        print("MARK no_runner 1")
-        _finish()
-    runner = RUNNER[0]
+    runner = _the_runner()
     ui = getattr(runner, "ui", None)
     if not hasattr(runner, "idle_state"):
         print("MARK no_idle_state 1")
@@ -338,10 +342,7 @@ def _wake(samples: int) -> None:
 
 
 def _frames(count: int) -> None:
-    if not RUNNER:
-        print("MARK no_runner 1")
-        _finish()
-    runner = RUNNER[0]
+    runner = _the_runner()
     durations: list[float] = []
     real = type(runner).frame
 

@@ -133,15 +133,23 @@ def test_sigterm_stops_the_app_on_the_screens_taps_reach(table, tmp_path, path) 
     assert _stopped(proc, f"on {line[3:].strip()}") == 0
 
 
-def test_a_second_sigterm_ends_a_stop_that_hangs() -> None:
-    # The main thread stuck for good (a lock nobody releases) after the first SIGTERM.
+def _hung_child(grace_s: float, more: str = "") -> subprocess.Popen[str]:
+    """A child whose main thread hangs for good (a lock nobody releases) once its stop
+    signals are installed (`grace_s`) and `more` has run; returned once it says ready.
+    Its stack dump names line 3 + the lines of `more` for the hang."""
     code = ("import threading; from companion.ui.runner import StopSignals\n"
-            "s = StopSignals(grace_s=300); s.install(); print('ready', flush=True)\n"
-            "s.on_stop = lambda: print('stopping', flush=True)\n"
-            "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
+            f"s = StopSignals(grace_s={grace_s}); s.install(); print('ready', flush=True)\n"
+            + more + "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
     proc = subprocess.Popen([sys.executable, "-c", code], env=_env(), cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    return proc
+
+
+def test_a_second_sigterm_ends_a_stop_that_hangs() -> None:
+    # The main thread stuck for good (a lock nobody releases) after the first SIGTERM.
+    proc = _hung_child(300, "s.on_stop = lambda: print('stopping', flush=True)\n")
+    assert proc.stdout is not None
     proc.send_signal(signal.SIGTERM)
     # Two signals sent at once may merge into one (standard signals do not queue).
     assert proc.stdout.readline() == "stopping\n"
@@ -150,12 +158,7 @@ def test_a_second_sigterm_ends_a_stop_that_hangs() -> None:
 
 
 def test_a_stop_that_hangs_ends_by_itself_and_says_where() -> None:
-    code = ("import threading; from companion.ui.runner import StopSignals\n"
-            "s = StopSignals(grace_s=0.5); s.install(); print('ready', flush=True)\n"
-            "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], env=_env(), cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc = _hung_child(0.5)
     proc.send_signal(signal.SIGTERM)
     assert _stopped(proc, "after the grace time") != 0
     err = proc.communicate()[1]
