@@ -10,7 +10,7 @@ by its registry name (`host.open("tableau", pid=...)`, see
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 import pygame
 
@@ -20,6 +20,7 @@ from companion.ui.canvas import Canvas
 from companion.ui.i18n import _
 from companion.ui.services import GameSession, PrintedValue, Services
 
+T = TypeVar("T")
 Action0 = Callable[[], object]
 #: What a scene's primary button shows and does (None: shown disabled).
 Primary = tuple[str, Action0 | None]
@@ -138,6 +139,18 @@ class Scene:
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         """Draw the screen's content into `body` (everything above the bottom bar)."""
+
+    def kept(self, name: str, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """`compute()`, remembered under `name` for as long as `key` stays the same: for
+        what every frame asks again. A `State` in the key compares by identity (states
+        never change)."""
+        kept: dict[str, tuple[tuple[object, ...], Any]] = self.__dict__.setdefault("_kept", {})
+        got = kept.get(name)
+        if got is not None and got[0] == key:
+            return cast(T, got[1])
+        value = compute()
+        kept[name] = (key, value)
+        return value
 
     def primary(self) -> Primary | None:
         """The primary action's label and callback (None: no primary button)."""

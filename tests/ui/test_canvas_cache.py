@@ -103,3 +103,22 @@ def test_a_layer_is_kept_per_key_size_and_scale() -> None:
                 lambda inner, local, key=key: drawn.append(key[0]))
     assert drawn == ["a", "b", "a"]
     canvas.forget_fonts()
+
+
+def test_a_scene_keeps_an_answer_while_its_key_stays_the_same(ui) -> None:
+    """`Scene.kept`: computed once per key; another state object, or language, asks again."""
+    from companion.ui.scene import Scene
+
+    scene = Scene(ui)
+    calls: list[int] = []
+
+    def compute() -> list[int]:
+        calls.append(1)
+        return [len(calls)]
+
+    a, b = object(), object()
+    assert scene.kept("x", (a, "en"), compute) == [1]
+    assert scene.kept("x", (a, "en"), compute) == [1] and len(calls) == 1
+    assert scene.kept("x", (a, "de"), compute) == [2]
+    assert scene.kept("x", (b, "de"), compute) == [3]
+    assert scene.kept("y", (b, "de"), compute) == [4]  # each name its own

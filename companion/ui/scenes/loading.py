@@ -196,12 +196,8 @@ class LoadingScene(RoundScene):
 
     def kept_shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
         """`shortcuts`, worked out once for a state and player (every frame shows them)."""
-        kept = self.__dict__.get("_shortcuts")
-        if kept is not None and kept[0] is state and kept[1:3] == (pid, language()):
-            return list(kept[3])
-        out = self.shortcuts(state, pid)
-        self.__dict__["_shortcuts"] = (state, pid, language(), out)
-        return list(out)
+        return list(self.kept("shortcuts", (state, pid, language()),
+                              lambda: self.shortcuts(state, pid)))
 
     def shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
         """Common whole-dock moves: fill contracts, sell to merchants."""

@@ -247,12 +247,8 @@ class RoundScene(Scene):
         bar's "?": remembered for the state and the cards shown)."""
         state = self.state
         shown = self.cards_shown(state)
-        remembered = self.__dict__.get("_topics")
-        if remembered is not None and remembered[0] is state and remembered[1] == shown:
-            return list(remembered[2])
-        topics = self._help_topics(state, shown)
-        self.__dict__["_topics"] = (state, shown, topics)
-        return list(topics)
+        return list(self.kept("help_topics", (state, shown),
+                              lambda: self._help_topics(state, shown)))
 
     def _help_topics(self, state: State, shown: list[str]) -> list[str]:
         quick = state.phase == Phase.DEMAND and self.name == "purchase"
