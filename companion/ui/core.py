@@ -80,6 +80,9 @@ class UI:
         #: "?"), drawn in a strip above the bar, each as wide as its label.
         self._above: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         self._bar_widths: tuple[tuple[object, ...], tuple[list[int], int]] | None = None
+        #: (screen, its left buttons' keys with the bar and scale, how many of those
+        #: buttons went above the bar).
+        self._moved_on: tuple[Scene, tuple[object, ...], int] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -247,10 +250,10 @@ class UI:
     @staticmethod
     def _bar_widths_for(c: Canvas, bar: pygame.Rect,
                         left: list[tuple[str, Action0 | None, str, Colour]],
-                        right: list[tuple[str, Action0 | None, str, Colour]]
+                        right: list[tuple[str, Action0 | None, str, Colour]], at_least: int = 0
                         ) -> tuple[list[int], int]:
         """Each bar button's width, and how many of the last buttons on the left go above
-        the bar for want of room (0 if all fit, or if moving them would not help)."""
+        the bar for want of room: `at_least`, more only if that helps."""
         pad = c.u(8)
         h = bar.h - 2 * pad
         f = font(c.px(BODY))
@@ -276,14 +279,14 @@ class UI:
                     return True
             return False
 
-        wanted = widths(labels)
-        if not cut(labels, wanted):
-            return wanted, 0
-        for moved in range(1, len(left)):  # Undo or Back stays
-            without = labels[:len(left) - moved] + labels[len(left):]
-            if not cut(without, widths(without)):
-                return widths(without), moved
-        return wanted, 0  # it was not the left buttons that made them too wide
+        def staying(moved: int) -> list[str]:
+            return labels[:len(left) - moved] + labels[len(left):]
+
+        for moved in range(at_least, len(left)):  # Undo or Back stays
+            wanted = widths(staying(moved))
+            if not cut(staying(moved), wanted):
+                return wanted, moved
+        return widths(staying(at_least)), at_least  # the left buttons were not the cause
 
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
                  ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
@@ -316,12 +319,20 @@ class UI:
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
+        # What moved above the bar stays there while the same screen shows the same
+        # buttons on the left: a tap that shortens the primary label ("Niemand hat
+        # gekauft" -> "Blau zahlt 2") must not bring the "?" back under another finger.
+        keys = (tuple(item[2] for item in left), tuple(bar), c.s)
+        shown = self._moved_on
+        at_least = min(shown[2], max(0, len(left) - 1)) if shown and shown[0] is scene \
+            and shown[1] == keys else 0
         # The widths depend only on the labels and the bar: worked out once for them.
         labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
-                  tuple(bar), c.s)
+                  tuple(bar), c.s, at_least)
         if self._bar_widths is None or self._bar_widths[0] != labels:
-            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right))
+            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right, at_least))
         wanted, moved = self._bar_widths[1]
+        self._moved_on = (scene, keys, moved)
         # No room for all of them (portrait, long words): the last on the left (the "?",
         # then Home, then Redo) go above the bar, at its left end (`render` makes a strip
         # for them); Undo or Back, and the primary action, never move.

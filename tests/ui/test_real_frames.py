@@ -158,3 +158,27 @@ def test_a_tracked_offer_keeps_pass_a_finger_tall_in_portrait(services, language
     finally:
         ui.set_language("en")
         set_language("en")
+
+
+def test_in_portrait_the_question_mark_stays_where_it_was_while_a_card_is_entered(services):
+    """Quick Purchase, five players, German, 480x800: "Niemand hat gekauft" leaves no room
+    for the "?" in the bar, "Blau zahlt 2" would; choosing a buyer must not bring the "?"
+    back into the bar, under a finger on its way to it."""
+    ui = UI(services, (480, 800))
+    ui.open("home")
+    ui.set_language("de")
+    try:
+        finger = at(ui, lambda b, a: a.phase == "demand" and not a.slots[0].outcome
+                    and len(a.slots) == 6, players=5)
+        assert ui.top.name == "purchase"
+        before = finger.find("?")
+        assert before is not None
+        state = ui.game.state
+        finger.tap(words.letter(state, state.players[1]))
+        assert ui.game.state is state  # only chosen, nothing entered yet
+        after = finger.find("?")
+        assert after is not None and after["rect"] == before["rect"]
+        assert not problems(finger.frame())
+    finally:
+        ui.set_language("en")
+        set_language("en")
