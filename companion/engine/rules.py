@@ -7,6 +7,7 @@ makes one shallow copy and replaces just the parts it changes.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -51,6 +52,24 @@ from companion.engine.words import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: The longest player id and display name, in characters (docs/record-format.md, "Names").
+MAX_NAME_LENGTH = 32
+#: Letters and symbols that draw as nothing: fillers (Hangul, braille blank) and the like.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f\u17b4\u17b5")
+
+
+def shown_text_ok(text: str) -> bool:
+    """Whether a player id or display name can be shown (docs/record-format.md, "Names").
+
+    Printable (no control, format, separator or unassigned code point but the
+    plain space: no zero-width space, direction mark, BOM or NUL), visible (at
+    least one letter, digit, punctuation mark or symbol that draws something;
+    not only spaces, fillers or combining marks) and at most `MAX_NAME_LENGTH`
+    characters.
+    """
+    if not text or len(text) > MAX_NAME_LENGTH or not text.isprintable():
+        return False
+    return any(ch not in _BLANKS and unicodedata.category(ch)[0] in "LNPS" for ch in text)
 WORKERS_PER_PLAYER = 3
 MAX_WORKERS_ON_CARD = 8
 WAREHOUSE_CAPACITY = 4
@@ -124,14 +143,19 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
     if len(set(players)) != len(players):
         raise RuleError("players_not_unique")
     for pid in players:
-        if len(pid) > 32 or not pid.isprintable():
+        if len(pid) > MAX_NAME_LENGTH or not pid.isprintable():
             raise RuleError("player_id_form", player=pid)
+        if not shown_text_ok(pid):
+            raise RuleError("player_id_invisible", player=pid)
     if setup.first not in players:
         raise RuleError("first_not_a_player", player=setup.first)
     names = dict(setup.names or {})
     for pid in names:
         if pid not in players:
             raise RuleError("name_not_a_player", player=pid)
+        # An empty name is no name (the id is shown); any other must be showable.
+        if names[pid] and not shown_text_ok(names[pid]):
+            raise RuleError("name_form", player=pid, name=names[pid])
     full_names = {pid: names.get(pid) or pid for pid in players}
     if setup.cards:
         catalogue = catalogue.with_overrides(setup.cards)

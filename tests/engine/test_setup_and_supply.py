@@ -263,3 +263,48 @@ def test_general_form_reaching_e_before_the_water_spaces_are_full(
     t.quick().done()
     assert t.state.phase == "over"
     assert t.json["fires"][-1]["card"] == "E-fire"
+
+
+# --- names that cannot be shown (issue 20, item 1) -----------------------------------
+
+#: Code points that draw nothing: zero-width and format characters, separators, NUL,
+#: fillers and lone combining marks.
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\ufeff", "\u2028", "\u2029",
+             "\x00", "\u2060", "\u2061", "\u202e", "\u180e", "\U000e0001", "\u3164",
+             "\u115f", "\u2800", "\u0301", "\u034f", " ", "\u00a0", "\u3000"]
+
+
+@pytest.mark.parametrize("blank", INVISIBLE)
+def test_a_display_name_that_shows_nothing_is_refused(catalogue: Catalogue, blank: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError, match="visible") as refused:
+        new_game(Setup(players=("red", "blue"), first="red",
+                       names={"red": blank * 3}), catalogue)
+    assert refused.value.code == "name_form"
+
+
+@pytest.mark.parametrize("blank", INVISIBLE)
+def test_a_player_id_that_shows_nothing_is_refused(catalogue: Catalogue, blank: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=(blank * 2, "blue"), first="blue"), catalogue)
+    assert refused.value.code in ("player_id_form", "player_id_invisible")
+
+
+@pytest.mark.parametrize("name", ["a\u200bb", "Ann\x00", "x" * 33, "Zoe\u2028"])
+def test_a_name_with_a_hidden_character_or_too_long_is_refused(catalogue: Catalogue, name: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=("red", "blue"), first="red", names={"red": name}), catalogue)
+    assert refused.value.code == "name_form"
+
+
+@pytest.mark.parametrize("name", ["Zoë", "x" * 32, "Jean-Luc O'Neil", "李小龍", "🙂", "A\u0301",
+                                  "", "  Anna  "])
+def test_showable_names_are_kept(catalogue: Catalogue, name: str):
+    state = new_game(Setup(players=("red", "blue"), first="red", names={"red": name}),
+                     catalogue)
+    assert state.names["red"] == (name or "red")
