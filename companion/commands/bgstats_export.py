@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.game is not None:
             game = archived_game(state_dir, args.game)
-            play = bgstats.play_of_record(game.record, catalogue, started=game.started,
+            play = bgstats.play_of_record(game.record or "", catalogue, started=game.started,
                                           duration_seconds=game.duration_seconds,
                                           names=names)
         else:

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         return bgstats_export.run(args)
     state_dir = state_dir_of(args)
     if args.game is not None:
-        text = archived_game(state_dir, args.game).record
+        text = archived_game(state_dir, args.game).record or ""
     else:
         scan = saved_game(state_dir, catalogue_of(args))
         for warning in scan.warnings:

@@ -154,8 +154,12 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        session._reconcile_history()
-        session.warnings.extend(archive_pending(state_dir, catalogue))
+        try:
+            session._reconcile_history()
+            session.warnings.extend(archive_pending(state_dir, catalogue))
+        except BaseException:
+            session.close()  # whatever went wrong, the state directory is not left locked
+            raise
         if session.finished and not include_finished:
             session.close()
             return None
@@ -210,7 +214,11 @@ class GameSession:
             lock.release()
             raise
         session.warnings.extend(notes)
-        session.warnings.extend(archive_pending(state_dir, catalogue))
+        try:
+            session.warnings.extend(archive_pending(state_dir, catalogue))
+        except BaseException:
+            session.close()  # whatever went wrong, the state directory is not left locked
+            raise
         return session
 
     @classmethod

@@ -44,12 +44,13 @@ class DemoHistory:
         self.state_dir = Path(state_dir)
         self.catalogue = catalogue
         self.filled = False
+        self.notes: list[str] = []
 
     def _open(self) -> History:
         if not self.filled:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             with History(self.state_dir) as history:
-                if not history.games():
+                if not history.count():
                     for players, seed, start in GAMES:
                         record = demo_record(self.catalogue(), players, seed, start)
                         state = replay(record, self.catalogue()).state
@@ -57,6 +58,18 @@ class DemoHistory:
                         history.archive(game_key(record.split("\n", 1)[0]), state, record)
             self.filled = True
         return History(self.state_dir)
+
+    def count(self) -> int:
+        with self._open() as history:
+            return history.count()
+
+    def page(self, first: int, count: int) -> list[GameSummary]:
+        with self._open() as history:
+            return history.page(first, count)
+
+    def game(self, game_id: int) -> GameSummary | None:
+        with self._open() as history:
+            return history.game(game_id)
 
     def games(self) -> list[GameSummary]:
         with self._open() as history:

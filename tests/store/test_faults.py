@@ -329,6 +329,7 @@ def test_a_history_that_cannot_be_written_at_the_end_catches_up_later(
     assert History(state_dir).games() == []
     assert GameSession.resume(state_dir, catalogue) is None  # catches up here
     (game,) = History(state_dir).games()
+    game = History(state_dir).game(game.id)
     assert replay(game.record, catalogue).state.to_json() == final.to_json()  # type: ignore[union-attr]
 
 
