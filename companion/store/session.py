@@ -75,9 +75,14 @@ class GameSession:
         self._open_error: OSError | None = None
         self.sync_problem: str | None = None
         """Set when the lines found could not be synced: they are not acknowledged."""
+        #: The last line is kept but its newline must be put back (`Scan.tail_kept`).
+        self._newline = scan.tail_kept
+        if self._newline:
+            self._dirty = True
         self._open_for_append()
         self._sync_found()
-        if scan.damaged_last_line:
+        if self._dirty:
+            # Every cut keeps a backup of the file as it was (docs/journal.md).
             self._back_up_damaged()
         if self._dirty and self._fd is not None:
             try:
@@ -335,9 +340,14 @@ class GameSession:
             self._open_error = exc
 
     def _cut(self) -> None:
-        """Drop everything past the last acknowledged line (a torn or failed write)."""
+        """Drop everything past the last acknowledged line (a torn or failed write); end
+        a kept last line whose newline was damaged with a newline again."""
         assert self._fd is not None
         os.ftruncate(self._fd, self._size)
+        if self._newline:
+            write_all(self._fd, b"\n")
+            self._size += 1
+            self._newline = False
         os.fsync(self._fd)
         self._dirty = False
 
