@@ -278,7 +278,7 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
                              len(entries) - entries[number][0] - 1) from None
     if too_big:
         raise JournalCorrupt(
-            path, len(complete) + 1,
+            path, complete.count(b"\n") + 1,  # the line that crosses the limit
             f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which no game "
             "reaches (docs/journal.md, Limits); nothing from here on is read",
             len(result.lines), 0,

@@ -25,7 +25,7 @@ import os
 from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
-from companion.engine.record import pin_printed
+from companion.engine.record import MAX_RECORD_BYTES, pin_printed
 from companion.engine.words import Phase
 from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
@@ -299,6 +299,15 @@ class GameSession:
         new_state = apply(self.state, action)
         line = journal.encode_line(action, journal.now_iso(), crc=self._version >= 2)
         data = (line + "\n").encode("utf-8")
+        if self._size + len(data) > MAX_RECORD_BYTES:
+            # Past the limit the journal could no longer be read back (docs/journal.md).
+            raise StorageError(
+                f"the action was NOT saved: the saved game {self.path} has reached the "
+                f"journal's limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB "
+                f"({len(self._lines)} lines), which no real game reaches. The game is as it "
+                "was and stays readable; no further action can be added to it (abandon it to "
+                "start a new game)."
+            )
         if self._fd is None:
             self._open_for_append()
             if self._fd is None:

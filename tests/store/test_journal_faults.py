@@ -371,3 +371,48 @@ def test_a_damaged_last_line_is_not_cut_when_no_backup_can_be_made(
         with pytest.raises(StorageError, match="NOT saved"):
             session.submit(actions[number - 1])
     assert path.read_bytes() == data  # the damaged line is still there, nothing appended
+
+
+# --- issue 20, item 6: the journal never grows past its own limit -----------------------
+
+
+def test_the_journal_is_never_written_past_its_limit(
+    game: tuple[list[Action], Path], catalogue: Catalogue
+) -> None:
+    """An action that would take the journal past 2 MiB is refused, so the game can always
+    be resumed (it was written, and then could not be read back)."""
+    from companion.engine import Adjust
+    from companion.store.journal import encode_line
+
+    actions, path = game
+    # Fill the journal with long corrections, as a stuck input could, up to ~60 KB short
+    # of the limit.
+    line = encode_line(Adjust("red", "y" * 60_000, coins=0), "2026-01-01T00:00:00.000Z")
+    size = path.stat().st_size
+    with open(path, "ab") as handle:
+        while size + 2 * (len(line) + 1) < MAX_RECORD_BYTES:
+            handle.write(line.encode() + b"\n")
+            size += len(line) + 1
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        before = session.state
+        session.submit(Adjust("red", "z" * 100, coins=0))  # still room
+        with pytest.raises(StorageError, match="NOT saved.*limit of 2 MiB"):
+            for _ in range(3):
+                session.submit(Adjust("red", "x" * 60_000, coins=0))
+        assert path.stat().st_size <= MAX_RECORD_BYTES
+        assert session.state is not before
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert session.warnings == []
+
+
+def test_a_journal_past_the_limit_names_a_line_not_a_byte_offset(
+    game: tuple[list[Action], Path], catalogue: Catalogue
+) -> None:
+    actions, path = game
+    lines = len(path.read_bytes().splitlines())
+    with open(path, "ab") as handle:
+        handle.write(b" " * (MAX_RECORD_BYTES + 10))
+    with pytest.raises(JournalCorrupt) as damage:
+        GameSession.resume(path.parent, catalogue)
+    assert damage.value.line == lines + 1
+    assert f"line {lines + 1}:" in damage.value.message
