@@ -151,6 +151,9 @@ class _History:
     def player_stats(self) -> Any:
         return self._ask("player_stats")
 
+    def player_totals(self) -> Any:
+        return self._ask("player_totals")
+
     def known_names(self) -> Any:
         return self._ask("known_names")
 

@@ -78,6 +78,25 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     )
 
 
+#: Indexes for reading a large history quickly (the list's order, the statistics from
+#: the players' rows alone). Not part of the schema version: any version reads a file that
+#: has them, and one that lacks them gets them when it is next opened (a no-op once there;
+#: left out while the file cannot be written).
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS games_latest ON games(COALESCE(finished, started), id)",
+    "CREATE INDEX IF NOT EXISTS game_players_stats ON game_players(name, named, winner, "
+    "total, game_id, seat)",
+)
+
+
+def _ensure_indexes(conn: sqlite3.Connection) -> None:
+    try:
+        for statement in INDEXES:
+            conn.execute(statement)
+    except sqlite3.Error as exc:
+        log.info("history indexes not created (%s); reading is slower", exc)
+
+
 #: MIGRATIONS[n] turns a schema n-1 database into schema n (MIGRATIONS[1] creates it).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
 
@@ -281,6 +300,7 @@ class History:
                 raise HistoryError(
                     f"{failure.message}; the file was left as it was", failure.cause
                 ) from None
+        _ensure_indexes(conn)
         if created:
             try:
                 fsync_dir(self.state_dir)
@@ -522,35 +542,45 @@ class History:
         return ("typeof(gp.name)='text' AND typeof(gp.total)='integer' AND "
                 "typeof(gp.winner)='integer' AND typeof(gp.named)='integer'")
 
-    def player_stats(self) -> list[PlayerStats]:
+    def player_totals(self) -> list[PlayerStats]:
+        """`player_stats` without the points per category (History and Statistics' first
+        view show none): one quick query over the players' rows."""
+        return self.player_stats(categories=False)
+
+    def player_stats(self, *, categories: bool = True) -> list[PlayerStats]:
         """Per player name (case-insensitive; spelled as in the latest game): most wins first.
 
         Summed by SQLite, one row per spelling, merged here; a damaged player or score row
-        is left out, with a note in `notes`."""
+        is left out, with a note in `notes`. Without `categories`, `category_points` is
+        empty and `favourite_category` None."""
         self.notes = []
         ok = self._ok_players()
         groups = self._rows(
             "SELECT gp.name, COUNT(*), SUM(gp.winner != 0), SUM(gp.total), MAX(gp.total), "
-            "MAX(COALESCE(g.finished, g.started, '') || '#' || printf('%012d', g.id)) "
-            f"FROM game_players gp JOIN games g ON g.id = gp.game_id WHERE {ok} "
-            "GROUP BY gp.name")
-        points = self._rows(
-            "SELECT gp.name, s.category, SUM(s.points) FROM game_players gp "
-            "JOIN scores s ON s.game_id = gp.game_id AND s.player_id = gp.player_id "
-            f"WHERE {ok} AND typeof(s.points)='integer' GROUP BY gp.name, s.category")
-        bad = self._rows(
-            f"SELECT DISTINCT gp.game_id FROM game_players gp WHERE NOT ({ok}) UNION "
-            "SELECT DISTINCT game_id FROM scores WHERE typeof(points)!='integer' "
-            "ORDER BY 1 LIMIT 11")
-        if bad:
-            named = ", ".join(f"#{gid}" for (gid,) in bad[:10]) + (", ..." if len(bad) > 10
-                                                                    else "")
+            f"MAX(gp.game_id) FROM game_players gp WHERE {ok} GROUP BY gp.name")
+        counted = sum(row[1] for row in groups)
+        everyone = self._rows("SELECT COUNT(*) FROM game_players")
+        bad_scores = 0
+        by_category: dict[Any, dict[str, int]] = {}
+        if categories:
+            sums = ", ".join(f"SUM(CASE WHEN s.category='{c}' THEN s.points END)"
+                             for c in SCORE_CATEGORIES)
+            for name, bad, *points in self._rows(
+                    f"SELECT gp.name, SUM(typeof(s.points)!='integer'), {sums} "
+                    "FROM game_players gp JOIN scores s ON s.game_id = gp.game_id AND "
+                    f"s.player_id = gp.player_id WHERE {ok} GROUP BY gp.name"):
+                bad_scores += bad or 0
+                by_category[name] = {c: int(p) if type(p) is int else 0
+                                     for c, p in zip(SCORE_CATEGORIES, points, strict=True)}
+        if (everyone and everyone[0][0] != counted) or bad_scores:
+            bad_rows = self._rows(
+                f"SELECT DISTINCT gp.game_id FROM game_players gp WHERE NOT ({ok}) UNION "
+                "SELECT DISTINCT game_id FROM scores WHERE typeof(points)!='integer' "
+                "ORDER BY 1 LIMIT 11")
+            named = ", ".join(f"#{gid}" for (gid,) in bad_rows[:10]) + (
+                ", ..." if len(bad_rows) > 10 else "")
             self.notes.append(f"damaged results of game(s) {named} are left out of the "
                               "statistics")
-        by_category: dict[Any, dict[str, int]] = {}
-        for name, category, total in points:
-            if isinstance(name, str) and category in SCORE_CATEGORIES:
-                by_category.setdefault(name, {})[category] = int(total or 0)
         merged: dict[str, list[Any]] = {}
         for name, games, wins, total, best, latest in groups:
             if not isinstance(name, str):
@@ -578,19 +608,19 @@ class History:
                 name=name, games=int(games), wins=int(wins or 0),
                 average_total=int(total) / games, best_total=int(best),
                 favourite_category=top if cats[top] > 0 else None,
-                category_points=dict(cats),
+                category_points=dict(cats) if categories else {},
             ))
         stats.sort(key=lambda s: (-s.wins, -s.games, s.name.casefold()))
         return stats
 
     def known_names(self) -> list[str]:
         """Names given at setup in finished games, the most recently played first."""
-        # One row per spelling: its latest game (as the list orders games), and its seat
-        # there (SQLite takes the bare `seat` from the row of the MAX).
+        # One row per spelling: its latest game (the latest archived), and its seat there
+        # (SQLite takes the bare `seat` from the row of the MAX). The players' rows only,
+        # through an index that holds every column asked for.
         rows = self._rows(
-            "SELECT gp.name, MAX(COALESCE(g.finished, g.started, '') || '#' || "
-            "printf('%012d', g.id)) AS latest, gp.seat FROM game_players gp JOIN games g "
-            "ON g.id = gp.game_id WHERE gp.named = 1 AND typeof(gp.name)='text' "
+            "SELECT gp.name, MAX(gp.game_id) AS latest, gp.seat FROM game_players gp "
+            "WHERE gp.named = 1 AND typeof(gp.name)='text' "
             "GROUP BY gp.name ORDER BY latest DESC, gp.seat")
         seen: dict[str, str] = {}
         for name, _latest, _seat in rows:

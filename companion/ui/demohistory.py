@@ -79,6 +79,10 @@ class DemoHistory:
         with self._open() as history:
             return history.player_stats()
 
+    def player_totals(self) -> list[PlayerStats]:
+        with self._open() as history:
+            return history.player_totals()
+
     def known_names(self) -> list[str]:
         with self._open() as history:
             return history.known_names()

@@ -41,6 +41,9 @@ class FakeHistory:
         return [{"name": "Anna", "games": 2, "wins": 1, "best": 41},
                 {"name": "Ben", "games": 2, "wins": 1, "best": 38}]
 
+    def player_totals(self) -> list[dict[str, Any]]:
+        return self.player_stats()
+
     def known_names(self) -> list[str]:
         return ["Anna", "Ben", "Cleo"]
 

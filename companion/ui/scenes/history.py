@@ -63,7 +63,7 @@ class HistoryScene(Scene):
             return
         try:
             self.total = self._count = int(history.count())
-            found = history.player_stats()
+            found = history.player_totals()  # no points per category: not shown here
             self.stats = list(found.values() if isinstance(found, dict) else found)
             self._note(history)
             self.window(0, FIRST_PAGE)  # so the first frame names what was left out

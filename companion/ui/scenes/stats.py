@@ -38,12 +38,15 @@ class PlayerStatsScene(Scene):
         self.first = 0
         #: The average per category instead of the totals.
         self.categories = False
+        #: The records hold the points per category (read when that view is first shown).
+        self.with_categories = False
         history = self.ui.services.history
         if history is None:
             return
         try:
             # Summed by the history (SQL), never read game by game: thousands of games.
-            found = [p for p in history.player_stats() if hasattr(p, "category_points")]
+            # The totals first; the points per category when that view is first asked for.
+            found = [p for p in history.player_totals() if hasattr(p, "category_points")]
             self.records = stats.records_of(found)  # type: ignore[arg-type]
             self.notes = list(getattr(history, "notes", ()) or ())
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
@@ -59,6 +62,16 @@ class PlayerStatsScene(Scene):
 
     def switch(self) -> None:
         self.categories = not self.categories
+        if self.categories and not self.with_categories:
+            history = self.ui.services.history
+            try:
+                found = [p for p in history.player_stats()  # type: ignore[union-attr]
+                         if hasattr(p, "category_points")]
+                self.records = stats.records_of(found)  # type: ignore[arg-type]
+                self.notes = list(getattr(history, "notes", ()) or ())
+                self.with_categories = True
+            except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+                self.problem = str(getattr(exc, "message", exc))
         self.ui.dirty = True
 
     def page(self, step: int) -> None:
