@@ -191,6 +191,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     func = getattr(args, "func", None) or _run_app
     try:
+        check_state_dir(paths.state_dir(getattr(args, "state_dir", None)))
         return int(func(args))
     except CompanionError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
@@ -210,6 +211,40 @@ def _main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def check_state_dir(path: Path) -> None:
+    """A CompanionError if the state directory cannot be used: a file, not a folder, or
+    not readable by this user. (Missing is fine: the first game creates it.) Checked once,
+    first, so the message names the folder, not a file inside it such as cards.yaml."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise CompanionError(
+            f"the state directory {path} cannot be used: a part of its path is a file, not a "
+            "folder (give the folder where games and history live with --state-dir)"
+        ) from None
+    except PermissionError:
+        raise CompanionError(
+            f"cannot reach the state directory {path}: this user has no permission to open a "
+            "folder on its path (run as the companion's user, e.g. with `sudo -u companion`)"
+        ) from None
+    except OSError as exc:
+        raise CompanionError(f"cannot read the state directory {path}: {exc.strerror}") from None
+    if not stat.S_ISDIR(mode):
+        raise CompanionError(
+            f"the state directory {path} is a file, not a folder (give the folder where games "
+            "and history live with --state-dir)"
+        )
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise CompanionError(
+            f"cannot read the state directory {path}: this user has no permission to read it "
+            "(run as the companion's user, e.g. with `sudo -u companion`)"
+        )
 
 
 def _save_crash_report(args: argparse.Namespace) -> Path | None:
