@@ -27,7 +27,7 @@ from pathlib import Path
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
 from companion.engine.record import MAX_RECORD_BYTES, pin_printed
 from companion.engine.words import Phase
-from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
+from companion.fsio import NotDurable, atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
 from companion.store.errors import (
     GameInProgress,
@@ -208,6 +208,13 @@ class GameSession:
             line = journal.encode_line(setup, journal.now_iso())
             try:
                 atomic_write(path, (line + "\n").encode("utf-8"))
+            except NotDurable as exc:
+                # The new game is there (the rename was made): say so, never "nothing was
+                # changed"; only its durability is in doubt.
+                notes.append(
+                    f"the new game was saved in {path}, but the folder could not be synced "
+                    f"({describe(exc)}): a power cut now could lose it"
+                )
             except OSError as exc:
                 raise StorageError(
                     f"cannot save the new game in {state_dir}: {describe(exc)}; "
@@ -544,15 +551,31 @@ def keep_valid_prefix(state_dir: Path, catalogue: Catalogue) -> tuple[Path, int]
                     break
                 if raw.strip():
                     keep_lines.append(raw)
+        done = ""
         try:
             if keep_lines:
                 os.link(path, backup)
+                done = f"the damaged file was kept as {backup}"
                 fsync_dir(state_dir)
                 atomic_write(path, b"".join(raw + b"\n" for raw in keep_lines))
             else:
                 os.replace(path, backup)
+                done = f"the damaged file was moved to {backup}"
                 fsync_dir(state_dir)
+        except NotDurable as exc:
+            raise StorageError(
+                f"{path} was repaired ({done}; its first {len(keep_lines)} line(s) kept), but "
+                f"the folder could not be synced ({describe(exc)}): a power cut now could undo "
+                "the repair; fix the storage and run the repair again"
+            ) from None
         except OSError as exc:
+            if done:
+                raise StorageError(
+                    f"cannot repair {path}: {describe(exc)}; {done}, the journal itself was "
+                    "not changed" if keep_lines else
+                    f"{path} was repaired ({done}; no line was intact), but the folder could "
+                    f"not be synced ({describe(exc)}): a power cut now could undo the repair"
+                ) from None
             raise StorageError(
                 f"cannot repair {path}: {describe(exc)}; nothing was changed"
             ) from None

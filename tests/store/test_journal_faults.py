@@ -416,3 +416,55 @@ def test_a_journal_past_the_limit_names_a_line_not_a_byte_offset(
         GameSession.resume(path.parent, catalogue)
     assert damage.value.line == lines + 1
     assert f"line {lines + 1}:" in damage.value.message
+
+
+# --- issue 20, item 9: a failed folder sync after the change is no "nothing was changed" --
+
+
+def _eio(*_args: object) -> None:
+    raise OSError(errno.EIO, "Input/output error")
+
+
+def test_new_game_with_a_failed_folder_sync_says_it_was_saved(
+    state_dir: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import fsio
+
+    actions, _ = generated(21)
+    state_dir.mkdir()
+    monkeypatch.setattr(fsio, "fsync_dir", _eio)  # the last step of the whole-file write
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        told = " ".join(session.warnings)
+        assert "the new game was saved" in told and "power cut" in told
+        assert "nothing was changed" not in told
+        session.submit(actions[1])
+    assert (state_dir / JOURNAL_NAME).read_text().count("\n") == 2
+
+
+@pytest.mark.parametrize("intact", [True, False])
+def test_repair_with_a_failed_folder_sync_says_what_was_done(
+    game: tuple[list[Action], Path], catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch,
+    intact: bool,
+) -> None:
+    from companion import fsio
+    from companion.store import keep_valid_prefix
+
+    actions, path = game
+    lines = path.read_bytes().splitlines(keepends=True)
+    if intact:
+        path.write_bytes(b"".join(lines[:10]) + b"garbage\n" + b"".join(lines[10:]))
+        monkeypatch.setattr(fsio, "fsync_dir", _eio)
+    else:
+        path.write_bytes(b"garbage\n" + b"".join(lines))
+        monkeypatch.setattr(session_module, "fsync_dir", _eio)
+    with pytest.raises(StorageError) as failure:
+        keep_valid_prefix(path.parent, catalogue)
+    message = failure.value.message
+    assert "nothing was changed" not in message
+    assert "was repaired" in message and "power cut" in message
+    (backup,) = path.parent.glob(path.name + ".damaged-*")
+    assert backup.exists()
+    if intact:
+        assert path.read_bytes() == b"".join(lines[:10])
+    else:
+        assert not path.exists()
