@@ -121,3 +121,34 @@ def test_an_unreadable_state_directory_is_named_not_blamed_on_cards_yaml(
     assert cli.main(["history", "--state-dir", str(state)]) == 1
     err = capsys.readouterr().err
     assert f"cannot reach the state directory {state}" in err and "cards.yaml" not in err
+
+
+# --- issue 20, item 10: output that cannot be written, and bad option values ------------
+
+
+def test_output_to_a_full_device_is_a_message_not_a_bug(tmp_path):
+    record = str(REPO / "examples" / "two-players-quick.jsonl")
+    for args in (["replay", record, "--json"], ["history", "--state-dir", str(tmp_path)]):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run([sys.executable, "-m", "companion", *args], stdout=full,
+                                  stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120)
+        assert proc.returncode == 1, proc.stderr
+        assert "cannot write the output: No space left on device" in proc.stderr
+        assert "bug" not in proc.stderr and "Exception ignored" not in proc.stderr
+
+
+def test_feed_refuses_a_delay_that_is_no_finite_number(tmp_path, capsys):
+    record = str(REPO / "examples" / "two-players-quick.jsonl")
+    for delay in ("nan", "inf", "1e400", "-1", "86401"):
+        status = cli.main(["feed", record, "--delay", delay, "--state-dir", str(tmp_path)])
+        err = capsys.readouterr().err
+        assert status == 2 and "--delay must be a number of seconds" in err, (delay, err)
+    assert not (tmp_path / "current-game.v2.jsonl").exists()
+
+
+def test_a_file_as_screenshot_folder_is_a_message(tmp_path, capsys):
+    shots = tmp_path / "shots"
+    shots.write_text("x")
+    status = cli.main(["--simulate", "--screenshot-dir", str(shots), "--state-dir",
+                       str(tmp_path / "state")])
+    assert status == 2 and "is a file, not a folder" in capsys.readouterr().err
