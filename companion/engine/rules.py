@@ -140,7 +140,8 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
     players = setup.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError("player_count", count=len(players))
-    if len(set(players)) != len(players):
+    # Unique as they look: "café" typed two ways (NFC and NFD) is one id.
+    if len({unicodedata.normalize("NFC", pid) for pid in players}) != len(players):
         raise RuleError("players_not_unique")
     for pid in players:
         if len(pid) > MAX_NAME_LENGTH or not pid.isprintable():
@@ -157,6 +158,15 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
         if names[pid] and not shown_text_ok(names[pid]):
             raise RuleError("name_form", player=pid, name=names[pid])
     full_names = {pid: names.get(pid) or pid for pid in players}
+    # Each player's shown name is theirs alone (the statistics and BG Stats tell players
+    # apart by it): case, outer spaces and Unicode spelling ignored.
+    seen: dict[str, str] = {}
+    for pid in players:
+        key = unicodedata.normalize("NFC", full_names[pid]).strip().casefold()
+        if key in seen:
+            raise RuleError("names_not_unique", name=full_names[pid], player=pid,
+                            other=seen[key])
+        seen[key] = pid
     if setup.cards:
         catalogue = catalogue.with_overrides(setup.cards)
     unseen: dict[str, set[str]] = {season: set() for season in "ABCDE"}

@@ -308,3 +308,29 @@ def test_showable_names_are_kept(catalogue: Catalogue, name: str):
     state = new_game(Setup(players=("red", "blue"), first="red", names={"red": name}),
                      catalogue)
     assert state.names["red"] == (name or "red")
+
+
+# --- players that look alike (issue 20, item 11) -------------------------------------
+
+
+def test_ids_that_look_alike_are_one_player(catalogue: Catalogue):
+    from companion.engine import RuleError
+
+    nfc, nfd = "caf\u00e9", "cafe\u0301"
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=(nfc, nfd), first=nfc), catalogue)
+    assert refused.value.code == "players_not_unique"
+
+
+@pytest.mark.parametrize("names", [
+    {"red": "Anna", "blue": "Anna"},
+    {"red": "Anna", "blue": " anna "},
+    {"red": "Zo\u00eb", "blue": "Zoe\u0308"},
+    {"red": "Blue"},  # blue, unnamed, is shown as its id
+])
+def test_two_players_shown_alike_are_refused(catalogue: Catalogue, names: dict[str, str]):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=("red", "blue"), first="red", names=names), catalogue)
+    assert refused.value.code == "names_not_unique"
