@@ -69,6 +69,12 @@ def shown_text_ok(text: str) -> bool:
     """
     if not text or len(text) > MAX_NAME_LENGTH or not text.isprintable():
         return False
+    return visible(text)
+
+
+def visible(text: str) -> bool:
+    """Whether `text` holds a letter, digit, punctuation mark or symbol that draws
+    something (not only spaces, fillers, combining marks or invisible characters)."""
     return any(ch not in _BLANKS and unicodedata.category(ch)[0] in "LNPS" for ch in text)
 WORKERS_PER_PLAYER = 3
 MAX_WORKERS_ON_CARD = 8

@@ -51,4 +51,6 @@ def test_an_unshowable_name_in_the_history_leaves_history_and_statistics_working
         ui.open(screen)
         ui.render()
         assert PLACEHOLDER in " ".join(t.text for t in ui.canvas.drawn) or screen == "newgame"
+        if screen == "history":  # the player stands in the row as a placeholder with a total
+            assert any(f"{PLACEHOLDER}\u00a0" in t for t in ui.canvas.texts), ui.canvas.texts
         ui.pop()
