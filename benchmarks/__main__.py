@@ -21,6 +21,8 @@ from pathlib import Path
 
 from benchmarks import MODULES, ROOT, Figure, Size, unavailable
 
+MODULES = (*MODULES, "history_scale")  # issue 20: History at scale
+
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 
 

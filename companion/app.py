@@ -119,22 +119,40 @@ def open_store() -> GameStore:
 
 
 class _History:
-    """The history, opened afresh for each question (history.db appears with the first game)."""
+    """The history, opened afresh for each question (history.db appears with the first game).
+
+    `notes`: what the latest question left out (a damaged row names its game)."""
 
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = state_dir
+        self.notes: list[str] = []
 
-    def _ask(self, method: str) -> Any:
+    def _ask(self, method: str, *args: Any) -> Any:
         from companion.store.history import History  # sqlite3: when the history is asked
 
         with History(self.state_dir) as history:
-            return getattr(history, method)()
+            try:
+                return getattr(history, method)(*args)
+            finally:
+                self.notes = list(history.notes)
+
+    def count(self) -> Any:
+        return self._ask("count")
+
+    def page(self, first: int, count: int) -> Any:
+        return self._ask("page", first, count)
+
+    def game(self, game_id: int) -> Any:
+        return self._ask("game", game_id)
 
     def games(self) -> Any:
         return self._ask("games")
 
     def player_stats(self) -> Any:
         return self._ask("player_stats")
+
+    def player_totals(self) -> Any:
+        return self._ask("player_totals")
 
     def known_names(self) -> Any:
         return self._ask("known_names")

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import __version__, paths
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 
 #: Modules that each add one subcommand. Order is the order of `--help`.
 COMMAND_MODULES = [
@@ -155,9 +155,51 @@ class _TerminalSafe:
         return getattr(self._stream, name)
 
 
+class OutputError(CompanionError):
+    """The command's output cannot be written (stdout on a full device, a failing disk)."""
+
+
+class _Checked:
+    """The standard output, turning a failed write into an `OutputError` that says so (it
+    was reported as a bug). A closed pipe stays a `BrokenPipeError` (the reader left)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _failed(self, exc: OSError) -> OutputError:
+        # What is still buffered would fail again as Python exits: send it nowhere.
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+        return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def _guard_output() -> tuple[Any, Any]:
     """Make stdout and stderr safe for names from files; the streams to restore."""
     saved = sys.stdout, sys.stderr
+    sys.stdout = _Checked(sys.stdout)
     for stream in saved:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -191,7 +233,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     func = getattr(args, "func", None) or _run_app
     try:
-        return int(func(args))
+        check_state_dir(paths.state_dir(getattr(args, "state_dir", None)))
+        shots = getattr(args, "screenshot_dir", None)
+        if shots and os.path.exists(shots) and not os.path.isdir(shots):
+            raise UsageError(f"--screenshot-dir {shots}: is a file, not a folder")
+        status = int(func(args))
+        sys.stdout.flush()  # output that cannot be written is told here, not at exit
+        return status
     except CompanionError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return exc.exit_status
@@ -210,6 +258,40 @@ def _main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def check_state_dir(path: Path) -> None:
+    """A CompanionError if the state directory cannot be used: a file, not a folder, or
+    not readable by this user. (Missing is fine: the first game creates it.) Checked once,
+    first, so the message names the folder, not a file inside it such as cards.yaml."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise CompanionError(
+            f"the state directory {path} cannot be used: a part of its path is a file, not a "
+            "folder (give the folder where games and history live with --state-dir)"
+        ) from None
+    except PermissionError:
+        raise CompanionError(
+            f"cannot reach the state directory {path}: this user has no permission to open a "
+            "folder on its path (run as the companion's user, e.g. with `sudo -u companion`)"
+        ) from None
+    except OSError as exc:
+        raise CompanionError(f"cannot read the state directory {path}: {exc.strerror}") from None
+    if not stat.S_ISDIR(mode):
+        raise CompanionError(
+            f"the state directory {path} is a file, not a folder (give the folder where games "
+            "and history live with --state-dir)"
+        )
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise CompanionError(
+            f"cannot read the state directory {path}: this user has no permission to read it "
+            "(run as the companion's user, e.g. with `sudo -u companion`)"
+        )
 
 
 def _save_crash_report(args: argparse.Namespace) -> Path | None:

@@ -63,10 +63,17 @@ def sync_data(fd: int) -> None:
         os.fsync(fd)
 
 
+class NotDurable(OSError):
+    """The change was made (the file was renamed into place), but the folder could not be
+    synced: it may not survive a power cut. Never "nothing was changed"."""
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o644) -> None:
     """Replace `path` with `data` (str is written as UTF-8), durably and all at once.
 
-    See the module's guarantee. Raises OSError (the target is then unchanged).
+    See the module's guarantee. Raises OSError (the target is then unchanged), or
+    `NotDurable` (an OSError too) when only the last step, syncing the folder, failed:
+    the target then holds the new data.
     """
     target = Path(path)
     if isinstance(data, str):
@@ -87,7 +94,10 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o
         except OSError:
             pass
         raise
-    fsync_dir(target.parent)
+    try:
+        fsync_dir(target.parent)
+    except OSError as exc:
+        raise NotDurable(exc.errno, exc.strerror) from exc
 
 
-__all__ = ["atomic_write", "describe", "fsync_dir", "sync_data", "write_all"]
+__all__ = ["NotDurable", "atomic_write", "describe", "fsync_dir", "sync_data", "write_all"]

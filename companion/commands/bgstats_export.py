@@ -12,16 +12,15 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from companion import paths
+from companion.commands.common import write_output
 from companion.commands.status import archived_game, catalogue_of, saved_game, state_dir_of
 from companion.config import settings
 from companion.config.sidefiles import read_ui_settings
 from companion.engine import State
 from companion.errors import CompanionError, UsageError
-from companion.fsio import atomic_write, describe
-from companion.store import StorageError, bgstats
+from companion.store import bgstats
 from companion.ui import i18n
 from companion.ui.names import COLOUR_NAMES
 
@@ -71,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.game is not None:
             game = archived_game(state_dir, args.game)
-            play = bgstats.play_of_record(game.record, catalogue, started=game.started,
+            play = bgstats.play_of_record(game.record or "", catalogue, started=game.started,
                                           duration_seconds=game.duration_seconds,
                                           names=names)
         else:
@@ -97,9 +96,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         print(url, file=sys.stderr)
         return 0
-    try:
-        atomic_write(Path(target), text.encode("utf-8"))
-    except OSError as exc:
-        raise StorageError(f"cannot write {target}: {describe(exc)}") from None
+    write_output(target, text.encode("utf-8"))
     print(url)
     return 0

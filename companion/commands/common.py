@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
+from pathlib import Path
 
 from companion import paths
 from companion.config.cards import load_catalogue
 from companion.engine import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
 from companion.errors import CompanionError, UsageError
+from companion.fsio import atomic_write, describe
 
 
 def catalogue_for(args: argparse.Namespace) -> Catalogue:
@@ -52,3 +56,35 @@ def read_record(name: str) -> bytes:
             "no game reaches (a long game is about 100 KB); is it the right file?"
         )
     return data
+
+
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+
+
+def write_output(name: str, data: bytes) -> None:
+    """Write a command's output file whole (a temporary file, then a rename).
+
+    What is there by that name and is not a regular file (a symbolic link, a named
+    pipe, a device such as /dev/full, a socket, a folder) is left as it was, with a
+    message: a rename would replace it by a regular file.
+    """
+    try:
+        mode: int | None = os.lstat(name).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise CompanionError(f"cannot write {name}: {describe(exc)}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = next((what for test, what in _KINDS if test(mode)), "not a regular file")
+        raise UsageError(
+            f"{name} is {kind}, not a regular file; it was left as it was (give the path of "
+            "a file to write, or - for the standard output)"
+        )
+    try:
+        atomic_write(Path(name), data)
+    except OSError as exc:
+        raise CompanionError(f"cannot write {name}: {describe(exc)}") from None

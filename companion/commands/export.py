@@ -16,10 +16,9 @@ from typing import Any
 
 from companion import paths
 from companion.commands import bgstats_export
+from companion.commands.common import write_output
 from companion.commands.status import archived_game, catalogue_of, saved_game, state_dir_of
 from companion.config.cards import confirmed_values
-from companion.fsio import atomic_write, describe
-from companion.store import StorageError
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -41,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return bgstats_export.run(args)
     state_dir = state_dir_of(args)
     if args.game is not None:
-        text = archived_game(state_dir, args.game).record
+        text = archived_game(state_dir, args.game).record or ""
     else:
         scan = saved_game(state_dir, catalogue_of(args))
         for warning in scan.warnings:
@@ -53,10 +52,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
         return 0
-    try:
-        atomic_write(Path(args.file), text.encode("utf-8"))
-    except OSError as exc:
-        raise StorageError(f"cannot write {args.file}: {describe(exc)}") from None
+    write_output(args.file, text.encode("utf-8"))
     return 0
 
 

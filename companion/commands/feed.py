@@ -46,6 +46,9 @@ class _BadLine(Exception):
         super().__init__(f"line {number}: {message}")
 
 
+#: The longest wait before each action `--delay` takes (a day).
+MAX_DELAY_S = 86_400
+
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "feed",
@@ -67,8 +70,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.delay < 0:
-        raise UsageError("--delay must not be negative")
+    if not 0 <= args.delay <= MAX_DELAY_S:  # also refuses nan, inf and 1e400 (inf)
+        raise UsageError(
+            f"--delay must be a number of seconds from 0 to {MAX_DELAY_S:,} (not {args.delay})")
     data = read_record(args.record)
     try:
         return _feed(args, split_lines(data))

@@ -54,7 +54,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     with History(state_dir) as history:
         games = history.games()
+        notes = list(history.notes)
         stats = history.player_stats()
+        notes.extend(history.notes)
+    for note in notes:  # a damaged row: its game is left out, the others are shown
+        print(f"note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps(
             {"games": [g.to_json() for g in games], "players": [s.to_json() for s in stats]},

@@ -71,12 +71,14 @@ def repair_hint(exc: JournalCorrupt, state_dir: Path) -> str:
 
 def archived_game(state_dir: Path, game_id: int) -> GameSummary:
     """A finished game from the history (for `export --game ID`), or a CompanionError."""
-    game = History(state_dir).game(game_id)
+    with History(state_dir) as history:
+        game = history.game(game_id)  # HistoryError naming the game if its row is damaged
     if game is None:
         raise CompanionError(
             f"no finished game {game_id} in {state_dir} (see `speicherstadt-companion "
             "history` for the ids)"
         )
+    assert game.record is not None  # `History.game` reads it (or raises)
     return game
 
 

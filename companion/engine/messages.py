@@ -119,6 +119,11 @@ MESSAGES: dict[str, str] = {
     "player_id_form": "player id {player!r} must be printable and at most 32 characters",
     "first_not_a_player": "first player {player!r} is not one of the players",
     "name_not_a_player": "names: {player!r} is not one of the players",
+    "names_not_unique": "{player!r} and {other!r} would both be shown as {name!r}; give each "
+                        "player a name of their own",
+    "player_id_invisible": "player id {player!r} must show at least one visible character",
+    "name_form": "the name {name!r} of {player!r} must be printable, show at least one visible "
+                 "character and be at most 32 characters",
     # --- any action -----------------------------------------------------------------------
     "game_over": "the game is over; {type} is no longer possible",
     "nothing_to_undo": "there is nothing to undo",

@@ -7,6 +7,7 @@ makes one shallow copy and replaces just the parts it changes.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -51,6 +52,30 @@ from companion.engine.words import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: The longest player id and display name, in characters (docs/record-format.md, "Names").
+MAX_NAME_LENGTH = 32
+#: Letters and symbols that draw as nothing: fillers (Hangul, braille blank) and the like.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f\u17b4\u17b5")
+
+
+def shown_text_ok(text: str) -> bool:
+    """Whether a player id or display name can be shown (docs/record-format.md, "Names").
+
+    Printable (no control, format, separator or unassigned code point but the
+    plain space: no zero-width space, direction mark, BOM or NUL), visible (at
+    least one letter, digit, punctuation mark or symbol that draws something;
+    not only spaces, fillers or combining marks) and at most `MAX_NAME_LENGTH`
+    characters.
+    """
+    if not text or len(text) > MAX_NAME_LENGTH or not text.isprintable():
+        return False
+    return visible(text)
+
+
+def visible(text: str) -> bool:
+    """Whether `text` holds a letter, digit, punctuation mark or symbol that draws
+    something (not only spaces, fillers, combining marks or invisible characters)."""
+    return any(ch not in _BLANKS and unicodedata.category(ch)[0] in "LNPS" for ch in text)
 WORKERS_PER_PLAYER = 3
 MAX_WORKERS_ON_CARD = 8
 WAREHOUSE_CAPACITY = 4
@@ -121,18 +146,33 @@ def new_game(setup: Setup, catalogue: Catalogue) -> State:
     players = setup.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError("player_count", count=len(players))
-    if len(set(players)) != len(players):
+    # Unique as they look: "café" typed two ways (NFC and NFD) is one id.
+    if len({unicodedata.normalize("NFC", pid) for pid in players}) != len(players):
         raise RuleError("players_not_unique")
     for pid in players:
-        if len(pid) > 32 or not pid.isprintable():
+        if len(pid) > MAX_NAME_LENGTH or not pid.isprintable():
             raise RuleError("player_id_form", player=pid)
+        if not shown_text_ok(pid):
+            raise RuleError("player_id_invisible", player=pid)
     if setup.first not in players:
         raise RuleError("first_not_a_player", player=setup.first)
     names = dict(setup.names or {})
     for pid in names:
         if pid not in players:
             raise RuleError("name_not_a_player", player=pid)
+        # An empty name is no name (the id is shown); any other must be showable.
+        if names[pid] and not shown_text_ok(names[pid]):
+            raise RuleError("name_form", player=pid, name=names[pid])
     full_names = {pid: names.get(pid) or pid for pid in players}
+    # Each player's shown name is theirs alone (the statistics and BG Stats tell players
+    # apart by it): case, outer spaces and Unicode spelling ignored.
+    seen: dict[str, str] = {}
+    for pid in players:
+        key = unicodedata.normalize("NFC", full_names[pid]).strip().casefold()
+        if key in seen:
+            raise RuleError("names_not_unique", name=full_names[pid], player=pid,
+                            other=seen[key])
+        seen[key] = pid
     if setup.cards:
         catalogue = catalogue.with_overrides(setup.cards)
     unseen: dict[str, set[str]] = {season: set() for season in "ABCDE"}

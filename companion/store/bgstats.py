@@ -41,6 +41,13 @@ class PlayError(ValueError):
     """The record is not a finished game, so it has no play."""
 
 
+def same(name: str) -> str:
+    """What makes two names one: case, outer spaces and Unicode spelling ignored."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
 def player_id_for(name: str) -> str:
     """`sourcePlayerId`: the same for the same name (ignoring case and outer spaces)."""
     return hashlib.sha256(name.strip().casefold().encode("utf-8")).hexdigest()[:8]
@@ -135,10 +142,19 @@ def play(state: State, record: str, *, started: str | None = None,
         out["durationMin"] = round(duration_seconds / 60)
     out["comments"] = comments(state)
     out["game"] = dict(GAME)
+    shown = {pid: name_of(pid) for pid in final.ranking}
+    keys = [same(n) for n in shown.values()]
+
+    def source_id(pid: str) -> str:
+        # Two players shown alike (an unnamed player's colour in the table's language, and a
+        # player named so): each still gets an id of their own.
+        name = shown[pid]
+        return player_id_for(name if keys.count(same(name)) == 1 else f"{name}\x00{pid}")
+
     out["players"] = [
         {
-            "name": name_of(pid),
-            "sourcePlayerId": player_id_for(name_of(pid)),
+            "name": shown[pid],
+            "sourcePlayerId": source_id(pid),
             "score": final.scores[pid]["total"],
             "rank": rank[pid],
             "winner": pid in final.winners,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine import COLOURS, SCORE_CATEGORIES, State
-from companion.engine.values import value
+from companion.engine.values import field, value
 from companion.fsio import describe, fsync_dir
 from companion.store.errors import HistoryError
 from companion.store.journal import line_time, now_iso, parse_time
@@ -78,6 +78,25 @@ def _create_v1(conn: sqlite3.Connection) -> None:
     )
 
 
+#: Indexes for reading a large history quickly (the list's order, the statistics from
+#: the players' rows alone). Not part of the schema version: any version reads a file that
+#: has them, and one that lacks them gets them when it is next opened (a no-op once there;
+#: left out while the file cannot be written).
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS games_latest ON games(COALESCE(finished, started), id)",
+    "CREATE INDEX IF NOT EXISTS game_players_stats ON game_players(name, named, winner, "
+    "total, game_id, seat)",
+)
+
+
+def _ensure_indexes(conn: sqlite3.Connection) -> None:
+    try:
+        for statement in INDEXES:
+            conn.execute(statement)
+    except sqlite3.Error as exc:
+        log.info("history indexes not created (%s); reading is slower", exc)
+
+
 #: MIGRATIONS[n] turns a schema n-1 database into schema n (MIGRATIONS[1] creates it).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
 
@@ -111,7 +130,8 @@ class GameSummary:
     duration_seconds: float | None
     rounds: int
     players: tuple[PlayerResult, ...]
-    record: str
+    record: str | None = None
+    """The whole record: only from `History.game` (the lists never decode records)."""
 
     @property
     def winners(self) -> tuple[PlayerResult, ...]:
@@ -150,6 +170,8 @@ class PlayerStats:
     best_total: int
     favourite_category: str | None
     """The category that brought the most points over all games (None if none did)."""
+    category_points: dict[str, int] = field(default_factory=dict)
+    """Points per scoring category over all games (the Statistics screen's averages)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -180,6 +202,8 @@ class History:
         self.state_dir = Path(state_dir)
         self.path = self.state_dir / HISTORY_NAME
         self._conn: sqlite3.Connection | None = None
+        #: What the latest read left out (a damaged row: which game, and why).
+        self.notes: list[str] = []
         if self._present():
             self._open()
 
@@ -234,7 +258,7 @@ class History:
                 return HistoryError(f"{what}: cannot open the file", "storage")
         if "disk I/O error" in text:
             return HistoryError(f"{what}: the storage reported an input/output error", "storage")
-        if "not a database" in text or "malformed" in text:
+        if "not a database" in text or "malformed" in text or "damaged" in text:
             return HistoryError(f"{what}: the file is damaged ({text})")
         # Anything else (e.g. locked by another program): setting the file aside would not
         # be right; the game waits for a later archive instead.
@@ -249,6 +273,7 @@ class History:
         conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+            conn.text_factory = _decode
             conn.execute("PRAGMA synchronous=FULL")
             version = self._version(conn)
         except sqlite3.Error as exc:
@@ -275,6 +300,7 @@ class History:
                 raise HistoryError(
                     f"{failure.message}; the file was left as it was", failure.cause
                 ) from None
+        _ensure_indexes(conn)
         if created:
             try:
                 fsync_dir(self.state_dir)
@@ -290,8 +316,14 @@ class History:
         ).fetchone()
         if row is None:
             return 0
-        value = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
-        return int(value or 0)
+        rows = conn.execute("SELECT version FROM schema_version").fetchall()
+        versions = [row[0] for row in rows]
+        if not all(type(v) is int for v in versions):
+            # One flipped bit in the header: the file cannot be trusted (set aside, kept).
+            wrong = next(v for v in versions if type(v) is not int)
+            raise sqlite3.DatabaseError(
+                f"file is damaged: its schema version is {_kind(wrong)}, not a whole number")
+        return max(versions, default=0)
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
         if version > 0:
@@ -410,6 +442,12 @@ class History:
         return {pid for pid, name in names.items() if isinstance(name, str) and name.strip()}
 
     # --- reading -----------------------------------------------------------------------
+    #
+    # Every read is defensive (docs/journal.md, "A damaged history"): a cell of the wrong
+    # type or a text that is not UTF-8 (one flipped bit) costs only its own game, which is
+    # left out with a note naming it (`notes`); a record is decoded only when its game is
+    # asked for (`game`, `record_of`), so one bad record hides nothing else. The lists read
+    # only what they show: a page of games (`page`), the statistics summed by SQLite.
 
     def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         if self._conn is None:
@@ -422,88 +460,260 @@ class History:
     def key_of(self, key: str) -> int | None:
         """The id of the game with this key, if it is archived."""
         rows = self._rows("SELECT id FROM games WHERE game_key=?", (key,))
-        return int(rows[0][0]) if rows else None
+        return rows[0][0] if rows and type(rows[0][0]) is int else None
 
     def record_of(self, key: str) -> str | None:
+        """The archived record of the game with this key (None if none, or unreadable)."""
         rows = self._rows("SELECT record FROM games WHERE game_key=?", (key,))
-        return str(rows[0][0]) if rows else None
+        return rows[0][0] if rows and isinstance(rows[0][0], str) else None
+
+    def count(self) -> int:
+        """How many finished games the history holds (damaged ones included)."""
+        rows = self._rows("SELECT COUNT(*) FROM games")
+        return int(rows[0][0]) if rows else 0
 
     def games(self) -> list[GameSummary]:
-        """Every finished game, the latest first."""
-        return self._games("")
+        """Every finished game, the latest first, without records (a damaged one is left
+        out, with a note in `notes`)."""
+        return self.page(0, None)
+
+    def page(self, first: int, count: int | None) -> list[GameSummary]:
+        """`count` finished games from the `first` (0: the latest), without their records;
+        a damaged one is left out, with a note in `notes`."""
+        return self._games("", (), limit=count, offset=first)
 
     def game(self, game_id: int) -> GameSummary | None:
+        """A finished game with its record; `HistoryError` (cause ``"row"``) if its row or
+        its record is damaged."""
         found = self._games("WHERE id=?", (game_id,))
-        return found[0] if found else None
+        if not found:
+            problem = next((n for n in self.notes if n.startswith(f"game #{game_id} ")), None)
+            if problem is not None:
+                raise HistoryError(f"{problem} ({self.path})", "row")
+            return None
+        rows = self._rows("SELECT record FROM games WHERE id=?", (game_id,))
+        record = rows[0][0] if rows else None
+        if not isinstance(record, str):
+            raise HistoryError(
+                f"game #{game_id} cannot be read from {self.path}: its record is damaged "
+                f"({_kind(record)}); the other games are not affected", "row")
+        g = found[0]
+        return GameSummary(g.id, g.key, g.started, g.finished, g.duration_seconds, g.rounds,
+                           g.players, record)
 
-    def _games(self, where: str, params: tuple[Any, ...] = ()) -> list[GameSummary]:
+    def _games(self, where: str, params: tuple[Any, ...] = (), *, limit: int | None = None,
+               offset: int = 0) -> list[GameSummary]:
+        self.notes = []
         games = self._rows(
-            "SELECT id, game_key, started, finished, duration_seconds, rounds, record FROM games "
-            f"{where} ORDER BY COALESCE(finished, started) DESC, id DESC", params,
+            "SELECT id, game_key, started, finished, duration_seconds, rounds FROM games "
+            f"{where} ORDER BY COALESCE(finished, started) DESC, id DESC LIMIT ? OFFSET ?",
+            (*params, -1 if limit is None else max(0, limit), max(0, offset)),
         )
         if not games:
             return []
         ids = [g[0] for g in games]
         marks = ",".join("?" * len(ids))
-        players: dict[int, list[tuple[Any, ...]]] = {}
+        players: dict[Any, list[tuple[Any, ...]]] = {}
         for row in self._rows(
             "SELECT game_id, seat, player_id, name, named, colour, coins, total, rank, winner "
             f"FROM game_players WHERE game_id IN ({marks}) ORDER BY game_id, seat", ids,
         ):
             players.setdefault(row[0], []).append(row)
-        scores: dict[tuple[int, str], dict[str, int]] = {}
-        for gid, pid, category, points in self._rows(
+        scores: dict[Any, list[tuple[Any, ...]]] = {}
+        for row in self._rows(
             f"SELECT game_id, player_id, category, points FROM scores WHERE game_id IN ({marks})",
             ids,
         ):
-            scores.setdefault((gid, pid), {})[category] = int(points)
+            scores.setdefault(row[0], []).append(row)
         out = []
-        for gid, key, started, finished, duration, rounds, record in games:
-            results = tuple(
-                PlayerResult(
-                    seat=seat, player_id=pid, name=name, named=bool(named), colour=colour,
-                    coins=coins, total=total, rank=rank, winner=bool(winner),
-                    scores={c: scores.get((gid, pid), {}).get(c, 0) for c in SCORE_CATEGORIES},
-                )
-                for _, seat, pid, name, named, colour, coins, total, rank, winner
-                in players.get(gid, [])
-            )
-            out.append(GameSummary(gid, key, started, finished, duration, rounds, results, record))
+        for row in games:
+            try:
+                out.append(_summary(row, players.get(row[0], []), scores.get(row[0], [])))
+            except _BadCell as bad:
+                when = row[3] if isinstance(row[3], str) else row[2]
+                at = f" ({when})" if isinstance(when, str) else ""
+                note = f"game #{row[0]}{at} is left out: {bad}"
+                log.warning("%s in %s", note, self.path)
+                self.notes.append(note)
         return out
 
-    def player_stats(self) -> list[PlayerStats]:
-        """Per player name (case-insensitive; spelled as in the latest game): most wins first."""
-        groups: dict[str, list[tuple[GameSummary, PlayerResult]]] = {}
-        for game in self.games():  # latest first
-            for player in game.players:
-                groups.setdefault(player.name.strip().casefold(), []).append((game, player))
+    def _ok_players(self) -> str:
+        """The player rows every statistic may use (the right type in every cell it sums)."""
+        return ("typeof(gp.name)='text' AND typeof(gp.total)='integer' AND "
+                "typeof(gp.winner)='integer' AND typeof(gp.named)='integer'")
+
+    def player_totals(self) -> list[PlayerStats]:
+        """`player_stats` without the points per category (History and Statistics' first
+        view show none): one quick query over the players' rows."""
+        return self.player_stats(categories=False)
+
+    def player_stats(self, *, categories: bool = True) -> list[PlayerStats]:
+        """Per player name (case-insensitive; spelled as in the latest game): most wins first.
+
+        Summed by SQLite, one row per spelling, merged here; a damaged player or score row
+        is left out, with a note in `notes`. Without `categories`, `category_points` is
+        empty and `favourite_category` None."""
+        self.notes = []
+        ok = self._ok_players()
+        groups = self._rows(
+            "SELECT gp.name, COUNT(*), SUM(gp.winner != 0), SUM(gp.total), MAX(gp.total), "
+            f"MAX(gp.game_id) FROM game_players gp WHERE {ok} GROUP BY gp.name")
+        counted = sum(row[1] for row in groups)
+        everyone = self._rows("SELECT COUNT(*) FROM game_players")
+        bad_scores = 0
+        by_category: dict[Any, dict[str, int]] = {}
+        if categories:
+            sums = ", ".join(f"SUM(CASE WHEN s.category='{c}' THEN s.points END)"
+                             for c in SCORE_CATEGORIES)
+            for name, bad, *points in self._rows(
+                    f"SELECT gp.name, SUM(typeof(s.points)!='integer'), {sums} "
+                    "FROM game_players gp JOIN scores s ON s.game_id = gp.game_id AND "
+                    f"s.player_id = gp.player_id WHERE {ok} GROUP BY gp.name"):
+                bad_scores += bad or 0
+                by_category[name] = {c: int(p) if type(p) is int else 0
+                                     for c, p in zip(SCORE_CATEGORIES, points, strict=True)}
+        if (everyone and everyone[0][0] != counted) or bad_scores:
+            bad_rows = self._rows(
+                f"SELECT DISTINCT gp.game_id FROM game_players gp WHERE NOT ({ok}) UNION "
+                "SELECT DISTINCT game_id FROM scores WHERE typeof(points)!='integer' "
+                "ORDER BY 1 LIMIT 11")
+            named = ", ".join(f"#{gid}" for (gid,) in bad_rows[:10]) + (
+                ", ..." if len(bad_rows) > 10 else "")
+            self.notes.append(f"damaged results of game(s) {named} are left out of the "
+                              "statistics")
+        merged: dict[str, list[Any]] = {}
+        for name, games, wins, total, best, latest in groups:
+            if not isinstance(name, str):
+                self.notes.append("a damaged player name is left out of the statistics")
+                continue
+            key = same_name(name)
+            entry = merged.get(key)
+            cats = by_category.get(name, {})
+            if entry is None:
+                merged[key] = [latest, name.strip(), games, wins, total, best,
+                               {c: cats.get(c, 0) for c in SCORE_CATEGORIES}]
+                continue
+            if latest > entry[0]:
+                entry[0], entry[1] = latest, name.strip()
+            entry[2] += games
+            entry[3] += wins
+            entry[4] += total
+            entry[5] = max(entry[5], best)
+            for c in SCORE_CATEGORIES:
+                entry[6][c] += cats.get(c, 0)
         stats = []
-        for entries in groups.values():
-            totals = [p.total for _, p in entries]
-            by_category = {
-                c: sum(p.scores.get(c, 0) for _, p in entries) for c in SCORE_CATEGORIES
-            }
-            best_category = max(SCORE_CATEGORIES, key=lambda c: by_category[c])
+        for _latest, name, games, wins, total, best, cats in merged.values():
+            top = max(SCORE_CATEGORIES, key=lambda c: cats[c])
             stats.append(PlayerStats(
-                name=entries[0][1].name.strip(),
-                games=len(entries),
-                wins=sum(1 for _, p in entries if p.winner),
-                average_total=sum(totals) / len(totals),
-                best_total=max(totals),
-                favourite_category=best_category if by_category[best_category] > 0 else None,
+                name=name, games=int(games), wins=int(wins or 0),
+                average_total=int(total) / games, best_total=int(best),
+                favourite_category=top if cats[top] > 0 else None,
+                category_points=dict(cats) if categories else {},
             ))
         stats.sort(key=lambda s: (-s.wins, -s.games, s.name.casefold()))
         return stats
 
     def known_names(self) -> list[str]:
         """Names given at setup in finished games, the most recently played first."""
+        # One row per spelling: its latest game (the latest archived), and its seat there
+        # (SQLite takes the bare `seat` from the row of the MAX). The players' rows only,
+        # through an index that holds every column asked for.
+        rows = self._rows(
+            "SELECT gp.name, MAX(gp.game_id) AS latest, gp.seat FROM game_players gp "
+            "WHERE gp.named = 1 AND typeof(gp.name)='text' "
+            "GROUP BY gp.name ORDER BY latest DESC, gp.seat")
         seen: dict[str, str] = {}
-        for game in self.games():
-            for player in game.players:
-                name = player.name.strip()
-                if player.named and name and name.casefold() not in seen:
-                    seen[name.casefold()] = name
+        for name, _latest, _seat in rows:
+            if isinstance(name, str) and name.strip():
+                seen.setdefault(same_name(name), name.strip())
         return list(seen.values())
+
+
+def same_name(name: str) -> str:
+    """What makes two names one player's: case, outer spaces and Unicode spelling ignored."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
+class Undecodable:
+    """A text cell that is not UTF-8 (what a flipped bit makes of a name or a record)."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return "text that is not UTF-8"
+
+
+def _decode(raw: bytes) -> str | Undecodable:
+    """SQLite's text cells, decoded; one that is not UTF-8 is marked, never raised on (one
+    flipped bit must not make every row unreadable)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw)
+
+
+class _BadCell(ValueError):
+    """A cell of the wrong type: its game is left out."""
+
+
+def _kind(cell: object) -> str:
+    if isinstance(cell, Undecodable):
+        return "text that is not UTF-8"
+    if isinstance(cell, bytes):
+        return "a blob"
+    if cell is None:
+        return "nothing"
+    return {str: "a text", int: "a whole number", float: "a decimal number"}.get(
+        type(cell), type(cell).__name__) + f" {cell!r}"[:40]
+
+
+_INT, _TEXT, _NUMBER = (int,), (str,), (int, float)
+
+
+def _cell(row: tuple[Any, ...], index: int, table: str, column: str, kinds: tuple[type, ...],
+          optional: bool = False) -> Any:
+    cell = row[index]
+    if (cell is None and optional) or type(cell) in kinds:
+        return cell
+    want = {_INT: "a whole number", _TEXT: "a text", _NUMBER: "a number"}[kinds]
+    raise _BadCell(f"{table}.{column} holds {_kind(cell)}, not {want}")
+
+
+def _summary(game: tuple[Any, ...], players: list[tuple[Any, ...]],
+             scores: list[tuple[Any, ...]]) -> GameSummary:
+    """A game's summary from its rows; `_BadCell` if any cell is of the wrong type."""
+    gid = _cell(game, 0, "games", "id", _INT)
+    points: dict[str, dict[str, int]] = {}
+    for row in scores:
+        pid = _cell(row, 1, "scores", "player_id", _TEXT)
+        category = _cell(row, 2, "scores", "category", _TEXT)
+        points.setdefault(pid, {})[category] = _cell(row, 3, "scores", "points", _INT)
+    results = []
+    for row in players:
+        pid = _cell(row, 2, "game_players", "player_id", _TEXT)
+        results.append(PlayerResult(
+            seat=_cell(row, 1, "game_players", "seat", _INT), player_id=pid,
+            name=_cell(row, 3, "game_players", "name", _TEXT),
+            named=bool(_cell(row, 4, "game_players", "named", _INT)),
+            colour=_cell(row, 5, "game_players", "colour", _TEXT, optional=True),
+            coins=_cell(row, 6, "game_players", "coins", _INT),
+            total=_cell(row, 7, "game_players", "total", _INT),
+            rank=_cell(row, 8, "game_players", "rank", _INT),
+            winner=bool(_cell(row, 9, "game_players", "winner", _INT)),
+            scores={c: points.get(pid, {}).get(c, 0) for c in SCORE_CATEGORIES},
+        ))
+    return GameSummary(
+        gid, _cell(game, 1, "games", "game_key", _TEXT),
+        _cell(game, 2, "games", "started", _TEXT, optional=True),
+        _cell(game, 3, "games", "finished", _TEXT, optional=True),
+        _cell(game, 4, "games", "duration_seconds", _NUMBER, optional=True),
+        _cell(game, 5, "games", "rounds", _INT), tuple(results), None,
+    )
 
 
 # --- a damaged history never blocks a game (docs/journal.md, "A damaged history") --------

@@ -34,7 +34,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.engine import Action, RecordError, RuleError, State, iter_states
+from companion.engine import Action, RecordError, RuleError, State, apply, iter_states
 from companion.engine.actions import line_crc, parse_line
 from companion.engine.cards import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
@@ -170,6 +170,9 @@ class Scan:
     warnings: list[str] = field(default_factory=list)
     damaged_last_line: bool = False
     """The last complete line was damaged (not a torn write): back the file up before cutting."""
+    tail_kept: bool = False
+    """The last line is whole with a valid checksum but its newline was lost or damaged: it
+    is kept, and the session puts the newline back (after a backup)."""
 
     @property
     def cut(self) -> bool:
@@ -275,11 +278,25 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
                              len(entries) - entries[number][0] - 1) from None
     if too_big:
         raise JournalCorrupt(
-            path, len(complete) + 1,
+            path, complete.count(b"\n") + 1,  # the line that crosses the limit
             f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which no game "
             "reaches (docs/journal.md, Limits); nothing from here on is read",
             len(result.lines), 0,
         )
+    if tail and state is not None and not too_big:
+        kept = _complete_tail(tail, state, path)
+        if kept is not None:
+            raw, action, state = kept
+            result.lines.append(raw.decode("utf-8"))
+            result.actions.append(action)
+            result.valid_length = len(complete) + len(raw)
+            result.tail_kept = True
+            result.warnings.append(
+                f"the end of the last entry of the saved game (line {len(entries) + 1}) was "
+                "damaged, but the entry itself is complete and its checksum matches: it was "
+                "kept (it had been acknowledged)"
+            )
+            tail = b""
     if tail:
         result.warnings.append(
             "the last entry of the saved game was torn by a power cut or a crash and was "
@@ -291,6 +308,27 @@ def scan(path: Path, catalogue: Catalogue) -> Scan:
                              max(len(entries) - 1, 0))
     result.state = state
     return result
+
+
+def _complete_tail(tail: bytes, state: State, path: Path) -> tuple[bytes, Action, State] | None:
+    """The bytes after the last newline, if they are a whole line with a valid checksum
+    that the rules accept (its newline lost or changed by a flipped bit): (the line, its
+    action, the state after it). A torn write never ends in a complete, checksummed line
+    but by chance of its last byte; such a line was acknowledged, so it is kept."""
+    if version_of(path) < 2:
+        return None  # no checksum to tell a complete line from a torn one
+    for raw in (tail, tail[:-1]):
+        if not raw.strip().endswith(b"}") or b'"crc"' not in raw:
+            continue
+        try:
+            action = parse_line(raw)
+            obj = json.loads(raw)
+            if not isinstance(obj, dict) or "crc" not in obj:
+                continue
+            return raw, action, apply(state, action)
+        except (RecordError, RuleError, ValueError):
+            continue
+    return None
 
 
 class Lock:

@@ -25,9 +25,9 @@ import os
 from pathlib import Path
 
 from companion.engine import Action, Catalogue, Setup, State, apply, new_game
-from companion.engine.record import pin_printed
+from companion.engine.record import MAX_RECORD_BYTES, pin_printed
 from companion.engine.words import Phase
-from companion.fsio import atomic_write, describe, fsync_dir, sync_data, write_all
+from companion.fsio import NotDurable, atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal
 from companion.store.errors import (
     GameInProgress,
@@ -75,9 +75,14 @@ class GameSession:
         self._open_error: OSError | None = None
         self.sync_problem: str | None = None
         """Set when the lines found could not be synced: they are not acknowledged."""
+        #: The last line is kept but its newline must be put back (`Scan.tail_kept`).
+        self._newline = scan.tail_kept
+        if self._newline:
+            self._dirty = True
         self._open_for_append()
         self._sync_found()
-        if scan.damaged_last_line:
+        if self._dirty:
+            # Every cut keeps a backup of the file as it was (docs/journal.md).
             self._back_up_damaged()
         if self._dirty and self._fd is not None:
             try:
@@ -154,8 +159,12 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
-        session._reconcile_history()
-        session.warnings.extend(archive_pending(state_dir, catalogue))
+        try:
+            session._reconcile_history()
+            session.warnings.extend(archive_pending(state_dir, catalogue))
+        except BaseException:
+            session.close()  # whatever went wrong, the state directory is not left locked
+            raise
         if session.finished and not include_finished:
             session.close()
             return None
@@ -199,6 +208,13 @@ class GameSession:
             line = journal.encode_line(setup, journal.now_iso())
             try:
                 atomic_write(path, (line + "\n").encode("utf-8"))
+            except NotDurable as exc:
+                # The new game is there (the rename was made): say so, never "nothing was
+                # changed"; only its durability is in doubt.
+                notes.append(
+                    f"the new game was saved in {path}, but the folder could not be synced "
+                    f"({describe(exc)}): a power cut now could lose it"
+                )
             except OSError as exc:
                 raise StorageError(
                     f"cannot save the new game in {state_dir}: {describe(exc)}; "
@@ -210,7 +226,11 @@ class GameSession:
             lock.release()
             raise
         session.warnings.extend(notes)
-        session.warnings.extend(archive_pending(state_dir, catalogue))
+        try:
+            session.warnings.extend(archive_pending(state_dir, catalogue))
+        except BaseException:
+            session.close()  # whatever went wrong, the state directory is not left locked
+            raise
         return session
 
     @classmethod
@@ -286,6 +306,15 @@ class GameSession:
         new_state = apply(self.state, action)
         line = journal.encode_line(action, journal.now_iso(), crc=self._version >= 2)
         data = (line + "\n").encode("utf-8")
+        if self._size + len(data) > MAX_RECORD_BYTES:
+            # Past the limit the journal could no longer be read back (docs/journal.md).
+            raise StorageError(
+                f"the action was NOT saved: the saved game {self.path} has reached the "
+                f"journal's limit of {MAX_RECORD_BYTES // (1024 * 1024)} MiB "
+                f"({len(self._lines)} lines), which no real game reaches. The game is as it "
+                "was and stays readable; no further action can be added to it (abandon it to "
+                "start a new game)."
+            )
         if self._fd is None:
             self._open_for_append()
             if self._fd is None:
@@ -327,9 +356,14 @@ class GameSession:
             self._open_error = exc
 
     def _cut(self) -> None:
-        """Drop everything past the last acknowledged line (a torn or failed write)."""
+        """Drop everything past the last acknowledged line (a torn or failed write); end
+        a kept last line whose newline was damaged with a newline again."""
         assert self._fd is not None
         os.ftruncate(self._fd, self._size)
+        if self._newline:
+            write_all(self._fd, b"\n")
+            self._size += 1
+            self._newline = False
         os.fsync(self._fd)
         self._dirty = False
 
@@ -517,15 +551,31 @@ def keep_valid_prefix(state_dir: Path, catalogue: Catalogue) -> tuple[Path, int]
                     break
                 if raw.strip():
                     keep_lines.append(raw)
+        done = ""
         try:
             if keep_lines:
                 os.link(path, backup)
+                done = f"the damaged file was kept as {backup}"
                 fsync_dir(state_dir)
                 atomic_write(path, b"".join(raw + b"\n" for raw in keep_lines))
             else:
                 os.replace(path, backup)
+                done = f"the damaged file was moved to {backup}"
                 fsync_dir(state_dir)
+        except NotDurable as exc:
+            raise StorageError(
+                f"{path} was repaired ({done}; its first {len(keep_lines)} line(s) kept), but "
+                f"the folder could not be synced ({describe(exc)}): a power cut now could undo "
+                "the repair; fix the storage and run the repair again"
+            ) from None
         except OSError as exc:
+            if done:
+                raise StorageError(
+                    f"cannot repair {path}: {describe(exc)}; {done}, the journal itself was "
+                    "not changed" if keep_lines else
+                    f"{path} was repaired ({done}; no line was intact), but the folder could "
+                    f"not be synced ({describe(exc)}): a power cut now could undo the repair"
+                ) from None
             raise StorageError(
                 f"cannot repair {path}: {describe(exc)}; nothing was changed"
             ) from None

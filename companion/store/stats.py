@@ -22,7 +22,7 @@ from companion.engine import (
 )
 from companion.engine.values import value
 from companion.engine.words import Phase
-from companion.store.history import GameSummary
+from companion.store.history import GameSummary, PlayerStats
 from companion.store.journal import parse_time
 
 
@@ -99,6 +99,20 @@ def player_records(games: list[GameSummary]) -> list[PlayerRecord]:
         ))
     out.sort(key=lambda r: (-r.wins, -r.games, r.name.casefold()))
     return out
+
+
+def records_of(players: list[PlayerStats]) -> list[PlayerRecord]:
+    """`player_records`, from the statistics the history sums itself
+    (`History.player_stats`): the Statistics screen reads no game."""
+    return [
+        PlayerRecord(
+            name=p.name, games=p.games, wins=p.wins, average_total=p.average_total,
+            best_total=p.best_total,
+            average_by_category={c: p.category_points.get(c, 0) / p.games
+                                 for c in SCORE_CATEGORIES},
+        )
+        for p in players if p.games
+    ]
 
 
 # --- a past game's final screen ---------------------------------------------------------
@@ -197,5 +211,5 @@ def final_view(record: str, catalogue: Catalogue) -> FinalView:
 
 __all__ = [
     "FinalView", "GameRow", "NotFinished", "PlayerRecord", "TieBreak", "final_view",
-    "game_rows", "player_records", "running_scores", "tie_break_of", "when",
+    "game_rows", "player_records", "records_of", "running_scores", "tie_break_of", "when",
 ]

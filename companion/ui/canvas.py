@@ -99,7 +99,16 @@ class _Font(pygame.font.Font):
         if got is None:
             if len(self._sizes) >= SIZE_CACHE_ENTRIES:
                 self._sizes.clear()
-            got = self._sizes[text] = super().size(text)
+            try:
+                got = super().size(text)
+            except (pygame.error, ValueError):
+                # A string SDL_ttf cannot lay out ("Text has zero width", a NUL): measured as
+                # what is drawn instead (`drawable`), so no frame ends on it.
+                try:
+                    got = super().size(drawable(text if isinstance(text, str) else ""))
+                except (pygame.error, ValueError):
+                    got = super().size(PLACEHOLDER)
+            self._sizes[text] = got
         return got
 
 
@@ -143,8 +152,32 @@ class Rendered:
     cut: bool
 
 
+#: What is drawn for a string nothing of which can be drawn.
+PLACEHOLDER = "\ufffd"
+
+
+def drawable(text: str) -> str:
+    """`text` without what SDL_ttf refuses to draw (control and format characters, NUL);
+    `PLACEHOLDER` if nothing drawable is left. Only used once drawing `text` failed."""
+    kept = "".join(ch for ch in text if ch.isprintable())
+    return kept if kept.strip() else PLACEHOLDER
+
+
 def _render(text: str, px: int, smallest: int, colour: Colour, max_width: int | None
             ) -> Rendered:
+    """`_draw_line`, and for a string that cannot be drawn (an invisible name from a record,
+    a NUL) what can be drawn of it, or a placeholder: one bad string never ends the app."""
+    try:
+        return _draw_line(text, px, smallest, colour, max_width)
+    except (pygame.error, ValueError):
+        try:
+            return _draw_line(drawable(text), px, smallest, colour, max_width)
+        except (pygame.error, ValueError):
+            return _draw_line(PLACEHOLDER, px, smallest, colour, max_width)
+
+
+def _draw_line(text: str, px: int, smallest: int, colour: Colour, max_width: int | None
+               ) -> Rendered:
     """One line at `px`, shrunk (not below `smallest`) or cut to fit `max_width`."""
     f = font(px)
     cut = False

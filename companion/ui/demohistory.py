@@ -44,12 +44,13 @@ class DemoHistory:
         self.state_dir = Path(state_dir)
         self.catalogue = catalogue
         self.filled = False
+        self.notes: list[str] = []
 
     def _open(self) -> History:
         if not self.filled:
             self.state_dir.mkdir(parents=True, exist_ok=True)
             with History(self.state_dir) as history:
-                if not history.games():
+                if not history.count():
                     for players, seed, start in GAMES:
                         record = demo_record(self.catalogue(), players, seed, start)
                         state = replay(record, self.catalogue()).state
@@ -58,6 +59,18 @@ class DemoHistory:
             self.filled = True
         return History(self.state_dir)
 
+    def count(self) -> int:
+        with self._open() as history:
+            return history.count()
+
+    def page(self, first: int, count: int) -> list[GameSummary]:
+        with self._open() as history:
+            return history.page(first, count)
+
+    def game(self, game_id: int) -> GameSummary | None:
+        with self._open() as history:
+            return history.game(game_id)
+
     def games(self) -> list[GameSummary]:
         with self._open() as history:
             return history.games()
@@ -65,6 +78,10 @@ class DemoHistory:
     def player_stats(self) -> list[PlayerStats]:
         with self._open() as history:
             return history.player_stats()
+
+    def player_totals(self) -> list[PlayerStats]:
+        with self._open() as history:
+            return history.player_totals()
 
     def known_names(self) -> list[str]:
         with self._open() as history:

@@ -8,6 +8,7 @@ bureau de comptage, marché, pièce en métal).
 from __future__ import annotations
 
 from companion.engine import Card
+from companion.engine.rules import visible
 from companion.engine.words import CATEGORY_LABELS, Kind
 from companion.ui.i18n import N_, _, language
 
@@ -102,7 +103,11 @@ def kept_name(name: object) -> str:
     """A name the history kept: a player nobody named is kept under their colour id
     ("red"); shown as the colour in the current language ("Rot")."""
     text = str(name)
-    return colour(text) if text in COLOUR_NAMES else text
+    if text in COLOUR_NAMES:
+        return colour(text)
+    # A name kept before names were checked (docs/record-format.md, "Names") may show
+    # nothing: a placeholder stands for it, so its row still reads as a player.
+    return text if not text or visible(text) else "\ufffd"
 
 
 def card_number(card: Card) -> str:

@@ -37,6 +37,18 @@ def matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(v) for v in row) for row in code.get_matrix())
 
 
+@lru_cache(maxsize=8)
+def fits(text: str) -> bool:
+    """Whether `text` fits in a QR code at all (version 40, level L: 2,953 bytes)."""
+    from qrcode.exceptions import DataOverflowError
+
+    try:
+        matrix(text)
+    except (DataOverflowError, ValueError):
+        return False
+    return True
+
+
 def modules(text: str) -> int:
     """The code's width in modules, quiet zone included."""
     return len(matrix(text)) + 2 * QUIET
@@ -49,6 +61,8 @@ def module_px(text: str, side: int) -> float:
     fraction that fills the square, since a bigger code reads better than an
     even one (nearest-neighbour scaling keeps the edges sharp).
     """
+    if not fits(text):
+        return 0.0
     exact = side / modules(text)
     return float(int(exact)) if exact >= 4 else exact
 
@@ -69,7 +83,7 @@ def _surface(text: str, size: int) -> pygame.Surface:
 def surface(text: str, side: int) -> pygame.Surface | None:
     """The code as large as fits in a `side`-pixel square (None below 2 px per module)."""
     scale = module_px(text, side)
-    if scale < 2:
+    if scale < 2:  # too small to read, or too long for any code (`fits`)
         return None
     return _surface(text, round(scale * modules(text)))
 
@@ -84,4 +98,5 @@ def draw(target: pygame.Surface, text: str, rect: pygame.Rect) -> pygame.Rect | 
     return where
 
 
-__all__ = ["DARK", "LIGHT", "QUIET", "draw", "matrix", "module_px", "modules", "surface"]
+__all__ = ["DARK", "LIGHT", "QUIET", "draw", "fits", "matrix", "module_px", "modules",
+           "surface"]

@@ -120,7 +120,9 @@ class ResultsScene(Scene):
                                     duration_seconds=duration,
                                     names={p: words.player_name(state, p)
                                            for p in state.players})
-                self._link = (bgstats.link(play),)
+                made = bgstats.link(play)
+                # A link no QR code can hold (it grows with the names): the chart instead.
+                self._link = (made if qr.fits(made) else None,)
             except Exception:  # noqa: BLE001 - the code must never stop the final screen
                 self._link = (None,)
         return self._link[0]

@@ -471,14 +471,19 @@ class Runner:
         self.display.present(surface)
         top = self.ui.top
         if self.shots is not None and top is not self.last_screen:
-            self.shots.mkdir(parents=True, exist_ok=True)
-            self.shot_count += 1
-            stem = self.shots / f"{self.shot_count:03d}-{top.name}"
-            pygame.image.save(surface, str(stem.with_suffix(".png")))
-            # Beside each picture, what it shows: texts and tap targets (docs/frames.md).
-            stem.with_suffix(".json").write_text(json.dumps(
-                self.ui.canvas.describe(top.name, self.ui.language), ensure_ascii=False),
-                encoding="utf-8")
+            try:
+                self.shots.mkdir(parents=True, exist_ok=True)
+                self.shot_count += 1
+                stem = self.shots / f"{self.shot_count:03d}-{top.name}"
+                pygame.image.save(surface, str(stem.with_suffix(".png")))
+                # Beside each picture, what it shows: texts and tap targets (docs/frames.md).
+                stem.with_suffix(".json").write_text(json.dumps(
+                    self.ui.canvas.describe(top.name, self.ui.language), ensure_ascii=False),
+                    encoding="utf-8")
+            except (OSError, pygame.error) as exc:
+                # A screenshot is a help for the owner, never a reason to stop the table.
+                log.warning("screenshots stopped: cannot save in %s (%s)", self.shots, exc)
+                self.shots = None
         self.last_screen = top
 
     def run(self) -> int:

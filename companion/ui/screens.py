@@ -224,7 +224,8 @@ def _past_game(demo: Demo) -> None:
     scene = demo.ui.top
     assert type(scene).__name__ == "HistoryScene"
     scene = cast("HistoryScene", scene)
-    game = next(g for g in scene.games if len(getattr(g, "players", ())) == demo.players)
+    game = next(g for g in scene.window(0, scene.total)
+                if len(getattr(g, "players", ())) == demo.players)
     scene.open_game(game)
 
 

@@ -52,11 +52,27 @@ class GameStore(Protocol):
 
 
 class HistorySource(Protocol):
-    """Finished games: rows are objects or mappings with the fields the History screen shows."""
+    """Finished games: rows are objects or mappings with the fields the History screen shows.
+
+    The screens read only what they show: `count`, then a `page` of rows (without
+    records), a `game` with its record when it is opened. `notes`: what the latest
+    question left out (a damaged row, naming its game)."""
+
+    notes: list[str]
+
+    def count(self) -> int: ...
+
+    def page(self, first: int, count: int) -> Sequence[object]: ...
+
+    def game(self, game_id: int) -> object | None: ...
 
     def games(self) -> Sequence[object]: ...
 
     def player_stats(self) -> Sequence[object]: ...
+
+    def player_totals(self) -> Sequence[object]:
+        """`player_stats` without the points per category (quicker)."""
+        ...
 
     def known_names(self) -> Sequence[str]: ...
 

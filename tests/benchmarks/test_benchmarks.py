@@ -86,3 +86,16 @@ def test_percentile() -> None:
     assert percentile([1, 2, 3, 4, 5], 50) == 3
     assert percentile([1, 2], 95) == pytest.approx(1.95)
     assert math.isnan(percentile([], 95))
+
+
+def test_history_scale_runs_tiny() -> None:
+    """benchmarks/history_scale.py (issue 20), registered in benchmarks/__main__.py."""
+    from benchmarks import __main__ as main
+    from benchmarks import history_scale
+
+    assert "history_scale" in main.MODULES
+    figures = history_scale.run(TINY)
+    assert len(figures) == 7
+    for figure in figures:
+        assert figure.benchmark == "history_scale"
+        well_formed(figure)

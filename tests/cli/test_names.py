@@ -46,14 +46,15 @@ def run_on_a_terminal(args: list[str]) -> tuple[int, str]:
     return proc.wait(timeout=120), b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_ansi_escapes_in_a_name_are_shown_not_obeyed_on_a_terminal(tmp_path):
+def test_ansi_escapes_in_a_name_are_refused_and_shown_not_obeyed_on_a_terminal(tmp_path):
     record = tmp_path / "game.jsonl"
     record.write_text(record_with_names({"red": "\x1b[2J\x1b]0;pwned\x07Mallory",
                                          "blue": "Jonas"}))
     status, out = run_on_a_terminal(["replay", str(record), "--state-dir", str(tmp_path)])
-    assert status == 0, out
+    # A name must be printable (docs/record-format.md, "Names"): the refusal names it.
+    assert status == 3, out
     assert "\x1b" not in out and "\x07" not in out
-    assert "\\x1b[2J\\x1b]0;pwned\\x07Mallory" in out
+    assert "\\x1b[2J\\x1b]0;pwned\\x07Mallory" in out and "line 1" in out
 
 
 def test_score_escapes_a_name_on_a_terminal(tmp_path):
@@ -113,15 +114,12 @@ def test_colons_in_values_are_no_duplicate():
     assert action.reason == "a:b:c"
 
 
-def test_status_escapes_a_name_on_a_terminal(tmp_path):
+def test_feed_refuses_an_escape_in_a_name_and_shows_it_escaped(tmp_path):
     record = tmp_path / "game.jsonl"
     lines = record_with_names({"red": "\x1b[31mEvil", "blue": "Jonas"}).splitlines()
     record.write_text("\n".join(lines[:20]) + "\n")
     state = tmp_path / "state"
-    fed = subprocess.run([sys.executable, "-m", "companion", "feed", str(record),
-                          "--state-dir", str(state)], capture_output=True, text=True, cwd=REPO,
-                         timeout=120)
-    assert fed.returncode == 0, fed.stderr
-    status, out = run_on_a_terminal(["status", "--state-dir", str(state)])
-    assert status == 0, out
-    assert "\x1b" not in out and "\\x1b[31mEvil" in out
+    status, out = run_on_a_terminal(["feed", str(record), "--state-dir", str(state)])
+    assert status != 0, out
+    assert "\x1b" not in out and "\\x1b[31mEvil" in out and "Traceback" not in out
+    assert not (state / "current-game.v2.jsonl").exists()

@@ -263,3 +263,74 @@ def test_general_form_reaching_e_before_the_water_spaces_are_full(
     t.quick().done()
     assert t.state.phase == "over"
     assert t.json["fires"][-1]["card"] == "E-fire"
+
+
+# --- names that cannot be shown (issue 20, item 1) -----------------------------------
+
+#: Code points that draw nothing: zero-width and format characters, separators, NUL,
+#: fillers and lone combining marks.
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\ufeff", "\u2028", "\u2029",
+             "\x00", "\u2060", "\u2061", "\u202e", "\u180e", "\U000e0001", "\u3164",
+             "\u115f", "\u2800", "\u0301", "\u034f", " ", "\u00a0", "\u3000"]
+
+
+@pytest.mark.parametrize("blank", INVISIBLE)
+def test_a_display_name_that_shows_nothing_is_refused(catalogue: Catalogue, blank: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError, match="visible") as refused:
+        new_game(Setup(players=("red", "blue"), first="red",
+                       names={"red": blank * 3}), catalogue)
+    assert refused.value.code == "name_form"
+
+
+@pytest.mark.parametrize("blank", INVISIBLE)
+def test_a_player_id_that_shows_nothing_is_refused(catalogue: Catalogue, blank: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=(blank * 2, "blue"), first="blue"), catalogue)
+    assert refused.value.code in ("player_id_form", "player_id_invisible")
+
+
+@pytest.mark.parametrize("name", ["a\u200bb", "Ann\x00", "x" * 33, "Zoe\u2028"])
+def test_a_name_with_a_hidden_character_or_too_long_is_refused(catalogue: Catalogue, name: str):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=("red", "blue"), first="red", names={"red": name}), catalogue)
+    assert refused.value.code == "name_form"
+
+
+@pytest.mark.parametrize("name", ["Zoë", "x" * 32, "Jean-Luc O'Neil", "李小龍", "🙂", "A\u0301",
+                                  "", "  Anna  "])
+def test_showable_names_are_kept(catalogue: Catalogue, name: str):
+    state = new_game(Setup(players=("red", "blue"), first="red", names={"red": name}),
+                     catalogue)
+    assert state.names["red"] == (name or "red")
+
+
+# --- players that look alike (issue 20, item 11) -------------------------------------
+
+
+def test_ids_that_look_alike_are_one_player(catalogue: Catalogue):
+    from companion.engine import RuleError
+
+    nfc, nfd = "caf\u00e9", "cafe\u0301"
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=(nfc, nfd), first=nfc), catalogue)
+    assert refused.value.code == "players_not_unique"
+
+
+@pytest.mark.parametrize("names", [
+    {"red": "Anna", "blue": "Anna"},
+    {"red": "Anna", "blue": " anna "},
+    {"red": "Zo\u00eb", "blue": "Zoe\u0308"},
+    {"red": "Blue"},  # blue, unnamed, is shown as its id
+])
+def test_two_players_shown_alike_are_refused(catalogue: Catalogue, names: dict[str, str]):
+    from companion.engine import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        new_game(Setup(players=("red", "blue"), first="red", names=names), catalogue)
+    assert refused.value.code == "names_not_unique"

@@ -209,3 +209,18 @@ def test_history_command_names_an_unnamed_player_once(cli_run) -> None:
     assert code == 0, err
     assert "(red)" not in out and "(blue)" not in out
     assert "Red 3" in out and "Blue 3" in out
+
+
+def test_two_players_shown_alike_still_get_ids_of_their_own(catalogue: Catalogue) -> None:
+    """Issue 20, item 11: an unnamed player's colour in the table's language ("Rot") and a
+    player named "Rot" were one BG Stats player."""
+    record = timed("bank-coin-tiebreak")
+    state = replay(record, catalogue).state
+    assert state is not None
+    first, second = state.players[:2]
+    play = bgstats.play(state, record, names={first: "Rot", second: " rot"})
+    ids = [p["sourcePlayerId"] for p in play["players"]]
+    assert len(set(ids)) == len(ids)
+    # A name alone in its game keeps the id of that name, game after game.
+    play = bgstats.play(state, record, names={first: "Rot"})
+    assert bgstats.player_id_for("Rot") in [p["sourcePlayerId"] for p in play["players"]]

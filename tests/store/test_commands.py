@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from companion.engine import Catalogue, replay
 from companion.store import GameSession
@@ -87,3 +90,43 @@ def test_feed_stops_at_a_line_that_breaks_a_rule(
 def test_feed_of_a_missing_file_is_bad_usage(cli_run: CLI, tmp_path: Path) -> None:
     code, _, err = cli_run("feed", str(tmp_path / "nope.jsonl"))
     assert code == 2 and "no such file" in err
+
+
+# --- issue 20, item 7: export never replaces what is not a regular file -----------------
+
+
+def _not_files(tmp_path: Path) -> dict[str, Path]:
+    target = tmp_path / "real.jsonl"
+    target.write_text("keep me\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    return {"a symbolic link": link, "a named pipe (FIFO)": fifo, "a folder": folder}
+
+
+@pytest.mark.parametrize("bgstats", [False, True])
+def test_export_leaves_a_link_a_pipe_or_a_folder_as_it_was(
+    tmp_path: Path, state_dir: Path, cli_run, bgstats: bool
+) -> None:
+    from companion.store import History
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    actions, final = generated(22)
+    with History(state_dir) as history:
+        history.archive("k", final, record_of(actions))
+    for kind, path in _not_files(tmp_path).items():
+        before = os.lstat(path)
+        argv = ["export", "--game", "1", *(["--bgstats"] if bgstats else []), str(path)]
+        code, out, err = cli_run(*argv)
+        assert code == 2, err
+        assert f"{path} is {kind}, not a regular file" in err and "Traceback" not in err
+        after = os.lstat(path)
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert (tmp_path / "real.jsonl").read_text() == "keep me\n"
+    # A regular file, or a new name, is written as before.
+    code, out, err = cli_run("export", "--game", "1", str(tmp_path / "real.jsonl"))
+    assert code == 0, err
+    assert (tmp_path / "real.jsonl").read_text() == record_of(actions)

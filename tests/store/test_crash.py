@@ -144,6 +144,6 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
     # Every finished game is in the history exactly once, and its record replays to it.
     assert len(games) == len(finished)
     for game, state in zip(reversed(games), finished, strict=True):
-        replayed_game = replay(game.record, cat)
+        replayed_game = replay(History(state_dir).game(game.id).record, cat)
         assert replayed_game.error is None
         assert replayed_game.state is not None and replayed_game.state.to_json() == state

@@ -65,7 +65,49 @@ def test_zeros_after_a_power_cut_are_a_torn_tail(
     path.write_bytes(intact + b"\0" * 300)
     with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
         assert session.state.to_json() == state_after(actions, 40, catalogue)
-        assert len(session.warnings) == 1
+        torn, kept = session.warnings
+        assert "torn" in torn and "kept as" in kept
+    assert path.read_bytes() == intact
+    # Every cut keeps a backup: the file as it was (issue 20, item 5).
+    (backup,) = path.parent.glob(path.name + ".damaged-*")
+    assert backup.read_bytes() == intact + b"\0" * 300
+
+
+@pytest.mark.parametrize("bit", range(8))
+def test_a_flipped_final_newline_keeps_the_acknowledged_last_action(
+    game: tuple[list[Action], Path], catalogue: Catalogue, bit: int
+) -> None:
+    """The last line is whole and its checksum matches: it was acknowledged, so it is kept
+    (it was dropped as "torn", and cut with no backup)."""
+    actions, path = game
+    intact = path.read_bytes()
+    assert intact.endswith(b"\n")
+    flipped = intact[:-1] + bytes([0x0A ^ (1 << bit)])
+    path.write_bytes(flipped)
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert session.state.to_json() == state_after(actions, 40, catalogue)
+        assert "kept" in " ".join(session.warnings)
+        session.submit(actions[41])
+        assert session.state.to_json() == state_after(actions, 41, catalogue)
+    # The newline is back, the next action follows on its own line, and the file as it
+    # was is kept.
+    assert path.read_bytes().startswith(intact)
+    assert len(path.read_bytes().splitlines()) == len(intact.splitlines()) + 1
+    (backup,) = path.parent.glob(path.name + ".damaged-*")
+    assert backup.read_bytes() == flipped
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert session.state.to_json() == state_after(actions, 41, catalogue)
+        assert session.warnings == []
+
+
+def test_a_last_line_without_its_newline_is_kept_and_ended(
+    game: tuple[list[Action], Path], catalogue: Catalogue
+) -> None:
+    actions, path = game
+    intact = path.read_bytes()
+    path.write_bytes(intact[:-1])
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert session.state.to_json() == state_after(actions, 40, catalogue)
     assert path.read_bytes() == intact
 
 
@@ -329,6 +371,7 @@ def test_a_history_that_cannot_be_written_at_the_end_catches_up_later(
     assert History(state_dir).games() == []
     assert GameSession.resume(state_dir, catalogue) is None  # catches up here
     (game,) = History(state_dir).games()
+    game = History(state_dir).game(game.id)
     assert replay(game.record, catalogue).state.to_json() == final.to_json()  # type: ignore[union-attr]
 
 

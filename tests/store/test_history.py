@@ -59,7 +59,7 @@ def test_games_keep_players_scores_winners_and_record(
         assert {p.player_id for p in game.winners} == set(state.final.winners)
         assert game.rounds == state.round
         assert game.duration_seconds is not None and game.duration_seconds >= 0
-        assert game.record.count("\n") == state.actions + 1
+        assert History(state_dir).game(game.id).record.count("\n") == state.actions + 1
 
 
 def test_statistics_per_player_name(state_dir: Path, finished: list[State]) -> None:

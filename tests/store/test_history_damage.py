@@ -20,7 +20,7 @@ from companion.store import GameSession, History, HistoryError
 from companion.store import history as history_module
 from companion.store.history import PENDING_DIR
 from companion.store.journal import JOURNAL_NAME
-from tests.store.storetools import generated
+from tests.store.storetools import generated, record_of
 
 CLI = Callable[..., tuple[int, str, str]]
 NEW = Setup(players=("red", "blue"), first="blue")
@@ -192,3 +192,128 @@ def test_a_damaged_history_at_the_end_of_a_game_is_set_aside_too(
         assert session.history_id is not None
     assert (state_dir / JOURNAL_NAME).exists()
     assert len(History(state_dir).games()) == 1
+
+
+# --- one damaged cell or record costs only its game (issue 20, items 2 and 3) ----------
+
+
+def _three_games(state_dir: Path, catalogue: Catalogue) -> None:
+    """Three finished games in history.db (ids 1, 2, 3)."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with History(state_dir) as history:
+        for seed in (22, 23, 24):
+            actions, final = generated(seed)
+            history.archive(f"game-{seed}", final, record_of(actions))
+    assert History(state_dir).count() == 3
+
+
+#: What one flipped bit in a record header makes of a cell of game 2.
+CELLS = {
+    "text points": "UPDATE scores SET points='1x' WHERE game_id=2",
+    "text total": "UPDATE game_players SET total='4o' WHERE game_id=2 AND seat=1",
+    "text duration": "UPDATE games SET duration_seconds='abc' WHERE id=2",
+    "blob name": "UPDATE game_players SET name=X'00ff10' WHERE game_id=2 AND seat=0",
+    "name not UTF-8": "UPDATE game_players SET name=CAST(X'416eff61' AS TEXT) WHERE game_id=2",
+    "text rounds": "UPDATE games SET rounds='l2' WHERE id=2",
+}
+
+
+def _damage(state_dir: Path, sql: str) -> None:
+    db = sqlite3.connect(state_dir / "history.db")
+    with db:
+        db.execute(sql)
+    db.close()
+
+
+@pytest.mark.parametrize("cell", list(CELLS))
+def test_a_wrongly_typed_cell_leaves_out_only_its_game(
+    state_dir: Path, catalogue: Catalogue, cli_run: CLI, cell: str
+) -> None:
+    _three_games(state_dir, catalogue)
+    _damage(state_dir, CELLS[cell])
+    history = History(state_dir)
+    assert [g.id for g in history.games()] == [3, 1]
+    assert any(n.startswith("game #2 ") for n in history.notes), history.notes
+    assert history.player_stats()  # the statistics of the others
+    code, out, err = cli_run("history")
+    assert code == 0, err
+    assert "#3" in out and "#1" in out and "#2 " not in out
+    assert "game #2" in err and "bug" not in err
+    code, out, err = cli_run("history", "--json")
+    assert code == 0 and "bug" not in err
+    code, out, err = cli_run("export", "--game", "2")
+    assert code != 0 and "game #2" in err and "bug" not in err and "Traceback" not in err
+    code, out, err = cli_run("export", "--game", "2", "--bgstats")
+    assert code != 0 and "game #2" in err and "bug" not in err
+    code, out, err = cli_run("export", "--game", "1", "--bgstats")
+    assert code == 0, err
+    code, out, err = cli_run("status")
+    assert "bug" not in err
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE games SET record=CAST(X'7b2274797065223a2273657475ff' AS TEXT) WHERE id=2",
+    "UPDATE games SET record=X'7b2274797065' WHERE id=2",
+])
+def test_an_undecodable_record_hides_nothing_else(
+    state_dir: Path, catalogue: Catalogue, cli_run: CLI, sql: str
+) -> None:
+    _three_games(state_dir, catalogue)
+    _damage(state_dir, sql)
+    history = History(state_dir)
+    assert [g.id for g in history.games()] == [3, 2, 1]  # the list reads no record
+    assert history.game(1) is not None and history.game(3) is not None
+    with pytest.raises(HistoryError, match="game #2 .*record is damaged"):
+        history.game(2)
+    code, out, err = cli_run("history")
+    assert code == 0 and "#2" in out and "bug" not in err
+    code, out, err = cli_run("export", "--game", "2")
+    assert code != 0 and "game #2" in err and "bug" not in err
+    # A new game is archived beside them, and is visible.
+    actions, final = generated(25)
+    with History(state_dir) as history:
+        history.archive("game-25", final, record_of(actions))
+    assert [g.id for g in History(state_dir).games()][0] == 4
+
+
+@pytest.mark.parametrize("version", ["'1'", "'one'", "X'01'", "1.5", "NULL"])
+def test_a_schema_version_that_is_no_whole_number_is_damage_set_aside(
+    state_dir: Path, catalogue: Catalogue, cli_run: CLI, version: str
+) -> None:
+    _three_games(state_dir, catalogue)
+    # An unfinished game is saved: resume must not be stopped, nor leave the lock held.
+    actions, _ = generated(26)
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        for action in actions[1:6]:
+            session.submit(action)
+    _damage(state_dir, f"UPDATE schema_version SET version={version}")
+    code, out, err = cli_run("history")
+    assert "bug" not in err and "Traceback" not in err
+    assert code == 0 or "damaged" in err
+    code, out, err = cli_run("status")
+    assert code == 0 and "bug" not in err
+    resumed = GameSession.resume(state_dir, catalogue)
+    assert resumed is not None
+    resumed.close()
+    # Start game (abandoning the unfinished one) works: no "another companion process".
+    with GameSession.start(state_dir, catalogue, NEW, abandon_current=True) as session:
+        assert session.state.phase == "supply"
+
+
+def test_any_failure_in_resume_releases_the_lock(
+    state_dir: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.store import journal
+
+    actions, _ = generated(26)
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        for action in actions[1:6]:
+            session.submit(action)
+
+    def broken(self: GameSession) -> None:
+        raise RuntimeError("something unforeseen")
+
+    monkeypatch.setattr(GameSession, "_reconcile_history", broken)
+    with pytest.raises(RuntimeError):
+        GameSession.resume(state_dir, catalogue)
+    journal.Lock(state_dir).release()  # not held any more

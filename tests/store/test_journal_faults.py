@@ -371,3 +371,100 @@ def test_a_damaged_last_line_is_not_cut_when_no_backup_can_be_made(
         with pytest.raises(StorageError, match="NOT saved"):
             session.submit(actions[number - 1])
     assert path.read_bytes() == data  # the damaged line is still there, nothing appended
+
+
+# --- issue 20, item 6: the journal never grows past its own limit -----------------------
+
+
+def test_the_journal_is_never_written_past_its_limit(
+    game: tuple[list[Action], Path], catalogue: Catalogue
+) -> None:
+    """An action that would take the journal past 2 MiB is refused, so the game can always
+    be resumed (it was written, and then could not be read back)."""
+    from companion.engine import Adjust
+    from companion.store.journal import encode_line
+
+    actions, path = game
+    # Fill the journal with long corrections, as a stuck input could, up to ~60 KB short
+    # of the limit.
+    line = encode_line(Adjust("red", "y" * 60_000, coins=0), "2026-01-01T00:00:00.000Z")
+    size = path.stat().st_size
+    with open(path, "ab") as handle:
+        while size + 2 * (len(line) + 1) < MAX_RECORD_BYTES:
+            handle.write(line.encode() + b"\n")
+            size += len(line) + 1
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        before = session.state
+        session.submit(Adjust("red", "z" * 100, coins=0))  # still room
+        with pytest.raises(StorageError, match="NOT saved.*limit of 2 MiB"):
+            for _ in range(3):
+                session.submit(Adjust("red", "x" * 60_000, coins=0))
+        assert path.stat().st_size <= MAX_RECORD_BYTES
+        assert session.state is not before
+    with GameSession.resume(path.parent, catalogue) as session:  # type: ignore[union-attr]
+        assert session.warnings == []
+
+
+def test_a_journal_past_the_limit_names_a_line_not_a_byte_offset(
+    game: tuple[list[Action], Path], catalogue: Catalogue
+) -> None:
+    actions, path = game
+    lines = len(path.read_bytes().splitlines())
+    with open(path, "ab") as handle:
+        handle.write(b" " * (MAX_RECORD_BYTES + 10))
+    with pytest.raises(JournalCorrupt) as damage:
+        GameSession.resume(path.parent, catalogue)
+    assert damage.value.line == lines + 1
+    assert f"line {lines + 1}:" in damage.value.message
+
+
+# --- issue 20, item 9: a failed folder sync after the change is no "nothing was changed" --
+
+
+def _eio(*_args: object) -> None:
+    raise OSError(errno.EIO, "Input/output error")
+
+
+def test_new_game_with_a_failed_folder_sync_says_it_was_saved(
+    state_dir: Path, catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import fsio
+
+    actions, _ = generated(21)
+    state_dir.mkdir()
+    monkeypatch.setattr(fsio, "fsync_dir", _eio)  # the last step of the whole-file write
+    with GameSession.start(state_dir, catalogue, actions[0]) as session:  # type: ignore[arg-type]
+        told = " ".join(session.warnings)
+        assert "the new game was saved" in told and "power cut" in told
+        assert "nothing was changed" not in told
+        session.submit(actions[1])
+    assert (state_dir / JOURNAL_NAME).read_text().count("\n") == 2
+
+
+@pytest.mark.parametrize("intact", [True, False])
+def test_repair_with_a_failed_folder_sync_says_what_was_done(
+    game: tuple[list[Action], Path], catalogue: Catalogue, monkeypatch: pytest.MonkeyPatch,
+    intact: bool,
+) -> None:
+    from companion import fsio
+    from companion.store import keep_valid_prefix
+
+    actions, path = game
+    lines = path.read_bytes().splitlines(keepends=True)
+    if intact:
+        path.write_bytes(b"".join(lines[:10]) + b"garbage\n" + b"".join(lines[10:]))
+        monkeypatch.setattr(fsio, "fsync_dir", _eio)
+    else:
+        path.write_bytes(b"garbage\n" + b"".join(lines))
+        monkeypatch.setattr(session_module, "fsync_dir", _eio)
+    with pytest.raises(StorageError) as failure:
+        keep_valid_prefix(path.parent, catalogue)
+    message = failure.value.message
+    assert "nothing was changed" not in message
+    assert "was repaired" in message and "power cut" in message
+    (backup,) = path.parent.glob(path.name + ".damaged-*")
+    assert backup.exists()
+    if intact:
+        assert path.read_bytes() == b"".join(lines[:10])
+    else:
+        assert not path.exists()

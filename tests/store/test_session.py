@@ -124,6 +124,7 @@ def test_a_finished_game_goes_to_history_and_is_no_longer_resumed(
     player = final.players[0]
     session.submit(Adjust(player=player, reason="forgot a fire", points=2))
     (game,) = History(state_dir).games()
+    game = History(state_dir).game(game.id)
     assert game.record == session.record_text() != record
     session.submit(Undo())  # the adjustment
     session.submit(Undo())  # the last action of the game: no longer finished
@@ -152,6 +153,7 @@ def test_history_catches_up_after_a_crash_between_journal_and_history(
     monkeypatch.undo()
     assert GameSession.resume(state_dir, catalogue) is None
     (game,) = History(state_dir).games()
+    game = History(state_dir).game(game.id)
     assert game.record == (state_dir / JOURNAL_NAME).read_text()
 
 

@@ -112,7 +112,7 @@ def round_ends_by_prefix(record: str, catalogue: Catalogue) -> dict[str, list[in
 def test_a_reopened_game_equals_replay_of_its_record(
         name: str, catalogue: Catalogue, tmp_path: Path) -> None:
     with archive(tmp_path, catalogue, name) as history:
-        game = history.games()[0]
+        game = history.game(history.games()[0].id)
     view = stats.final_view(game.record, catalogue)
     expected = replay_json(game.record, tmp_path)["final"]
     assert view.table == expected["scores"]
@@ -141,7 +141,7 @@ def test_a_generated_game_with_undos_reopens_like_replay(
     actions, final = generated(31, players=4, undo_rate=0.1)
     record = record_of(actions)
     with archive(tmp_path, catalogue, record) as history:
-        game = history.games()[0]
+        game = history.game(history.games()[0].id)
     view = stats.final_view(game.record, catalogue)
     assert view.table == replay_json(record, tmp_path)["final"]["scores"]
     assert view.series == round_ends_by_prefix(record, catalogue)

@@ -22,13 +22,27 @@ from companion.ui.memory import MemoryStore  # noqa: E402
 
 
 class FakeHistory:
+    notes: list[str] = []
+
     def games(self) -> list[dict[str, Any]]:
         return [{"finished": "2026-11-22 20:02", "winners": ["Ben", "Cleo"]},
                 {"finished": "2026-11-20 21:14", "winners": ["Anna"]}]
 
+    def count(self) -> int:
+        return len(self.games())
+
+    def page(self, first: int, count: int) -> list[dict[str, Any]]:
+        return self.games()[first:first + count]
+
+    def game(self, game_id: int) -> None:
+        return None
+
     def player_stats(self) -> list[dict[str, Any]]:
         return [{"name": "Anna", "games": 2, "wins": 1, "best": 41},
                 {"name": "Ben", "games": 2, "wins": 1, "best": 38}]
+
+    def player_totals(self) -> list[dict[str, Any]]:
+        return self.player_stats()
 
     def known_names(self) -> list[str]:
         return ["Anna", "Ben", "Cleo"]

@@ -95,6 +95,7 @@ def test_the_final_screen_code_is_the_games_play(tmp_path: Path) -> None:
     data = read_play(screenshot(ui, tmp_path / "final.png"))
     with History(tmp_path / "state") as history:
         (game,) = history.games()
+        game = history.game(game.id)
     check_result(data, game.record, catalogue)
     # The same play `export --bgstats` gives: the date and start time the history shows.
     assert data == bgstats.play_of_record(game.record, catalogue, started=game.started,
@@ -123,6 +124,7 @@ def test_a_history_row_reopens_the_game_with_its_code(tmp_path: Path) -> None:
     ui.render()
     with History(tmp_path / "state") as history:
         (game,) = history.games()
+        game = history.game(game.id)
     drawn = " ".join(ui.canvas.texts)
     # Date and start time as `history` prints them, the players, the winner (a star).
     from companion.store.stats import when
@@ -173,6 +175,7 @@ def test_five_players_in_french_the_code_reads_on_the_final_and_reopened_screens
     ui, services, catalogue = finish_on_disk(tmp_path, 5, seed=35, language="fr")
     with History(tmp_path / "state") as history:
         (game,) = history.games()
+        game = history.game(game.id)
     toggle_shows_code_then_scores(ui, tmp_path, game.record, catalogue, "final")
     ui.press("ok")  # Accueil
     ui.open("history")
@@ -250,9 +253,12 @@ def test_a_game_whose_record_no_longer_replays_is_refused_with_a_message(
 
     ui = build("history", (800, 480), "en", tmp_path)
     scene = ui.top
+    ui.render()  # the rows on screen are read as they are drawn
     game = scene.games[0]
-    cut = "".join(game.record.splitlines(True)[:10])
-    scene.games[0] = replace(game, record=cut)
+    assert game.record is None  # the list holds no records: read when a game is opened
+    full = ui.services.history.game(game.id)
+    cut = "".join(full.record.splitlines(True)[:10])
+    scene._fetched[0] = replace(game, record=cut)
     ui.dirty = True
     ui.press(f"game:{game.id}")
     assert ui.top.name == "history"

@@ -68,6 +68,25 @@ def test_runs_until_closed_and_saves_a_screenshot_of_each_new_screen(tmp_path, m
     assert any("newgame" in name for name in shots)
 
 
+def test_screenshots_that_cannot_be_saved_stop_but_the_app_goes_on(tmp_path, monkeypatch,
+                                                                    caplog):
+    """Issue 20, item 10: a screenshot folder below a file crashed the app."""
+    from companion.ui import runner
+
+    (tmp_path / "a-file").write_text("x")
+    original = runner.Runner.frame
+    frames = []
+
+    def frame(self):
+        original(self)
+        frames.append(self.ui.top.name)
+        post((pygame.QUIT, {}))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    assert app.run(args(tmp_path, screenshot_dir=str(tmp_path / "a-file" / "shots"))) == 0
+    assert frames and "screenshots stopped" in caplog.text
+
+
 def test_a_bad_config_refuses_to_start(tmp_path):
     config = tmp_path / "config"
     shutil.copytree(SHIPPED_CONFIG_DIR, config)

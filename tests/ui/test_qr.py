@@ -57,3 +57,49 @@ def test_qrcode_is_imported_only_when_a_code_is_drawn() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True, env=env, cwd=Path(__file__).parents[2])
     assert out.stdout.strip() == "False"
+
+
+# --- a link that outgrows every QR code (issue 20, item 4) ------------------------------
+
+
+def test_a_text_too_long_for_any_code_is_no_code_not_a_crash() -> None:
+    text = "https://app.bgstatsapp.com/createPlay.html?data=" + "%F0%9F%98%80" * 600
+    assert not qr.fits(text)
+    assert qr.module_px(text, 480) == 0
+    assert qr.draw(pygame.Surface((480, 480)), text, pygame.Rect(0, 0, 480, 480)) is None
+
+
+def _longest_names_record() -> str:
+    from companion.engine import Setup, to_record
+    from companion.engine.simulate import random_game
+    from tests.store.storetools import shipped_catalogue
+
+    actions, _final = random_game(shipped_catalogue(), 5, seed=3, form="quick")
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    # The longest names a record may hold: 32 characters, each 4 bytes in UTF-8.
+    names = {p: "\U0001F600" * 31 + str(i) for i, p in enumerate(setup.players)}
+    return to_record([Setup(players=setup.players, first=setup.first, names=names),
+                      *actions[1:]])
+
+
+def test_the_longest_names_still_give_a_code(ui) -> None:
+    ui.open("past-game", record=_longest_names_record())
+    ui.render()
+    link = ui.top.link()
+    assert link is not None and qr.fits(link)
+    assert "code" in {h.key for h in ui.canvas.hits}
+
+
+def test_a_link_no_code_can_hold_shows_the_chart_on_the_final_and_past_game_screens(
+        ui, monkeypatch) -> None:
+    from companion.store import bgstats
+
+    monkeypatch.setattr(bgstats, "link", lambda play: "https://x/?d=" + "%f0%9f%98%80" * 400)
+    ui.open("past-game", record=_longest_names_record())
+    ui.render()
+    assert ui.top.link() is None
+    assert "code" not in {h.key for h in ui.canvas.hits}
+    ui.open("bgstats", link="https://x/?d=" + "%f0%9f%98%80" * 400, title="t")
+    ui.render()
+    assert "code" not in {h.key for h in ui.canvas.hits}

@@ -632,18 +632,17 @@ def test_tableau_key_numbers_are_large_enough_to_read_across_the_table(game, mon
         assert drawn[number] == (str(value), drawn[number][1]) and drawn[number][1] >= 32
 
 
-def test_the_running_score_chart_survives_a_name_with_a_line_separator(services):
+def test_the_running_score_chart_survives_a_line_separator_in_a_reason(services):
     """A JSON string may hold U+2028 unescaped (the record writes it raw); the chart's
-    replay must split lines at '\\n' only, or the setup line breaks and the chart vanishes."""
-    from companion.engine import Setup, to_record
+    replay must split lines at '\\n' only, or a line breaks and the chart vanishes."""
+    from companion.engine import Adjust, to_record
     from companion.ui.scenes.final import running_scores
 
     catalogue = services.load_catalogue()
     actions, final = random_game(catalogue, 2, seed=8, form="quick")
     setup = actions[0]
-    named = Setup(players=setup.players, first=setup.first,
-                  names={setup.players[0]: "Anna\u2028Lena", setup.players[1]: "Ben\x85"})
-    record = to_record([named, *actions[1:]])
+    record = to_record([setup, Adjust(setup.players[0], "Anna\u2028Lena", coins=0),
+                        Adjust(setup.players[1], "Ben\x85", coins=0), *actions[1:]])
     assert "\u2028" in record  # written raw, not escaped
     series = running_scores(record, catalogue)
     for pid in final.players:

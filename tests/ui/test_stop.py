@@ -137,22 +137,42 @@ def _hung_child(grace_s: float, more: str = "") -> subprocess.Popen[str]:
     """A child whose main thread hangs for good (a lock nobody releases) once its stop
     signals are installed (`grace_s`) and `more` has run; returned once it says ready.
     Its stack dump names line 3 + the lines of `more` for the hang."""
+    # "ready" only once `more` has run (it sets the stop handler the test relies on): said
+    # before it, a signal sent at once could come first, and the test hung (issue 20).
     code = ("import threading; from companion.ui.runner import StopSignals\n"
-            f"s = StopSignals(grace_s={grace_s}); s.install(); print('ready', flush=True)\n"
-            + more + "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
+            f"s = StopSignals(grace_s={grace_s}); s.install()\n"
+            + more + "print('ready', flush=True); "
+            "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
     proc = subprocess.Popen([sys.executable, "-c", code], env=_env(), cwd=ROOT, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    assert proc.stdout is not None and _line(proc, HANG_S) == "ready\n"
     return proc
+
+
+def _line(proc: subprocess.Popen[str], timeout: float) -> str:
+    """The child's next line of output, or "" if none comes within `timeout` (a safety
+    net against a hang, never a wait: a line that comes ends it at once)."""
+    import select
+
+    assert proc.stdout is not None
+    ready, _w, _x = select.select([proc.stdout], [], [], timeout)
+    return proc.stdout.readline() if ready else ""
 
 
 def test_a_second_sigterm_ends_a_stop_that_hangs() -> None:
     # The main thread stuck for good (a lock nobody releases) after the first SIGTERM.
-    proc = _hung_child(300, "s.on_stop = lambda: print('stopping', flush=True)\n")
+    # The handler is set a moment after the signals are installed (as under load): the
+    # child must say ready only after it, or the SIGTERM finds no handler and no
+    # "stopping" ever comes.
+    proc = _hung_child(300, "import time; time.sleep(0.2)\n"
+                            "s.on_stop = lambda: print('stopping', flush=True)\n")
     assert proc.stdout is not None
     proc.send_signal(signal.SIGTERM)
     # Two signals sent at once may merge into one (standard signals do not queue).
-    assert proc.stdout.readline() == "stopping\n"
+    got = _line(proc, HANG_S)
+    if got != "stopping\n":
+        proc.kill()
+        pytest.fail(f"no 'stopping' after SIGTERM: {got!r}")
     proc.send_signal(signal.SIGTERM)
     assert _stopped(proc, "after a second SIGTERM") == 128 + signal.SIGTERM
 

@@ -15,6 +15,8 @@ from companion.ui.scene import Primary, Scene, SceneHost
 
 #: The least height of a game row at 800x480 (a row is a tap target).
 ROW = 58
+#: Rows read before the first frame (as many as the largest screen shows).
+FIRST_PAGE = 12
 
 
 def shown_name(name: object) -> str:
@@ -29,54 +31,109 @@ def _get(item: object, key: str, default: object = "") -> object:
 
 
 class HistoryScene(Scene):
-    """Lists from the history database; a game row opens that game's final screen."""
+    """Lists from the history database; a game row opens that game's final screen.
+
+    It reads only what it shows (a history may hold thousands of games): how many
+    games there are, the page of rows on screen (fetched when first shown, kept),
+    the statistics as the history sums them; a game's record only when it is opened.
+    Each row's text and height are worked out once."""
 
     name = "history"
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
-        self.games: list[object] = []
+        self.total = 0
+        #: Games in the history's list (`total`: those of them that could be read).
+        self._count = 0
         self.stats: list[object] = []
         self.problem = ""
+        #: What the history left out (a damaged row names its game).
+        self.notes: list[str] = []
         #: The first game row shown (the arrows page through the list).
         self.first = 0
+        #: Rows fetched so far, in list order (latest first), and how far the history's
+        #: list was read (damaged rows left out make the first the shorter).
+        self._fetched: list[object] = []
+        self._read = 0
+        #: Each row's text, and its height at a width and scale.
+        self._results: dict[int, str] = {}
+        self._heights: dict[tuple[int, int, float], int] = {}
         history = self.ui.services.history
         if history is None:
             return
         try:
-            self.games = list(history.games())
-            found = history.player_stats()
+            self.total = self._count = int(history.count())
+            found = history.player_totals()  # no points per category: not shown here
             self.stats = list(found.values() if isinstance(found, dict) else found)
+            self._note(history)
+            self.window(0, FIRST_PAGE)  # so the first frame names what was left out
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
+
+    @property
+    def games(self) -> list[object]:
+        """The rows fetched so far, in list order."""
+        return list(self._fetched)
+
+    def _note(self, history: object) -> None:
+        for note in getattr(history, "notes", ()) or ():
+            if note not in self.notes:
+                self.notes.append(str(note))
+                self.ui.dirty = True  # drawn with the next frame
+
+    def window(self, first: int, count: int) -> list[object]:
+        """The rows `first` .. `first + count` (fewer at the end), each fetched once."""
+        first = max(0, first)
+        history = self.ui.services.history
+        while history is not None and len(self._fetched) < first + count and (
+                self._read < self._count):
+            want = first + count - len(self._fetched)
+            try:
+                rows = list(history.page(self._read, want))
+                self._note(history)
+            except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+                self.problem = str(getattr(exc, "message", exc))
+                return []
+            expected = min(want, self._count - self._read)
+            self._read += want
+            self._fetched.extend(rows)
+            # Damaged rows were left out (`notes`): the list is shorter than counted.
+            self.total -= max(0, expected - len(rows))
+        return self._fetched[first:first + count]
 
     def primary(self) -> Primary:
         # One primary action on every screen (bottom right, OK): here, done looking.
         return (_("Done"), self.ui.pop)
 
     def secondary(self) -> Primary | None:
-        if self.problem or not self.games:
+        if self.problem or not self.total:
             return None
         return (_("Player statistics"), lambda: self.ui.open("stats"))
 
     def open_game(self, game: object) -> None:
         record = _get(game, "record", None)
-        if not isinstance(record, str):
-            return
-        started = _get(game, "started", None)
-        duration = _get(game, "duration_seconds", None)
+        history = self.ui.services.history
+        game_id = _get(game, "id", None)
         try:
+            if not isinstance(record, str) and history is not None and isinstance(game_id, int):
+                # The record is read (and decoded) only now, for this one game.
+                full = history.game(game_id)
+                record = _get(full, "record", None) if full is not None else None
+            if not isinstance(record, str):
+                raise ValueError(_("its record is not in the history"))
+            started = _get(game, "started", None)
+            duration = _get(game, "duration_seconds", None)
             self.ui.open("past-game", record=record,
                          started=started if isinstance(started, str) else None,
                          duration_seconds=duration if isinstance(duration, int | float)
                          else None,
-                         game_id=_get(game, "id", None))
+                         game_id=game_id)
         except Exception as exc:  # noqa: BLE001 - one bad record must not stop the app
             self.ui.error(_("This game cannot be shown again: {problem}").format(
-                problem=str(exc)))
+                problem=str(getattr(exc, "message", exc))))
 
     def page(self, step: int) -> None:
-        self.first = max(0, min(self.first + step, len(self.games) - 1))
+        self.first = max(0, min(self.first + step, self.total - 1))
         self.ui.dirty = True
 
     @staticmethod
@@ -101,6 +158,13 @@ class HistoryScene(Scene):
         return star + ", ".join(shown_name(getattr(w, "name", w)) for w in
                                 (winners if isinstance(winners, list | tuple) else ()))
 
+    def result_of(self, game: object) -> str:
+        """`result`, worked out once per row."""
+        got = self._results.get(id(game))
+        if got is None:
+            got = self._results[id(game)] = self.result(game)
+        return got
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         area = layout.inset(body, c.u(16), c.u(6))
         flow = layout.Flow(c, area, c.u(8))
@@ -108,7 +172,10 @@ class HistoryScene(Scene):
         if self.problem:
             flow.text(self.problem, BODY, (240, 120, 100))
             return
-        if not self.games:
+        if self.notes:
+            flow.text(_("Left out, damaged: {games}").format(games="; ".join(self.notes)),
+                      SMALL, (240, 120, 100), max_lines=2)
+        if not self.total:
             flow.text(_("No finished games yet."), BODY, MUTED)
             return
         rest = flow.rest()
@@ -126,24 +193,34 @@ class HistoryScene(Scene):
         rows = games.rest()
         arrows = c.u(56)
         # Rows of the same height, as many as fit; arrows beside them when there are more.
+        # Only the rows that can be on screen are fetched and measured: as many as fit at
+        # the least height, then as many of them as fit at the tallest one's.
         inner = rows.w - arrows - c.u(8) - c.u(16)
-        heights = [self.row_height(c, game, inner) for game in self.games]
-        tallest = max(heights)
+        most = max(1, (rows.h + c.u(8)) // (c.u(ROW) + c.u(8)))
+        if self.first >= self.total:
+            self.first = max(0, self.total - 1)
+        shown = self.window(self.first, most)
+        if not shown:
+            return
+        tallest = max(self.row_height(c, game, inner) for game in shown)
         fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
-        more = len(self.games) > fits
+        shown = shown[:fits]
+        more = self.total > fits
         width = rows.w - (arrows + c.u(8) if more else 0)
         y = rows.y
-        for game in self.games[self.first:self.first + fits]:
+        for game in shown:
             box = pygame.Rect(rows.x, y, width, tallest)
             c.rect(box, PANEL)
             text = layout.inset(box, c.u(8), c.u(4))
             when = c.text(self.when(game), text.topleft, SMALL, MUTED, role="secondary")
-            layout.draw_text(c, self.result(game), pygame.Rect(
+            result = self.result_of(game)
+            layout.draw_text(c, result, pygame.Rect(
                 text.x, when.bottom + c.u(2), text.w, text.bottom - when.bottom - c.u(2)),
                 BODY, TEXT, max_lines=2)
-            if isinstance(_get(game, "record", None), str):
+            if isinstance(_get(game, "record", None), str) or isinstance(
+                    _get(game, "id", None), int):
                 c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
-                         self.result(game))
+                         result)
             y += tallest + c.u(8)
         if more:
             x = rows.right - arrows
@@ -151,14 +228,18 @@ class HistoryScene(Scene):
             c.button(pygame.Rect(x, rows.y, arrows, half), "\u25b2",
                      partial(self.page, -fits) if self.first > 0 else None, key="newer")
             c.button(pygame.Rect(x, rows.y + half + c.u(8), arrows, half), "\u25bc",
-                     partial(self.page, fits) if self.first + fits < len(self.games) else None,
+                     partial(self.page, fits) if self.first + fits < self.total else None,
                      key="older")
 
     def row_height(self, c: Canvas, game: object, width: int) -> int:
-        # The players and totals are table values: body size (docs/look-and-feel.md).
-        lines = layout.fit(c, self.result(game), width, None, BODY, max_lines=2)
-        need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
-        return max(c.u(ROW), need)
+        key = (id(game), width, c.s)
+        got = self._heights.get(key)
+        if got is None:
+            # The players and totals are table values: body size (docs/look-and-feel.md).
+            lines = layout.fit(c, self.result_of(game), width, None, BODY, max_lines=2)
+            need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
+            got = self._heights[key] = max(c.u(ROW), need)
+        return got
 
     def draw_players(self, c: Canvas, right: pygame.Rect) -> None:
         players_flow = layout.Flow(c, right, c.u(2))

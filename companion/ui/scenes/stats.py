@@ -12,7 +12,7 @@ import pygame
 from companion.engine import SCORE_CATEGORIES
 from companion.store import stats
 from companion.ui import layout, names
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas, font
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -32,16 +32,23 @@ class PlayerStatsScene(Scene):
         super().__init__(ui)
         self.records: list[stats.PlayerRecord] = []
         self.problem = ""
+        #: What the history left out (a damaged row names its game).
+        self.notes: list[str] = []
         #: The first player column shown.
         self.first = 0
         #: The average per category instead of the totals.
         self.categories = False
+        #: The records hold the points per category (read when that view is first shown).
+        self.with_categories = False
         history = self.ui.services.history
         if history is None:
             return
         try:
-            games = [g for g in history.games() if hasattr(g, "players")]
-            self.records = stats.player_records(games)  # type: ignore[arg-type]
+            # Summed by the history (SQL), never read game by game: thousands of games.
+            # The totals first; the points per category when that view is first asked for.
+            found = [p for p in history.player_totals() if hasattr(p, "category_points")]
+            self.records = stats.records_of(found)  # type: ignore[arg-type]
+            self.notes = list(getattr(history, "notes", ()) or ())
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
             self.problem = str(getattr(exc, "message", exc))
 
@@ -55,6 +62,16 @@ class PlayerStatsScene(Scene):
 
     def switch(self) -> None:
         self.categories = not self.categories
+        if self.categories and not self.with_categories:
+            history = self.ui.services.history
+            try:
+                found = [p for p in history.player_stats()  # type: ignore[union-attr]
+                         if hasattr(p, "category_points")]
+                self.records = stats.records_of(found)  # type: ignore[arg-type]
+                self.notes = list(getattr(history, "notes", ()) or ())
+                self.with_categories = True
+            except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+                self.problem = str(getattr(exc, "message", exc))
         self.ui.dirty = True
 
     def page(self, step: int) -> None:
@@ -102,6 +119,13 @@ class PlayerStatsScene(Scene):
         if self.problem:
             layout.draw_text(c, self.problem, rest, BODY, (240, 120, 100))
             return
+        if self.notes:
+            note_h = layout.line_height(c, SMALL)
+            layout.draw_text(c, _("Left out, damaged: {games}").format(
+                games="; ".join(self.notes)), pygame.Rect(rest.x, rest.bottom - note_h, rest.w,
+                                                          note_h),
+                SMALL, (240, 120, 100), max_lines=1)
+            rest.h -= note_h + c.u(4)
         if not self.records:
             layout.draw_text(c, _("No finished games yet."), rest, BODY, MUTED)
             return

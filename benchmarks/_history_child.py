@@ -1,0 +1,84 @@
+"""Child process: the History, Statistics and New game screens over a real history.db.
+
+    python benchmarks/_history_child.py STATE_DIR FRAMES
+
+The app's own services (`companion.app.make_services`, the real SQLite history of
+STATE_DIR, as the app opens it), an 800x480 UI on Home. Prints ``MARK name ms``:
+
+- ``history_open``: History opened and its first frame drawn;
+- ``history_frame``: the median of FRAMES later frames of the same screen;
+- ``history_page``: the median time of paging to older games (a tap, then its frame);
+- ``stats_open``: Player statistics opened and drawn;
+- ``stats_categories``: its second view (the average per category: a tap, then its frame);
+- ``newgame_open``: New game opened (the names from earlier games) and drawn.
+
+The parent reads the child's peak RSS from the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Run as a script: its folder (benchmarks/) must not shadow anything the program imports.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
+
+
+def main() -> int:
+    state_dir, frames = Path(sys.argv[1]), int(sys.argv[2])
+    import pygame
+
+    from companion import app
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui.core import UI
+
+    pygame.display.init()
+    pygame.font.init()
+    settings = {"language": "en", "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR,  # type: ignore[arg-type]
+                                 app.open_store(), app.open_history(state_dir))
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    ui.render()
+
+    def timed(step) -> float:  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        step()
+        return (time.perf_counter() - t0) * 1000
+
+    def open_screen(name: str) -> None:
+        ui.open(name)
+        ui.render()
+
+    marks = {"history_open": timed(lambda: open_screen("history"))}
+    marks["history_frame"] = statistics.median(timed(ui.render) for _ in range(frames))
+
+    def older() -> None:
+        hit = next((h for h in ui.canvas.hits if h.key == "older"), None)
+        if hit is not None:
+            hit.action()
+        ui.render()
+
+    marks["history_page"] = statistics.median(timed(older) for _ in range(max(3, frames // 4)))
+    ui.pop()
+    marks["stats_open"] = timed(lambda: open_screen("stats"))
+
+    def per_category() -> None:
+        ui.press("secondary")
+        ui.render()
+
+    marks["stats_categories"] = timed(per_category)
+    ui.pop()
+    marks["newgame_open"] = timed(lambda: open_screen("newgame"))
+    for name, value in marks.items():
+        print(f"MARK {name} {value:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""History at scale: the History, Statistics and New game screens with 10,000 finished
+games, against the same screens with 10 games, in the same run.
+
+Two state directories get a real history.db: 10 games, and 10,000 (a club's device,
+or a table's after years). The games are real records of generated games (names
+from a pool of twelve, times an hour apart), archived with `History.archive`; the
+large history repeats them with their own keys and times. For each, a child process
+(`_history_child.py`) opens the screens through the app's own services and reports
+how long each took; its peak RSS comes from the kernel. The two histories alternate
+in every run, so a burst of noise hits both.
+
+Targets (issue 20): History's first frame <= 150 ms, a later frame <= 16 ms,
+Statistics <= 300 ms, all with 10,000 games, and a peak RSS <= 1.5x the same screens
+with 10 games.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from benchmarks import (
+    Figure,
+    Size,
+    check_child,
+    python,
+    ratio_at_most,
+    run_child,
+    value_at_most,
+)
+from benchmarks import games as G
+
+NAME = "history_scale"
+CHILD = str(Path(__file__).with_name("_history_child.py"))
+NAMES = ("Anna", "Ben", "Clara", "Dirk", "Emma", "Finn", "Greta", "Hugo", "Ida", "Jan",
+         "Kira", "Leo")
+#: Distinct generated games; the large history repeats them.
+BASE_GAMES = 10
+START = datetime(2020, 1, 1, 19, 0, tzinfo=UTC)
+
+
+def large_count(size: Size) -> int:
+    return 300 if size.name == "tiny" else 10_000
+
+
+def _record(index: int) -> tuple[str, object]:
+    """Generated game `index` with names, as the journal writes it (times 20 s apart)."""
+    from companion.engine import Setup, replay
+    from companion.engine.simulate import random_game
+    from companion.store.journal import encode_line
+
+    players = 2 + index % 4
+    actions, _final = random_game(G.catalogue(), players, seed=9100 + index, form="quick")
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    names = {p: NAMES[(index * 3 + i) % len(NAMES)] for i, p in enumerate(setup.players)}
+    actions[0] = Setup(players=setup.players, first=setup.first, names=names,
+                       cards=setup.cards, format=setup.format)
+    start = START + timedelta(hours=index)
+    lines = [encode_line(a, (start + timedelta(seconds=20 * i)).isoformat(
+        timespec="milliseconds").replace("+00:00", "Z")) for i, a in enumerate(actions)]
+    record = "".join(line + "\n" for line in lines)
+    state = replay(record, G.catalogue()).state
+    assert state is not None and state.final is not None
+    return record, state
+
+
+def fill(state_dir: Path, count: int) -> None:
+    """A history.db of `count` finished games."""
+    from companion.store import History
+
+    state_dir.mkdir(parents=True)
+    base = [_record(i) for i in range(min(BASE_GAMES, count))]
+    with History(state_dir) as history:
+        for i, (record, state) in enumerate(base):
+            history.archive(f"base-{i}", state, record)  # type: ignore[arg-type]
+    if count <= len(base):
+        return
+    # The rest: copies of the base games' rows, each its own game an hour later.
+    db = sqlite3.connect(state_dir / "history.db")
+    db.execute("PRAGMA synchronous=OFF")
+    with db:
+        games = db.execute("SELECT id, duration_seconds, rounds, record, archived FROM games "
+                           "ORDER BY id").fetchall()
+        players = db.execute("SELECT * FROM game_players").fetchall()
+        scores = db.execute("SELECT * FROM scores").fetchall()
+        for n in range(len(base), count):
+            gid, duration, rounds, record, archived = games[n % len(games)]
+            t0 = START + timedelta(hours=n)
+            t1 = t0 + timedelta(seconds=duration or 0)
+            new = db.execute(
+                "INSERT INTO games (game_key, started, finished, duration_seconds, rounds, "
+                "record, archived) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (f"copy-{n}", t0.isoformat().replace("+00:00", "Z"),
+                 t1.isoformat().replace("+00:00", "Z"), duration, rounds, record, archived),
+            ).lastrowid
+            db.executemany("INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           [(new, *row[1:]) for row in players if row[0] == gid])
+            db.executemany("INSERT INTO scores VALUES (?, ?, ?, ?)",
+                           [(new, *row[1:]) for row in scores if row[0] == gid])
+    db.close()
+
+
+def run(size: Size) -> list[Figure]:
+    large = large_count(size)
+    frames = max(5, size.samples // 2)
+    marks: dict[str, dict[str, list[float]]] = {"small": {}, "large": {}}
+    rss: dict[str, list[float]] = {"small": [], "large": []}
+    with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
+        dirs = {"small": Path(tmp) / "small", "large": Path(tmp) / "large"}
+        fill(dirs["small"], 10)
+        fill(dirs["large"], large)
+        for _ in range(max(1, size.runs)):
+            for which in ("small", "large"):
+                child = check_child(run_child(
+                    [python(), CHILD, str(dirs[which]), str(frames)], timeout=600),
+                    "the history screens")
+                for name, value in child.marks().items():
+                    marks[which].setdefault(name, []).append(value)
+                rss[which].append(child.max_rss_kib / 1024)
+    label = f"{large:,} games"
+    specs = [
+        ("history_open", f"History, first frame ({label})", 150.0),
+        ("history_frame", f"History, a later frame ({label})", 16.0),
+        ("history_page", f"History, paging to older games ({label})", None),
+        ("stats_open", f"Player statistics, first frame ({label})", 300.0),
+        ("stats_categories", f"Player statistics, per category view ({label})", None),
+        ("newgame_open", f"New game, first frame ({label})", None),
+    ]
+    figures = []
+    for key, what, limit in specs:
+        figures.append(Figure(
+            NAME, what, "ms", marks["large"].get(key, []),
+            baseline_name="the same with 10 games",
+            baseline_runs=marks["small"].get(key) or None,
+            target=f"<= {limit:g} ms" if limit is not None else None,
+            check=value_at_most(limit) if limit is not None else None,
+        ))
+    figures.append(Figure(
+        NAME, f"peak RSS of History, Statistics and New game ({label})", "MiB", rss["large"],
+        baseline_name="the same with 10 games", baseline_runs=rss["small"],
+        target="ratio <= 1.5", check=ratio_at_most(1.5),
+        notes=f"median of the child's ru_maxrss; baseline {statistics.median(rss['small']):.0f}"
+              " MiB",
+    ))
+    return figures
