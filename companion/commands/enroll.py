@@ -98,7 +98,7 @@ class _Console:
 def _walk(session: Any, console: _Console) -> None:
     from companion.inputs.enroll import BadValue, describe, show_value
     from companion.inputs.intents import CardScanned
-    from companion.inputs.tagmap import TagError, TagInUse
+    from companion.inputs.tagmap import TagError, TagInUse, label_card
 
     while (card := session.next_card()) is not None:
         console.say(f"\n[{session.index + 1}/{session.total}] {describe(card)}")
@@ -110,11 +110,17 @@ def _walk(session: Any, console: _Console) -> None:
                 if answer == "":
                     break
                 tag = answer.tag if isinstance(answer, CardScanned) else answer
+                labelled = label_card(tag)
+                if labelled == card["id"]:
+                    # A printed label names its card by itself: nothing to bind.
+                    console.say(f"  {tag} is this card's printed label: it needs no tag.")
+                    break
                 try:
                     canonical = session.bind(tag)
                 except TagInUse as exc:
+                    what = "label names" if labelled else "tag belongs to"
                     console.say(
-                        f"  That tag belongs to {exc.card_id}. Scan another tag, "
+                        f"  That {what} {exc.card_id}. Scan another tag, "
                         "or press Enter to skip this card."
                     )
                     continue
