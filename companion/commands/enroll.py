@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     """Walk the deck on the terminal."""
     from companion.config.cards import load_catalogue_data, save_override
     from companion.inputs.bus import IntentBus
-    from companion.inputs.cardreader import CardReader
+    from companion.inputs.devices import start_reader
     from companion.inputs.enroll import EnrollSession
     from companion.inputs.tagmap import TagMap
 
@@ -176,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_reader:
         settings = reader_config(args)
         console.say(f"Card reader: {settings.port} ({settings.framing}).")
-        reader = CardReader(settings, console.bus, lookup=tagmap.lookup).start()
+        reader = start_reader(settings, console.bus, lookup=tagmap.lookup)
     threading.Thread(
         target=_read_lines, args=(sys.stdin, console.bus), name="stdin", daemon=True
     ).start()
