@@ -376,17 +376,27 @@ class EvdevSource:
                 raise OSError(exc.errno, f"{path} is grabbed by another program") from exc
             raise
         self._wake_r, self._wake_w = os.pipe()
+        self._closed = False
 
     def events(self, stop: threading.Event) -> Iterator[Event]:
         fd = self.device.fd
-        while not stop.is_set():
-            ready, _, _ = select.select([fd, self._wake_r], [], [])
-            if self._wake_r in ready:
-                return
-            for event in self.device.read():  # OSError (ENODEV) when unplugged
+        while not stop.is_set() and not self._closed:
+            try:
+                ready, _, _ = select.select([fd, self._wake_r], [], [])
+                if self._wake_r in ready:
+                    return
+                events = list(self.device.read())  # OSError (ENODEV) when unplugged
+            except BlockingIOError:
+                continue  # woken with nothing to read
+            except OSError:
+                if self._closed:
+                    return
+                raise
+            for event in events:
                 yield (event.timestamp(), event.type, event.code, event.value)
 
     def close(self) -> None:
+        self._closed = True
         try:
             os.write(self._wake_w, b"x")
         except OSError:
@@ -503,8 +513,9 @@ class HidReader:
                     self.finished.set()
                     self._stop.wait()
             except OSError as exc:
-                self._report(False, f"card reader at {port} went away "
-                                    f"({exc.strerror or exc}); waiting for it to come back")
+                if not self._stop.is_set():  # not the close() of a shutdown
+                    self._report(False, f"card reader at {port} went away "
+                                        f"({exc.strerror or exc}); waiting for it to come back")
             except Exception:  # noqa: BLE001 - the reader thread must survive anything
                 log.exception("scanner thread: unexpected error; reopening the device")
                 self._reported = None

@@ -8,6 +8,7 @@ events), or a fake device for unplugging; a real one is checked on a Pi
 from __future__ import annotations
 
 import errno
+import os
 import subprocess
 import sys
 import threading
@@ -260,3 +261,90 @@ def test_a_scanner_in_another_layout_is_said_on_the_screen_until_it_reads(
         assert quiet_for(bus, 0.05) == []
     finally:
         reader.close()
+
+
+class FakeEvdev:
+    """python-evdev's InputDevice over a pipe: the code that runs on the Pi (select, read,
+    grab, ungrab, close) reads it as it would read /dev/input/event*."""
+
+    def __init__(self) -> None:
+        self.devices: list = []
+        outer = self
+
+        class InputEvent:
+            def __init__(self, t, type_, code, value):
+                self.type, self.code, self.value, self._t = type_, code, value, t
+
+            def timestamp(self):
+                return self._t
+
+        class InputDevice:
+            def __init__(self, path):
+                if not Path(path).exists():
+                    raise FileNotFoundError(errno.ENOENT, "No such file or directory")
+                self.fd, self.w = os.pipe()
+                os.set_blocking(self.fd, False)
+                self.grabbed = False
+                self.closed = False
+                outer.devices.append(self)
+
+            def grab(self):
+                self.grabbed = True
+
+            def ungrab(self):
+                self.grabbed = False
+
+            def read(self):
+                data = os.read(self.fd, 65536)  # BlockingIOError when empty
+                if not data:
+                    raise OSError(errno.ENODEV, "No such device")
+                lines = data.decode().split("\n")
+                return [InputEvent(float(t), int(a), int(b), int(c))
+                        for t, a, b, c in (line.split() for line in lines if line)]
+
+            def close(self):
+                self.closed = True
+                os.close(self.fd)
+
+            def send(self, events):
+                os.write(self.w, replay_text(events).encode())
+
+            def unplug(self):
+                os.close(self.w)
+
+        self.InputDevice = InputDevice
+
+
+def test_the_evdev_device_is_grabbed_read_and_found_again_after_a_replug(
+    tmp_path: Path, monkeypatch
+) -> None:
+    fake = FakeEvdev()
+    monkeypatch.setitem(sys.modules, "evdev", fake)
+    device_file = tmp_path / "usb-scanner-event-kbd"
+    device_file.touch()
+    bus = IntentBus()
+    settings = ReaderSettings(port=f"hid:{device_file}", reconnect_s=0.1)
+    reader = HidReader(settings, bus, lookup=lambda tag: None).start()
+    try:
+        wait_for(bus, lambda i: isinstance(i, DeviceStatus) and i.ok)
+        first = fake.devices[0]
+        assert first.grabbed
+        first.send(key_events(barcode("C-bank"), 100.0))
+        assert wait_for(bus, lambda i: isinstance(i, CardScanned))[-1] == CardScanned(
+            barcode("C-bank"), None)
+        device_file.unlink()  # pulled out: the read fails, the device is gone
+        first.unplug()
+        got = wait_for(bus, lambda i: isinstance(i, DeviceStatus))
+        assert not got[-1].ok and "went away" in got[-1].message
+        device_file.touch()  # plugged in again
+        wait_for(bus, lambda i: isinstance(i, DeviceStatus) and i.ok)
+        assert first.closed
+        second = fake.devices[-1]
+        assert second is not first and second.grabbed
+        second.send(key_events(barcode("D-port"), 200.0))
+        assert wait_for(bus, lambda i: isinstance(i, CardScanned))[-1] == CardScanned(
+            barcode("D-port"), None)
+    finally:
+        reader.close()
+    assert not second.grabbed and second.closed  # closing the app lets the scanner go
+    assert quiet_for(bus, 0.05) == []  # and says nothing about it
