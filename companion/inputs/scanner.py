@@ -352,7 +352,7 @@ def load_evdev() -> Any:
         raise ScannerError(
             "python-evdev is not installed, so a hid: scanner cannot be read: "
             "on Raspberry Pi OS run sudo apt install python3-evdev "
-            "(scripts/install.sh does it when hardware.yaml names a hid: port)"
+            "(sudo make install does it)"
         ) from exc
     return evdev
 
