@@ -348,3 +348,20 @@ def test_the_evdev_device_is_grabbed_read_and_found_again_after_a_replug(
         reader.close()
     assert not second.grabbed and second.closed  # closing the app lets the scanner go
     assert quiet_for(bus, 0.05) == []  # and says nothing about it
+
+
+def test_check_config_names_the_scanner(tmp_path: Path, capsys) -> None:
+    import shutil
+
+    from companion.cli import main
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    config = tmp_path / "config"
+    shutil.copytree(SHIPPED_CONFIG_DIR, config)
+    hardware = config / "hardware.yaml"
+    hardware.write_text(hardware.read_text(encoding="utf-8").replace(
+        "port: /dev/speicherstadt-reader", "port: hid:/dev/input/by-id/usb-X-event-kbd"),
+        encoding="utf-8")
+    assert main(["check-config", str(config), "--state-dir", str(tmp_path / "s")]) == 0
+    assert "reader barcode scanner on hid:/dev/input/by-id/usb-X-event-kbd" in (
+        capsys.readouterr().out)
