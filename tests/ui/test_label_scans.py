@@ -62,3 +62,15 @@ def test_scanned_labels_reveal_the_supply_without_a_touch(tmp_path: Path) -> Non
     # The journal on disk holds them: read back, it gives the same Supply.
     kept = scan(journal_path(state), catalogue)
     assert [a.card for a in kept.actions if isinstance(a, Reveal)] == reveals
+
+
+def test_a_label_scanned_on_the_enroll_screen_says_it_needs_no_enrollment(ui) -> None:
+    from companion.inputs.intents import CardScanned
+    from companion.labelcodes import barcode
+
+    ui.open("enroll")
+    ui.intent(CardScanned(barcode("C-bank"), "C-bank"))
+    assert ui.top.name == "enroll" and ui.top.tag is None
+    assert "printed label" in ui.message.text and "no enrollment" in ui.message.text
+    ui.intent(CardScanned("04A23B1C", "C-bank"))  # an enrolled RFID tag: as before
+    assert "already bound" in ui.message.text
