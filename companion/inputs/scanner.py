@@ -53,7 +53,13 @@ from companion.inputs.cardreader import RepeatFilter
 from companion.inputs.framing import Decoded, Reject, Tag
 from companion.inputs.intents import CardScanned, DeviceStatus
 from companion.inputs.settings import ReaderSettings
-from companion.inputs.tagmap import MAX_TAG_LEN, TagError, normalise_tag
+from companion.inputs.tagmap import (
+    DAMAGED_LABEL,
+    MAX_TAG_LEN,
+    TagError,
+    damaged_label,
+    normalise_tag,
+)
 
 log = logging.getLogger("companion.inputs")
 
@@ -182,9 +188,11 @@ class KeyDecoder:
             out.append(Reject(problem))
         elif chars:
             try:
-                out.append(Tag(normalise_tag(chars)))
+                tag = normalise_tag(chars)
             except TagError as exc:
                 out.append(Reject(exc.message))
+                return
+            out.append(Reject(DAMAGED_LABEL) if damaged_label(tag) else Tag(tag))
 
 
 def key_events(text: str, start: float = 0.0, step: float = 0.004,

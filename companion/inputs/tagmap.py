@@ -23,7 +23,7 @@ from pathlib import Path
 from companion.config.sidefiles import TAGS_FILE, read_json
 from companion.errors import CompanionError, ConfigError
 from companion.fsio import atomic_write
-from companion.labelcodes import card_for_barcode
+from companion.labelcodes import BARCODE_PREFIX, CARD_IDS, barcode, card_for_barcode
 
 log = logging.getLogger("companion.inputs")
 
@@ -52,6 +52,32 @@ def label_card(tag: str) -> str | None:
         return card_for_barcode(normalise_tag(tag))
     except TagError:
         return None
+
+
+#: What a scanner's burst that is a printed label with a key lost or doubled means.
+DAMAGED_LABEL = "a printed label was read incompletely (a key was lost on the way): scan it again"
+
+
+def _subsequence(short: str, long: str) -> bool:
+    keys = iter(long)
+    return all(ch in keys for ch in short)
+
+
+def damaged_label(tag: str) -> bool:
+    """True for a code typed by a keyboard scanner that is a printed label read wrong: a
+    label's code with one or two keys lost (on an X11 desktop, SDL takes the second key
+    of "77" or "00" typed within 2 ms for a key repeat and drops it), one key doubled, or
+    8 digits that start as every label does but fail its check digit. Only for keyboard
+    scanners: an RFID tag's number may look like this."""
+    if not tag.isdigit() or card_for_barcode(tag) is not None:
+        return False
+    if len(tag) == 8:
+        return tag.startswith(BARCODE_PREFIX)
+    if len(tag) in (6, 7):
+        return any(_subsequence(tag, barcode(card_id)) for card_id in CARD_IDS)
+    if len(tag) == 9:  # a key doubled: one digit taken out makes a label
+        return any(card_for_barcode(tag[:i] + tag[i + 1:]) is not None for i in range(9))
+    return False
 
 
 class TagInUse(CompanionError):

@@ -37,6 +37,9 @@ KEYPAD = {**{89 + i: str(i + 1) for i in range(9)}, 98: "0", 86: "-", 99: "."}
 OTHER = {45: "-", 55: ".", 44: " "}
 ENTER = frozenset({40, 88})  # Return, keypad Enter
 
+#: A printed label with a key lost on the way (`companion.inputs.tagmap.DAMAGED_LABEL`).
+DAMAGED_LABEL = N_(
+    "a printed label was read incompletely (a key was lost on the way): scan it again")
 #: The same words as the `hid:` scanner's (companion/inputs/scanner.py), translated.
 LAYOUT_ADVICE = N_(
     "the barcode scanner types for another keyboard layout: set it to US keyboard "
@@ -121,12 +124,15 @@ class KeyBursts:
     @staticmethod
     def _decode(downs: list[tuple[Any, bool, int, bool]]) -> Scan:
         # Not at the start: the tag rules load with the first burst.
-        from companion.inputs.tagmap import TagError, normalise_tag
+        from companion.inputs.tagmap import TagError, damaged_label, normalise_tag
 
         if any(shift and scancode in DIGIT_ROW for _, _, scancode, shift in downs):
             return Scan(None, LAYOUT_ADVICE)
         text = "".join(character(scancode, shift) or "" for _, _, scancode, shift in downs)
         try:
-            return Scan(normalise_tag(text))
+            tag = normalise_tag(text)
         except TagError as exc:
             return Scan(None, exc.message)
+        # On an X11 desktop SDL may take a fast scanner's second "0" of "00" for a key
+        # repeat and drop it: a label code with a key lost is refused, never a tag.
+        return Scan(None, DAMAGED_LABEL) if damaged_label(tag) else Scan(tag)

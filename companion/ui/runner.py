@@ -32,7 +32,7 @@ from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas  # noqa: E4
 from companion.ui.core import UI  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
 from companion.ui.i18n import _  # noqa: E402
-from companion.ui.keyburst import LAYOUT_ADVICE, KeyBursts, Scan  # noqa: E402
+from companion.ui.keyburst import DAMAGED_LABEL, LAYOUT_ADVICE, KeyBursts, Scan  # noqa: E402
 from companion.ui.services import Services  # noqa: E402
 
 log = logging.getLogger("companion.ui")
@@ -403,8 +403,8 @@ class Runner:
         """A scanner's burst of keys: the card it names, as the card reader would send it."""
         if scan.tag is None:
             log.info("a burst of keys was no code: %s", scan.problem)
-            if scan.problem == LAYOUT_ADVICE:
-                self.ui.error(_(LAYOUT_ADVICE))
+            if scan.problem in (LAYOUT_ADVICE, DAMAGED_LABEL):
+                self.ui.error(_(scan.problem))
             return
         from companion.inputs.tagmap import label_card  # with the first scan, not at start
 

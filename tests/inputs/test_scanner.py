@@ -33,7 +33,8 @@ from companion.inputs.scanner import (
     read_replay,
     replay_text,
 )
-from companion.labelcodes import barcode
+from companion.inputs.tagmap import DAMAGED_LABEL, damaged_label
+from companion.labelcodes import CARD_IDS, barcode
 from tests.inputs.inputs_support import quiet_for, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +95,21 @@ digit_codes = st.text(alphabet="0123456789", min_size=4, max_size=64)
 @settings(max_examples=200, deadline=None)
 @given(code=digit_codes, step=st.floats(0.0005, 0.45), start=st.floats(0, 1e5))
 def test_any_digit_code_round_trips(code: str, step: float, start: float) -> None:
-    assert decode(key_events(code, start, step)) == [Tag(code)]
+    expected = Reject(DAMAGED_LABEL) if damaged_label(code) else Tag(code)
+    assert decode(key_events(code, start, step)) == [expected]
+
+
+@settings(max_examples=100, deadline=None)
+@given(card=st.sampled_from(CARD_IDS), data=st.data())
+def test_a_label_with_keys_lost_or_doubled_is_refused_not_a_tag(card: str, data) -> None:
+    code = barcode(card)
+    assert decode(key_events(code)) == [Tag(code)]
+    i = data.draw(st.integers(0, len(code) - 1))
+    j = data.draw(st.integers(0, len(code) - 2))
+    lost_one = code[:i] + code[i + 1:]
+    lost_two = lost_one[:j] + lost_one[j + 1:]
+    for damaged in (lost_one, lost_two, code[:i] + code[i] + code[i:]):
+        assert decode(key_events(damaged)) == [Reject(DAMAGED_LABEL)]
 
 
 @settings(max_examples=200, deadline=None)
