@@ -404,6 +404,8 @@ class EvdevSource:
                 yield (event.timestamp(), event.type, event.code, event.value)
 
     def close(self) -> None:
+        if self._closed:  # closed twice (close() and the thread's own): the fds once
+            return
         self._closed = True
         try:
             os.write(self._wake_w, b"x")
