@@ -175,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
     reader = None
     if not args.no_reader:
         settings = reader_config(args)
-        console.say(f"Card reader: {settings.port} ({settings.framing}).")
+        hid = settings.port.startswith(("hid:", "hid-replay:"))
+        console.say(f"Card reader: {settings.port} "
+                    f"({'barcode scanner' if hid else settings.framing}).")
         reader = start_reader(settings, console.bus, lookup=tagmap.lookup)
     threading.Thread(
         target=_read_lines, args=(sys.stdin, console.bus), name="stdin", daemon=True

@@ -230,6 +230,7 @@ def test_enroll_takes_a_replayed_scanner_like_any_port(state_dir: Path, tmp_path
         proc.wait()
     assert proc.returncode == 0, err
     text = "".join(said)
+    assert "(barcode scanner)." in text
     assert "Bound 04A23B1C to A-coffee-roaster." in text
     assert f"{barcode('A-tea-taster')} is this card's printed label: it needs no tag." in text
     assert TagMap.in_state_dir(state_dir).items() == {"04A23B1C": "A-coffee-roaster"}
