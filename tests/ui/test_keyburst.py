@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.inputs.tagmap import damaged_label
-from companion.labelcodes import barcode
+from companion.labelcodes import CARD_IDS, barcode
 from companion.ui.keyburst import (
     BURST_GAP_S,
     DAMAGED_LABEL,
@@ -119,3 +119,16 @@ def test_a_scanner_burst_at_the_supply_reveals_its_card_and_presses_nothing(
         assert list(live.ui.game.state.players) == players
 
     live.run(tmp_path, table)
+
+
+@settings(max_examples=100, deadline=None)
+@given(card=st.sampled_from(CARD_IDS),
+       key=st.sampled_from("0123456789"), data=st.data())
+def test_a_persons_key_inside_a_scan_never_makes_it_another_card(card, key, data) -> None:
+    """Without evdev, keys from every keyboard arrive as one stream: a key pressed by a
+    person amid a scanner's burst joins it, and the label's check digit refuses it."""
+    code = barcode(card)
+    at = data.draw(st.integers(0, len(code)))
+    out = feed(KeyBursts(), burst(code[:at] + key + code[at:]), 0.0, 0.003)
+    scans = [o for o in out if isinstance(o, Scan)]
+    assert [(s.tag, s.problem) for s in scans] == [(None, DAMAGED_LABEL)]
