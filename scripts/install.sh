@@ -26,7 +26,9 @@ umask 022
 . "$(dirname "${BASH_SOURCE[0]}")/layout.sh"
 APP_USER=companion
 APP_GROUPS=(video render input gpio dialout)
-APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio libgbm1 libegl1 libgles2 libdrm2 libudev1)
+# python3-evdev reads a USB barcode scanner (hardware.yaml `reader.port: hid:...`); it is
+# small, and installed always so that switching to a scanner later needs no reinstall.
+APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio python3-evdev libgbm1 libegl1 libgles2 libdrm2 libudev1)
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DESTDIR=${DESTDIR:-}
@@ -143,6 +145,17 @@ for shipped in "$SRC"/config/*.yaml; do
     rm -f "$target.dist"
   fi
 done
+
+# --- the barcode scanner's python-evdev, where Debian has none ---------------
+# python-evdev has no wheels on PyPI: Debian's python3-evdev (above) is seen through
+# --system-site-packages. Where there is none, build it, but only when hardware.yaml
+# names a scanner (it needs a compiler and the kernel headers).
+if [ "$live" = 1 ] && [ "$do_venv" = 1 ] && ! "$VENV/bin/python" -c "import evdev" 2>/dev/null \
+    && grep -Eq '^[[:space:]]*port:[[:space:]]*"?hid:' "$DESTDIR$CONF_DIR/hardware.yaml" 2>/dev/null; then
+  say "building python-evdev for the barcode scanner (no python3-evdev package here)"
+  "$VENV/bin/python" -m pip install "${pip_args[@]}" evdev \
+    || say "warning: python-evdev could not be built; the scanner cannot be read (hardware/READERS.md)"
+fi
 
 # --- systemd unit and udev rule -----------------------------------------------
 install -d -m 0755 "$DESTDIR$UNIT_DIR"

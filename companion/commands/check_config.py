@@ -91,7 +91,9 @@ def check_dir(
         buttons = hardware.buttons
         reader = hardware.reader
         b = f"{len(buttons.pins)} buttons" if buttons.enabled else "buttons off"
-        r = f"reader {reader.framing} on {reader.port}" if reader.enabled else "reader off"
+        kind = ("barcode scanner" if reader.port.startswith(("hid:", "hid-replay:"))
+                else reader.framing)
+        r = f"reader {kind} on {reader.port}" if reader.enabled else "reader off"
         summary.append(f"{settings.HARDWARE_FILE}: ok ({b}, {r})")
 
         errors += _sandbox_errors(config_dir / settings.HARDWARE_FILE, reader.port

@@ -98,7 +98,7 @@ class _Console:
 def _walk(session: Any, console: _Console) -> None:
     from companion.inputs.enroll import BadValue, describe, show_value
     from companion.inputs.intents import CardScanned
-    from companion.inputs.tagmap import TagError, TagInUse
+    from companion.inputs.tagmap import TagError, TagInUse, label_card
 
     while (card := session.next_card()) is not None:
         console.say(f"\n[{session.index + 1}/{session.total}] {describe(card)}")
@@ -110,11 +110,17 @@ def _walk(session: Any, console: _Console) -> None:
                 if answer == "":
                     break
                 tag = answer.tag if isinstance(answer, CardScanned) else answer
+                labelled = label_card(tag)
+                if labelled == card["id"]:
+                    # A printed label names its card by itself: nothing to bind.
+                    console.say(f"  {tag} is this card's printed label: it needs no tag.")
+                    break
                 try:
                     canonical = session.bind(tag)
                 except TagInUse as exc:
+                    what = "label names" if labelled else "tag belongs to"
                     console.say(
-                        f"  That tag belongs to {exc.card_id}. Scan another tag, "
+                        f"  That {what} {exc.card_id}. Scan another tag, "
                         "or press Enter to skip this card."
                     )
                     continue
@@ -148,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     """Walk the deck on the terminal."""
     from companion.config.cards import load_catalogue_data, save_override
     from companion.inputs.bus import IntentBus
-    from companion.inputs.cardreader import CardReader
+    from companion.inputs.devices import start_reader
     from companion.inputs.enroll import EnrollSession
     from companion.inputs.tagmap import TagMap
 
@@ -169,8 +175,10 @@ def run(args: argparse.Namespace) -> int:
     reader = None
     if not args.no_reader:
         settings = reader_config(args)
-        console.say(f"Card reader: {settings.port} ({settings.framing}).")
-        reader = CardReader(settings, console.bus, lookup=tagmap.lookup).start()
+        hid = settings.port.startswith(("hid:", "hid-replay:"))
+        console.say(f"Card reader: {settings.port} "
+                    f"({'barcode scanner' if hid else settings.framing}).")
+        reader = start_reader(settings, console.bus, lookup=tagmap.lookup)
     threading.Thread(
         target=_read_lines, args=(sys.stdin, console.bus), name="stdin", daemon=True
     ).start()

@@ -6,6 +6,10 @@ decoded tag, `TAG <tag>`, and per rejected input, `REJECT <reason>`, each
 flushed at once so a script or a person sees it as it happens. Runs until
 Ctrl-C, until the port closes (a pty's other end, an unplugged reader), or
 until `--count` tags or `--timeout` seconds.
+
+A barcode scanner in keyboard mode is read the same way: `--port hid:<device>`,
+or `--port hid-replay:FILE` to play a file of recorded key events (the command
+ends when the file does).
 """
 
 from __future__ import annotations
@@ -112,7 +116,12 @@ def reader_config(args: argparse.Namespace) -> ReaderSettings:
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
     """--port, --framing, ... : the reader settings a command may override."""
-    parser.add_argument("--port", metavar="URL", help="device or pyserial URL (loop://, a pty)")
+    parser.add_argument(
+        "--port",
+        metavar="URL",
+        help="device or pyserial URL (loop://, a pty); a USB barcode scanner as "
+        "hid:/dev/input/by-id/...-event-kbd, or hid-replay:FILE (recorded key events)",
+    )
     parser.add_argument("--framing", choices=("line", "rdm6300"), help="how tags are framed")
     parser.add_argument(
         "--line-ending", choices=("any", "cr", "lf", "crlf"), help="for --framing line"
@@ -139,6 +148,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--count must be at least 1")
     _seconds("--timeout", args.timeout, 0.0, MAX_TIMEOUT_S, low_included=False)
     settings = reader_config(args)
+    from companion.inputs.scanner import is_hid_port
+
+    if is_hid_port(settings.port):
+        return _run_scanner(args, settings)
     ending = f", line ending {settings.line_ending}" if settings.framing == "line" else ""
     print(
         f"reader-test: {settings.port} ({settings.framing}{ending}, {settings.baudrate} baud); "
@@ -192,5 +205,61 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+        return 1
+    return 0
+
+
+def _run_scanner(args: argparse.Namespace, settings: ReaderSettings) -> int:
+    """reader-test for a keyboard-mode barcode scanner (`hid:` or `hid-replay:`)."""
+    from companion.inputs.cardreader import RepeatFilter
+    from companion.inputs.framing import Tag
+    from companion.inputs.scanner import ScannerError, open_source, read_decoded_hid
+
+    print(f"reader-test: {settings.port} (barcode scanner, US key codes); Ctrl-C to stop",
+          file=sys.stderr, flush=True)
+    try:
+        source = open_source(settings.port)
+    except OSError as exc:
+        raise ScannerError(
+            f"cannot open the scanner at {settings.port}: {exc.strerror or exc}"
+        ) from exc
+    stop = threading.Event()
+    timer = None
+    if args.timeout is not None:
+        def time_up() -> None:
+            stop.set()
+            source.close()
+
+        timer = threading.Timer(args.timeout, time_up)
+        timer.daemon = True
+        timer.start()
+    repeats = RepeatFilter(settings.repeat_suppress_s)
+    tags = 0
+    started = time.monotonic()
+    try:
+        print("READY", flush=True)
+        for seconds, item in read_decoded_hid(source, stop):
+            if isinstance(item, Tag):
+                if not repeats.accept(item.tag, seconds):
+                    continue
+                print(f"TAG {item.tag}", flush=True)
+                tags += 1
+                if args.count is not None and tags >= args.count:
+                    return 0
+            else:
+                print(f"REJECT {item.reason}", flush=True)
+    except OSError as exc:
+        print(f"reader-test: the scanner went away ({exc.strerror or exc})",
+              file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if timer is not None:
+            timer.cancel()
+        source.close()
+    if args.count is not None and tags < args.count:
+        waited = time.monotonic() - started
+        print(f"reader-test: {tags} of {args.count} tags after {waited:.1f} s",
+              file=sys.stderr, flush=True)
         return 1
     return 0

@@ -443,6 +443,17 @@ def serial_port_problem(port: str) -> str | None:
         return "is empty"
     if port != port.strip():
         return f"{port!r} has spaces around it"
+    if port.startswith(("hid:", "hid-replay:")):
+        # A USB barcode scanner in keyboard mode, or its twin: a file of key events.
+        kind, _, target = port.partition(":")
+        path, _, speed = target.partition("?speed=") if kind == "hid-replay" else (target, "", "")
+        if not path:
+            return f"{port!r}: {kind}: needs a device (hid:/dev/input/by-id/...-event-kbd)"
+        if kind == "hid" and (not _DEV_PATH.fullmatch(path) or "/../" in path + "/"):
+            return f"{port!r}: hid: needs a device path (hid:/dev/input/by-id/...-event-kbd)"
+        if speed and not re.fullmatch(r"[0-9]+(\.[0-9]+)?", speed):
+            return f"{port!r}: speed must be a number (hid-replay:FILE?speed=10)"
+        return None
     if "://" in port:
         scheme, rest = port.split("://", 1)
         if scheme not in SERIAL_URL_SCHEMES:
@@ -463,8 +474,9 @@ def serial_port_problem(port: str) -> str | None:
             return f"{port!r} is not a valid device path"
         return None
     return (
-        f"{port!r} is neither a device path (/dev/...) nor a pyserial URL "
-        "(loop://, socket://host:port, rfc2217://host:port, ...)"
+        f"{port!r} is neither a device path (/dev/...), a pyserial URL "
+        "(loop://, socket://host:port, rfc2217://host:port, ...) nor a barcode scanner "
+        "(hid:/dev/input/by-id/...-event-kbd)"
     )
 
 

@@ -29,6 +29,7 @@ from companion.inputs.cardreader import CardReader
 from companion.inputs.framing import encode_frame
 from companion.inputs.gpio import ButtonsError, GpioButtons, mock_factory
 from companion.inputs.intents import DeviceStatus
+from companion.inputs.scanner import HidReader, is_hid_port
 from companion.inputs.settings import (
     ButtonSettings,
     HardwareSettings,
@@ -149,7 +150,7 @@ class Inputs:
     bus: IntentBus
     tagmap: TagMap
     buttons: GpioButtons | None = None
-    reader: CardReader | None = None
+    reader: CardReader | HidReader | None = None
     simulator: Simulator | None = None
     """The simulated twin; None when running on real hardware."""
 
@@ -193,15 +194,25 @@ def _start_buttons(
         return None
 
 
+def start_reader(
+    settings: ReaderSettings, bus: IntentBus, *, lookup: Any
+) -> CardReader | HidReader:
+    """The reader thread for `settings.port`, started: a keyboard-mode barcode scanner for
+    `hid:`/`hid-replay:` ports, the serial reader for any other."""
+    if is_hid_port(settings.port):
+        return HidReader(settings, bus, lookup=lookup).start()
+    return CardReader(settings, bus, lookup=lookup).start()
+
+
 def _start_reader(
     settings: ReaderSettings, bus: IntentBus, *, simulate: bool, lookup: Any
-) -> CardReader | None:
+) -> CardReader | HidReader | None:
     if simulate:
         # The loop port does not reset when opened: no settle time needed.
         settings = dataclasses.replace(settings, enabled=True, port=SIMULATED_PORT, settle_s=0.0)
     elif not settings.enabled:
         return None
-    return CardReader(settings, bus, lookup=lookup).start()
+    return start_reader(settings, bus, lookup=lookup)
 
 
 def start_inputs(
@@ -235,7 +246,8 @@ def start_inputs(
         inputs.buttons = _start_buttons(b_settings, bus, simulate=True)
         inputs.reader = _start_reader(r_settings, bus, simulate=True, lookup=simulator.lookup)
         simulator._buttons = inputs.buttons
-        simulator._reader = inputs.reader
+        # Simulating, the reader is always the serial one on the loop port.
+        simulator._reader = inputs.reader if isinstance(inputs.reader, CardReader) else None
     else:
         inputs.buttons = _start_buttons(b_settings, bus, simulate=False)
         inputs.reader = _start_reader(r_settings, bus, simulate=False, lookup=tagmap.lookup)

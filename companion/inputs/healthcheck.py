@@ -76,6 +76,38 @@ def _config_problems(errors: list[ConfigError]) -> dict[str, list[Problem]]:
     return by_device
 
 
+def _scanner_problems(
+    port: str, dev: Path, can: Callable[[Path, int], bool]
+) -> list[Problem]:
+    """A keyboard-mode barcode scanner (`hid:`): python-evdev, the device, its permission."""
+    import importlib.util
+
+    if port.startswith("hid-replay:"):
+        path = Path(port.split(":", 1)[1].split("?speed=", 1)[0])
+        if not path.is_file():
+            return [Problem("reader", f"the key events file {path} does not exist",
+                            "record one, or name the scanner (hid:/dev/input/by-id/...)")]
+        return []
+    problems = []
+    if importlib.util.find_spec("evdev") is None:
+        problems.append(Problem(
+            "reader", "python-evdev is not installed, so the barcode scanner cannot be read",
+            "sudo apt install python3-evdev (scripts/install.sh does it)"))
+    device = Path(port.split(":", 1)[1])
+    if device.is_relative_to("/dev"):
+        device = dev / device.relative_to("/dev")
+    if not device.exists():
+        problems.append(Problem(
+            "reader", f"the barcode scanner {device} does not exist",
+            "plug the scanner in; ls /dev/input/by-id/ names it (hardware/READERS.md); "
+            "the app keeps looking for it"))
+    elif not can(device, os.R_OK):
+        problems.append(Problem(
+            "reader", f"no permission to read the barcode scanner {device}",
+            _join_hint(device, "input")))
+    return problems
+
+
 def check_hardware(
     hardware: HardwareSettings | dict[str, Any] | None,
     *,
@@ -169,7 +201,9 @@ def check_hardware(
 
     problems += invalid.get("reader", [])
     reader = settings.reader if settings else None
-    if reader is not None and reader.enabled and "://" not in reader.port:
+    if reader is not None and reader.enabled and reader.port.startswith(("hid:", "hid-replay:")):
+        problems += _scanner_problems(reader.port, dev, can)
+    elif reader is not None and reader.enabled and "://" not in reader.port:
         # A port that is no URL is a /dev path (the validator allows no other): look in `dev`.
         port = Path(reader.port)
         if port.is_relative_to("/dev"):

@@ -5,6 +5,11 @@ normalised tag to a card id. It is written atomically (temporary file, fsync,
 rename), so a power cut leaves the old map or the new one, never half a file.
 A map changed by another process (`enroll` while the app runs) is picked up
 at the next lookup.
+
+A printed label's barcode (`companion.labelcodes`) names its card by itself:
+`lookup` resolves it without the map, so labels need no enrollment, and
+`bind` refuses to give a label's code to a card (it could only contradict the
+label). Enrolled RFID tags go through the map as before.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 from companion.config.sidefiles import TAGS_FILE, read_json
 from companion.errors import CompanionError, ConfigError
 from companion.fsio import atomic_write
+from companion.labelcodes import BARCODE_PREFIX, CARD_IDS, barcode, card_for_barcode
 
 log = logging.getLogger("companion.inputs")
 
@@ -37,6 +43,41 @@ _GROUPED = re.compile(r"^[0-9A-Za-z]+(?:[ :.\-][0-9A-Za-z]+)*$")
 
 class TagError(CompanionError, ValueError):
     """Text that is not a tag; the message says why."""
+
+
+def label_card(tag: str) -> str | None:
+    """The card a printed label's code names (any spelling of the tag), or None when
+    `tag` is not a label code."""
+    try:
+        return card_for_barcode(normalise_tag(tag))
+    except TagError:
+        return None
+
+
+#: What a scanner's burst that is a printed label with a key lost or doubled means.
+DAMAGED_LABEL = "a printed label was read incompletely (a key was lost on the way): scan it again"
+
+
+def _subsequence(short: str, long: str) -> bool:
+    keys = iter(long)
+    return all(ch in keys for ch in short)
+
+
+def damaged_label(tag: str) -> bool:
+    """True for a code typed by a keyboard scanner that is a printed label read wrong: a
+    label's code with one or two keys lost (on an X11 desktop, SDL takes the second key
+    of "77" or "00" typed within 2 ms for a key repeat and drops it), one key doubled, or
+    8 digits that start as every label does but fail its check digit. Only for keyboard
+    scanners: an RFID tag's number may look like this."""
+    if not tag.isdigit() or card_for_barcode(tag) is not None:
+        return False
+    if len(tag) == 8:
+        return tag.startswith(BARCODE_PREFIX)
+    if len(tag) in (6, 7):
+        return any(_subsequence(tag, barcode(card_id)) for card_id in CARD_IDS)
+    if len(tag) == 9:  # a key doubled: one digit taken out makes a label
+        return any(card_for_barcode(tag[:i] + tag[i + 1:]) is not None for i in range(9))
+    return False
 
 
 class TagInUse(CompanionError):
@@ -147,11 +188,15 @@ class TagMap:
                 self.problem = exc.message
 
     def lookup(self, tag: str) -> str | None:
-        """The card id bound to `tag` (any spelling), or None."""
+        """The card `tag` (any spelling) names: a printed label's card, else the card
+        bound to it in the map; None when it is neither."""
         try:
             key = normalise_tag(tag)
         except TagError:
             return None
+        labelled = card_for_barcode(key)
+        if labelled is not None:
+            return labelled
         with self._lock:
             self._refresh()
             return self._tags.get(key)
@@ -176,9 +221,16 @@ class TagMap:
 
         A card has one tag: binding a new tag to it replaces the old one.
         Raises `TagInUse` when the tag belongs to another card (unbind that
-        card first) and `TagError` when `tag` is not a tag.
+        card first, or, for a printed label's code, it names another card) and
+        `TagError` when `tag` is not a tag or is the label code of the card itself
+        (which needs no binding).
         """
         key = normalise_tag(tag)
+        labelled = card_for_barcode(key)
+        if labelled is not None:
+            if labelled != card_id:
+                raise TagInUse(key, labelled)
+            raise TagError(f"{key} is the printed label of {card_id}: it needs no enrollment")
         with self._lock:
             self._refresh()
             owner = self._tags.get(key)

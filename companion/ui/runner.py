@@ -31,6 +31,8 @@ from companion.ui import canvas  # noqa: E402
 from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas  # noqa: E402
 from companion.ui.core import UI  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
+from companion.ui.i18n import _  # noqa: E402
+from companion.ui.keyburst import DAMAGED_LABEL, LAYOUT_ADVICE, KeyBursts, Scan  # noqa: E402
 from companion.ui.services import Services  # noqa: E402
 
 log = logging.getLogger("companion.ui")
@@ -263,6 +265,8 @@ class Runner:
         #: Keys held down on the simulated buttons: key -> role.
         self.held: dict[int, str] = {}
         self.held_since: dict[int, float] = {}
+        #: Tells a barcode scanner's bursts of keys from keys pressed by a person.
+        self.bursts = KeyBursts()
         self.last_screen: Any = None
         self.stop_signals = stop
         #: What the loop waits on between two pumps of SDL (made in `run`).
@@ -370,11 +374,13 @@ class Runner:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.KEYDOWN:
-            self.key(event)
-            return
-        if event.type == pygame.KEYUP:
-            self.key_up(event)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            # Through the burst filter first: a scanner's keys are a scan, never keys.
+            mod = getattr(event, "mod", 0)
+            self.act_on_keys(self.bursts.key(
+                time.monotonic(), event, down=event.type == pygame.KEYDOWN,
+                scancode=getattr(event, "scancode", 0), shift=bool(mod & pygame.KMOD_SHIFT),
+                control=bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_GUI))))
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.ui.dirty = True
@@ -382,6 +388,29 @@ class Runner:
         pos = self.display.tap_position(event, time.monotonic())
         if pos is not None:
             self.ui.touch(pos)
+
+    def act_on_keys(self, decided: list[Any]) -> None:
+        """Handle what the burst filter decided: key events as keys, scans as scans."""
+        for item in decided:
+            if isinstance(item, Scan):
+                self.guarded(self.scanned, item)
+            elif item.type == pygame.KEYDOWN:
+                self.guarded(self.key, item)
+            else:
+                self.guarded(self.key_up, item)
+
+    def scanned(self, scan: Scan) -> None:
+        """A scanner's burst of keys: the card it names, as the card reader would send it."""
+        if scan.tag is None:
+            log.info("a burst of keys was no code: %s", scan.problem)
+            if scan.problem in (LAYOUT_ADVICE, DAMAGED_LABEL):
+                self.ui.error(_(scan.problem))
+            return
+        from companion.inputs.tagmap import label_card  # with the first scan, not at start
+
+        lookup = getattr(self.simulator, "lookup", None) or getattr(
+            self.ui.services.tagmap, "lookup", None) or label_card
+        self.ui.intent(it.CardScanned(scan.tag, lookup(scan.tag)))
 
     def make_waiter(self) -> Waiter:
         """Wait on the intent bus, the stop signals and, where SDL reads them, the devices."""
@@ -413,6 +442,9 @@ class Runner:
         interval = self._watchdog_interval
         if interval is not None:
             timeout = min(timeout, interval / 2)
+        held = self.bursts.deadline
+        if held is not None:  # keys held back: they act as keys when it passes
+            timeout = max(0.001, min(timeout, held - now + 0.001))
         deadline = self.ui.next_deadline()
         if deadline is not None:
             timeout = max(0.001, min(timeout, deadline - self.ui.clock() + 0.001))
@@ -538,6 +570,7 @@ class Runner:
                 self.guarded(self.handle, ev)
             for intent in intents:
                 self.guarded(ui.intent, intent)
+            self.act_on_keys(self.bursts.due(time.monotonic()))
             ui.tick()
             if ui.dirty and self.running:
                 self.frame()

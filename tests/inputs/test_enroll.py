@@ -196,3 +196,41 @@ def test_enroll_binds_a_tag_scanned_on_the_reader(state_dir: Path, make_pty) -> 
         proc.wait()
     assert proc.returncode == 0, err
     assert TagMap.in_state_dir(state_dir).lookup("0A0B0C0D0E") == "A-coffee-roaster"
+
+
+def test_enroll_takes_a_replayed_scanner_like_any_port(state_dir: Path, tmp_path: Path) -> None:
+    """`--port hid-replay:FILE`: an RFID-like code is bound, a printed label is not."""
+    from companion.inputs.scanner import key_events, replay_text
+    from companion.labelcodes import barcode
+
+    events = key_events("04A23B1C", 0.0) + key_events(barcode("A-tea-taster"), 2.0)
+    replay = tmp_path / "scans.events"
+    replay.write_text(replay_text(events), encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "enroll", "--state-dir", str(state_dir),
+         "--port", f"hid-replay:{replay}"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    watchdog = threading.Timer(3 * WAIT_S, proc.kill)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        said = []
+        for line in proc.stdout:
+            said.append(line)
+            if "printed label" in line:
+                break
+        proc.stdin.write("q\n")
+        proc.stdin.flush()
+        out, err = proc.communicate(timeout=WAIT_S)
+    finally:
+        watchdog.cancel()
+        proc.kill()
+        proc.wait()
+    assert proc.returncode == 0, err
+    text = "".join(said)
+    assert "(barcode scanner)." in text
+    assert "Bound 04A23B1C to A-coffee-roaster." in text
+    assert f"{barcode('A-tea-taster')} is this card's printed label: it needs no tag." in text
+    assert TagMap.in_state_dir(state_dir).items() == {"04A23B1C": "A-coffee-roaster"}

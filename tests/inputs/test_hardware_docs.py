@@ -33,12 +33,14 @@ def reader_blocks() -> list[str]:
 
 def test_readers_md_has_settings_for_each_reader() -> None:
     blocks = reader_blocks()
-    assert len(blocks) == 3
-    framings = [hardware_from_dict(yaml.safe_load(b)).reader.framing for b in blocks]
-    assert framings == ["rdm6300", "line", "line"]
+    assert len(blocks) == 4
+    readers = [hardware_from_dict(yaml.safe_load(b)).reader for b in blocks]
+    assert [r.framing for r in readers[:3]] == ["rdm6300", "line", "line"]
+    # D: a USB barcode scanner in keyboard mode, read as an input device.
+    assert readers[3].port.startswith("hid:/dev/input/by-id/")
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_each_documented_setting_passes_check_config(index: int) -> None:
     block = reader_blocks()[index]
     settings, errors = check_hardware(parse(block, "READERS.md"))

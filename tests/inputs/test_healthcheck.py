@@ -82,3 +82,34 @@ def test_a_bad_hardware_section_is_a_problem_not_a_crash(hardware, dev: Path) ->
     problems = check_hardware(hardware, simulate=False, dev=dev, access=lambda p, m: True)
     assert [p.device for p in problems] == ["reader"]
     assert "reader.baudrate" in problems[0].message
+
+
+def test_a_barcode_scanner_is_looked_for_with_its_library_and_group(
+    hardware, dev: Path, monkeypatch
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "evdev" else real_find_spec(name, *a))
+    hardware["reader"]["port"] = "hid:/dev/input/by-id/usb-scanner-event-kbd"
+    problems = check_hardware(hardware, simulate=False, dev=dev, access=lambda p, m: True)
+    assert [p.device for p in problems] == ["reader", "reader"]
+    assert "python3-evdev" in problems[0].hint
+    assert "does not exist" in problems[1].message and "by-id" in problems[1].hint
+    (dev / "input" / "by-id").mkdir()
+    (dev / "input" / "by-id" / "usb-scanner-event-kbd").touch()
+    problems = check_hardware(hardware, simulate=False, dev=dev,
+                              access=lambda p, m: "by-id" not in str(p))
+    assert [p.message for p in problems][1:] == [
+        f"no permission to read the barcode scanner {dev}/input/by-id/usb-scanner-event-kbd"]
+    assert "group input" in problems[1].hint
+
+
+def test_a_replayed_scanner_needs_its_file(hardware, dev: Path, tmp_path: Path) -> None:
+    hardware["reader"]["port"] = f"hid-replay:{tmp_path}/none.events?speed=0"
+    problems = check_hardware(hardware, simulate=False, dev=dev, access=lambda p, m: True)
+    assert [p.message for p in problems] == [
+        f"the key events file {tmp_path}/none.events does not exist"]
+    (tmp_path / "none.events").write_text("")
+    assert check_hardware(hardware, simulate=False, dev=dev, access=lambda p, m: True) == []

@@ -24,7 +24,7 @@ def imported_modules(path: Path) -> set[str]:
 
 def test_inputs_import_only_what_the_layers_allow() -> None:
     forbidden = ("companion.engine", "companion.ui", "companion.store", "pygame", "yaml")
-    only_in = {"gpiozero": "gpio.py", "serial": "cardreader.py"}
+    only_in = {"gpiozero": "gpio.py", "serial": "cardreader.py", "evdev": "scanner.py"}
     for path in sorted(INPUTS.glob("*.py")):
         for name in imported_modules(path):
             top = name.split(".")[0]
@@ -33,8 +33,10 @@ def test_inputs_import_only_what_the_layers_allow() -> None:
                 assert path.name == only_in[top], f"{path.name} imports {name}"
             if top == "companion":
                 # companion.config.settings: the one validator of hardware.yaml;
-                # companion.config.sidefiles: the one reader of side files (tags.json).
+                # companion.config.sidefiles: the one reader of side files (tags.json);
+                # companion.labelcodes: the printed labels' codes (imports nothing).
                 assert name.startswith(
                     ("companion.inputs", "companion.errors", "companion.fsio", "companion.paths")
-                ) or name in ("companion.config.settings", "companion.config.sidefiles"), (
+                ) or name in ("companion.config.settings", "companion.config.sidefiles",
+                            "companion.labelcodes"), (
                     f"{path.name} imports {name}")

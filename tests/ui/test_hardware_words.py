@@ -32,3 +32,25 @@ def test_hardware_test_speaks_the_tables_language(tmp_path: Path, language: str,
     assert "card reader ready" not in drawn and "loop://" not in drawn
     assert tapped in drawn and heading in drawn
     assert "intents" not in drawn.lower()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("de", "Stelle ihn auf US-Tastatur um"),
+    ("fr", "réglez-le sur clavier américain"),
+])
+def test_a_scanner_in_another_layout_is_told_how_to_fix_it_in_the_tables_language(
+    language: str, words: str
+) -> None:
+    from companion.inputs.scanner import LAYOUT_ADVICE
+    from companion.ui.i18n import set_language
+    from companion.ui.keyburst import LAYOUT_ADVICE as BURST_ADVICE
+    from companion.ui.scenes.hardware import status_words
+
+    set_language(language)
+    try:
+        assert words in status_words(LAYOUT_ADVICE)
+        from companion.ui.i18n import _
+
+        assert words in _(BURST_ADVICE)
+    finally:
+        set_language("en")

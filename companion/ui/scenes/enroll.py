@@ -7,6 +7,7 @@ from functools import partial
 import pygame
 
 from companion.engine.words import PRINTED_FIELD
+from companion.inputs.tagmap import label_card
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas, font
 from companion.ui.i18n import _
@@ -34,6 +35,12 @@ class EnrollScene(Scene):
 
     def on_card(self, card_id: str) -> None:
         card = self.ui.services.load_catalogue()[card_id]
+        scanned = self.ui.services.recent_intents[-1:]  # the scan being handled
+        tag = getattr(scanned[0], "tag", None) if scanned else None
+        if tag is not None and label_card(tag) == card_id:
+            self.ui.info(_("This is the printed label of {card}: labels need no enrollment.")
+                         .format(card=names.card_name(card)))
+            return
         self.ui.info(_("This tag is already bound to {card}.").format(card=names.card_name(card)))
 
     def primary(self) -> Primary:

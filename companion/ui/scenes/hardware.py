@@ -37,6 +37,9 @@ _STATUS = [
     (re.compile(r".*The touchscreen still works"),
      N_("not working; the touchscreen still works (on a Pi: check the wiring and that the "
         "user is in group gpio)")),
+    (re.compile(r"the barcode scanner types for another keyboard layout"),
+     N_("the barcode scanner types for another keyboard layout: set it to US keyboard "
+        "(scan the USA keyboard code in its manual), then scan again")),
     (re.compile(r".*scanned cards show as unknown"),
      N_("the tag file cannot be read; scanned cards show as unknown")),
 ]

@@ -1,0 +1,129 @@
+"""`labels`: the sheets decode as a scanner and the camera read them, label by label."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from companion.cli import main
+from companion.commands import labels
+from companion.labelcodes import ARUCO_DICTIONARY, CARD_IDS, barcode, marker_id
+from companion.labelmarkers import MARKER_BITS, marker_cells
+from tests.ui.zbar import zbarimg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("labels")
+    state = tmp_path_factory.mktemp("state")
+    assert main(["labels", "--out", str(out), "--state-dir", str(state)]) == 0
+    return out
+
+
+def test_the_marker_table_is_opencvs_dictionary() -> None:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    assert len(MARKER_BITS) == len(CARD_IDS)
+    for n in range(len(MARKER_BITS)):
+        drawn = cv2.aruco.generateImageMarker(dictionary, n, 6)
+        assert [[bool(v < 128) for v in row] for row in drawn] == marker_cells(n), n
+
+
+def test_labels_json_names_every_card(sheets: Path) -> None:
+    table = json.loads((sheets / "labels.json").read_text(encoding="utf-8"))
+    assert table == {
+        "dictionary": "DICT_4X4_100",
+        "markers": {card_id: marker_id(card_id) for card_id in CARD_IDS},
+        "barcodes": {card_id: barcode(card_id) for card_id in CARD_IDS},
+    }
+    assert sorted(p.name for p in sheets.iterdir()) == [
+        "labels-1.png", "labels-2.png", "labels.json", "labels.pdf"]
+    pdf = (sheets / "labels.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 2
+
+
+def label_boxes(page: Image.Image) -> list[tuple[int, int, int, int]]:
+    """Where each label of a page is, by the sheet's own geometry (row by row)."""
+    mm = labels.mm
+    w, h, gap = mm(labels.LABEL_MM[0]), mm(labels.LABEL_MM[1]), mm(labels.GAP_MM)
+    x0 = (page.width - (labels.COLUMNS * w + (labels.COLUMNS - 1) * gap)) // 2
+    y0 = (page.height - (labels.ROWS * h + (labels.ROWS - 1) * gap)) // 2
+    return [(x0 + c * (w + gap), y0 + r * (h + gap), x0 + c * (w + gap) + w,
+             y0 + r * (h + gap) + h) for r in range(labels.ROWS) for c in range(labels.COLUMNS)]
+
+
+def test_each_label_carries_its_cards_barcode_and_marker(sheets: Path, tmp_path: Path) -> None:
+    """Every label cut out of the PNG pages: ZBar reads its card's code (and only that),
+    OpenCV's ArucoDetector finds its card's marker (and only that)."""
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    crops: list[tuple[str, Path]] = []
+    cards = iter(CARD_IDS)
+    for page_file in sorted(sheets.glob("labels-*.png")):
+        page = Image.open(page_file)
+        assert round(page.info["dpi"][0]) == labels.DPI
+        for box in label_boxes(page):
+            card_id = next(cards, None)
+            if card_id is None:
+                break
+            crop = page.crop(box).convert("L")
+            # With a white margin, as the label sits on a card (the cut is at its edge).
+            framed = Image.new("L", (crop.width + 80, crop.height + 80), 255)
+            framed.paste(crop, (40, 40))
+            _, ids, _ = detector.detectMarkers(np.array(framed))
+            assert ids is not None and ids.flatten().tolist() == [marker_id(card_id)], card_id
+            path = tmp_path / f"{card_id}.png"
+            framed.save(path)
+            crops.append((card_id, path))
+    assert next(cards, None) is None and len(crops) == len(CARD_IDS)
+    result = subprocess.run([zbarimg(), "--xml", "--quiet", *(str(p) for _, p in crops)],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    read: dict[str, list[str]] = {}
+    for source, body in re.findall(r"<source href='([^']+)'>(.*?)</source>", result.stdout,
+                                   re.S):
+        read[Path(source).stem] = re.findall(r"CODE-128.*?<!\[CDATA\[(\d+)\]\]>", body, re.S)
+    assert read == {card_id: [barcode(card_id)] for card_id in CARD_IDS}
+
+
+def test_the_names_are_the_tables_in_its_language(tmp_path: Path) -> None:
+    import argparse
+
+    args = argparse.Namespace(config=None, state_dir=str(tmp_path), language="de")
+    texts = {card_id: (name, season) for card_id, name, season in labels.card_texts(args)}
+    assert texts["A-coffee-roaster"] == ("Kaffeeröster", "Winter")
+    assert texts["B-fireman-2"] == ("Feuerwehrmann B2", "Frühling")
+    args.language = "en"
+    # The screens' soft hyphens are taken out: a label's name never breaks.
+    assert labels.card_texts(args)[0] == ("A-coffee-roaster", "Coffee roaster", "Winter")
+
+
+def test_without_the_libraries_the_command_says_how_to_install_them(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.setitem(sys.modules, "barcode", None)
+    status = main(["labels", "--out", str(tmp_path / "out"), "--state-dir", str(tmp_path)])
+    assert status != 0
+    err = capsys.readouterr().err
+    assert "[labels]" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_labels_command_loads_no_pygame(tmp_path: Path) -> None:
+    code = ("import sys; from companion.cli import main; "
+            f"status = main(['labels', '--out', {str(tmp_path / 'o')!r}, '--state-dir', "
+            f"{str(tmp_path)!r}]); "
+            "assert 'pygame' not in sys.modules, 'pygame loaded'; "
+            "assert 'cv2' not in sys.modules, 'OpenCV loaded'; sys.exit(status)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
