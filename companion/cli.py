@@ -38,6 +38,7 @@ COMMAND_MODULES = [
     "companion.commands.check_config",
     "companion.commands.reader_test",
     "companion.commands.enroll",
+    "companion.commands.serve",
 ]
 
 log = logging.getLogger("companion")
