@@ -21,6 +21,12 @@ from companion.errors import CompanionError, UsageError
 from companion.store.phones import TOKEN_FILE, page_url, reachable_host, read_token
 
 
+class NotSetUp(CompanionError):
+    """The state directory is not ready for phones yet (no token): a setup matter, exit 2."""
+
+    exit_status = 2
+
+
 def register(sub: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         "serve",
@@ -48,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port {port} is not a port (0 to 65535)")
     if not state_dir.is_dir():
-        raise CompanionError(f"the state directory {state_dir} does not exist; start the "
+        raise NotSetUp(f"the state directory {state_dir} does not exist; start the "
                              "companion app once first")
     if read_token(state_dir) is None:
-        raise CompanionError(
+        raise NotSetUp(
             f"no phone token in {state_dir} ({TOKEN_FILE}): the companion app makes one when "
             "it starts (Settings can rotate it); start the app once, then `serve` again"
         )

@@ -138,7 +138,7 @@
       el("div", { class: "card", "data-card": c.id }, printed(c), cardName(c.id), unconfirmedNote(c))))
       : el("p", {}, t("none")));
     const store = (label, goods, key) => el("p", { "data-store": key, "data-goods": goods.join(",") },
-      el("strong", {}, label + ": "), goods.length ? goods.map((g) => good(g)) : t("empty"));
+      el("strong", {}, label + ": "), ...(goods.length ? goods.map((g) => good(g)) : [t("empty")]));
     box.append(el("div", { class: "stores" },
       store(t("warehouse"), p.warehouse, "warehouse"),
       store(t("market_hall"), p.market ? [p.market] : [], "market"),
