@@ -29,10 +29,19 @@ def catalogue() -> Catalogue:
     return load_catalogue(SHIPPED_CONFIG_DIR)
 
 
-def record_actions(name: str) -> list[Action]:
-    """The actions of a record of tests/records (setup first)."""
+def record_actions(name: str, unconfirmed: tuple[str, ...] = ()) -> list[Action]:
+    """The actions of a record of tests/records (setup first); the printed values of the
+    `unconfirmed` cards pinned as placeholders (``"verified": false``), as a game with
+    cards nobody has confirmed yet is."""
+    import json
+
     text = (RECORDS / name).read_text(encoding="utf-8")
-    return [parse_line(line) for _number, line in split_lines(text)]
+    lines = [str(line) for _number, line in split_lines(text)]
+    setup = json.loads(lines[0])
+    for card_id in unconfirmed:
+        setup["cards"][card_id]["verified"] = False
+    lines[0] = json.dumps(setup)
+    return [parse_line(line) for line in lines]
 
 
 def expected_state(actions: list[Action], count: int, cat: Catalogue) -> dict:
@@ -65,12 +74,12 @@ class Served:
         return self.base + path + ("&" if "?" in path else "?") + "t=" + token
 
 
-def serve_process(state_dir: Path, *extra: str) -> subprocess.Popen[str]:
+def serve_process(state_dir: Path, port: int = 0) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("NOTIFY_SOCKET", None)
     return subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--state-dir", str(state_dir),
-         "--config", str(SHIPPED_CONFIG_DIR), "--bind", "127.0.0.1", "--port", "0", *extra],
+         "--config", str(SHIPPED_CONFIG_DIR), "--bind", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
 
