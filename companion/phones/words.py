@@ -53,6 +53,8 @@ PAGE = {
     "language": N_("Language"),
     "players": N_("Players"),
     "cards_left": N_("{n} cards left in the pile"),
+    # A label before its value ("Coins: 5"); French puts a narrow no-break space before ":".
+    "label": N_("{label}:"),
 }
 
 

@@ -28,6 +28,7 @@
     for (const [k, v] of Object.entries(params || {})) s = s.replace("{" + k + "}", v);
     return s;
   };
+  const label = (key) => t("label", { label: t(key) }) + " ";
   const playerName = (p) => p.name || (words ? words.colours[p.id] : null) || p.id;
   const cardName = (id) => (words && words.cards[id]) || id;
   const good = (g, missing) => el("span", { class: "good " + g + (missing ? " missing" : ""), "data-good": g },
@@ -87,7 +88,7 @@
       el("span", { class: "track", "aria-label": t("score") }, p.track),
       el("span", { class: "bar" }, el("span", { style: null })),
       el("span", { class: "facts" },
-        t("coins") + ": ", el("span", { class: "coin" }, p.coins), " · " + t("fire_standing") + ": ",
+        label("coins"), el("span", { class: "coin" }, p.coins), " · " + label("fire_standing"),
         el("span", { class: "coin" }, p.firemen)))));
     // widths through the CSSOM: the page's CSP allows no inline style attributes
     for (const li of $("players").children) {
@@ -102,8 +103,8 @@
       el("strong", {}, cardName(f.card)), " — ",
       el("span", { class: f.verified ? "" : "unconfirmed", title: f.verified ? null : t("unconfirmed") },
         t("fire_points", { points: f.verified ? f.points : f.points + "?" })),
-      f.gained.length ? " · " + t("gained") + ": " + f.gained.map((p) => playerName(byId[p])).join(", ") : "",
-      f.lost.length ? " · " + t("lost") + ": " + f.lost.map((p) => playerName(byId[p])).join(", ") : "")));
+      f.gained.length ? " · " + label("gained") + f.gained.map((p) => playerName(byId[p])).join(", ") : "",
+      f.lost.length ? " · " + label("lost") + f.lost.map((p) => playerName(byId[p])).join(", ") : "")));
   }
   function drawTableau(game) {
     if (!game.players.some((p) => p.id === chosen)) chosen = game.players[0].id;
@@ -137,8 +138,8 @@
     box.append(cards.length ? el("div", { class: "cardlist" }, ...cards.map((c) =>
       el("div", { class: "card", "data-card": c.id }, printed(c), cardName(c.id), unconfirmedNote(c))))
       : el("p", {}, t("none")));
-    const store = (label, goods, key) => el("p", { "data-store": key, "data-goods": goods.join(",") },
-      el("strong", {}, label + ": "), ...(goods.length ? goods.map((g) => good(g)) : [t("empty")]));
+    const store = (name, goods, key) => el("p", { "data-store": key, "data-goods": goods.join(",") },
+      el("strong", {}, t("label", { label: name }) + " "), ...(goods.length ? goods.map((g) => good(g)) : [t("empty")]));
     box.append(el("div", { class: "stores" },
       store(t("warehouse"), p.warehouse, "warehouse"),
       store(t("market_hall"), p.market ? [p.market] : [], "market"),
@@ -151,7 +152,7 @@
     if (!final) return;
     const byId = Object.fromEntries(game.players.map((p) => [p.id, p]));
     $("result-title").textContent = t("result");
-    $("winner").textContent = t("winner") + ": " + final.winners.map((p) => playerName(byId[p])).join(", ");
+    $("winner").textContent = label("winner") + final.winners.map((p) => playerName(byId[p])).join(", ");
     const cats = Object.keys(final.scores[final.ranking[0]]);
     $("sheet").replaceChildren(
       el("tr", {}, el("th", {}, ""), ...final.ranking.map((p) => el("th", {}, playerName(byId[p])))),
