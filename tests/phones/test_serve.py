@@ -24,6 +24,7 @@ from tests.phones.phonetools import (
     expected_state,
     get,
     record_actions,
+    rss_kib,
     serve_process,
     serving,
     until,
@@ -257,3 +258,39 @@ def test_phones_that_never_read_do_not_block_feed_or_the_page(state_dir):
         assert data["game"]["phase"] == "over"
         for sock in stalled:
             sock.close()
+
+
+def test_memory_stays_flat_over_a_two_hour_game_with_six_phones(state_dir):
+    """A long evening: three whole games (with undo and redo), six phones listening. What
+    serve holds grows by at most 5 MiB from the end of the first game to the end."""
+    from tests.store.storetools import generated
+
+    games = [generated(seed, players=5, undo_rate=0.1)[0] for seed in (3, 4, 5)]
+    session = GameSession.start(state_dir, catalogue(), games[0][0])  # type: ignore[arg-type]
+    with serving(state_dir) as served:
+        stop = threading.Event()
+
+        def phone() -> None:
+            import urllib.request
+
+            with urllib.request.urlopen(served.at("/events"), timeout=60) as stream:
+                while not stop.is_set() and stream.readline():
+                    pass
+
+        phones = [threading.Thread(target=phone, daemon=True) for _ in range(6)]
+        for thread in phones:
+            thread.start()
+        marks = []
+        for index, game in enumerate(games):
+            if index:
+                session = GameSession.start(state_dir, catalogue(), game[0])  # type: ignore[arg-type]
+            for action in game[1:]:
+                session.submit(action)
+            session.close()
+            # the page has caught up with the end of this game
+            last = len(game) - 1
+            until(served, lambda d: d["game"]["actions"] == last)  # noqa: B023
+            marks.append(rss_kib(served.process.pid))
+        stop.set()
+        assert sum(len(g) for g in games) > 300
+        assert marks[-1] - marks[0] <= 5 * 1024, marks
