@@ -29,10 +29,11 @@ def catalogue() -> Catalogue:
     return load_catalogue(SHIPPED_CONFIG_DIR)
 
 
-def record_actions(name: str, unconfirmed: tuple[str, ...] = ()) -> list[Action]:
+def record_actions(name: str, unconfirmed: tuple[str, ...] = (),
+                   names: dict[str, str] | None = None) -> list[Action]:
     """The actions of a record of tests/records (setup first); the printed values of the
     `unconfirmed` cards pinned as placeholders (``"verified": false``), as a game with
-    cards nobody has confirmed yet is."""
+    cards nobody has confirmed yet is; `names`: the players' names given at setup."""
     import json
 
     text = (RECORDS / name).read_text(encoding="utf-8")
@@ -40,6 +41,8 @@ def record_actions(name: str, unconfirmed: tuple[str, ...] = ()) -> list[Action]
     setup = json.loads(lines[0])
     for card_id in unconfirmed:
         setup["cards"][card_id]["verified"] = False
+    if names:
+        setup["names"] = names
     lines[0] = json.dumps(setup)
     return [parse_line(line) for line in lines]
 
