@@ -294,3 +294,16 @@ def test_memory_stays_flat_over_a_two_hour_game_with_six_phones(state_dir):
         stop.set()
         assert sum(len(g) for g in games) > 300
         assert marks[-1] - marks[0] <= 5 * 1024, marks
+
+
+def test_serve_never_loads_pygame_or_yaml_beyond_the_configuration():
+    """The page's words come from the ui's catalogues and rules texts, without pygame."""
+    code = ("import sys; from companion.phones import server; "
+            "from companion.paths import SHIPPED_CONFIG_DIR; "
+            "from companion.config.cards import load_catalogue; "
+            "server.words_tables(load_catalogue(SHIPPED_CONFIG_DIR)); "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
