@@ -75,6 +75,9 @@ def load_settings(config_dir: Path, state_dir: Path, checked: Settings | None = 
                     display={"size": [display.width, display.height],
                              "fullscreen": display.fullscreen,
                              "rotation": display.rotation})
+    phones = checked.companion.phones
+    settings["phones"] = {"bind": phones.bind, "port": phones.port,
+                          "wifi_ssid": phones.wifi_ssid, "wifi_password": phones.wifi_password}
     hardware: dict[str, Any] = checked.hardware.as_dict()
     # Checked by companion.yaml's rules (companion.config.sidefiles).
     overlay = read_ui_settings(state_dir, [] if warnings is None else warnings)
@@ -187,6 +190,18 @@ def make_services(settings: UISettings, state_dir: Path, config_dir: Path, store
     )
 
 
+def _phone_token(state_dir: Path) -> None:
+    """The phones' page token (docs/phones.md), made by the app if there is none yet, so
+    `serve` (which only reads) can start; its failure never stops the table."""
+    from companion.store.phones import ensure_token
+
+    try:
+        if state_dir.is_dir():
+            ensure_token(state_dir)
+    except CompanionError as exc:
+        log.warning("%s", exc.message)
+
+
 def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> tuple[Any, Any]:
     """(inputs, bus): the buttons and the card reader, real or simulated, on one intent bus."""
     from companion.inputs import IntentBus
@@ -271,6 +286,7 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
             stop=stop,
         )
         runner.ui.services.file_warnings = file_warnings
+        _phone_token(state_dir)
         return runner.run()
     finally:
         for inputs in started:

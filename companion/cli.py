@@ -39,7 +39,11 @@ COMMAND_MODULES = [
     "companion.commands.reader_test",
     "companion.commands.enroll",
     "companion.commands.labels",
+    "companion.commands.serve",
 ]
+
+#: Commands that never write the state directory (docs/phones.md: `serve` only reads it).
+READ_ONLY_COMMANDS = frozenset({"serve"})
 
 log = logging.getLogger("companion")
 
@@ -305,7 +309,10 @@ def _save_crash_report(args: argparse.Namespace) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     import tempfile  # only for a crash log: not on the way to the first frame
 
-    for folder in (paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())):
+    folders = [paths.state_dir(getattr(args, "state_dir", None)), Path(tempfile.gettempdir())]
+    if getattr(args, "command", None) in READ_ONLY_COMMANDS:
+        folders = folders[1:]  # a reader never writes the state directory, not even a report
+    for folder in folders:
         path = folder / f"crash-{stamp}-{os.getpid()}.log"
         try:
             # Exclusive and private: never through a planted link, never readable by others.

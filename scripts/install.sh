@@ -160,6 +160,10 @@ fi
 # --- systemd unit and udev rule -----------------------------------------------
 install -d -m 0755 "$DESTDIR$UNIT_DIR"
 install -m 0644 "$SRC/systemd/$APP.service" "$DESTDIR$UNIT_DIR/$APP.service"
+# The phones' page (hardware/PHONES.md): installed, enabled only by a table that wants it.
+if [ -f "$SRC/systemd/$APP-phones.service" ]; then
+  install -m 0644 "$SRC/systemd/$APP-phones.service" "$DESTDIR$UNIT_DIR/$APP-phones.service"
+fi
 if [ -f "$SRC/hardware/$UDEV_RULE" ]; then
   install -d -m 0755 "$DESTDIR$UDEV_DIR"
   install -m 0644 "$SRC/hardware/$UDEV_RULE" "$DESTDIR$UDEV_DIR/$UDEV_RULE"

@@ -27,6 +27,7 @@ from companion.config.settings import (
     CompanionSettings,
     DisplaySettings,
     HardwareSettings,
+    PhonesSettings,
     ReaderSettings,
     Settings,
 )
@@ -79,6 +80,8 @@ def _sources(config_dir: Path, state_dir: Path) -> dict[str, list[int] | None]:
 def _settings_from(data: dict[str, Any], config_dir: Path) -> Settings:
     companion = dict(data["companion"])
     companion["display"] = DisplaySettings(**companion["display"])
+    if "phones" in companion:  # a cache written before the phones' page has none: defaults
+        companion["phones"] = PhonesSettings(**companion["phones"])
     hardware = data["hardware"]
     return Settings(
         config_dir=config_dir,

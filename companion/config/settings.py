@@ -44,6 +44,7 @@ __all__ = [
     "ConfigProblems",
     "DisplaySettings",
     "HardwareSettings",
+    "PhonesSettings",
     "ReaderSettings",
     "Settings",
     "check_companion_file",
@@ -123,6 +124,19 @@ class DisplaySettings:
 
 
 @dataclass(frozen=True)
+class PhonesSettings:
+    """companion.yaml `phones`: the live page for the players' phones (docs/phones.md)."""
+
+    #: The address `serve` listens on: loopback (this machine only) unless the owner opens it
+    #: to the table's network (the Pi's Wi-Fi or hotspot address, or 0.0.0.0 for every one).
+    bind: str = "127.0.0.1"
+    port: int = 8080
+    #: The table's Wi-Fi (its hotspot), shown as a second QR code beside the page's; none if "".
+    wifi_ssid: str = ""
+    wifi_password: str = ""
+
+
+@dataclass(frozen=True)
 class CompanionSettings:
     """companion.yaml: the app's own settings."""
 
@@ -133,6 +147,7 @@ class CompanionSettings:
     display: DisplaySettings = field(default_factory=DisplaySettings)
     #: "debug", "info", "warning" or "error".
     log_level: str = "info"
+    phones: PhonesSettings = field(default_factory=PhonesSettings)
 
 
 @dataclass(frozen=True)
@@ -364,10 +379,49 @@ def _check_display(c: _Checker, value: Any) -> DisplaySettings:
     )
 
 
+def _check_phones(c: _Checker, value: Any) -> PhonesSettings:
+    path: KeyPath = ("phones",)
+    section = c.section(path, value, ("bind", "port", "wifi"))
+    default = PhonesSettings()
+
+    def address(p: KeyPath, v: Any) -> Any:
+        import ipaddress
+
+        try:
+            return str(ipaddress.ip_address(v)) if isinstance(v, str) else c.fail(
+                p, f"must be an IP address such as 127.0.0.1, not {_show(v)}")
+        except ValueError:
+            return c.fail(p, f"{_show(v)} is not an IP address (such as 127.0.0.1 or 0.0.0.0)")
+
+    wifi = c.section(path + ("wifi",), section.get("wifi"), ("ssid", "password"))
+
+    def text(limit: tuple[int, int]) -> Callable[[KeyPath, Any], Any]:
+        def check(p: KeyPath, v: Any) -> Any:
+            if not isinstance(v, str):
+                return c.fail(p, f"must be text, not {_show(v)}")
+            if not limit[0] <= len(v.encode("utf-8")) <= limit[1]:
+                return c.fail(p, f"must be {limit[0]} to {limit[1]} bytes long")
+            return v
+        return check
+
+    ssid = c.get(wifi, path + ("wifi", "ssid"), "", text((1, 32)))
+    password = c.get(wifi, path + ("wifi", "password"), "", text((8, 63)))
+    if password and not ssid:
+        c.fail(path + ("wifi",), "a password needs the network's name (ssid) beside it")
+    return PhonesSettings(
+        bind=c.get(section, path + ("bind",), default.bind, address),
+        port=c.get(section, path + ("port",), default.port,
+                   lambda p, v: c.integer(p, v, 1, 65535)),
+        wifi_ssid=ssid,
+        wifi_password=password,
+    )
+
+
 def check_companion(doc: YamlDocument) -> tuple[CompanionSettings | None, list[ConfigError]]:
     """Validate a parsed companion.yaml: (settings, []) or (None, every error)."""
     c = _Checker(doc)
-    top = c.section((), doc.data, ("language", "purchase_form", "display", "log_level"))
+    top = c.section(
+        (), doc.data, ("language", "purchase_form", "display", "log_level", "phones"))
     default = CompanionSettings()
     settings = CompanionSettings(
         language=c.get(top, ("language",), default.language,
@@ -377,6 +431,7 @@ def check_companion(doc: YamlDocument) -> tuple[CompanionSettings | None, list[C
         display=_check_display(c, top.get("display")),
         log_level=c.get(top, ("log_level",), default.log_level,
                         lambda p, v: c.choice(p, v, LOG_LEVELS)),
+        phones=_check_phones(c, top.get("phones")),
     )
     return (None, c.errors) if c.errors else (settings, [])
 

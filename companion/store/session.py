@@ -84,6 +84,7 @@ class GameSession:
         if self._dirty:
             # Every cut keeps a backup of the file as it was (docs/journal.md).
             self._back_up_damaged()
+        self._ensure_phone_token()
         if self._dirty and self._fd is not None:
             try:
                 self._cut()
@@ -92,6 +93,16 @@ class GameSession:
                     f"the damaged end of {self.path} could not be cut off yet ({describe(exc)}); "
                     "the next action will try again"
                 )
+
+    def _ensure_phone_token(self) -> None:
+        """The phones' page token (docs/phones.md), made by the writer that holds the lock:
+        `serve` only reads it. Its failure never stops a game."""
+        from companion.store import phones
+
+        try:
+            phones.ensure_token(self.state_dir)
+        except StorageError as exc:
+            log.warning("%s", exc.message)
 
     def _sync_found(self) -> None:
         """Make the lines found durable before anything acknowledges them.

@@ -296,6 +296,7 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("settings", _scene("settings", "SettingsScene"), {"settings": _open("settings")}),
     Screen("hardware", _scene("hardware", "HardwareScene"), {"hardware": _hardware}),
     Screen("enroll", _scene("enroll", "EnrollScene"), {"enroll": _open("enroll")}),
+    Screen("phones", _scene("phones", "PhonesScene"), {"phones": _open("phones")}),
 )}
 
 

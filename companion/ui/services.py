@@ -21,12 +21,22 @@ class DisplaySettings(TypedDict, total=False):
     rotation: int
 
 
+class PhonesSettings(TypedDict, total=False):
+    """companion.yaml `phones` (read only: the Phones screen shows the page's address)."""
+
+    bind: str
+    port: int
+    wifi_ssid: str
+    wifi_password: str
+
+
 class UISettings(TypedDict, total=False):
     """The settings the screens read and change (`ui-settings.json` keeps the changes)."""
 
     language: str
     purchase_form: str
     display: DisplaySettings
+    phones: PhonesSettings
 
 
 class GameSession(Protocol):

@@ -255,3 +255,15 @@ def test_a_warm_start_imports_no_yaml(config: Path, state: Path) -> None:
 
     assert "'yaml'" in run()  # cold: parses the YAML
     assert run() == "54 en []"  # warm: none of it
+
+
+def test_a_hit_keeps_the_phones_settings(config: Path, state: Path) -> None:
+    """The phones' section (issue 22) comes back from the cache as settings, not as a dict."""
+    path = config / "companion.yaml"
+    path.write_text(path.read_text().replace("bind: 127.0.0.1", "bind: 10.42.0.1\n  wifi:\n"
+                                             "    ssid: Tisch\n    password: geheim-123"))
+    first, _catalogue = cache.load_config(config, state)
+    again, _catalogue = cache.load_config(config, state)
+    assert again == first
+    assert again.companion.phones.bind == "10.42.0.1"
+    assert again.companion.phones.wifi_ssid == "Tisch"

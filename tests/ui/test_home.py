@@ -11,11 +11,11 @@ from ui.driver import start_game
 
 from .test_scenes import SETUP
 
-KEYS = ("new", "resume", "history", "settings", "enroll")
+KEYS = ("new", "resume", "history", "settings", "enroll", "phones")
 
 
 def buttons(ui: UI) -> dict[str, object]:
-    """The screen's five buttons (enabled or not), by key, as drawn."""
+    """The screen's buttons (enabled or not), by key, as drawn."""
     rects = [t.rect for t in ui.canvas.targets if not t.bar]
     assert len(rects) == len(KEYS), rects
     return dict(zip(KEYS, rects, strict=True))

@@ -14,7 +14,9 @@ from companion.ui.msgfmt import parse, to_mo
 
 def msgids() -> set[str]:
     found = set()
-    for path in Path(companion.ui.__file__).parent.rglob("*.py"):
+    ui = Path(companion.ui.__file__).parent
+    # The phones' page (companion/phones) says its words through the same catalogues.
+    for path in [*ui.rglob("*.py"), *(ui.parent / "phones").rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("_", "N_") and node.args

@@ -143,6 +143,7 @@ class HomeScene(Scene):
             (_("History"), lambda: self.ui.open("history"), "history", PANEL_HI),
             (_("Settings"), lambda: self.ui.open("settings"), "settings", PANEL_HI),
             (_("Enroll cards"), lambda: self.ui.open("enroll"), "enroll", PANEL_HI),
+            (_("Phones"), lambda: self.ui.open("phones"), "phones", PANEL_HI),
         ]
         # What is said below the buttons: a saved game that cannot be resumed, damaged side
         # files, the simulated keys.

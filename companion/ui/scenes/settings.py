@@ -1,4 +1,5 @@
-"""Settings: language, purchase form, display size and rotation; the hardware test page."""
+"""Settings: language, purchase form, display size and rotation; the hardware test page and
+the phones' page (its code and a new address)."""
 
 from __future__ import annotations
 
@@ -92,12 +93,26 @@ class SettingsScene(Scene):
         # The title row also holds the hardware test: a side trip, not the primary (Done).
         top = flow.take(c.u(56))
         f = font(c.px(BODY))
-        button = pygame.Rect(0, top.y, min(top.w // 2, f.size(_("Hardware test"))[0] + c.u(40)),
-                             top.h)
-        button.right = top.right
-        layout.draw_text(c, _("Settings"), pygame.Rect(top.x, top.y, button.x - top.x - c.u(8),
-                                                        top.h),
-                         LARGE, TEXT, role="title", max_lines=1, valign="center")
+        wants = [f.size(_("Phones"))[0] + c.u(40), f.size(_("Hardware test"))[0] + c.u(40)]
+        title_w = font(c.px(LARGE)).size(_("Settings"))[0] + c.u(16)
+        if title_w + sum(wants) + c.u(8) > top.w:
+            # Too narrow for all three (portrait): the two buttons get a row of their own.
+            layout.draw_text(c, _("Settings"), top, LARGE, TEXT, role="title", max_lines=1,
+                             valign="center")
+            top = flow.take(c.u(56))
+            half = (top.w - c.u(8)) // 2
+            phones = pygame.Rect(top.x, top.y, half, top.h)
+            button = pygame.Rect(top.right - half, top.y, half, top.h)
+        else:
+            button = pygame.Rect(0, top.y, wants[1], top.h)
+            button.right = top.right
+            # The phones' page: its code, and a new address (token) when one is needed.
+            phones = pygame.Rect(0, top.y, wants[0], top.h)
+            phones.right = button.x - c.u(8)
+            layout.draw_text(c, _("Settings"),
+                             pygame.Rect(top.x, top.y, phones.x - top.x - c.u(8), top.h),
+                             LARGE, TEXT, role="title", max_lines=1, valign="center")
+        c.button(phones, _("Phones"), lambda: self.ui.open("phones"), key="phones")
         c.button(button, _("Hardware test"), lambda: self.ui.open("hardware"), key="hardware")
         self.row(c, flow, _("Language"), [(LANGUAGE_NAMES[lang], lang) for lang in LANGUAGES],
                  "language", s.get("language", "en"))

@@ -1,0 +1,88 @@
+"""`serve [--bind ADDR] [--port N]`: the live page for the players' phones (docs/phones.md).
+
+A process of its own beside the app: it only reads the state directory (never
+takes its lock, never writes there) and serves the current game to phones on
+the local network. Once listening it prints one line, ``URL <address>``, the
+page's address with the table's token. The token is made by the app (or
+rotated from its Settings); without one, `serve` says so and stops (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from companion import paths
+from companion.commands.bgstats_export import table_language, table_names
+from companion.commands.common import catalogue_for
+from companion.config import settings
+from companion.errors import CompanionError, UsageError
+from companion.store.phones import TOKEN_FILE, page_url, reachable_host, read_token
+
+
+class NotSetUp(CompanionError):
+    """The state directory is not ready for phones yet (no token): a setup matter, exit 2."""
+
+    exit_status = 2
+
+
+def register(sub: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "serve",
+        help="the live, read-only page for the players' phones",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+    )
+    parser.add_argument("--bind", metavar="ADDR",
+                        help="the address to listen on (default: companion.yaml's phones.bind, "
+                        "127.0.0.1 if not set)")
+    parser.add_argument("--port", metavar="N", type=int,
+                        help="the port (default: companion.yaml's phones.port, 8080; 0: any "
+                        "free one)")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    state_dir = paths.state_dir(getattr(args, "state_dir", None))
+    config_dir = paths.config_dir(getattr(args, "config", None))
+    companion, errors = settings.check_companion_file(config_dir / settings.COMPANION_FILE)
+    if companion is None:
+        raise CompanionError("\n".join(e.message for e in errors))
+    bind = args.bind if args.bind is not None else companion.phones.bind
+    port = args.port if args.port is not None else companion.phones.port
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port} is not a port (0 to 65535)")
+    if not state_dir.is_dir():
+        raise NotSetUp(f"the state directory {state_dir} does not exist; start the "
+                             "companion app once first")
+    if read_token(state_dir) is None:
+        raise NotSetUp(
+            f"no phone token in {state_dir} ({TOKEN_FILE}): the companion app makes one when "
+            "it starts (Settings can rotate it); start the app once, then `serve` again"
+        )
+    from companion.phones import server  # here: the words tables are built only to serve
+
+    catalogue = catalogue_for(args)
+    names = table_names(table_language(args))
+    try:
+        httpd = server.make_server(state_dir, catalogue, names, lambda: read_token(state_dir),
+                                   bind, port)
+    except OSError as exc:
+        raise CompanionError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+    host, real_port = httpd.server_address[:2]
+
+    def ready() -> None:
+        token = read_token(state_dir) or ""
+        print(f"URL {page_url(reachable_host(str(host)), int(real_port), token)}", flush=True)
+        from companion import sdnotify
+
+        sdnotify.ready()
+
+    try:
+        server.serve(httpd, ready)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,268 @@
+// The phones' page: follows the table through Server-Sent Events (docs/phones.md).
+// Everything shown is built with textContent: names come from the table, never as HTML.
+"use strict";
+(function () {
+  const token = document.body.dataset.token;
+  const q = (path) => path + (path.includes("?") ? "&" : "?") + "t=" + encodeURIComponent(token);
+  const $ = (id) => document.getElementById(id);
+  let words = null;
+  let data = null;
+  let source = null;
+  let chosen = null; // the player whose tableau is shown
+  try { chosen = localStorage.getItem("player"); } catch (e) { /* private mode */ }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v; else node.setAttribute(k, v);
+    }
+    for (const c of children) {
+      if (c === null || c === undefined) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+  const t = (key, params) => {
+    let s = (words && words.page[key]) || key;
+    for (const [k, v] of Object.entries(params || {})) s = s.replace("{" + k + "}", v);
+    return s;
+  };
+  const label = (key) => t("label", { label: t(key) }) + " ";
+  const playerName = (p) => p.name || (words ? words.colours[p.id] : null) || p.id;
+  const cardName = (id) => (words && words.cards[id]) || id;
+  const good = (g, missing) => el("span", { class: "good " + g + (missing ? " missing" : ""), "data-good": g },
+    words ? words.goods[g] : g);
+
+  // --- language -------------------------------------------------------------------
+  function pickLanguage() {
+    let stored = null;
+    try { stored = localStorage.getItem("language"); } catch (e) { /* private mode */ }
+    if (stored) return stored;
+    for (const l of navigator.languages || [navigator.language || "en"]) {
+      const code = String(l).slice(0, 2).toLowerCase();
+      if (["en", "de", "fr"].includes(code)) return code;
+    }
+    return "en";
+  }
+  async function loadWords(lang) {
+    const answer = await fetch(q("/words/" + lang + ".json"), { cache: "no-store" });
+    if (!answer.ok) throw new Error("words " + answer.status);
+    words = await answer.json();
+    document.documentElement.lang = words.language;
+    const select = $("language");
+    select.replaceChildren(...Object.entries(words.languages).map(([code, name]) =>
+      el("option", { value: code, selected: code === words.language ? "" : null }, name)));
+    $("language-word").textContent = t("language");
+    $("title").textContent = t("title");
+    document.title = t("title");
+    render();
+  }
+  $("language").addEventListener("change", (e) => {
+    try { localStorage.setItem("language", e.target.value); } catch (err) { /* private mode */ }
+    loadWords(e.target.value).catch(() => {});
+  });
+
+  // --- drawing ----------------------------------------------------------------------
+  function printed(card) {
+    const p = card.printed;
+    if (!p) return null;
+    if (p.field === "goods") return null; // shown as the contract's goods
+    const shown = p.verified ? String(p.value) : p.value + "?";
+    return el("span", { class: "value" + (p.verified ? "" : " unconfirmed"),
+      title: p.verified ? null : t("unconfirmed"), "data-verified": String(p.verified) }, shown);
+  }
+  function unconfirmedNote(card) {
+    return card.printed && !card.printed.verified
+      ? el("div", { class: "unconfirmed" }, "(" + t("unconfirmed") + ")") : null;
+  }
+  function drawPlayers(game) {
+    const most = Math.max(1, ...game.players.map((p) => p.track));
+    const rows = [...game.players].sort((a, b) => b.track - a.track);
+    $("players").replaceChildren(...rows.map((p) => el("li",
+      { class: "player", "data-player": p.id, "data-track": p.track, "data-coins": p.coins,
+        "data-firemen": p.firemen },
+      el("span", { class: "dot " + p.id }),
+      el("span", { class: "name" + (p.first ? " first" : ""), title: p.first ? t("first_player") : null },
+        playerName(p)),
+      el("span", { class: "track", "aria-label": t("score") }, p.track),
+      el("span", { class: "bar" }, el("span", { style: null })),
+      el("span", { class: "facts" },
+        label("coins"), el("span", { class: "coin" }, p.coins), " · " + label("fire_standing"),
+        el("span", { class: "coin" }, p.firemen)))));
+    // widths through the CSSOM: the page's CSP allows no inline style attributes
+    for (const li of $("players").children) {
+      li.querySelector(".bar span").style.width = (100 * Number(li.dataset.track) / most) + "%";
+    }
+    $("pile").textContent = game.phase === "over" ? "" : t("cards_left", { n: game.pile });
+  }
+  function drawFires(game) {
+    $("fires-section").hidden = game.fires.length === 0;
+    const byId = Object.fromEntries(game.players.map((p) => [p.id, p]));
+    $("fires").replaceChildren(...game.fires.map((f) => el("li", { class: "fire", "data-fire": f.card },
+      el("strong", {}, cardName(f.card)), " — ",
+      el("span", { class: f.verified ? "" : "unconfirmed", title: f.verified ? null : t("unconfirmed") },
+        t("fire_points", { points: f.verified ? f.points : f.points + "?" })),
+      f.gained.length ? " · " + label("gained") + f.gained.map((p) => playerName(byId[p])).join(", ") : "",
+      f.lost.length ? " · " + label("lost") + f.lost.map((p) => playerName(byId[p])).join(", ") : "")));
+  }
+  function drawTableau(game) {
+    if (!game.players.some((p) => p.id === chosen)) chosen = game.players[0].id;
+    $("tabs").replaceChildren(...game.players.map((p) => {
+      const b = el("button", { role: "tab", "aria-selected": String(p.id === chosen), "data-tab": p.id },
+        el("span", { class: "dot " + p.id }), " ", playerName(p));
+      b.addEventListener("click", () => {
+        chosen = p.id;
+        try { localStorage.setItem("player", p.id); } catch (e) { /* private mode */ }
+        render();
+      });
+      return b;
+    }));
+    const p = game.players.find((x) => x.id === chosen);
+    const contracts = new Set(p.contracts.map((c) => c.id));
+    const cards = p.cards.filter((c) => !contracts.has(c.id));
+    const box = el("div", { "data-tableau": p.id });
+    box.append(el("h3", {}, t("contracts")));
+    box.append(p.contracts.length ? el("div", { class: "cardlist" }, ...p.contracts.map((c) => {
+      const need = (c.printed && c.printed.value) || [];
+      const left = [...c.on];
+      const chips = need.map((g) => {
+        const i = left.indexOf(g);
+        if (i >= 0) left.splice(i, 1);
+        return good(g, i < 0);
+      });
+      return el("div", { class: "card", "data-card": c.id, "data-on": c.on.join(",") },
+        el("strong", {}, cardName(c.id)), el("div", {}, ...chips), unconfirmedNote(c));
+    })) : el("p", {}, t("none")));
+    box.append(el("h3", {}, t("cards")));
+    box.append(cards.length ? el("div", { class: "cardlist" }, ...cards.map((c) =>
+      el("div", { class: "card", "data-card": c.id }, printed(c), cardName(c.id), unconfirmedNote(c))))
+      : el("p", {}, t("none")));
+    const store = (name, goods, key) => el("p", { "data-store": key, "data-goods": goods.join(",") },
+      el("strong", {}, t("label", { label: name }) + " "), ...(goods.length ? goods.map((g) => good(g)) : [t("empty")]));
+    box.append(el("div", { class: "stores" },
+      store(t("warehouse"), p.warehouse, "warehouse"),
+      store(t("market_hall"), p.market ? [p.market] : [], "market"),
+      p.dock.length ? store(t("on_ship"), p.dock, "dock") : null));
+    $("tableau").replaceChildren(box);
+  }
+  function drawResult(game) {
+    const final = game.final;
+    $("result").hidden = !final;
+    if (!final) return;
+    const byId = Object.fromEntries(game.players.map((p) => [p.id, p]));
+    $("result-title").textContent = t("result");
+    $("winner").textContent = label("winner") + final.winners.map((p) => playerName(byId[p])).join(", ");
+    const cats = Object.keys(final.scores[final.ranking[0]]);
+    $("sheet").replaceChildren(
+      el("tr", {}, el("th", {}, ""), ...final.ranking.map((p) => el("th", {}, playerName(byId[p])))),
+      ...cats.map((c) => el("tr", { class: c === "total" ? "total" : null, "data-category": c },
+        el("th", {}, words ? words.categories[c] || c : c),
+        ...final.ranking.map((p) => el("td", { "data-player": p }, final.scores[p][c])))));
+    $("chart-title").textContent = t("chart");
+    $("chart").replaceChildren(chart(game.chart || {}, game.players));
+    const links = game.bgstats;
+    $("bgstats-app").hidden = !links;
+    $("bgstats-web").hidden = !links;
+    if (links) {
+      $("bgstats-app").href = links.app;
+      $("bgstats-app").textContent = t("add_bgstats");
+      $("bgstats-web").href = links.https;
+      $("bgstats-web").textContent = t("bgstats_web");
+    }
+  }
+  function chart(series, players) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    const W = 400, H = 200, pad = 24;
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("chart"));
+    const all = Object.values(series);
+    const rounds = Math.max(1, ...all.map((s) => s.length - 1));
+    const top = Math.max(1, ...all.flat());
+    const colours = { red: "#c62828", blue: "#1565c0", green: "#2e7d32", yellow: "#f9a825", purple: "#6a1b9a" };
+    for (const p of players) {
+      const s = series[p.id];
+      if (!s) continue;
+      const line = document.createElementNS(ns, "polyline");
+      line.setAttribute("fill", "none");
+      line.setAttribute("stroke", colours[p.id] || "#888");
+      line.setAttribute("stroke-width", "3");
+      line.setAttribute("points", s.map((v, i) =>
+        `${pad + i * (W - 2 * pad) / rounds},${H - pad - v * (H - 2 * pad) / top}`).join(" "));
+      svg.append(line);
+    }
+    return svg;
+  }
+  function drawRules() {
+    if (!words || $("rules").dataset.language === words.language) return;
+    $("rules").dataset.language = words.language;
+    $("rules").replaceChildren(...words.rules.map((r) =>
+      el("details", { "data-topic": r.topic }, el("summary", {}, r.title), el("p", {}, r.text))));
+  }
+  function render() {
+    $("players-title").textContent = t("players");
+    $("fires-title").textContent = t("fires");
+    $("tableau-title").textContent = t("tableau");
+    $("rules-title").textContent = t("rules");
+    drawRules();
+    if (!data) return;
+    const status = $("status");
+    if (data.problem) {
+      status.className = "status problem";
+      status.textContent = data.problem;
+    } else if (status.className.includes("problem")) {
+      status.className = "status ok";
+    }
+    const game = data.game;
+    $("no-game").hidden = !!game;
+    $("no-game").textContent = t("no_game");
+    for (const id of ["scores", "tableau-section", "fires-section"]) $(id).hidden = !game;
+    if (!game) {
+      $("result").hidden = true;
+      $("phase").textContent = "";
+      document.body.dataset.actions = "none";
+      return;
+    }
+    const phase = words ? words.phases[game.phase] || game.phase : game.phase;
+    $("phase").textContent = game.phase === "over" ? phase
+      : t("round", { n: game.round }) + " · " + phase + (game.last_round ? " · " + t("last_round") : "");
+    $("phase").dataset.phase = game.phase;
+    $("phase").dataset.round = game.round;
+    drawPlayers(game);
+    drawFires(game);
+    drawTableau(game);
+    drawResult(game);
+    document.body.dataset.actions = String(game.actions);
+    document.body.dataset.started = game.started || "";
+  }
+
+  // --- the live stream ----------------------------------------------------------------
+  function connected(ok) {
+    const status = $("status");
+    if (data && data.problem) return;
+    status.className = ok ? "status ok" : "status";
+    status.textContent = ok ? "" : t(data ? "offline" : "connecting");
+  }
+  function connect() {
+    if (source) source.close();
+    source = new EventSource(q("/events"));
+    source.onopen = () => connected(true);
+    source.onmessage = (e) => {
+      data = JSON.parse(e.data);
+      connected(true);
+      render();
+    };
+    source.onerror = () => {
+      connected(false);
+      // EventSource retries by itself unless the server refused; then start again.
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+    };
+  }
+  window.addEventListener("online", () => {
+    if (!source || source.readyState === EventSource.CLOSED) connect();
+  });
+  loadWords(pickLanguage()).catch(() => loadWords("en").catch(() => {}));
+  connect();
+})();

@@ -1,0 +1,122 @@
+"""What the phones' page shows, as JSON: the state the journal gives, as the table sees it.
+
+`view(scan, names)` turns a journal read back (`companion.store.journal.scan`)
+into plain data for the page (docs/phones.md, "What the page shows"): the
+phase and round, each player's coins, score track, fire standing and tableau
+(cards with their printed values, contracts with the goods they need and the
+goods on them, warehouse, market hall, the cubes still on a ship), the fires
+so far, and for a finished game the score sheet, the running scores for the
+chart and the BG Stats links. A printed value that is a placeholder
+(docs/cards.md) is sent with ``"verified": false`` and the page shows it as
+not confirmed, never as fact. The engine's state JSON (`state`) goes along
+unchanged, so a test can compare the page with `replay --json`. `names` gives each
+player's name as the table sees it, for the BG Stats play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.engine import State
+from companion.engine.words import PRINTED_FIELD, Kind
+from companion.store import bgstats, stats
+from companion.store.journal import Scan, line_time
+
+Names = Callable[[State], Mapping[str, str]]
+
+
+def _printed(state: State, card_id: str) -> dict[str, Any] | None:
+    """A card's printed value, with whether it is confirmed (None: the card prints none)."""
+    if card_id not in state.catalogue:
+        return None
+    card = state.catalogue[card_id]
+    name = PRINTED_FIELD.get(card.kind)
+    if name is None:
+        return None
+    value = getattr(card, name)
+    return {
+        "field": name,
+        "value": list(value) if isinstance(value, tuple) else value,
+        "verified": name not in card.unverified,
+    }
+
+
+def _card(state: State, card_id: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": card_id}
+    if card_id in state.catalogue:
+        card = state.catalogue[card_id]
+        out["kind"] = str(card.kind)
+        out["season"] = card.season
+        if card.kind == Kind.MERCHANT:
+            out["good"] = card.good
+        printed = _printed(state, card_id)
+        if printed is not None:
+            out["printed"] = printed
+    return out
+
+
+def _player(state: State, pid: str) -> dict[str, Any]:
+    ps = state.player(pid)
+    given = (state.names.get(pid) or "").strip()
+    # An unnamed player is their colour, which each phone says in its own language.
+    name = given if given and given != pid else None
+    contracts = ps.contracts or {}
+    return {
+        "id": pid,
+        "name": name,
+        "coins": ps.coins,
+        "track": ps.track,
+        "firemen": ps.firemen,
+        "first": pid == state.first_player,
+        "cards": [_card(state, c) for c in ps.cards],
+        "contracts": [
+            {**_card(state, c), "on": list(goods)} for c, goods in contracts.items()
+        ],
+        "warehouse": list(ps.warehouse),
+        "market": ps.market,
+        "dock": list(ps.dock),
+    }
+
+
+def view(scan: Scan | None, names: Names, *, problem: str | None = None) -> dict[str, Any]:
+    """The page's data for the saved game (`scan`; None: no game is saved)."""
+    out: dict[str, Any] = {"game": None, "problem": problem}
+    if scan is None or scan.state is None:
+        return out
+    state = scan.state
+    record = "".join(line + "\n" for line in scan.lines)
+    game: dict[str, Any] = {
+        "phase": str(state.phase),
+        "round": state.round,
+        "last_round": state.last_round,
+        "actions": state.actions,
+        "started": line_time(scan.lines[0]) if scan.lines else None,
+        "players": [_player(state, p) for p in state.players],
+        "fires": [
+            {**f.to_json(), "verified": (_printed(state, f.card) or {}).get("verified", True)}
+            for f in state.fires
+        ],
+        "pile": state.pile_size(),
+        "state": state.to_json(),
+    }
+    if state.final is not None:
+        game["final"] = state.final.to_json()
+        try:
+            game["chart"] = stats.running_scores(record, state.catalogue)
+        except Exception:  # noqa: BLE001 - a chart must never stop the page
+            game["chart"] = {}
+        try:
+            link = bgstats.link(bgstats.play(state, record, names=names(state)))
+        except (bgstats.PlayError, ValueError, KeyError):
+            link = None
+        if link is not None:
+            game["bgstats"] = {
+                "https": link,
+                "app": "bgstats://" + link.split("://", 1)[1],
+            }
+    out["game"] = game
+    return out
+
+
+__all__ = ["Names", "view"]

@@ -1,0 +1,144 @@
+"""Phones: the live page's QR code, large, and the table's Wi-Fi beside it (docs/phones.md).
+
+Opened from Home and from Settings. The page's address is the Pi's address
+on the table's network (companion.yaml `phones: bind:`), the port, and the
+table's token (`companion.store.phones`), which is made here if there is none
+yet. "New address" rotates the token: every phone must scan again, and a page
+left open on an old phone stops following the game. When companion.yaml names
+the table's Wi-Fi (`phones: wifi:`), its code (``WIFI:T:WPA;S:...;P:...;;``)
+stands beside the page's, so a phone joins the network and then the page.
+
+The codes fill the body's height: on the official 7" panel (800x480, 154.2 mm
+x 85.9 mm active area) the page's code gets modules of about 1.6 mm, which a
+phone reads from about 60 cm (docs/phones.md, "The code's size").
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.errors import CompanionError
+from companion.store import phones
+from companion.ui import layout, qr
+from companion.ui.canvas import BODY, DANGER, LARGE, MUTED, PANEL_HI, SMALL, TEXT, Canvas
+from companion.ui.i18n import _
+from companion.ui.scene import Primary, Scene, SceneHost
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def wifi_text(ssid: str, password: str) -> str:
+    """The Wi-Fi join code's text (the ZXing `WIFI:` form phones' cameras read)."""
+
+    def escape(text: str) -> str:
+        for ch in "\\;,:\"":
+            text = text.replace(ch, "\\" + ch)
+        return text
+
+    if not password:
+        return f"WIFI:T:nopass;S:{escape(ssid)};;"
+    return f"WIFI:T:WPA;S:{escape(ssid)};P:{escape(password)};;"
+
+
+class PhonesScene(Scene):
+    """The page's code for the players' phones, and how to join the table's Wi-Fi."""
+
+    name = "phones"
+    full_screen = True
+
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
+        self.url: str | None = None
+        self.problem = ""
+        #: "New address" was tapped once: the second tap rotates (the phones must rescan).
+        self.asking = False
+
+    @property
+    def settings(self) -> dict[str, object]:
+        return dict(self.ui.services.settings.get("phones") or {})
+
+    def on_enter(self) -> None:
+        self.asking = False
+        self.load(rotate=False)
+
+    def load(self, rotate: bool) -> None:
+        state_dir = self.ui.services.state_dir
+        try:
+            state_dir.mkdir(parents=True, exist_ok=True)
+            token = phones.rotate_token(state_dir) if rotate else phones.ensure_token(state_dir)
+        except (CompanionError, OSError) as exc:
+            self.url = None
+            self.problem = _("The phones' address cannot be made: {reason}").format(
+                reason=getattr(exc, "message", None) or getattr(exc, "strerror", None) or exc)
+            return
+        settings = self.settings
+        bind = str(settings.get("bind") or "127.0.0.1")
+        port = int(settings.get("port") or 8080)  # type: ignore[call-overload]
+        self.url = phones.page_url(phones.reachable_host(bind), port, token)
+        self.problem = ""
+
+    def new_address(self) -> None:
+        if not self.asking:
+            self.asking = True
+        else:
+            self.asking = False
+            self.load(rotate=True)
+            if self.url:
+                self.ui.info(_("New address: every phone must scan the code again."))
+        self.ui.dirty = True
+
+    def primary(self) -> Primary:
+        return (_("Close"), self.ui.pop)
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        pad = c.u(8)
+        settings = self.settings
+        ssid = str(settings.get("wifi_ssid") or "")
+        wifi = wifi_text(ssid, str(settings.get("wifi_password") or "")) if ssid else None
+        landscape = c.w >= c.h
+        # The codes: as high as the body (landscape) or as wide as it (portrait).
+        side = body.h if landscape else min(body.w, body.h * 45 // 100)
+        if landscape:
+            side = min(side, body.w * (45 if wifi else 60) // 100)
+        codes = [(self.url, _("This game on your phone"))] if self.url else []
+        if wifi:
+            codes.append((wifi, _("Wi-Fi: {name}").format(name=ssid)))
+        x, y = body.x, body.y
+        drawn: list[tuple[pygame.Rect, str]] = []
+        for text, caption in codes:
+            square = pygame.Rect(x, y, side, side)
+            where = qr.draw(c.surface, text, square)
+            if where is not None:
+                drawn.append((where, caption))
+            if landscape:
+                x += side + pad
+            else:
+                y += side + pad
+        if landscape:
+            info = pygame.Rect(x + c.u(8), body.y + c.u(8), body.right - x - c.u(16), body.h)
+        else:
+            info = pygame.Rect(body.x + c.u(16), y, body.w - c.u(32), body.bottom - y)
+        flow = layout.Flow(c, info, c.u(8))
+        flow.text(_("Phones"), LARGE, TEXT)
+        if self.problem:
+            flow.text(self.problem, BODY, (240, 120, 100))
+        for index, (_where, caption) in enumerate(drawn):
+            order = _("left") if index == 0 else _("right")
+            flow.text(f"{caption} ({order})" if len(drawn) > 1 else caption, BODY, TEXT)
+        flow.text(_("Scan with the phone's camera: score, coins, fires, each tableau and the "
+                    "rules, live, in the phone's language."), SMALL, MUTED)
+        bind = str(settings.get("bind") or "127.0.0.1")
+        if bind in LOOPBACK:
+            flow.text(_("Only this machine can open it: set phones: bind in companion.yaml to "
+                        "the table's network."), SMALL, (240, 120, 100))
+        if self.url:
+            flow.text(self.url.split("?", 1)[0], SMALL, MUTED)
+        # The two ways on, at the bottom of the text column.
+        h = c.u(56)
+        row = pygame.Rect(info.x, body.bottom - pad - h, info.w, h)
+        half = (row.w - c.u(8)) // 2
+        label = _("Really? Phones must rescan") if self.asking else _("New address")
+        c.button(pygame.Rect(row.x, row.y, half, h), label, self.new_address, key="rotate",
+                 colour=DANGER if self.asking else PANEL_HI)
+        close, action = self.primary()
+        c.button(pygame.Rect(row.right - half, row.y, half, h), close, action, key="ok")

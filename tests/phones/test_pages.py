@@ -1,0 +1,205 @@
+"""The phones' page in a real browser: six phones on one game, fed action by action.
+
+Playwright (pip) drives Debian's chromium (`apt-get install chromium`; `.ci/run`
+installs it); Playwright's own browser download is not needed. Each phone has
+its own context (its own language, width and storage), looks at another
+player's tableau, and at every checkpoint must show exactly what `replay` says.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine import Setup, replay
+from companion.engine.words import PRINTED_FIELD
+from companion.phones.words import table
+from companion.store import GameSession
+from tests.phones.phonetools import (
+    Served,
+    catalogue,
+    record_actions,
+    serve_process,
+    serving,
+    wait_for_url,
+)
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (dev extra)")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):  # CI must not skip it: .ci/run installs chromium
+        pytest.fail("Debian's chromium is not installed, and CI must not skip the page tests",
+                    pytrace=False)
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)",
+                allow_module_level=True)
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: (language, width) of the six phones: 360-430 px wide, each language twice.
+PHONES = [("en", 360), ("de", 390), ("fr", 412), ("en", 430), ("de", 375), ("fr", 393)]
+RECORD = "every-category.jsonl"
+#: Cards whose printed value the table has not confirmed: red's first contract, a fire.
+UNCONFIRMED = ("A-contract-1", "C-fire")
+#: A name is text, never markup: blue's would be an element if it were put in as HTML.
+NAMES = {"blue": '<b id="x">Ben</b>', "green": "Cléo"}
+
+#: What a page shows, read from its DOM (the visible text and the data it was drawn from).
+READ_PAGE = """() => {
+  const q = (s, r) => [...(r || document).querySelectorAll(s)];
+  const players = {};
+  for (const li of q('#players li')) {
+    players[li.dataset.player] = {
+      coins: Number(li.querySelector('.coin').textContent),
+      track: Number(li.querySelector('.track').textContent),
+      firemen: Number(q('.coin', li)[1].textContent),
+    };
+  }
+  const tab = document.querySelector('[data-tableau]');
+  const store = (k) => { const e = tab.querySelector(`[data-store=${k}]`);
+                         return e ? q('[data-good]', e).map((g) => g.dataset.good) : []; };
+  return {
+    lang: document.documentElement.lang,
+    phase: document.getElementById('phase').dataset.phase,
+    phaseText: document.getElementById('phase').textContent,
+    round: Number(document.getElementById('phase').dataset.round),
+    players,
+    who: tab.dataset.tableau,
+    cards: q('[data-card]', tab).map((e) => e.dataset.card),
+    verified: Object.fromEntries(q('[data-card]', tab).map((e) => [e.dataset.card,
+      !e.querySelector('.unconfirmed')])),
+    contracts: Object.fromEntries(q('[data-on]', tab).map((e) => [e.dataset.card,
+      e.dataset.on ? e.dataset.on.split(',') : []])),
+    warehouse: store('warehouse'), market: store('market'), dock: store('dock'),
+    fires: q('[data-fire]').map((e) => e.dataset.fire),
+    sheet: Object.fromEntries(q('#sheet tr[data-category]').map((tr) => [tr.dataset.category,
+      Object.fromEntries(q('td', tr).map((td) => [td.dataset.player, Number(td.textContent)]))])),
+    app: document.getElementById('bgstats-app').getAttribute('href'),
+    web: document.getElementById('bgstats-web').getAttribute('href'),
+    resultShown: !document.getElementById('result').hidden,
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def open_phones(browser: Any, served: Served, players: list[str]) -> list[Any]:
+    pages = []
+    for index, (language, width) in enumerate(PHONES):
+        context = browser.new_context(viewport={"width": width, "height": 800}, locale=language)
+        page = context.new_page()
+        page.goto(served.url)
+        page.wait_for_selector("body[data-actions='0']")
+        page.click(f"[data-tab={players[index % len(players)]}]")
+        pages.append(page)
+    return pages
+
+
+def check(page: Any, state: Any, language: str) -> None:
+    shown = page.evaluate(READ_PAGE)
+    expected = state.to_json()
+    assert shown["lang"] == language
+    assert shown["phase"] == expected["phase"] and shown["round"] == expected["round"]
+    assert table(language, catalogue())["phases"][expected["phase"]] in shown["phaseText"]
+    for pid, ps in expected["players"].items():
+        assert shown["players"][pid] == {
+            "coins": ps["coins"], "track": ps["track"], "firemen": ps["firemen"]}, pid
+    mine = expected["players"][shown["who"]]
+    assert sorted(shown["cards"]) == sorted(mine["cards"])
+    assert shown["contracts"] == mine["contracts"]
+    assert shown["warehouse"] == mine["warehouse"]
+    assert shown["market"] == ([mine["market"]] if mine["market"] else [])
+    assert shown["dock"] == mine["dock"]
+    assert shown["fires"] == [f["card"] for f in expected["fires"]]
+    for card_id, confirmed in shown["verified"].items():
+        card = state.catalogue[card_id]
+        printed = PRINTED_FIELD.get(card.kind)
+        # a placeholder is never shown as fact; a confirmed value never as a doubt
+        assert confirmed == (printed is None or printed not in card.unverified), card_id
+    if expected.get("final"):
+        assert shown["resultShown"]
+        for pid, scores in expected["final"]["scores"].items():
+            for category, points in scores.items():
+                assert shown["sheet"][category][pid] == points, (category, pid)
+        assert shown["app"].startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+        assert shown["web"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    else:
+        assert not shown["resultShown"]
+
+
+def test_six_phones_follow_one_game_action_by_action(browser, tmp_path):
+    cat = catalogue()
+    actions = record_actions(RECORD, UNCONFIRMED, NAMES)
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    state_dir = tmp_path / "state"
+    session = GameSession.start(state_dir, cat, setup)
+    players = list(setup.players)
+    with serving(state_dir) as served:
+        pages = open_phones(browser, served, players)
+        checkpoints = {0, 3, 40, 90, len(actions) - 1}
+        for count in range(len(actions)):
+            if count:
+                session.submit(actions[count])
+            if count in checkpoints:
+                text = "".join(a.to_line() + "\n" for a in actions[: count + 1])
+                state = replay(text, cat).state
+                for page, (language, _width) in zip(pages, PHONES, strict=True):
+                    page.wait_for_selector(f"body[data-actions='{count}']")
+                    check(page, state, language)
+        session.close()
+        # A placeholder is marked as such on the phones that show it, never shown as fact.
+        red = pages[0].evaluate(READ_PAGE)
+        assert red["who"] == "red" and red["verified"]["A-contract-1"] is False
+        fire = pages[0].locator("[data-fire='C-fire'] .unconfirmed")
+        assert "?" in fire.inner_text()
+        # Names are shown as the table wrote them, as text.
+        for page in pages:
+            assert page.locator("#players [data-player=blue] .name").inner_text() == NAMES["blue"]
+            assert page.locator("b#x").count() == 0
+        # The language switch: the first phone reads German from now on.
+        pages[0].select_option("#language", "de")
+        pages[0].wait_for_selector("html[lang=de]")
+        assert table("de", cat)["page"]["add_bgstats"] in pages[0].inner_text("#bgstats-app")
+        for page in pages:
+            page.context.close()
+
+
+def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, tmp_path):
+    """The server goes away (as a lost Wi-Fi looks to a phone) and comes back on the same
+    port: the page says it is offline, reconnects by itself and shows the new state."""
+    cat = catalogue()
+    actions = record_actions(RECORD)
+    state_dir = tmp_path / "state"
+    session = GameSession.start(state_dir, cat, actions[0])  # type: ignore[arg-type]
+    with serving(state_dir) as served:
+        context = browser.new_context(viewport={"width": 390, "height": 800}, locale="en")
+        page = context.new_page()
+        page.goto(served.url)
+        page.wait_for_selector("body[data-actions='0']")
+        port = served.base.rsplit(":", 1)[1]
+        served.process.kill()
+        served.process.communicate(timeout=30)
+        page.wait_for_selector("#status:not(.ok)")
+        for action in actions[1:6]:
+            session.submit(action)
+    process = serve_process(state_dir, int(port))  # where the phone found the Pi
+    try:
+        wait_for_url(process)
+        page.wait_for_selector("body[data-actions='5']", timeout=30_000)
+        assert page.get_attribute("#status", "class") == "status ok"
+    finally:
+        process.kill()
+        process.communicate(timeout=30)
+        context.close()
+        session.close()
