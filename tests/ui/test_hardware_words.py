@@ -32,3 +32,27 @@ def test_hardware_test_speaks_the_tables_language(tmp_path: Path, language: str,
     assert "card reader ready" not in drawn and "loop://" not in drawn
     assert tapped in drawn and heading in drawn
     assert "intents" not in drawn.lower()
+
+
+@pytest.mark.parametrize(("language", "connected", "gone"), [
+    ("de", "Kamera: verbunden (picamera2)",
+     "Kamera: das Kameraprogramm ist weg; warte, bis es wiederkommt"),
+    ("fr", "Caméra : connectée (picamera2)",
+     "Caméra : le programme de la caméra s’est arrêté\u202f; en attente de son retour"),
+    ("en", "Camera: connected (picamera2)",
+     "Camera: the camera process went away; waiting for it to come back"),
+])
+def test_the_camera_has_its_status_line_once_it_has_spoken(tmp_path: Path, language: str,
+                                                            connected: str, gone: str) -> None:
+    ui = build("hardware", (800, 480), language, tmp_path)
+
+    def drawn() -> str:
+        ui.render()
+        return " ".join(" ".join(ui.canvas.texts).split())
+
+    assert "Camera" not in drawn() and "Kamera" not in drawn() and "Caméra" not in drawn()
+    ui.intent(it.DeviceStatus("camera", True, "camera connected (picamera2)"))
+    assert connected in drawn()
+    ui.intent(it.DeviceStatus("camera", False,
+                              "camera process went away; waiting for it to come back"))
+    assert " ".join(gone.split()) in drawn()  # the narrow no-break space, as split() sees it
