@@ -38,6 +38,8 @@ COMMAND_MODULES = [
     "companion.commands.check_config",
     "companion.commands.reader_test",
     "companion.commands.enroll",
+    "companion.commands.camera",
+    "companion.commands.camera_test",
 ]
 
 log = logging.getLogger("companion")
