@@ -39,6 +39,7 @@ MODULES = (
     "latency",
     "frame",
     "taps",
+    "camera",
 )
 
 
