@@ -35,9 +35,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion import labelcodes
 from companion.inputs.bus import IntentBus
 from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.labelcodes import barcode, card_for_marker
 
 log = logging.getLogger("companion.inputs")
 
@@ -87,7 +87,7 @@ def decode(line: bytes) -> dict[str, Any]:
         marker = message.get("marker")
         if isinstance(marker, bool) or not isinstance(marker, int):
             raise BadMessage(f"a card message needs a whole-number marker, not {marker!r}")
-        if labelcodes.card_for_marker(marker) is None:
+        if card_for_marker(marker) is None:
             raise BadMessage(f"marker {marker} is not a card's")
     elif kind == "status":
         if not isinstance(message.get("ok"), bool) or not isinstance(message.get("message"), str):
@@ -257,10 +257,10 @@ class CameraSocket:
             return
         kind = message["type"]
         if kind == "card":
-            card_id = labelcodes.card_for_marker(message["marker"])
+            card_id = card_for_marker(message["marker"])
             assert card_id is not None  # decode checked it
             log.info("camera: %s", card_id)
-            self.bus.put(CardScanned(labelcodes.barcode(card_id), card_id))
+            self.bus.put(CardScanned(barcode(card_id), card_id))
         elif kind == "hello":
             source = message.get("source")
             client.source = source if isinstance(source, str) and source else "camera"

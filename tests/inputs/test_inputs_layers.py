@@ -33,8 +33,10 @@ def test_inputs_import_only_what_the_layers_allow() -> None:
                 assert path.name == only_in[top], f"{path.name} imports {name}"
             if top == "companion":
                 # companion.config.settings: the one validator of hardware.yaml;
-                # companion.config.sidefiles: the one reader of side files (tags.json).
+                # companion.config.sidefiles: the one reader of side files (tags.json);
+                # companion.labelcodes: the fixed table of label codes (imports nothing).
                 assert name.startswith(
                     ("companion.inputs", "companion.errors", "companion.fsio", "companion.paths")
-                ) or name in ("companion.config.settings", "companion.config.sidefiles"), (
+                ) or name in ("companion.config.settings", "companion.config.sidefiles",
+                              "companion.labelcodes"), (
                     f"{path.name} imports {name}")
