@@ -77,7 +77,7 @@ def _diagnosis(path: Path, image: Any, markers: list[Any], marker_mm: float) -> 
         side = sorted(m.side for m in markers)[len(markers) // 2]
         per_mm = side / marker_mm
         text += f"; markers {side:.0f} px a side: {per_mm:.1f} px/mm"
-        if per_mm < LEAST_PX_PER_MM:
+        if per_mm < 0.9 * LEAST_PX_PER_MM:  # a marker's edges blur a pixel: 10 % leeway
             text += (f" (less than {LEAST_PX_PER_MM:g}: bring the camera closer or take "
                      "larger stills)")
     text += f"; light: mean grey {mean:.0f}/255, spread {spread:.0f}"

@@ -56,3 +56,6 @@ def test_the_camera_has_its_status_line_once_it_has_spoken(tmp_path: Path, langu
     ui.intent(it.DeviceStatus("camera", False,
                               "camera process went away; waiting for it to come back"))
     assert " ".join(gone.split()) in drawn()  # the narrow no-break space, as split() sees it
+    # The message shown at once on any screen says it in the same words.
+    assert ui.message is not None and ui.message.error
+    assert " ".join(ui.message.text.split()) == " ".join(gone.split())
