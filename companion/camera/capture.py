@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.camera.detect import CameraError, MarkerDetector
+from companion.errors import CompanionError
 
 log = logging.getLogger("companion.camera")
 
@@ -27,6 +28,11 @@ log = logging.getLogger("companion.camera")
 STILL_SIZE = (4608, 2592)
 #: Seconds between stills: a row is read after `STABLE_FRAMES` of them.
 INTERVAL_S = 1.0
+
+
+class CameraGone(CompanionError):
+    """The camera stopped in the middle (a loose cable, a libcamera fault): exit status 1,
+    so systemd starts the process again."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,10 @@ class Picamera2Capture:
         self._camera = self._open()
         n = 0
         while not stop.is_set():
-            image = self._camera.capture_array("main")
+            try:
+                image = self._camera.capture_array("main")
+            except Exception as exc:  # noqa: BLE001 - libcamera's errors have many kinds
+                raise CameraGone(f"the Pi camera stopped giving stills: {exc}") from None
             n += 1
             yield Frame(f"still {n}", image)
             stop.wait(self.interval_s)

@@ -89,6 +89,7 @@ def _check(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     _check(args)
     from companion import logs, paths
+    from companion.camera.capture import CameraGone
     from companion.camera.client import AppLink
     from companion.camera.detect import CameraError, MarkerDetector
     from companion.camera.supply import STABLE_FRAMES, Note, Read, SupplyWatcher
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
                         log.info("camera: %s", event.text)
                         link.note(event.text)
                 link.flush()
-        except CameraError as exc:
+        except (CameraError, CameraGone) as exc:
             link.status(False, exc.message)
             raise
         if not link.flush():

@@ -49,3 +49,58 @@ def test_a_game_with_the_camera_needs_no_input_per_supply_and_ends_as_replay(tmp
     assert ui.game.state.final.to_json() == expected.final.to_json()
     # The finished game is in the real history, as the table's other games are.
     assert len(open_history(state_dir).games()) == 1
+
+
+def test_a_card_already_seen_or_out_of_the_game_is_refused_as_from_a_reader(tmp_path: Path):
+    """The camera sends what it sees; the app refuses, as it refuses a reader's scan, a card
+    already revealed and a card taken out for this player count, and records nothing."""
+    import tempfile
+
+    from benchmarks.touch import TouchTable
+    from companion import labelcodes
+    from companion.engine import Setup
+    from companion.inputs import IntentBus
+    from companion.inputs.camera import CameraSocket, encode
+    from companion.inputs.intents import CardScanned
+
+    pygame.display.init()
+    pygame.font.init()
+    state_dir = tmp_path / "state"
+    settings = {"language": "en", "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0}}
+    services = make_services(settings, state_dir, SHIPPED_CONFIG_DIR, open_store(),
+                             open_history(state_dir))
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    TouchTable(ui).start(Setup(players=("red", "blue"), first="red"))
+    bus = IntentBus()
+    with tempfile.TemporaryDirectory(prefix="c24-") as tmp:
+        cam = CameraSocket(Path(tmp) / "camera.sock", bus).start()
+        try:
+            import socket
+
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s.connect(str(cam.path))
+                for card in ("A-warehouse", "A-warehouse"):
+                    s.sendall(encode({"type": "card", "marker": labelcodes.marker_id(card)}))
+                got = []
+                while len(got) < 2:
+                    intent = bus.wait(30)
+                    assert intent is not None
+                    if isinstance(intent, CardScanned):
+                        got.append(intent)
+        finally:
+            cam.close()
+    ui.intent(got[0])
+    assert [slot.card for slot in ui.game.state.slots] == ["A-warehouse"]
+    ui.intent(got[1])
+    assert [slot.card for slot in ui.game.state.slots] == ["A-warehouse"]
+    assert ui.message is not None and ui.message.error
+    refused_again = ui.message.text
+    # The same refusal a reader's scan of that card gets.
+    ui.message = None
+    ui.intent(CardScanned("0A12345678", "A-warehouse"))
+    assert ui.message is not None and ui.message.text == refused_again
+    actions = ui.game.state.actions
+    ui.intent(CardScanned(labelcodes.barcode("D-port"), "D-port"))  # out of a 2-player game
+    assert ui.message is not None and ui.message.error and ui.game.state.actions == actions
