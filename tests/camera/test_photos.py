@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from benchmarks import camerarender as cr
+from benchmarks.cameragame import ROW_SIZE
 from companion import cli, labelcodes
 from companion.camera.detect import MarkerDetector
 from companion.inputs import IntentBus
@@ -133,10 +134,12 @@ def test_the_camera_process_sends_a_dealt_row_to_the_app_in_row_order(tmp_path, 
     cards = [c for c in cards if not c.endswith("-fire")][:6] + [
         c for c in labelcodes.CARD_IDS if c not in cards and not c.endswith("-fire")][:1]
     row, late = cards[:6], cards[6]
-    stills = [cr.render(rng, row[:3])] * 2 + [
-        cr.render(rng, row, cr.Condition(hand=True), hand_over=1),
-        cr.render(rng, row), cr.render(rng, row), cr.render(rng, row + [late]),
-        cr.render(rng, row + [late])]
+    def photo(cards, condition=cr.CONDITIONS["clean"], **kw):  # a row-sized still: faster
+        return cr.render(rng, cards, condition, size=ROW_SIZE, supersample=1, **kw)
+
+    stills = [photo(row[:3])] * 2 + [
+        photo(row, cr.Condition(hand=True), hand_over=1), photo(row), photo(row),
+        photo(row + [late]), photo(row + [late])]
     folder = tmp_path / "stills"
     folder.mkdir()
     for i, photo in enumerate(stills):
