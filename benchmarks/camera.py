@@ -95,7 +95,49 @@ def run(size: Size) -> list[Figure]:
         baseline_runs=base_runs, target="(report; a still a second leaves ample room)",
         notes=f"median of {len(det_runs)} stills; {sys.platform}, this machine"))
     figures += _process(size, rng)
+    if size.name != "tiny":
+        figures.append(_game())
     return figures
+
+
+def _game() -> Figure:
+    """Inputs per revealed card in a whole 5-player game whose Supplies come from the
+    camera (benchmarks.cameragame), against the same game by touch (benchmarks.touch)."""
+    import pygame
+
+    from benchmarks.cameragame import play_camera_game
+    from benchmarks.touch import play_game
+    from companion.engine import Reveal
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+    from companion.ui.shots import demo_services
+
+    pygame.display.init()
+    pygame.font.init()
+    per_reveal: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-camgame-") as tmp:
+        for how in ("touch", "camera"):
+            services = demo_services(Path(tmp) / how)
+            actions, _state = random_game(services.load_catalogue(), 5, seed=24, form="quick")
+            reveals = sum(1 for a in actions if isinstance(a, Reveal))
+            ui = UI(services, (800, 480))
+            ui.open("home")
+            if how == "camera":
+                table = play_camera_game(ui, actions, 5, 24)
+                per_reveal[how] = sum(table.card_inputs.values()) / reveals
+            else:
+                touch = play_game(ui, actions)
+                # The Supply's inputs less the cubes' taps: the inputs that name cards.
+                cubes = sum(len(a.goods or ()) for a in actions if isinstance(a, Reveal))
+                supply = sum(i for (_r, phase), (i, _e) in touch.counts.items()
+                             if phase == "supply")
+                per_reveal[how] = max(0, supply - cubes) / reveals
+    return Figure(NAME, "inputs to name a revealed card, camera (5 players, whole game)",
+                  "inputs", [per_reveal["camera"]],
+                  baseline_name="the same game by touch", baseline_runs=[per_reveal["touch"]],
+                  target="0", check=lambda f: f.value == 0,
+                  notes=f"{reveals} cards revealed; by touch {per_reveal['touch']:.2f} inputs "
+                  "a card (fire screens included); a ship's cubes are tapped either way")
 
 
 def _process(size: Size, rng: object) -> list[Figure]:

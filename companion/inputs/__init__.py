@@ -1,4 +1,5 @@
-"""Input adapters: GPIO buttons, the serial card reader and their simulated twins.
+"""Input adapters: GPIO buttons, the serial card reader, the camera's socket
+(`camera.py`: the camera process's cards as `CardScanned`) and their simulated twins.
 
 Adapters turn physical events into intents (`companion.inputs.intents`) on one
 `IntentBus`; they never touch pygame or the game state. How the app uses them::
