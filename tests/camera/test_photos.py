@@ -169,3 +169,14 @@ def test_a_socket_path_is_a_unix_socket_not_a_file(tmp_path, app_socket):
     assert cam.path.is_socket()
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
         s.connect(os.fspath(cam.path))
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--players", "7"], "a game has 2 to 5 players"),
+    (["--stable", "0"], "give 1 to 100 stills"),
+    (["--interval", "0"], "give 0.05 to 60 seconds"),
+    (["--lens-position", "-1"], "give 0 to 32 dioptres"),
+])
+def test_the_camera_command_refuses_bad_settings_before_it_starts(args, says, capsys):
+    assert cli.main(["camera", *args]) == 2
+    assert says in capsys.readouterr().err
