@@ -40,6 +40,7 @@ MODULES = (
     "frame",
     "taps",
     "phones",
+    "camera",
 )
 
 

@@ -40,6 +40,8 @@ COMMAND_MODULES = [
     "companion.commands.enroll",
     "companion.commands.labels",
     "companion.commands.serve",
+    "companion.commands.camera",
+    "companion.commands.camera_test",
 ]
 
 #: Commands that never write the state directory (docs/phones.md: `serve` only reads it).

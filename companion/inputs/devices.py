@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus
+from companion.inputs.camera import CameraSocket, socket_path
 from companion.inputs.cardreader import CardReader
 from companion.inputs.framing import encode_frame
 from companion.inputs.gpio import ButtonsError, GpioButtons, mock_factory
@@ -153,11 +154,15 @@ class Inputs:
     reader: CardReader | HidReader | None = None
     simulator: Simulator | None = None
     """The simulated twin; None when running on real hardware."""
+    camera: CameraSocket | None = None
+    """The socket the camera process sends its cards to (companion.inputs.camera)."""
 
     def close(self) -> None:
-        """Stop the reader thread and the button worker, release the pins."""
+        """Stop the reader thread, the camera socket and the button worker, release the pins."""
         if self.reader is not None:
             self.reader.close()
+        if self.camera is not None:
+            self.camera.close()
         if self.buttons is not None:
             self.buttons.close()
 
@@ -221,8 +226,9 @@ def start_inputs(
     *,
     simulate: bool,
     state_dir: Path,
+    camera: bool = True,
 ) -> Inputs:
-    """Start the buttons and the card reader of `hardware`.
+    """Start the buttons and the card reader of `hardware`, and the camera's socket.
 
     `hardware` is the validated `HardwareSettings`, or a dict shaped like
     hardware.yaml (None: all defaults), which is validated first: anything
@@ -232,6 +238,9 @@ def start_inputs(
 
     Never raises for a missing or broken device: each is reported on the
     bus as `DeviceStatus(ok=False)`.
+
+    `camera`: listen for the camera process (`socket_path(state_dir)`), simulated or not:
+    the same socket takes a real camera's cards and a test's.
     """
     settings = hardware_settings(hardware)
     b_settings, r_settings = settings.buttons, settings.reader
@@ -251,4 +260,6 @@ def start_inputs(
     else:
         inputs.buttons = _start_buttons(b_settings, bus, simulate=False)
         inputs.reader = _start_reader(r_settings, bus, simulate=False, lookup=tagmap.lookup)
+    if camera:
+        inputs.camera = CameraSocket(socket_path(Path(state_dir)), bus).start()
     return inputs

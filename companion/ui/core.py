@@ -438,7 +438,10 @@ class UI:
         if isinstance(intent, it.DeviceStatus):
             self.services.device_status[intent.device] = (intent.ok, intent.message)
             if not intent.ok:
-                self.error(intent.message)
+                # Named and said in the table's language, as the hardware page says it.
+                from companion.ui.scenes.hardware import device_line
+
+                self.error(device_line(intent.device, intent.message))
             return
         if scene.captures_intents:
             scene.on_intent(intent)

@@ -54,3 +54,30 @@ def test_a_scanner_in_another_layout_is_told_how_to_fix_it_in_the_tables_languag
         assert words in _(BURST_ADVICE)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("language", "connected", "gone"), [
+    ("de", "Kamera: verbunden (picamera2)",
+     "Kamera: das Kameraprogramm ist weg; warte, bis es wiederkommt"),
+    ("fr", "Caméra : connectée (picamera2)",
+     "Caméra : le programme de la caméra s’est arrêté\u202f; en attente de son retour"),
+    ("en", "Camera: connected (picamera2)",
+     "Camera: the camera process went away; waiting for it to come back"),
+])
+def test_the_camera_has_its_status_line_once_it_has_spoken(tmp_path: Path, language: str,
+                                                            connected: str, gone: str) -> None:
+    ui = build("hardware", (800, 480), language, tmp_path)
+
+    def drawn() -> str:
+        ui.render()
+        return " ".join(" ".join(ui.canvas.texts).split())
+
+    assert "Camera" not in drawn() and "Kamera" not in drawn() and "Caméra" not in drawn()
+    ui.intent(it.DeviceStatus("camera", True, "camera connected (picamera2)"))
+    assert connected in drawn()
+    ui.intent(it.DeviceStatus("camera", False,
+                              "camera process went away; waiting for it to come back"))
+    assert " ".join(gone.split()) in drawn()  # the narrow no-break space, as split() sees it
+    # The message shown at once on any screen says it in the same words.
+    assert ui.message is not None and ui.message.error
+    assert " ".join(ui.message.text.split()) == " ".join(gone.split())

@@ -18,7 +18,8 @@ from companion.ui.i18n import N_, _
 from companion.ui.scene import Primary, Scene
 
 #: The devices the status lines name, in the current language.
-DEVICE_NAMES = {"buttons": N_("Buttons"), "reader": N_("Card reader"), "tags": N_("Card tags")}
+DEVICE_NAMES = {"buttons": N_("Buttons"), "reader": N_("Card reader"), "tags": N_("Card tags"),
+                "camera": N_("Camera")}
 
 
 def device_name(device: str) -> str:
@@ -42,6 +43,11 @@ _STATUS = [
         "(scan the USA keyboard code in its manual), then scan again")),
     (re.compile(r".*scanned cards show as unknown"),
      N_("the tag file cannot be read; scanned cards show as unknown")),
+    (re.compile(r"camera connected \((?P<source>.+)\)"), N_("connected ({source})")),
+    (re.compile(r"camera process went away"),
+     N_("the camera process went away; waiting for it to come back")),
+    (re.compile(r"camera socket (?P<path>\S+) cannot listen"),
+     N_("cannot listen on {path}; see the log")),
 ]
 
 
@@ -122,7 +128,9 @@ class HardwareScene(Scene):
         devices = layout.Flow(c, left, c.u(6))
         devices.text(_("Devices"), SMALL, MUTED)
         status = services.device_status or {}
-        for device in ("buttons", "reader", "tags"):
+        # The camera is optional (its own process): named once it has said something.
+        shown = ("buttons", "reader", "tags", *(("camera",) if "camera" in status else ()))
+        for device in shown:
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
             colour = (110, 210, 130) if ok else (240, 110, 100)

@@ -43,6 +43,10 @@ class SupplyScene(RoundScene):
         self.goods: list[str] = []
         #: The page of cards shown where they do not all fit at once.
         self.page = 0
+        #: Cards scanned (or sent by the camera) while a ship's goods were asked: each
+        #: is picked in turn once the ship is recorded, so a row read at once keeps its
+        #: order and no ship is lost to the card after it.
+        self.waiting: list[str] = []
 
     def on_enter(self) -> None:
         self.ship = None
@@ -80,6 +84,7 @@ class SupplyScene(RoundScene):
             self.goods = []
         else:
             self.ship = None
+            self.next_waiting()
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
@@ -98,12 +103,33 @@ class SupplyScene(RoundScene):
         self.ship = None
         self.goods = []
         self.ui.dirty = True
+        self.next_waiting()
 
     def on_back(self) -> None:
         self.ship = None
         self.goods = []
+        self.waiting.clear()
 
     def on_card(self, card_id: str) -> None:
+        if self.ship is not None and card_id != self.ship:
+            if card_id not in self.waiting:
+                self.waiting.append(card_id)
+            self.ui.info(_("{card} is next, once the ship's goods are in.").format(
+                card=names.card_name(self.state.catalogue[card_id])))
+            return
+        self.pick(card_id)
+
+    def next_waiting(self) -> None:
+        """The ship is recorded or set aside: the card that came meanwhile, if any."""
+        if not self.waiting:
+            return
+        card_id = self.waiting.pop(0)
+        if self.ui.top is not self:  # the Supply is complete: it can no longer be revealed
+            self.waiting.clear()
+            self.ui.error(_("{card} came while a ship's goods were asked and was not "
+                            "entered: tap or scan it if it was revealed.").format(
+                card=names.card_name(self.state.catalogue[card_id])))
+            return
         self.pick(card_id)
 
     def pick(self, card_id: str) -> None:
@@ -139,6 +165,7 @@ class SupplyScene(RoundScene):
         if self.game.act(Reveal(self.ship, goods)):
             self.ui.info(_("The bag left no choice: {goods}.").format(
                 goods=", ".join(names.good(g) for g in goods)))
+            self.next_waiting()
 
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
@@ -153,6 +180,8 @@ class SupplyScene(RoundScene):
             action = Reveal(self.ship, tuple(self.goods))
             if not self.game.act(action):
                 self.goods.pop()
+            else:
+                self.next_waiting()
         elif self.ship:
             self.fill_forced()
 
