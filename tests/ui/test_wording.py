@@ -45,7 +45,7 @@ def test_french_sentences_about_a_card_agree_with_every_card() -> None:
 
 
 @pytest.mark.parametrize(("language", "first_row", "whose"), [
-    ("fr", "AZERTYUIOP", "Nom de Rouge :"),
+    ("fr", "AZERTYUIOP", "Nom de Rouge\u202f:"),
     ("de", "QWERTZUIOP", "Name von Rot:"),
     ("en", "QWERTYUIOP", "Name of Red:"),
 ])
