@@ -291,7 +291,7 @@ def test_python_m_companion_replay_exits_3_without_a_traceback(tmp_path, data, n
 @pytest.mark.parametrize(("language", "said"), [
     ("de", "line 2: Einen Arbeiter einsetzen gehört in die Phase Nachfrage; "
            "das Spiel ist in der Phase Angebot."),
-    ("fr", "line 2: Placer un ouvrier appartient à la phase Demande ; "
+    ("fr", "line 2: Placer un ouvrier appartient à la phase Demande\u202f; "
            "la partie est en phase Approvisionnement."),
 ])
 def test_replay_says_the_refusal_in_the_language_from_its_code(capsys, tmp_path, language, said):
