@@ -29,7 +29,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -66,8 +66,10 @@ def tie_break(state: State) -> str:
     if final.scores[second]["total"] != top:
         return ""
     if len(final.winners) > 1:
-        return _("Tied on {n} points and on coins: a shared win.").format(n=top)
-    return _("Tied on {n} points: {name} wins with more coins ({a} to {b}).").format(
+        return ngettext("Tied on {n} point and on coins: a shared win.",
+                        "Tied on {n} points and on coins: a shared win.", top).format(n=top)
+    return ngettext("Tied on {n} point: {name} wins with more coins ({a} to {b}).",
+                    "Tied on {n} points: {name} wins with more coins ({a} to {b}).", top).format(
         n=top, name=words.player_name(state, first), a=state.player(first).coins,
         b=state.player(second).coins)
 
@@ -148,8 +150,9 @@ class ResultsScene(Scene):
         final = self.state.final
         assert final is not None
         winners = ", ".join(words.player_name(self.state, p) for p in final.winners)
-        winners += "\u00a0\u00b7 " + _("{n} points").format(
-            n=final.scores[final.winners[0]]["total"]).replace(" ", "\u00a0")
+        total = final.scores[final.winners[0]]["total"]
+        winners += "\u00a0\u00b7 " + ngettext("{n} point", "{n} points", total).format(
+            n=total).replace(" ", "\u00a0")
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         return label.format(names=winners)
 

@@ -116,7 +116,7 @@ CASES = {
         tracked_purchase, {"type": "pass", "player": "blue", "slot": 0}, "goes to red"),
     "buying without the coins (quick)": (
         lambda table, loaded: table(2).supply(),
-        {"type": "buy", "player": "red", "slot": 0, "price": 6}, "has 5 coins and cannot pay 6"),
+        {"type": "buy", "player": "red", "slot": 0, "price": 6}, r"cannot pay 6 \(coins: 5\)"),
     "a 9th worker on a card": (
         five_on_one_card, {"type": "place", "player": "yellow", "slot": 0}, "at most 8 workers"),
     "a 4th worker for a player": (
