@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import formats
 from companion.engine import (
     SCORE_CATEGORIES,
     Catalogue,
@@ -27,9 +28,9 @@ from companion.store.journal import parse_time
 
 
 def when(started: str | None) -> str:
-    """A game's date and start time as `history` prints it ("2026-03-07 19:58 UTC")."""
-    moment = parse_time(started)
-    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
+    """A game's date and start time as `history` prints it: in local time, "7 Mar 2026,
+    20:58" (the screens write it in the table's language, `companion.formats.when`)."""
+    return formats.when(parse_time(started), "en")
 
 
 @value

@@ -20,10 +20,12 @@ green: 2 games, 0 wins, average (-14 + 21) / 2 = 3.5, best 21.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from companion import formats
 from companion.engine import SCORE_CATEGORIES, Catalogue, replay, score_player
 from companion.engine.actions import parse_line
 from companion.engine.record import split_lines, start
@@ -69,7 +71,9 @@ def test_history_rows_show_the_start_time_the_history_command_prints(
         catalogue: Catalogue, tmp_path: Path) -> None:
     with archive(tmp_path, catalogue, "bank-coin-tiebreak", "third-fire-ending") as history:
         rows = stats.game_rows(history.games())
-    assert [row.when for row in rows] == ["2026-03-07 19:58 UTC"] * 2
+    started = datetime(2026, 3, 7, 19, 58, tzinfo=UTC)
+    assert [row.when for row in rows] == [formats.when(started, "en")] * 2
+    assert "UTC" not in rows[0].when
     code, out, _ = run_cli(["history", "--state-dir", str(tmp_path)])
     assert code == 0
     for row in rows:

@@ -7,8 +7,8 @@ from functools import partial
 
 import pygame
 
-from companion.store import stats
-from companion.ui import layout, names
+from companion import formats
+from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -81,11 +81,12 @@ class HistoryScene(Scene):
 
     @staticmethod
     def when(game: object) -> str:
-        """The start as the `history` command prints it (older rows: their end)."""
+        """The start as the table's language writes it, in local time (older rows: their
+        end)."""
         started = _get(game, "started", None)
-        if isinstance(started, str):
-            return stats.when(started)
-        return str(_get(game, "finished", "") or "")
+        if not isinstance(started, str):
+            started = str(_get(game, "finished", "") or "")
+        return formats.when(started, i18n.language()) if started else ""
 
     @staticmethod
     def result(game: object) -> str:
