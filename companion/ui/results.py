@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion import formats
 from companion.engine import SCORE_CATEGORIES, Catalogue, State
 from companion.engine.words import Category, Kind
 from companion.store import bgstats, stats
@@ -232,7 +233,7 @@ class ResultsScene(Scene):
             if y + step > rect.bottom:
                 break
             c.player_badge(pid, (rect.x + r + c.u(2), y + step // 2), r, words.letter(state, pid))
-            total = str(final.scores[pid]["total"])
+            total = formats.integer(final.scores[pid]["total"])
             num = c.text(total, (rect.right - c.u(4), y + step // 2), LARGE,
                          ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
             room = num.x - (rect.x + 2 * r + c.u(10)) - c.u(8)
@@ -275,6 +276,8 @@ class ResultsScene(Scene):
         final = state.final
         assert final is not None
         players = list(final.ranking)
+        # Measured with the narrow hyphen: the wider minus sign drawn ("−3") takes a little
+        # of the gap between the columns rather than the labels' room in portrait.
         widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
                       for p in players for cat in categories(state)] +
                      [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0]
@@ -319,7 +322,8 @@ class ResultsScene(Scene):
                 rect.x + c.u(4), y, label_w - c.u(6), line), SMALL, TEXT, valign="center")
             for j, pid in enumerate(players):
                 value = final.scores[pid][cat]
-                c.text(str(value), (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                c.text(formats.integer(value),
+                       (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
                        TEXT if value else MUTED, anchor="center")
             y += line
         total_h = layout.line_height(c, LARGE) + c.u(4)
@@ -328,7 +332,8 @@ class ResultsScene(Scene):
                anchor="midleft", max_width=label_w - c.u(6))
         for j, pid in enumerate(players):
             value = final.scores[pid]["total"]
-            c.text(str(value), (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
+            c.text(formats.integer(value),
+                   (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
                    ACCENT if pid in final.winners else TEXT, anchor="center", role="key")
 
     def draw_chart(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
@@ -357,8 +362,9 @@ class ResultsScene(Scene):
         if low < 0 < high:
             zero = at(0, 0)[1]
             pygame.draw.line(c.surface, (70, 76, 90), (plot.x, zero), (plot.right, zero), 1)
-        c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
-        c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
+        c.text(formats.integer(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
+        c.text(formats.integer(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED,
+               anchor="bottomright")
         # A tick at every round end; numbered as often as the numbers fit side by side.
         f = font(c.px(SMALL))
         step = 1

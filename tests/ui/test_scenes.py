@@ -149,7 +149,7 @@ def test_an_unknown_tag_offers_to_enroll_it(game):
     ui = game
     ui.intent(it.CardScanned("5A00000001", None))
     assert ui.top.name == "enroll"
-    assert ui.message.error and "not enrolled" in ui.message.text
+    assert ui.message.error and "not bound to a card yet" in ui.message.text
 
 
 def test_hardware_page_shows_intents_without_acting(ui):

@@ -28,6 +28,11 @@ def _get(item: object, key: str, default: object = "") -> object:
     return getattr(item, key, default)
 
 
+def _total(total: object) -> str:
+    """A total with a real minus sign ("\u22127")."""
+    return formats.integer(total) if isinstance(total, int) else str(total)
+
+
 class HistoryScene(Scene):
     """Lists from the history database; a game row opens that game's final screen."""
 
@@ -96,7 +101,8 @@ class HistoryScene(Scene):
         if isinstance(players, list | tuple) and players:
             ranked = sorted(players, key=lambda p: (getattr(p, "rank", 0), getattr(p, "seat", 0)))
             return "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
-                             f"{shown_name(getattr(p, 'name', p))}\u00a0{getattr(p, 'total', '')}"
+                             f"{shown_name(getattr(p, 'name', p))}"
+                             f"\u00a0{_total(getattr(p, 'total', ''))}"
                              for p in ranked)
         winners = _get(game, "winners", ())
         return star + ", ".join(shown_name(getattr(w, "name", w)) for w in
