@@ -122,7 +122,8 @@ class ResultsScene(Scene):
                 play = bgstats.play(state, self.record(), started=started,
                                     duration_seconds=duration,
                                     names={p: words.player_name(state, p)
-                                           for p in state.players})
+                                           for p in state.players},
+                                    said=words.play_comments)
                 self._link = (bgstats.link(play),)
             except Exception:  # noqa: BLE001 - the code must never stop the final screen
                 self._link = (None,)

@@ -209,3 +209,25 @@ def test_history_command_names_an_unnamed_player_once(cli_run) -> None:
     assert code == 0, err
     assert "(red)" not in out and "(blue)" not in out
     assert "Red 3" in out and "Blue 3" in out
+
+
+
+@pytest.mark.parametrize(("language", "rounds", "tie"), [
+    ("de", "Runden", "Gleichstand"), ("fr", "tours", "égalité"), ("en", "rounds", "tie")])
+def test_the_comments_go_to_bgstats_in_the_tables_language(catalogue: Catalogue, language,
+                                                           rounds, tie):
+    """The `comments` go on to BGG: in the words the table reads, the rounds counted with
+    their plural."""
+    from types import SimpleNamespace
+
+    from companion.ui import i18n, words
+
+    said = i18n.translations(language)
+    record = timed("bank-coin-tiebreak")
+    data = bgstats.play_of_record(record, catalogue,
+                                  said=lambda s: words.play_comments(s, said))
+    assert rounds in data["comments"] and tie in data["comments"], data["comments"]
+    state = replay(record, catalogue).state
+    one_round = SimpleNamespace(round=1, final=state.final)
+    first = words.play_comments(one_round, said)  # type: ignore[arg-type]
+    assert first.startswith("1 ") and rounds not in first, first
