@@ -26,7 +26,8 @@ umask 022
 . "$(dirname "${BASH_SOURCE[0]}")/layout.sh"
 APP_USER=companion
 APP_GROUPS=(video render input gpio dialout)
-APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio libgbm1 libegl1 libgles2 libdrm2 libudev1)
+APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio libgbm1 libegl1 libgles2 libdrm2 libudev1
+              fonts-dejavu-core)  # the font with every symbol the screens draw (▶ ★ ↻ ✎ …)
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DESTDIR=${DESTDIR:-}
