@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"{game.rounds} round{'' if game.rounds == 1 else 's'}  won by {winners}"
         )
         print("      " + " · ".join(
-            f"{_player(p.name, p.colour or p.player_id)} {p.total}"
+            f"{_player(p.name, p.colour or p.player_id)} {formats.integer(p.total)}"
             for p in sorted(game.players, key=lambda p: p.rank)
         ))
     print()
@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     for s in stats:
         favourite = (s.favourite_category or "-").replace("_", " ")
         print(
-            f"{_player(s.name, None)[:20]:<20} {s.games:>5} {s.wins:>5} {s.average_total:>8.1f} "
-            f"{s.best_total:>5}  {favourite}"
+            f"{_player(s.name, None)[:20]:<20} {s.games:>5} {s.wins:>5} "
+            f"{formats.decimal(s.average_total, 'en'):>8} {formats.integer(s.best_total):>5}  "
+            f"{favourite}"
         )
     return 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import formats
 from companion.engine import (
     SCORE_CATEGORIES,
     Catalogue,
@@ -28,9 +27,12 @@ from companion.store.journal import parse_time
 
 
 def when(started: str | None) -> str:
-    """A game's date and start time as `history` prints it: in local time, "7 Mar 2026,
-    20:58" (the screens write it in the table's language, `companion.formats.when`)."""
-    return formats.when(parse_time(started), "en")
+    """A game's date and start time in UTC, "2026-03-07 19:58 UTC": the machine form (the
+    store imports only the engine and the standard library). The screens and the
+    `history` command write it as a person reads it, in local time
+    (`companion.formats.when`)."""
+    moment = parse_time(started)
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
 
 
 @value

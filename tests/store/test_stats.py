@@ -71,13 +71,14 @@ def test_history_rows_show_the_start_time_the_history_command_prints(
         catalogue: Catalogue, tmp_path: Path) -> None:
     with archive(tmp_path, catalogue, "bank-coin-tiebreak", "third-fire-ending") as history:
         rows = stats.game_rows(history.games())
-    started = datetime(2026, 3, 7, 19, 58, tzinfo=UTC)
-    assert [row.when for row in rows] == [formats.when(started, "en")] * 2
-    assert "UTC" not in rows[0].when
+    assert [row.when for row in rows] == ["2026-03-07 19:58 UTC"] * 2
+    started = datetime(2026, 3, 7, 19, 58, 30, tzinfo=UTC)
+    shown = formats.when(started, "en")  # as a person reads it, in local time
+    assert "UTC" not in shown
     code, out, _ = run_cli(["history", "--state-dir", str(tmp_path)])
     assert code == 0
     for row in rows:
-        assert f"#{row.id}  {row.when}" in out
+        assert f"#{row.id}  {shown}" in out
     tiebreak = next(r for r in rows if len(r.players) == 2)
     assert tiebreak.players == (("Bela", "blue", 0, True), ("Ruth", "red", 0, False))
     assert tiebreak.winners == ("Bela",)

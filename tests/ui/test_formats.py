@@ -78,3 +78,4 @@ def test_the_history_command_writes_local_time(tmp_path, berlin, capsys):
     out = capsys.readouterr().out
     assert "22 Nov 2026, 20:30" in out and "UTC" not in out
     assert not re.search(r"\b1 rounds\b", out)
+    assert "\u22127" in out and not re.search(r"(?<![\w-])-\d", out)  # Cleo's −7

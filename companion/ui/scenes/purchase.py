@@ -83,8 +83,7 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
     at a soft hyphen, the cut marked by a hyphen as a compound's part is ("Feuerwehr- B3",
     "Teppich- A"), or a shorter name of whole words ("Chambre D"); never mid-word with a
     full stop ("Teppic."). Only where nothing of the kind fits: the season and number
-    alone (a merchant: its good's initials, as on the cubes). The card being settled is
-    named in full below the tiles."""
+    alone. The card being settled is named in full below the tiles."""
     def fits(text: str) -> bool:
         return not layout.fit(c, text, width, None, SMALL, max_lines=lines).cut
 
@@ -95,24 +94,27 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
         card, with_season=False) else ""
     raw = names.card_name(card, with_season=False)
     # A merchant by the good it buys: the shorter name a player says ("Tapis", "Teppich").
+    good = ""
     if card.kind == Kind.MERCHANT and card.good is not None:
-        good = plain(names.good(card.good))
-        if fits(good[:1].upper() + good[1:]):
-            return good[:1].upper() + good[1:]
+        good = names.good(card.good)
+        good = good[:1].upper() + good[1:]
+        if fits(plain(good)):
+            return plain(good)
     # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
     # between words; never after a short word ("Chambre de").
-    for i in range(len(raw) - 1, 0, -1):
-        if raw[i] not in ("\u00ad", " "):
-            continue
-        stem = plain(raw[:i]).rstrip(" -'\u2019")
-        last = stem.split(" ")[-1]
-        if not last.isalpha() or (len(last) < 3 and " " in stem):
-            continue
-        label = f"{stem}{'-' if raw[i] == SOFT_HYPHEN else ''} {tag}".rstrip()
-        if fits(label):
-            return label
-    if card.kind == Kind.MERCHANT and card.good is not None:
-        return names.good_initial(card.good)  # as on its cubes: "Tp"
+    for name in (raw, good) if good else (raw,):
+        for i in range(len(name) - 1, 0, -1):
+            if name[i] not in (SOFT_HYPHEN, " "):
+                continue
+            stem = plain(name[:i]).rstrip(" -'\u2019")
+            last = stem.split(" ")[-1]
+            if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
+                continue
+            if name[i] == SOFT_HYPHEN and " " in stem:
+                continue  # several words: cut between them ("Chambre"), not in the last
+            label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {tag}".rstrip()
+            if fits(label):
+                return label
     return tag or full
 
 
