@@ -27,7 +27,6 @@ from companion.engine import (
 )
 from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
-from companion.store import bgstats
 from companion.ui import names
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _, language, ngettext, translations
@@ -222,6 +221,8 @@ def play_comments(state: State, said: gettext.NullTranslations | None = None) ->
     """The BG Stats `comments` of a finished game in the table's language (they go on to
     BGG): "10 Runden; Gleichstand: mehr Münzen gewinnt". `said`: a language's catalogue
     (the `export` command's); without it, the current language."""
+    from companion.store import bgstats  # only after a game: not at the app's start
+
     said = said or translations(language())
     text = said.ngettext("{n} round", "{n} rounds", state.round).format(n=state.round)
     decided = bgstats.tie(state)
