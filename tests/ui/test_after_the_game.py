@@ -126,11 +126,9 @@ def test_a_history_row_reopens_the_game_with_its_code(tmp_path: Path) -> None:
         (game,) = history.games()
     drawn = " ".join(ui.canvas.texts)
     # Date and start time as `history` prints them, the players, the winner (a star).
-    from companion.store.stats import when
-
-    assert when(game.started) in drawn
+    assert formats.when(game.started, "en") in drawn
     winner = next(p for p in game.players if p.winner)
-    assert f"\u2605{winner.name}\u00a0{winner.total}" in drawn
+    assert f"\u2605{winner.name}\u00a0{formats.integer(winner.total)}" in drawn
     ui.press(f"game:{game.id}")
     scene = ui.top
     assert scene.name == "past-game"
