@@ -28,7 +28,9 @@ APP_USER=companion
 APP_GROUPS=(video render input gpio dialout)
 # python3-evdev reads a USB barcode scanner (hardware.yaml `reader.port: hid:...`); it is
 # small, and installed always so that switching to a scanner later needs no reinstall.
-APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio python3-evdev libgbm1 libegl1 libgles2 libdrm2 libudev1)
+APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio python3-evdev libgbm1 libegl1 libgles2
+              libdrm2 libudev1
+              fonts-dejavu-core)  # the font with every symbol the screens draw (▶ ★ ↻ ✎ …)
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DESTDIR=${DESTDIR:-}

@@ -23,6 +23,7 @@ from companion.errors import CompanionError, UsageError
 from companion.store import bgstats
 from companion.ui import i18n
 from companion.ui.names import COLOUR_NAMES
+from companion.ui.words import play_comments
 
 
 def table_language(args: argparse.Namespace) -> str:
@@ -66,13 +67,18 @@ def add_option(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     catalogue = catalogue_of(args)
-    names = table_names(table_language(args))
+    language = table_language(args)
+    names = table_names(language)
+
+    def said(state: State) -> str:  # the comments in the table's language (they go to BGG)
+        return play_comments(state, i18n.translations(language))
+
     try:
         if args.game is not None:
             game = archived_game(state_dir, args.game)
             play = bgstats.play_of_record(game.record or "", catalogue, started=game.started,
                                           duration_seconds=game.duration_seconds,
-                                          names=names)
+                                          names=names, said=said)
         else:
             scan = saved_game(state_dir, catalogue)
             if scan.state is None or not scan.state.is_over:
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                     "(a finished one from the history: --game ID)"
                 )
             play = bgstats.play(scan.state, "".join(line + "\n" for line in scan.lines),
-                                names=names(scan.state))
+                                names=names(scan.state), said=said)
     except bgstats.PlayError as exc:
         raise CompanionError(f"cannot make a BG Stats play: {exc}") from None
     text = json.dumps(play, ensure_ascii=False, indent=2) + "\n"

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from companion import formats
 from companion.commands.status import state_dir_of
 from companion.store import History
 from companion.store.history import notices
@@ -33,8 +34,9 @@ def _duration(seconds: float | None) -> str:
 
 
 def _when(text: str | None) -> str:
-    moment = parse_time(text)
-    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
+    """"22 Nov 2026, 20:30": the start in this machine's local time, as a person reads it
+    (`--json` keeps the record's ISO-8601 UTC time)."""
+    return formats.when(parse_time(text), "en")
 
 
 #: The player ids of the five colours: the name history keeps for a player nobody named.
@@ -73,10 +75,10 @@ def run(args: argparse.Namespace) -> int:
         winners = ", ".join(_player(p.name, None) for p in game.winners)
         print(
             f"  #{game.id}  {_when(game.started)}  {_duration(game.duration_seconds)}  "
-            f"{game.rounds} rounds  won by {winners}"
+            f"{game.rounds} round{'' if game.rounds == 1 else 's'}  won by {winners}"
         )
         print("      " + " · ".join(
-            f"{_player(p.name, p.colour or p.player_id)} {p.total}"
+            f"{_player(p.name, p.colour or p.player_id)} {formats.integer(p.total)}"
             for p in sorted(game.players, key=lambda p: p.rank)
         ))
     print()
@@ -84,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     for s in stats:
         favourite = (s.favourite_category or "-").replace("_", " ")
         print(
-            f"{_player(s.name, None)[:20]:<20} {s.games:>5} {s.wins:>5} {s.average_total:>8.1f} "
-            f"{s.best_total:>5}  {favourite}"
+            f"{_player(s.name, None)[:20]:<20} {s.games:>5} {s.wins:>5} "
+            f"{formats.decimal(s.average_total, 'en'):>8} {formats.integer(s.best_total):>5}  "
+            f"{favourite}"
         )
     return 0

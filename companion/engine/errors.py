@@ -6,7 +6,7 @@ command line translate the code instead of reading the sentence (docs/record-for
 
     >>> err = RuleError("cannot_pay", player="red", coins=2, price=3)
     >>> err.code, err.params, str(err)
-    ('cannot_pay', {'player': 'red', 'coins': 2, 'price': 3}, 'red has 2 coins and cannot pay 3')
+    ('cannot_pay', {'player': 'red', 'coins': 2, 'price': 3}, 'red cannot pay 3 (coins: 2)')
 """
 
 from __future__ import annotations

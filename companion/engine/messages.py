@@ -110,7 +110,7 @@ MESSAGES: dict[str, str] = {
     "card_twice": "card {card}: the id is given twice",
     "card_bad_verified": 'card {card}: "verified" is true or false',
     "card_override_form": 'card {card}: an override is an object such as {{"points": 4}}',
-    "catalogue_season_count": "the catalogue has {count} {season} cards; the game has {expected}",
+    "catalogue_season_count": "{season} cards in the catalogue: {count}; the game has {expected}",
     "catalogue_no_fourth_fire": "the catalogue needs the 4th fire as {card}",
     "override_unknown_card": "cards: unknown card {card!r}",
     # --- setup ----------------------------------------------------------------------------
@@ -161,7 +161,7 @@ MESSAGES: dict[str, str] = {
     "{player} has bought {count}",
     "round_budget": "the prices paid in a round add up to at most {limit} (one coin per worker); "
     "{spent} is paid already",
-    "cannot_pay": "{player} has {coins} coins and cannot pay {price}",
+    "cannot_pay": "{player} cannot pay {price} (coins: {coins})",
     "pass_is_tracked": "pass belongs to the tracked form; in the quick form, discard a card "
     "nobody bought",
     "discard_is_quick": "discard belongs to the quick form; in the tracked form a card is "

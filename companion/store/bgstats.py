@@ -91,27 +91,40 @@ def ranks(state: State) -> dict[str, int]:
     return {pid: 1 + sum(1 for q in state.players if key(q) < key(pid)) for pid in state.players}
 
 
-def comments(state: State) -> str:
-    """A few words: the rounds played, and the tie-break when coins decided."""
+def tie(state: State) -> str | None:
+    """How the win was decided on equal points: "shared" (equal coins too: the
+    companion's ruling), "coins", or None when the points decided."""
     final = state.final
     assert final is not None
-    text = f"{state.round} rounds"
     if len(final.ranking) > 1:
         first, second = final.ranking[0], final.ranking[1]
         if final.scores[first]["total"] == final.scores[second]["total"]:
-            text += "; tie: shared win" if len(final.winners) > 1 else "; tie: more coins wins"
+            return "shared" if len(final.winners) > 1 else "coins"
+    return None
+
+
+def comments(state: State) -> str:
+    """A few words: the rounds played, and the tie-break when coins decided (in English;
+    the app and `export --bgstats` write them in the table's language,
+    `companion.ui.words.play_comments`)."""
+    text = f"{state.round} round{'' if state.round == 1 else 's'}"
+    decided = tie(state)
+    if decided is not None:
+        text += "; tie: shared win" if decided == "shared" else "; tie: more coins wins"
     return text
 
 
 def play(state: State, record: str, *, started: str | None = None,
          duration_seconds: float | None = None,
-         names: Mapping[str, str] | None = None) -> dict[str, Any]:
+         names: Mapping[str, str] | None = None,
+         said: Callable[[State], str] | None = None) -> dict[str, Any]:
     """The BG Stats play of a finished game.
 
     `started` and `duration_seconds` default to what the record's times say
     (the same values the history stores for the game). `names`: each player's name as
     the table sees it (an unnamed player's colour in the table's language: "Rot", not
-    "Red"); without it, `display_name`.
+    "Red"); without it, `display_name`. `said`: the `comments` in the table's language
+    (they go on to BGG); without it, English.
     """
     final = state.final
     if final is None:
@@ -140,7 +153,7 @@ def play(state: State, record: str, *, started: str | None = None,
         out["playDate"] = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
     if duration_seconds is not None and duration_seconds >= 0:
         out["durationMin"] = round(duration_seconds / 60)
-    out["comments"] = comments(state)
+    out["comments"] = (said or comments)(state)
     out["game"] = dict(GAME)
     shown = {pid: name_of(pid) for pid in final.ranking}
     keys = [same(n) for n in shown.values()]
@@ -167,8 +180,8 @@ def play(state: State, record: str, *, started: str | None = None,
 
 def play_of_record(record: str, catalogue: Catalogue, *, started: str | None = None,
                    duration_seconds: float | None = None,
-                   names: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None
-                   ) -> dict[str, Any]:
+                   names: Mapping[str, str] | Callable[[State], Mapping[str, str]] | None = None,
+                   said: Callable[[State], str] | None = None) -> dict[str, Any]:
     """Replay an archived record with the engine and build its play."""
     result = replay(record, catalogue)
     if result.error is not None or result.state is None:
@@ -176,7 +189,7 @@ def play_of_record(record: str, catalogue: Catalogue, *, started: str | None = N
         raise PlayError(f"the record does not replay ({problem})")
     shown = names(result.state) if callable(names) else names
     return play(result.state, record, started=started, duration_seconds=duration_seconds,
-                names=shown)
+                names=shown, said=said)
 
 
 def to_json(data: dict[str, Any]) -> str:

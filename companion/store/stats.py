@@ -27,7 +27,10 @@ from companion.store.journal import parse_time
 
 
 def when(started: str | None) -> str:
-    """A game's date and start time as `history` prints it ("2026-03-07 19:58 UTC")."""
+    """A game's date and start time in UTC, "2026-03-07 19:58 UTC": the machine form (the
+    store imports only the engine and the standard library). The screens and the
+    `history` command write it as a person reads it, in local time
+    (`companion.formats.when`)."""
     moment = parse_time(started)
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "?"
 

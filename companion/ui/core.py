@@ -474,7 +474,7 @@ class UI:
             scene.on_player(intent.colour)
         elif isinstance(intent, it.CardScanned):
             if intent.card_id is None:
-                self.error(_("This tag is not enrolled yet. Tap Enroll to bind it to its card."))
+                self.error(_("This tag is not bound to a card yet: tap the card it belongs to."))
                 if scene.name != "enroll":
                     self.open("enroll", tag=intent.tag, resume_scan=True)
                 else:

@@ -17,7 +17,7 @@ from companion.engine import Action, ConfirmValue, Move, Redo, RuleError, State,
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene, SceneHost
 from companion.ui.services import GameSession, PrintedValue
 
@@ -104,7 +104,10 @@ class GameController:
         filled = (new.player(action.player).contracts or {}).get(action.to, ())
         was = (old.player(action.player).contracts or {}).get(action.to, ())
         if len(filled) == len(card.goods) and len(was) < len(card.goods):
-            self.ui.info(_("{card} is complete: {player} scores {n} points at the end.").format(
+            self.ui.info(ngettext(
+                "{card} is complete: {player} scores {n} point at the end.",
+                "{card} is complete: {player} scores {n} points at the end.",
+                card.contract_points).format(
                 card=words.card(new, action.to), player=words.player_name(new, action.player),
                 n=card.contract_points))
 

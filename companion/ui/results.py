@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion import formats
 from companion.engine import SCORE_CATEGORIES, Catalogue, State
 from companion.engine.words import Category, Kind
 from companion.store import bgstats, stats
@@ -29,7 +30,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -66,8 +67,10 @@ def tie_break(state: State) -> str:
     if final.scores[second]["total"] != top:
         return ""
     if len(final.winners) > 1:
-        return _("Tied on {n} points and on coins: a shared win.").format(n=top)
-    return _("Tied on {n} points: {name} wins with more coins ({a} to {b}).").format(
+        return ngettext("Tied on {n} point and on coins: a shared win.",
+                        "Tied on {n} points and on coins: a shared win.", top).format(n=top)
+    return ngettext("Tied on {n} point: {name} wins with more coins ({a} to {b}).",
+                    "Tied on {n} points: {name} wins with more coins ({a} to {b}).", top).format(
         n=top, name=words.player_name(state, first), a=state.player(first).coins,
         b=state.player(second).coins)
 
@@ -119,7 +122,8 @@ class ResultsScene(Scene):
                 play = bgstats.play(state, self.record(), started=started,
                                     duration_seconds=duration,
                                     names={p: words.player_name(state, p)
-                                           for p in state.players})
+                                           for p in state.players},
+                                    said=words.play_comments)
                 made = bgstats.link(play)
                 # A link no QR code can hold (it grows with the names): the chart instead.
                 self._link = (made if qr.fits(made) else None,)
@@ -150,8 +154,9 @@ class ResultsScene(Scene):
         final = self.state.final
         assert final is not None
         winners = ", ".join(words.player_name(self.state, p) for p in final.winners)
-        winners += "\u00a0\u00b7 " + _("{n} points").format(
-            n=final.scores[final.winners[0]]["total"]).replace(" ", "\u00a0")
+        total = final.scores[final.winners[0]]["total"]
+        winners += "\u00a0\u00b7 " + ngettext("{n} point", "{n} points", total).format(
+            n=total).replace(" ", "\u00a0")
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         return label.format(names=winners)
 
@@ -231,7 +236,7 @@ class ResultsScene(Scene):
             if y + step > rect.bottom:
                 break
             c.player_badge(pid, (rect.x + r + c.u(2), y + step // 2), r, words.letter(state, pid))
-            total = str(final.scores[pid]["total"])
+            total = formats.integer(final.scores[pid]["total"])
             num = c.text(total, (rect.right - c.u(4), y + step // 2), LARGE,
                          ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
             room = num.x - (rect.x + 2 * r + c.u(10)) - c.u(8)
@@ -274,6 +279,8 @@ class ResultsScene(Scene):
         final = state.final
         assert final is not None
         players = list(final.ranking)
+        # Measured with the narrow hyphen: the wider minus sign drawn ("−3") takes a little
+        # of the gap between the columns rather than the labels' room in portrait.
         widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
                       for p in players for cat in categories(state)] +
                      [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0]
@@ -318,7 +325,8 @@ class ResultsScene(Scene):
                 rect.x + c.u(4), y, label_w - c.u(6), line), SMALL, TEXT, valign="center")
             for j, pid in enumerate(players):
                 value = final.scores[pid][cat]
-                c.text(str(value), (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
+                c.text(formats.integer(value),
+                       (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
                        TEXT if value else MUTED, anchor="center")
             y += line
         total_h = layout.line_height(c, LARGE) + c.u(4)
@@ -327,7 +335,8 @@ class ResultsScene(Scene):
                anchor="midleft", max_width=label_w - c.u(6))
         for j, pid in enumerate(players):
             value = final.scores[pid]["total"]
-            c.text(str(value), (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
+            c.text(formats.integer(value),
+                   (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
                    ACCENT if pid in final.winners else TEXT, anchor="center", role="key")
 
     def draw_chart(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
@@ -356,8 +365,9 @@ class ResultsScene(Scene):
         if low < 0 < high:
             zero = at(0, 0)[1]
             pygame.draw.line(c.surface, (70, 76, 90), (plot.x, zero), (plot.right, zero), 1)
-        c.text(str(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
-        c.text(str(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED, anchor="bottomright")
+        c.text(formats.integer(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
+        c.text(formats.integer(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED,
+               anchor="bottomright")
         # A tick at every round end; numbered as often as the numbers fit side by side.
         f = font(c.px(SMALL))
         step = 1

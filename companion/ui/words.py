@@ -6,6 +6,7 @@ is said here from the catalogue's translation of that code, with player names.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,7 +29,7 @@ from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _, language, ngettext
+from companion.ui.i18n import _, language, ngettext, translations
 
 
 def player_name(state: State, pid: str) -> str:
@@ -214,3 +215,19 @@ def income_parts(parts: Mapping[str, int]) -> str:
     if parts.get("bank"):
         out.append(_("+{n} bank").format(n=parts["bank"]))
     return ", ".join(out)
+
+
+def play_comments(state: State, said: gettext.NullTranslations | None = None) -> str:
+    """The BG Stats `comments` of a finished game in the table's language (they go on to
+    BGG): "10 Runden; Gleichstand: mehr Münzen gewinnt". `said`: a language's catalogue
+    (the `export` command's); without it, the current language."""
+    from companion.store import bgstats  # only after a game: not at the app's start
+
+    said = said or translations(language())
+    text = said.ngettext("{n} round", "{n} rounds", state.round).format(n=state.round)
+    decided = bgstats.tie(state)
+    if decided == "shared":
+        text += "; " + said.gettext("tie: a shared win (the companion's ruling)")
+    elif decided == "coins":
+        text += "; " + said.gettext("tie: more coins wins")
+    return plain(text)

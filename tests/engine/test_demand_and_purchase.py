@@ -99,7 +99,7 @@ def test_without_the_coins_a_player_cannot_buy_only_pass(table):
     t.do(Adjust("red", reason="spilled", coins=-4))  # red has 1 coin
     t.do(Place("red", 0), Place("blue", 0), Place("red", 1))
     t.do(Place("blue", 1), Place("red", 2), Place("blue", 2))
-    t.refuse(Buy("red", 0), "red has 1 coins and cannot pay 2")
+    t.refuse(Buy("red", 0), r"red cannot pay 2 \(coins: 1\)")
     t.decline()
     t.accept()
     assert t.player("blue")["coins"] == 4
@@ -154,7 +154,7 @@ def test_quick_form_prices_add_up_to_at_most_3_per_player(table):
 
 def test_quick_form_without_the_coins(table):
     t = table(2).supply()
-    t.refuse(Buy("red", 0, 6), "red has 5 coins and cannot pay 6")
+    t.refuse(Buy("red", 0, 6), r"red cannot pay 6 \(coins: 5\)")
 
 
 def test_a_bought_ships_cubes_go_to_the_dock_a_discarded_ships_to_the_stock(table):

@@ -224,3 +224,24 @@ def test_two_players_shown_alike_still_get_ids_of_their_own(catalogue: Catalogue
     # A name alone in its game keeps the id of that name, game after game.
     play = bgstats.play(state, record, names={first: "Rot"})
     assert bgstats.player_id_for("Rot") in [p["sourcePlayerId"] for p in play["players"]]
+
+
+@pytest.mark.parametrize(("language", "rounds", "tie"), [
+    ("de", "Runden", "Gleichstand"), ("fr", "tours", "égalité"), ("en", "rounds", "tie")])
+def test_the_comments_go_to_bgstats_in_the_tables_language(catalogue: Catalogue, language,
+                                                           rounds, tie):
+    """The `comments` go on to BGG: in the words the table reads, the rounds counted with
+    their plural."""
+    from types import SimpleNamespace
+
+    from companion.ui import i18n, words
+
+    said = i18n.translations(language)
+    record = timed("bank-coin-tiebreak")
+    data = bgstats.play_of_record(record, catalogue,
+                                  said=lambda s: words.play_comments(s, said))
+    assert rounds in data["comments"] and tie in data["comments"], data["comments"]
+    state = replay(record, catalogue).state
+    one_round = SimpleNamespace(round=1, final=state.final)
+    first = words.play_comments(one_round, said)  # type: ignore[arg-type]
+    assert first.startswith("1 ") and rounds not in first, first

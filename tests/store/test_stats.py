@@ -20,10 +20,12 @@ green: 2 games, 0 wins, average (-14 + 21) / 2 = 3.5, best 21.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from companion import formats
 from companion.engine import SCORE_CATEGORIES, Catalogue, replay, score_player
 from companion.engine.actions import parse_line
 from companion.engine.record import split_lines, start
@@ -70,10 +72,13 @@ def test_history_rows_show_the_start_time_the_history_command_prints(
     with archive(tmp_path, catalogue, "bank-coin-tiebreak", "third-fire-ending") as history:
         rows = stats.game_rows(history.games())
     assert [row.when for row in rows] == ["2026-03-07 19:58 UTC"] * 2
+    started = datetime(2026, 3, 7, 19, 58, 30, tzinfo=UTC)
+    shown = formats.when(started, "en")  # as a person reads it, in local time
+    assert "UTC" not in shown
     code, out, _ = run_cli(["history", "--state-dir", str(tmp_path)])
     assert code == 0
     for row in rows:
-        assert f"#{row.id}  {row.when}" in out
+        assert f"#{row.id}  {shown}" in out
     tiebreak = next(r for r in rows if len(r.players) == 2)
     assert tiebreak.players == (("Bela", "blue", 0, True), ("Ruth", "red", 0, False))
     assert tiebreak.winners == ("Bela",)

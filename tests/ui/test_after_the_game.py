@@ -15,6 +15,7 @@ from urllib.parse import unquote
 import pygame
 import pytest
 
+from companion import formats
 from companion.engine import Catalogue, Setup, replay
 from companion.engine.simulate import random_game
 from companion.store import History, bgstats
@@ -127,11 +128,9 @@ def test_a_history_row_reopens_the_game_with_its_code(tmp_path: Path) -> None:
         game = history.game(game.id)
     drawn = " ".join(ui.canvas.texts)
     # Date and start time as `history` prints them, the players, the winner (a star).
-    from companion.store.stats import when
-
-    assert when(game.started) in drawn
+    assert formats.when(game.started, "en") in drawn
     winner = next(p for p in game.players if p.winner)
-    assert f"\u2605{winner.name}\u00a0{winner.total}" in drawn
+    assert f"\u2605{winner.name}\u00a0{formats.integer(winner.total)}" in drawn
     ui.press(f"game:{game.id}")
     scene = ui.top
     assert scene.name == "past-game"
@@ -158,12 +157,12 @@ def toggle_shows_code_then_scores(ui, tmp_path: Path, record: str, catalogue: Ca
     check_result(data, record, catalogue)
     assert len(data["players"]) == 5
     for p in data["players"]:  # the totals stay beside the code
-        assert str(p["score"]) in ui.canvas.texts
+        assert formats.integer(p["score"]) in ui.canvas.texts  # "−8": a real minus sign
     assert_no_text_overlaps(ui, name)
     ui.press("secondary")  # "Courbe des scores"
     assert decode(screenshot(ui, tmp_path / f"{name}-chart.png")) == []
     assert "Score au fil des tours" in " ".join(ui.canvas.texts)
-    assert "Total" in ui.canvas.texts and "-13" in ui.canvas.texts  # the table, with it
+    assert "Total" in ui.canvas.texts and "\u221213" in ui.canvas.texts  # the table, with it
     ui.press("secondary")  # "Code BG Stats"
     assert read_play(screenshot(ui, tmp_path / f"{name}-again.png")) == data
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import formats
 from companion.engine import replay, to_record
 from companion.engine.simulate import random_game
 from ui.driver import dismiss, play, start_game
@@ -33,5 +34,5 @@ def test_whole_game_reaches_final_with_engine_numbers(ui, services, players, see
     texts = " ".join(ui.canvas.texts)
     for pid in expected.final.winners:
         assert ui.game.state.names.get(pid, "") in texts or pid
-    totals = {str(expected.final.scores[p]["total"]) for p in expected.players}
+    totals = {formats.integer(expected.final.scores[p]["total"]) for p in expected.players}
     assert totals <= set(ui.canvas.texts)

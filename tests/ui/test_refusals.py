@@ -88,6 +88,6 @@ def test_a_reworded_engine_message_keeps_its_translation(state, monkeypatch) -> 
     monkeypatch.setattr(err, "args", ("a different English sentence",))
     set_language("de")
     try:
-        assert words.refusal(state, err) == "Anna hat 2 Münzen und kann 3 nicht zahlen."
+        assert words.refusal(state, err) == "Anna kann 3 nicht zahlen (Münzen: 2)."
     finally:
         set_language("en")

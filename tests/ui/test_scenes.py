@@ -95,7 +95,7 @@ def test_a_refusal_is_shown_in_plain_words_in_the_language(game):
         ui.intent(it.PlayerButton("blue"))
     ui.intent(it.Ok())
     assert ui.message.error
-    assert ui.message.text == "Ben hat 5 Münzen und kann 6 nicht zahlen."
+    assert ui.message.text == "Ben kann 6 nicht zahlen (Münzen: 5)."
     assert ui.game.state.slots[0].outcome is None
     set_language("en")
 
@@ -149,7 +149,7 @@ def test_an_unknown_tag_offers_to_enroll_it(game):
     ui = game
     ui.intent(it.CardScanned("5A00000001", None))
     assert ui.top.name == "enroll"
-    assert ui.message.error and "not enrolled" in ui.message.text
+    assert ui.message.error and "not bound to a card yet" in ui.message.text
 
 
 def test_hardware_page_shows_intents_without_acting(ui):

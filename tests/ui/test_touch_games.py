@@ -9,6 +9,7 @@ import pytest
 
 from benchmarks import touch
 from benchmarks.touch import play_game
+from companion import formats
 from companion.engine import replay, to_record
 from companion.engine.simulate import random_game
 from companion.ui.core import UI
@@ -44,7 +45,7 @@ def test_a_whole_game_by_touch_alone(ui, services, players, form, language, seed
         assert final.to_json() == expected.final.to_json()
         texts = table.finger.texts()
         for pid in expected.players:
-            assert str(expected.final.scores[pid]["total"]) in texts
+            assert formats.integer(expected.final.scores[pid]["total"]) in texts
         assert table.seen["fire"] >= 3
     finally:
         set_language("en")

@@ -7,26 +7,26 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.i18n import _, set_language
+from companion.ui.i18n import _, ngettext, set_language
 from companion.ui.shots import build
 
-UNSEEN = "{season}: {n} cards unseen"
+UNSEEN = ("{season}: {n} card unseen", "{season}: {n} cards unseen")
 ONLY = "Only {card} can come next: OK once it is revealed."
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_unseen_cards_read_right_for_one_and_for_more(language: str) -> None:
     """'1 Karten verdeckt', '1 cartes cachées', '1 cards unseen': a plural noun after 1.
-    The line is worded without the noun, so it is right for every number."""
+    The line goes through ngettext, so it is right for every number."""
     set_language(language)
     try:
-        one = _(UNSEEN).format(season="X", n=1)
-        many = _(UNSEEN).format(season="X", n=3)
+        one = ngettext(*UNSEEN, 1).format(season="X", n=1)
+        many = ngettext(*UNSEEN, 3).format(season="X", n=3)
     finally:
         set_language("en")
     for plural in ("cards", "Karten", "cartes", "cachées"):
         assert plural not in one, one
-    assert one.replace("1", "3") == many
+    assert "3" in many and "1" in one
 
 
 def test_french_sentences_about_a_card_agree_with_every_card() -> None:
@@ -45,7 +45,7 @@ def test_french_sentences_about_a_card_agree_with_every_card() -> None:
 
 
 @pytest.mark.parametrize(("language", "first_row", "whose"), [
-    ("fr", "AZERTYUIOP", "Nom de Rouge :"),
+    ("fr", "AZERTYUIOP", "Nom de Rouge\u202f:"),
     ("de", "QWERTZUIOP", "Name von Rot:"),
     ("en", "QWERTYUIOP", "Name of Red:"),
 ])

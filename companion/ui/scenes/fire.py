@@ -23,7 +23,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Primary, Scene, SceneHost
 
 GAIN, LOSS = (70, 190, 100), (230, 80, 70)
@@ -76,7 +76,7 @@ class FireScene(Scene):
         # The banner is as tall as its words need (two lines of the rule in portrait).
         rule = _("Highest firemen total gains, lowest loses.")
         rule_h = layout.fit(c, rule, c.w - c.u(112), None, SMALL).height(c)
-        points_text = _("{n} points").format(n=fire.points)
+        points_text = ngettext("{n} point", "{n} points", fire.points).format(n=fire.points)
         title_w = c.w - c.u(124) - font(c.px(HUGE)).size(points_text)[0]
         title_h = layout.fit(c, names.card_name(card), title_w, None, HUGE, "title",
                              max_lines=2).height(c)

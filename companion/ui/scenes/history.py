@@ -7,8 +7,8 @@ from functools import partial
 
 import pygame
 
-from companion.store import stats
-from companion.ui import layout, names
+from companion import formats
+from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
@@ -28,6 +28,11 @@ def _get(item: object, key: str, default: object = "") -> object:
     if isinstance(item, dict):
         return item.get(key, default)
     return getattr(item, key, default)
+
+
+def _total(total: object) -> str:
+    """A total with a real minus sign ("\u22127")."""
+    return formats.integer(total) if isinstance(total, int) else str(total)
 
 
 class HistoryScene(Scene):
@@ -138,11 +143,12 @@ class HistoryScene(Scene):
 
     @staticmethod
     def when(game: object) -> str:
-        """The start as the `history` command prints it (older rows: their end)."""
+        """The start as the table's language writes it, in local time (older rows: their
+        end)."""
         started = _get(game, "started", None)
-        if isinstance(started, str):
-            return stats.when(started)
-        return str(_get(game, "finished", "") or "")
+        if not isinstance(started, str):
+            started = str(_get(game, "finished", "") or "")
+        return formats.when(started, i18n.language()) if started else ""
 
     @staticmethod
     def result(game: object) -> str:
@@ -152,7 +158,8 @@ class HistoryScene(Scene):
         if isinstance(players, list | tuple) and players:
             ranked = sorted(players, key=lambda p: (getattr(p, "rank", 0), getattr(p, "seat", 0)))
             return "  ".join(f"{star if getattr(p, 'winner', False) else ''}"
-                             f"{shown_name(getattr(p, 'name', p))}\u00a0{getattr(p, 'total', '')}"
+                             f"{shown_name(getattr(p, 'name', p))}"
+                             f"\u00a0{_total(getattr(p, 'total', ''))}"
                              for p in ranked)
         winners = _get(game, "winners", ())
         return star + ", ".join(shown_name(getattr(w, "name", w)) for w in

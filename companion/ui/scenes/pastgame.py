@@ -8,8 +8,10 @@ ended with (docs/after-the-game.md).
 
 from __future__ import annotations
 
+from companion import formats
 from companion.engine import State
 from companion.store import stats
+from companion.ui import i18n
 from companion.ui.i18n import _
 from companion.ui.results import ResultsScene
 from companion.ui.scene import Primary, SceneHost
@@ -44,8 +46,9 @@ class PastGameScene(ResultsScene):
 
     def saved_note(self) -> str:
         if self.game_id is None:
-            return stats.when(self.started)
-        return _("Game {id} \u00b7 {when}").format(id=self.game_id, when=stats.when(self.started))
+            return formats.when(self.started, i18n.language())
+        return _("Game {id} \u00b7 {when}").format(
+            id=self.game_id, when=formats.when(self.started, i18n.language()))
 
     def on_enter(self) -> None:
         self._link = None

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Card, Discard, Pass, Place, State
-from companion.engine.words import Outcome, Phase
+from companion.engine.words import Kind, Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
@@ -25,6 +25,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
+from companion.ui.hyphen import SOFT as SOFT_HYPHEN
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.scene import GameHost, Primary, SceneHost
@@ -77,11 +78,12 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
     """The card's name as a tile of `width` holds it on `lines` lines: whole if it fits,
-    else its kind shortened with a full stop before its season and number ("Feuerw. B3",
-    "Chambre de comm. D"), so that no two tiles of a round read alike (a bare "D2" was
-    both a contract and a ship, "D" a counting office). Only where not even one letter
-    of the kind fits: the season and number alone. The card being settled is named in
-    full below the tiles."""
+    else its kind shortened before its season and number, so that no two tiles of a round
+    read alike (a bare "D2" was both a contract and a ship, "D" a counting office): cut
+    at a soft hyphen, the cut marked by a hyphen as a compound's part is ("Feuerwehr- B3",
+    "Teppich- A"), or a shorter name of whole words ("Chambre D"); never mid-word with a
+    full stop ("Teppic."). Only where nothing of the kind fits: the season and number
+    alone. The card being settled is named in full below the tiles."""
     def fits(text: str) -> bool:
         return not layout.fit(c, text, width, None, SMALL, max_lines=lines).cut
 
@@ -91,20 +93,28 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
     tag = f"{card.season}{names.card_number(card)}" if full != names.card_name(
         card, with_season=False) else ""
     raw = names.card_name(card, with_season=False)
-    base = plain(raw)
-    # Cut where the word may be broken (its soft hyphens: "Feuer\u00adwehr"), or between
-    # words, before anywhere else; never after a short word ("Chambre de.").
-    syllables = [plain(raw[:i]) for i in range(len(raw) - 1, 0, -1)
-                 if raw[i] in ("\u00ad", " ")]
-    stems = syllables + [base[:n] for n in range(len(base) - 1, 0, -1)]
-    for stem in stems:
-        stem = stem.rstrip(" -'\u2019")
-        last = stem.split(" ")[-1]
-        if not last.isalpha() or (len(last) < 3 and " " in stem):
-            continue
-        label = f"{stem}. {tag}".rstrip()
-        if fits(label):
-            return label
+    # A merchant by the good it buys: the shorter name a player says ("Tapis", "Teppich").
+    good = ""
+    if card.kind == Kind.MERCHANT and card.good is not None:
+        good = names.good(card.good)
+        good = good[:1].upper() + good[1:]
+        if fits(plain(good)):
+            return plain(good)
+    # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
+    # between words; never after a short word ("Chambre de").
+    for name in (raw, good) if good else (raw,):
+        for i in range(len(name) - 1, 0, -1):
+            if name[i] not in (SOFT_HYPHEN, " "):
+                continue
+            stem = plain(name[:i]).rstrip(" -'\u2019")
+            last = stem.split(" ")[-1]
+            if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
+                continue
+            if name[i] == SOFT_HYPHEN and " " in stem:
+                continue  # several words: cut between them ("Chambre"), not in the last
+            label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {tag}".rstrip()
+            if fits(label):
+                return label
     return tag or full
 
 

@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import pygame
 
+from companion import formats
 from companion.engine import State
 from companion.engine.scoring import score_player
 from companion.engine.words import Kind, Phase
@@ -393,7 +394,7 @@ class RoundScene(Scene):
             tick = c.u(8) if value % 5 == 0 else c.u(3)
             pygame.draw.line(c.surface, MUTED, (x, y - tick), (x, y + tick), 1)
             if value % 5 == 0 and numbers:
-                c.text(str(value), (x, y - c.u(12)), SMALL, MUTED, anchor="midbottom")
+                c.text(formats.integer(value), (x, y - c.u(12)), SMALL, MUTED, anchor="midbottom")
 
     #: How long a marker takes to move along the track (seconds).
     MOVE_S = 0.5
@@ -457,7 +458,7 @@ class RoundScene(Scene):
         pt_w = f_small.size(_("pt"))[0]
         track_right = box.right - c.u(8) - pt_w - c.u(2)
         c.text(_("pt"), (box.right - c.u(8), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
-        t = c.text(f"{ps.track}", (track_right, box.y + c.u(2)), LARGE, TEXT,
+        t = c.text(formats.integer(ps.track), (track_right, box.y + c.u(2)), LARGE, TEXT,
                    anchor="topright", role="key")
         coin_w = f_small.size("\u00a2")[0]
         c.text("\u00a2", (t.x - c.u(10), box.y + c.u(8)), SMALL, MUTED, anchor="topright")

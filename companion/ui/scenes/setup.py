@@ -11,7 +11,7 @@ from companion.engine.words import Kind
 from companion.errors import CompanionError
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -47,7 +47,9 @@ class SetupGuideScene(Scene):
             out.append(_("Take out (back in the box): {cards}.").format(
                 cards=", ".join(removed)))
         else:
-            out.append(_("With {n} players no card is taken out.").format(n=len(self.players)))
+            n = len(self.players)
+            out.append(ngettext("With {n} player no card is taken out.",
+                                "With {n} players no card is taken out.", n).format(n=n))
         out += [
             _("Shuffle each season on its own. Stack the pile: the 4th fire at the bottom, "
               "then Autumn (D), Summer (C), Spring (B), and Winter (A) on top."),
@@ -92,7 +94,9 @@ class SetupGuideScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         area = layout.inset(body, c.u(12), c.u(2))
         flow = layout.Flow(c, area, c.u(8))
-        flow.text(_("Setup for {n} players").format(n=len(self.players)), LARGE, TEXT,
+        n = len(self.players)
+        flow.text(ngettext("Setup for {n} player", "Setup for {n} players", n).format(n=n),
+                  LARGE, TEXT,
                   role="title", max_lines=1)
         for i, step in enumerate(self.steps()):
             words = pygame.Rect(0, 0, area.w - c.u(70), 0)

@@ -9,18 +9,19 @@ from functools import partial
 
 import pygame
 
+from companion import formats
 from companion.engine import SCORE_CATEGORIES
 from companion.store import stats
-from companion.ui import layout, names
+from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
 def _number(value: float) -> str:
-    """An average with one decimal, without a trailing ".0" for whole numbers."""
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    """An average with one decimal, without a trailing ",0" for whole numbers, as the
+    table's language writes it ("14,2" in German and French)."""
+    return formats.decimal(value, i18n.language())
 
 
 class PlayerStatsScene(Scene):

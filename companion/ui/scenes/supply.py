@@ -19,7 +19,7 @@ from companion.ui.canvas import (
     Canvas,
     font,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 
@@ -202,8 +202,10 @@ class SupplyScene(RoundScene):
         head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
         season = state.top_season()
         if season is not None and not self.ship:
-            head += "  \u00b7  " + _("{season}: {n} cards unseen").format(
-                season=names.season(season), n=len(state.unseen[season]))
+            unseen = len(state.unseen[season])
+            head += "  \u00b7  " + ngettext("{season}: {n} card unseen",
+                                             "{season}: {n} cards unseen", unseen).format(
+                season=names.season(season), n=unseen)
         # The cards revealed this round are told on their own places in the grid below (its
         # number in the round, a ship's goods); only those of another season, not in the
         # grid, are listed here, the latest kept whole.

@@ -8,6 +8,7 @@ from functools import partial
 
 import pygame
 
+from companion import formats
 from companion.engine import Adjust, State
 from companion.engine.scoring import score_player
 from companion.engine.words import Kind
@@ -77,8 +78,8 @@ class TableauScene(Scene):
         for (label, number), cell in zip(stats, layout.grid(numbers, 4, 2 if pairs else 4, 0),
                                          strict=True):
             c.text(label, (cell.centerx, cell.y + c.u(2)), SMALL, MUTED, anchor="midtop")
-            c.text(str(number), (cell.centerx, cell.bottom), LARGE, ACCENT, anchor="midbottom",
-                   role="key")
+            c.text(formats.integer(number), (cell.centerx, cell.bottom), LARGE, ACCENT,
+                   anchor="midbottom", role="key")
         # Contracts: each symbol filled (cube) or empty (outline with initials).
         contracts = [cid for cid in ps.cards if state.catalogue[cid].kind == Kind.CONTRACT]
         if contracts:
@@ -114,15 +115,16 @@ class TableauScene(Scene):
         stores = [(_("Warehouse"), ps.warehouse), (_("Market hall"), (ps.market,) if ps.market
                                                    else ()), (_("On ships"), ps.dock)]
         side = c.u(30)
-        widths = [font(c.px(SMALL)).size(f"{label}:")[0] + c.u(10) + max(1, len(cubes)) *
-                  (side + c.u(4)) for label, cubes in stores]
+        widths = [font(c.px(SMALL)).size(_("{label}:").format(label=label))[0] + c.u(10)
+                  + max(1, len(cubes)) * (side + c.u(4)) for label, cubes in stores]
         per_row = 3 if sum(widths) + 2 * c.u(24) <= area.w else 1
         row = flow.take(side)
         x = area.x
         for k, ((label, cubes), width) in enumerate(zip(stores, widths, strict=True)):
             if k and per_row == 1:
                 row, x = flow.take(side), area.x
-            t = c.text(f"{label}:", (x, row.centery), SMALL, MUTED, anchor="midleft")
+            t = c.text(_("{label}:").format(label=label), (x, row.centery), SMALL, MUTED,
+                       anchor="midleft")
             cx = t.right + c.u(10)
             for i, good in enumerate(cubes):
                 c.cube(good, pygame.Rect(cx + i * (side + c.u(4)), row.y, side, side),
