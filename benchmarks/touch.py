@@ -200,8 +200,11 @@ class TouchTable:
         actions = self.state.actions
         asked = self.seen["confirm"]
         self.enter(action)
-        while self.ui.top.name == "confirm":  # a printed value is asked before recording
-            self.seen["confirm"] += 1
+        # A printed value is asked before recording (the last round's Income comes before
+        # the 4th fire's question).
+        while self.ui.top.name in ("confirm", "income") and self.state.actions < (
+                actions + 1 + self.seen["confirm"] - asked):
+            self.seen[self.ui.top.name] += 1
             self.finger.tap_primary()
         # Each value the table confirmed is a confirm_value line of the record before the
         # action (it counts as a line, not as a move: docs/record-format.md).

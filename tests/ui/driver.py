@@ -108,10 +108,12 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     # Confirmations of unverified printed values come before the action is recorded; each
     # is a confirm_value line of the record (it counts as a line, not as a move).
     confirmed = 0
-    while ui.top.name == "confirm":
+    # (The last round's Income comes before the 4th fire's question.)
+    while ui.top.name in ("confirm", "income") and (
+            ui.game.state.actions < state.actions + 1 + confirmed):
         if seen is not None:
-            seen.append("confirm")
+            seen.append(ui.top.name)
+        confirmed += ui.top.name == "confirm"
         ui.press("ok")
-        confirmed += 1
     assert ui.game.state.actions == state.actions + 1 + confirmed, (
         f"{action} was not recorded: {ui.message.text if ui.message else ''}")

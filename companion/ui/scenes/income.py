@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.engine import State
@@ -21,18 +23,29 @@ class IncomeScene(Scene):
         return ["phase:income"]
     game_screen = True
 
-    def __init__(self, ui: SceneHost, before: State) -> None:
+    def __init__(self, ui: SceneHost, before: State, after: State | None = None,
+                 then: Callable[[], object] | None = None) -> None:
         super().__init__(ui)
         self.before = before
+        #: The state the income is read from: the game's, or the one a Done not yet
+        #: recorded would make (the last round's, before the 4th fire's points are asked).
+        self.after = after
+        #: What Continue does after closing (the 4th fire's question); Back only closes.
+        self.then = then
 
     def primary(self) -> Primary:
-        return (_("Continue"), self.ui.pop)
+        return (_("Continue"), self.proceed)
+
+    def proceed(self) -> None:
+        self.ui.pop()
+        if self.then is not None:
+            self.then()
 
     def on_back(self) -> None:
         self.ui.pop()
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        state: State = self.game.state
+        state: State = self.after or self.game.state
         area = layout.inset(body, c.u(16), c.u(10))
         flow = layout.Flow(c, area, c.u(6))
         flow.text(_("Income, round {k}").format(k=self.before.round), LARGE, TEXT, role="title",
