@@ -25,6 +25,7 @@ from companion.engine import (
     apply,
 )
 from companion.engine.cards import FOURTH_FIRE
+from companion.engine.legal import undo_preview
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
@@ -155,7 +156,8 @@ class GameController:
 
     def undo(self) -> None:
         state = self.state
-        if not state.can_undo() or state.last_action is None or state.previous is None:
+        preview = undo_preview(state)
+        if preview is None:
             self.ui.info(_("There is nothing to undo."))
             return
         group, self.group = self.group, None
@@ -166,7 +168,7 @@ class GameController:
                 self.redo_group = (self.state, done, label)
                 self.ui.info(_("Undone: {what}").format(what=label))
             return
-        undone = words.describe(state.previous, state.last_action)
+        undone = words.describe(*preview)
         if self.submit(Undo()):
             self.ui.info(_("Undone: {what}").format(what=undone))
 
