@@ -243,9 +243,16 @@ class TouchTable:
                 f.tap(names.good_initial(good))
         elif isinstance(action, Buy) and action.price is not None:
             f.tap(words.letter(state, action.player))
-            for _k in range(action.price - 1):
-                f.tap("+")
-            f.tap_primary()
+            # One price only: the buyer's tap was the whole entry. Else a tap on the price
+            # (older versions: "+" once per coin above 1, then OK).
+            if self.state.actions == state.actions and self.ui.top.name != "confirm":
+                if f.has(str(action.price)) and not f.has("+"):
+                    f.tap(str(action.price))
+                else:  # no button for it: "+" (older versions) or their letter again
+                    more = "+" if f.has("+") else words.letter(state, action.player)
+                    for _k in range(action.price - 1):
+                        f.tap(more)
+                    f.tap_primary()
         elif isinstance(action, Buy | Done):
             f.tap_primary()
         elif isinstance(action, Discard):

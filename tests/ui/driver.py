@@ -78,14 +78,19 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             ui.press(f"good:{good}")
     elif isinstance(action, Buy) and action.price is not None:
         ui.press(f"buyer:{action.player}")
-        for _ in range(action.price - 1):
-            ui.press("price:+")
-        ui.press("ok")
+        # One price only: the buyer's button was the whole entry; else a tap on the price
+        # records it (where the row has no button for it: their button again, then OK).
+        if ui.game.state.actions == state.actions and ui.top.name != "confirm":
+            if f"price:{action.price}" in ui.keys():
+                ui.press(f"price:{action.price}")
+            else:
+                for _ in range(action.price - 1):
+                    ui.press(f"buyer:{action.player}")
+                ui.press("ok")
     elif isinstance(action, Buy) or isinstance(action, Done):
         ui.press("ok")
     elif isinstance(action, Discard):
         ui.press("buyer:nobody")
-        ui.press("ok")
     elif isinstance(action, Place):
         ui.press(f"slot:{action.slot}")
     elif isinstance(action, Pass):

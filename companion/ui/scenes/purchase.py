@@ -9,12 +9,12 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Card, Discard, Pass, Place, State
+from companion.engine.legal import buy_prices
 from companion.engine.words import Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
-    HUGE,
     LARGE,
     MUTED,
     PANEL,
@@ -198,9 +198,14 @@ class PurchaseScene(RoundScene):
         return self.hints()[self.buyer is not None]
 
     def hints(self) -> list[str]:
-        # Once a buyer is chosen, OK records the purchase, not "nobody".
+        # Once a buyer is chosen, a tap on the price records the purchase.
         return [_("Tap the buyer (press their button again: price +1), or OK for nobody."),
-                _("OK records the purchase. Price: press their button again, or \u2212 / +.")]
+                _("Tap the price to record the purchase (or press their button again: "
+                  "price +1, then OK).")]
+
+    def prices(self, pid: str) -> range:
+        """The prices `pid` may pay for the card being settled (the engine's rule)."""
+        return buy_prices(self.state, pid)
 
     def select(self, pid: str) -> None:
         self.taps.append((self.buyer, self.price))
@@ -209,11 +214,24 @@ class PurchaseScene(RoundScene):
         else:
             self.buyer = pid
             self.price = 1
+            # One price only (their coins or the round's budget leave no other): the tap
+            # on the buyer is the whole entry.
+            if len(self.prices(pid)) == 1:
+                self.price = self.prices(pid)[0]
+                self.record()
+        self.ui.dirty = True
+
+    def pay(self, price: int) -> None:
+        """A tap on a price: the chosen buyer pays it, recorded at once."""
+        self.taps.append((self.buyer, self.price))
+        self.price = price
+        self.record()
         self.ui.dirty = True
 
     def nobody(self) -> None:
-        self.taps.append((self.buyer, self.price))
+        """A tap on "nobody": the card is left, recorded at once."""
         self.buyer = None
+        self.record()
         self.ui.dirty = True
 
     def on_player(self, colour: str) -> None:
@@ -264,13 +282,30 @@ class PurchaseScene(RoundScene):
         together = len(players) * (button_w + gap) + nobody_w <= width
         return button_w, nobody_w, together
 
-    def price_room(self, c: Canvas, state: State, width: int) -> int:
-        """The width left in the price row right of "+" (and left of "nobody" if it is
-        there)."""
-        gap, size = c.u(8), c.u(56)
+    def price_cells(self, c: Canvas, state: State, width: int) -> tuple[int, int]:
+        """How many price buttons the price row shows (1 up to that, each a finger wide,
+        the same for the whole round so none moves) and how wide each is."""
+        gap = c.u(8)
         _button_w, nobody_w, together = self.buyer_widths(c, state, width)
-        label_w = font(c.px(BODY)).size(_("Price:"))[0] + c.u(12)
-        used = label_w + 2 * size + c.u(80) + gap + (0 if together else nobody_w + gap)
+        room = width - (0 if together else nobody_w + gap)
+        # Every price the round allows at most: the budget (3 workers per player), at most 8.
+        most = min(MAX_PRICE, 3 * len(state.players))
+        size = c.u(56)
+        if switch_shown(state) and not (c.w < c.h and len(state.players) % 2 == 1):
+            # Before the round's first entry the form switch ends the row (portrait with
+            # an odd number of players: in the panels' free cell); the higher prices come
+            # after it, where nothing else moves.
+            room -= switch_width(c, False) + gap
+        count = min(most, max(1, (room + gap) // (size + gap)))
+        return count, size
+
+    def price_room(self, c: Canvas, state: State, width: int) -> int:
+        """The width left in the price row right of the price buttons (and left of
+        "nobody" if it is there)."""
+        gap = c.u(8)
+        _button_w, nobody_w, together = self.buyer_widths(c, state, width)
+        count, cell = self.price_cells(c, state, width)
+        used = count * (cell + gap) + (0 if together else nobody_w + gap)
         return width - used
 
     def switch_row(self, c: Canvas, state: State, width: int) -> bool:
@@ -321,22 +356,20 @@ class PurchaseScene(RoundScene):
                      selected=self.buyer == pid, badge=str(state.player(pid).coins))
         nobody = cells[-1] if together else None
         price_row = flow.take(size)
-        label = _("Price:")
-        label_w = font(c.px(BODY)).size(label)[0] + c.u(12)
         if nobody is None:  # narrow: "nobody" at the end of the price row
             price_row, nobody = layout.columns(price_row, [None, nobody_w], gap)
         c.button(nobody, _("nobody"), self.nobody, key="buyer:nobody",
                  selected=self.buyer is None)
-        c.text(label, (price_row.x, price_row.centery), BODY, TEXT, anchor="midleft")
-        minus, number, plus = layout.columns(pygame.Rect(price_row.x + label_w, price_row.y,
-                                                         2 * size + c.u(80), size),
-                                             [size, None, size])
-        c.button(minus, "\u2212", (lambda: self.step(-1)) if self.buyer else None,
-                 key="price:-", size=LARGE)
-        c.text(str(self.price) if self.buyer else "\u2013", number.center, HUGE,
-               ACCENT if self.buyer else MUTED, anchor="center", role="key")
-        c.button(plus, "+", (lambda: self.step(1)) if self.buyer else None, key="price:+",
-                 size=LARGE)
+        # One button per price, in the same places all round: a tap records the purchase.
+        count, cell = self.price_cells(c, state, area.w)
+        allowed = self.prices(self.buyer) if self.buyer else range(0)
+        plus = pygame.Rect(price_row.x - gap, price_row.y, 0, size)
+        for price in range(1, count + 1):
+            box = pygame.Rect(price_row.x + (price - 1) * (cell + gap), price_row.y, cell, size)
+            c.button(box, str(price), partial(self.pay, price) if price in allowed else None,
+                     key=f"price:{price}", size=LARGE, selected=bool(self.buyer) and
+                     price == self.price and price in allowed)
+            plus = box
         where = pygame.Rect(plus.right + gap, price_row.y,
                             max(0, price_row.right - plus.right - gap), size)
         if where.w < switch_width(c, False) and self.spare is not None:
