@@ -300,8 +300,6 @@ class UI:
             state = game.state
             undoable = state.can_undo() or scene.entry_pending()
             left.append((_("Undo"), self.undo if undoable else None, "undo", DANGER))
-            if state.redo:
-                left.append((_("Redo"), self.redo, "redo", PANEL_HI))
             if scene.menu:
                 left.append((_("Home"), game.close, "home", PANEL_HI))
         elif len(self.stack) > 1:
@@ -311,6 +309,10 @@ class UI:
         topics = [t for t in scene.help_topics() if t in TEXTS]
         if topics:  # the rules at a tap: beside Undo or Back on every screen that has them
             left.append(("?", lambda: self.open_help(topics), "help", INFO_BG))
+        # Redo comes and goes with an Undo: last on the left, so that Home and "?" never
+        # move under the finger when it appears (and the first to go above the bar).
+        if scene.game_screen and game is not None and game.state.redo:
+            left.append((_("Redo"), self.redo, "redo", PANEL_HI))
         primary = scene.primary()
         right: list[tuple[str, Action0 | None, str, Colour]] = []
         if primary is not None:
@@ -333,8 +335,8 @@ class UI:
             self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right, at_least))
         wanted, moved = self._bar_widths[1]
         self._moved_on = (scene, keys, moved)
-        # No room for all of them (portrait, long words): the last on the left (the "?",
-        # then Home, then Redo) go above the bar, at its left end (`render` makes a strip
+        # No room for all of them (portrait, long words): the last on the left (Redo, the
+        # "?", then Home) go above the bar, at its left end (`render` makes a strip
         # for them); Undo or Back, and the primary action, never move.
         self._above = []
         if moved:

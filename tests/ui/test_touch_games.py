@@ -84,14 +84,19 @@ def test_every_frame_of_a_touch_game_in_portrait_passes_the_frame_checks(
 def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language, seed
                              ) -> list[str]:
     """Every problem the frame checks find in the frames of a whole game played by touch."""
-    from .framecheck import problems
+    from .framecheck import moved, problems
 
     found: list[str] = []
     frame = touch.Finger.frame
+    last: list[dict] = []
 
     def checked(self):  # type: ignore[no-untyped-def]
         got = frame(self)
         found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
+        # Nothing moves under the finger between this frame and the one before it.
+        if last:
+            found.extend(f"{got['screen']}: {p}" for p in moved(last[0], got))
+        last[:] = [got]
         return got
 
     monkeypatch.setattr(touch.Finger, "frame", checked)

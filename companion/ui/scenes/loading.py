@@ -250,18 +250,23 @@ class LoadingScene(RoundScene):
         beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
         note_h = c.u(2) if beside else \
             layout.fit(c, note, area.w, None, SMALL).height(c) + c.u(6)
-        # Choosing where cubes go, or short of a finger's row for the choices below: the
-        # panels' note gives way.
+        # Short of a finger's row for the choices below: the panels' note gives way. While
+        # cubes are chosen it is not drawn, but keeps its place: the cubes never move under
+        # the finger when one is tapped (docs/touch.md).
         room = area.bottom - (y + c.u(34) + note_h + cubes_h) - c.u(24)
-        if self.selected or room < size:
+        if room < size:
             y += c.u(34)
         elif beside:
-            c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
+            if not self.selected:
+                c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
             y += c.u(36)
         else:  # narrow: on the lines below the name
             y += c.u(34)
-            y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
-                                 MUTED).bottom + c.u(6)
+            if self.selected:
+                y += note_h
+            else:
+                y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
+                                     MUTED).bottom + c.u(6)
         if not cubes:
             said = c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
             if not rows:  # no empty places of cubes gone below it: what follows goes under

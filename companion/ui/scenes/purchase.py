@@ -149,6 +149,11 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     if state is not None:
         inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
         cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        # As tall from the round's first card on as a card left or bought will need, so
+        # the rows below never move when a status is written (docs/touch.md).
+        left = len(layout.fit(c, _("discarded"), inner_w, None, SMALL, "secondary").lines)
+        tile = max(tile, max(left, 2) * step + c.u(8),
+                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
         for i, slot in enumerate(state.slots):
             status, _colour = slot_status(c, state, i, inner_w)
             if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
@@ -257,9 +262,17 @@ class PurchaseScene(RoundScene):
         else:
             self.game.act(Buy(self.buyer, slot, self.price))
 
-    def question(self, state: State, width: int, c: Canvas) -> str:
-        """The card being settled, in full, and the question (where it fits on one line)."""
-        current = state.settling
+    def question_height(self, c: Canvas, state: State, width: int) -> int:
+        """The question's place: as tall as the tallest of the round's cards needs, so the
+        buyers' and prices' rows stay where they are from card to card (a name that wraps
+        moves nothing under the finger)."""
+        return max(layout.fit(c, self.question(state, width, c, index), width, None,
+                              BODY).height(c) for index in range(len(state.slots)))
+
+    def question(self, state: State, width: int, c: Canvas, index: int | None = None) -> str:
+        """The card being settled (or the one at `index`), in full, and the question (where
+        it fits on one line)."""
+        current = state.settling if index is None else index
         card = state.catalogue[state.slots[current].card]
         which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
                                                    card=names.card_name(card))
@@ -323,7 +336,7 @@ class PurchaseScene(RoundScene):
         if state.settling >= len(state.slots):
             return 0
         gap, size = c.u(8), c.u(56)
-        asked = layout.fit(c, self.question(state, width, c), width, None, BODY).height(c)
+        asked = self.question_height(c, state, width)
         need = slots_height(c, width, len(state.slots), state) + gap + asked + gap
         need += 2 * size + gap
         if self.switch_row(c, state, width):
@@ -342,7 +355,8 @@ class PurchaseScene(RoundScene):
         # gives way: its tile is marked, and named on it. Like the frame's giving way it
         # lasts the round, so the buyers' row stays under the finger.
         if not self.squeezed:
-            flow.text(self.question(state, area.w, c), BODY, TEXT)
+            place = flow.take(self.question_height(c, state, area.w))
+            layout.draw_text(c, self.question(state, area.w, c), place, BODY, TEXT)
         gap = c.u(8)
         size = c.u(56)
         players = list(state.players)
