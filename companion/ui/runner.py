@@ -480,7 +480,8 @@ class Runner:
         top = self.ui.top
         new_screen = top is not self.last_screen
         changed = False
-        if self.shots is not None and self.each_input and (new_screen or self.input_seen):
+        if self.shots is not None and getattr(self, "each_input", False) and (
+                new_screen or getattr(self, "input_seen", False)):
             digest = hashlib.blake2b(pygame.image.tobytes(surface, "RGB"),
                                      digest_size=16).digest()
             changed, self.last_digest = digest != self.last_digest, digest

@@ -337,7 +337,7 @@ class PurchaseScene(RoundScene):
             return 0
         gap, size = c.u(8), c.u(56)
         asked = self.question_height(c, state, width)
-        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap
+        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap - c.u(4)
         need += 2 * size + gap
         if self.switch_row(c, state, width):
             need += gap + size
@@ -356,6 +356,7 @@ class PurchaseScene(RoundScene):
         # lasts the round, so the buyers' row stays under the finger.
         if not self.squeezed:
             place = flow.take(self.question_height(c, state, area.w))
+            flow.y -= c.u(4)  # the line box's leading below the ink is gap enough
             layout.draw_text(c, self.question(state, area.w, c), place, BODY, TEXT)
         gap = c.u(8)
         size = c.u(56)
@@ -430,9 +431,12 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        if self.state.phase == Phase.DEMAND:
-            return _("Tap the card above which the worker was placed.")
-        return _("OK: the offer is accepted. Pass: the worker goes home.")
+        return self.hints()[self.state.phase != Phase.DEMAND]
+
+    def hints(self) -> list[str]:
+        # Both, for Demand and the offers: the hint's place stays the same all round.
+        return [_("Tap the card above which the worker was placed."),
+                _("OK: the offer is accepted. Pass: the worker goes home.")]
 
     def place(self, index: int) -> None:
         self.game.act(Place(self.turn(), index))
@@ -466,15 +470,13 @@ class TrackedPurchaseScene(RoundScene):
             self.game.act(Pass(offer[0], offer[1]))
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """An offer: the tiles, and Pass with the offer beside it."""
-        offer = self.offer()
-        if offer is None:
+        """An offer: the tiles, and Pass with the offer beside it (on up to three lines).
+        The same from the round's first worker on: the panels above give way once, before
+        the workers are placed, never between two taps (docs/touch.md)."""
+        if not state.slots:
             return 0
-        said = self.offer_text(state, *offer)
-        pass_w = min(width, c.u(180))
         return slots_height(c, width, len(state.slots), state) + c.u(8) + max(
-            c.u(60), layout.fit(c, said, width - pass_w - c.u(8), None, BODY, "body"
-                                ).height(c) + c.u(4))
+            c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
 
     def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
         card = state.catalogue[state.slots[index].card]
@@ -493,7 +495,9 @@ class TrackedPurchaseScene(RoundScene):
                 name=words.player_name(state, pid), k=state.placed + 1, n=total),
                 pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h), BODY, TEXT,
                 max_lines=1)
-            switch_h = c.u(56) + c.u(8) if state.form is None and not state.placed else 0
+            # The form switch's place is kept after the first placement too: the tiles
+            # keep their size while the workers are placed (nothing moves under the finger).
+            switch_h = c.u(56) + c.u(8) if state.form is None or state.placed else 0
             rest = flow.rest()
             tiles = pygame.Rect(rest.x, rest.y, rest.w, max(
                 min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
@@ -528,9 +532,12 @@ class TrackedPurchaseScene(RoundScene):
             flow.text(said, BODY, TEXT)
             if spare >= coins_h:
                 flow.text(coins, BODY, MUTED)
+        # Pass at the bottom of the phase's part, where it stays from offer to offer
+        # whatever the lines above it take (a long name, the coins' line or not).
         row = flow.take(row_h)
-        button = c.button(pygame.Rect(row.x, row.y, pass_w, row.h), _("Pass"),
-                          self.decline, key="pass")
+        row = pygame.Rect(row.x, max(row.y, area.bottom - row_h), row.w, row_h)
+        button = c.button(pygame.Rect(row.x, row.bottom - c.u(60), pass_w, c.u(60)),
+                          _("Pass"), self.decline, key="pass")
         if beside:
             layout.draw_text(c, said, pygame.Rect(button.right + gap, row.y,
                                                   row.right - button.right - gap, row.h),
