@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import faulthandler
-import hashlib
 import json
 import logging
 import os
@@ -482,6 +481,8 @@ class Runner:
         changed = False
         if self.shots is not None and getattr(self, "each_input", False) and (
                 new_screen or getattr(self, "input_seen", False)):
+            import hashlib  # noqa: PLC0415 - only with --screenshot-each-input, not at start
+
             digest = hashlib.blake2b(pygame.image.tobytes(surface, "RGB"),
                                      digest_size=16).digest()
             changed, self.last_digest = digest != self.last_digest, digest
