@@ -1,4 +1,4 @@
-"""Taps per round: a scripted 4-player game played by touch alone (`benchmarks.touch`),
+"""Taps per round: scripted games (2, 4 and 5 players) played by touch alone (`benchmarks.touch`),
 counting the inputs of each phase of each round against the table's real events there.
 
 The goal (docs/ui.md) is one input per real event. An event is what happens at the table:
@@ -28,8 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from benchmarks import Figure, Size  # noqa: E402
 
 NAME = "taps"
-#: The scripted games: 4 players, fixed seeds, each purchase form.
-GAMES = (("quick", 4, 7100), ("tracked", 4, 7101))
+#: The scripted games: fixed seeds, each purchase form, 4 players first (`tiny` runs
+#: only the first), then 2 and 5.
+GAMES = (("quick", 4, 7100), ("tracked", 4, 7101), ("quick", 2, 7102), ("tracked", 2, 7103),
+         ("quick", 5, 7104), ("tracked", 5, 7105))
 PHASES = ("supply", "purchase", "loading")
 
 
@@ -81,8 +83,10 @@ def measure(form: str, players: int, seed: int) -> dict[str, list[tuple[int, int
         return out
 
 
-def figures_for(form: str, counts: dict[str, list[tuple[int, int]]]) -> list[Figure]:
+def figures_for(form: str, counts: dict[str, list[tuple[int, int]]], players: int = 4
+                ) -> list[Figure]:
     figures = []
+    total_inputs = total_events = 0
     fallbacks = counts.get("fallbacks", [(0, 0)])[0][0]
     for phase in PHASES:
         rounds = [(i, e) for i, e in counts[phase] if e]
@@ -91,8 +95,10 @@ def figures_for(form: str, counts: dict[str, list[tuple[int, int]]]) -> list[Fig
             continue
         inputs = sum(i for i, _e in rounds)
         events = sum(e for _i, e in rounds)
+        total_inputs += inputs
+        total_events += events
         figures.append(Figure(
-            NAME, f"inputs per table event, {phase} (4 players, {form} form)", "inputs",
+            NAME, f"inputs per table event, {phase} ({players} players, {form} form)", "inputs",
             ratios, target="(report; goal 1.0)",
             notes=f"per round: median {statistics.median(ratios):.2f}, max {max(ratios):.2f}; "
             f"taps per round: median {statistics.median(i for i, _e in rounds):.0f}, max "
@@ -100,6 +106,11 @@ def figures_for(form: str, counts: dict[str, list[tuple[int, int]]]) -> list[Fig
             f"over {len(rounds)} rounds" + (f"; {fallbacks} of the game's inputs were "
                                            "player buttons (no way by touch)" if fallbacks
                                            else "; touch alone")))
+    if total_events:
+        figures.append(Figure(
+            NAME, f"inputs per table event, whole game ({players} players, {form} form)",
+            "inputs", [total_inputs / total_events], target="(report; goal 1.0)",
+            notes=f"{total_inputs} inputs for {total_events} events"))
     return figures
 
 
@@ -107,14 +118,14 @@ def run(size: Size) -> list[Figure]:
     games = GAMES[:1] if size.name == "tiny" else GAMES
     out: list[Figure] = []
     for form, players, seed in games:
-        out += figures_for(form, measure(form, players, seed))
+        out += figures_for(form, measure(form, players, seed), players)
     return out
 
 
 def main() -> int:
     for form, players, seed in GAMES:
         counts = measure(form, players, seed)
-        for f in figures_for(form, counts):
+        for f in figures_for(form, counts, players):
             print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
     return 0
 

@@ -200,8 +200,11 @@ class TouchTable:
         actions = self.state.actions
         asked = self.seen["confirm"]
         self.enter(action)
-        while self.ui.top.name == "confirm":  # a printed value is asked before recording
-            self.seen["confirm"] += 1
+        # A printed value is asked before recording (the last round's Income comes before
+        # the 4th fire's question).
+        while self.ui.top.name in ("confirm", "income") and self.state.actions < (
+                actions + 1 + self.seen["confirm"] - asked):
+            self.seen[self.ui.top.name] += 1
             self.finger.tap_primary()
         # Each value the table confirmed is a confirm_value line of the record before the
         # action (it counts as a line, not as a move: docs/record-format.md).
@@ -240,9 +243,16 @@ class TouchTable:
                 f.tap(names.good_initial(good))
         elif isinstance(action, Buy) and action.price is not None:
             f.tap(words.letter(state, action.player))
-            for _k in range(action.price - 1):
-                f.tap("+")
-            f.tap_primary()
+            # One price only: the buyer's tap was the whole entry. Else a tap on the price
+            # (older versions: "+" once per coin above 1, then OK).
+            if self.state.actions == state.actions and self.ui.top.name != "confirm":
+                if f.has(str(action.price)) and not f.has("+"):
+                    f.tap(str(action.price))
+                else:  # no button for it: "+" (older versions) or their letter again
+                    more = "+" if f.has("+") else words.letter(state, action.player)
+                    for _k in range(action.price - 1):
+                        f.tap(more)
+                    f.tap_primary()
         elif isinstance(action, Buy | Done):
             f.tap_primary()
         elif isinstance(action, Discard):

@@ -31,7 +31,7 @@ from companion.config.settings import Settings  # noqa: E402
 from companion.config.settings import load_settings as load_checked  # noqa: E402
 from companion.config.sidefiles import check_tags_file, read_ui_settings  # noqa: E402
 from companion.engine import Catalogue, Setup  # noqa: E402
-from companion.errors import CompanionError  # noqa: E402
+from companion.errors import CompanionError, UsageError  # noqa: E402
 from companion.fsio import atomic_write  # noqa: E402
 from companion.ui import runner as ui_runner  # noqa: E402
 from companion.ui.services import (  # noqa: E402
@@ -248,6 +248,10 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
     config_dir = paths.config_dir(getattr(args, "config", None))
     simulate = bool(getattr(args, "simulate", False))
+    each_input = bool(getattr(args, "screenshot_each_input", False))
+    if each_input and not getattr(args, "screenshot_dir", None):
+        raise UsageError("--screenshot-each-input needs --screenshot-dir DIR (where the "
+                         "frames go)")
     #: Side files of the state directory that were ignored: shown on the Home screen.
     file_warnings: list[str] = []
     try:
@@ -281,6 +285,7 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
             start_inputs=inputs_now,  # right after the first frame: gpiozero is slow to import
             simulate=simulate,
             screenshot_dir=getattr(args, "screenshot_dir", None),
+            screenshot_each_input=each_input,
             notifier=_sdnotify(),
             problems=lambda: hardware_problems(hardware, simulate),  # after the first frame
             stop=stop,

@@ -97,6 +97,10 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--screenshot-dir", metavar="DIR", help="save a PNG of every new screen shown"
     )
+    parser.add_argument(
+        "--screenshot-each-input", action="store_true",
+        help="with --screenshot-dir: also a frame after every input that changed the picture",
+    )
 
 
 def app_args(argv: Sequence[str] | None) -> argparse.Namespace | None:

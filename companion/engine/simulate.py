@@ -1,30 +1,19 @@
-"""Every legal action of a state, and random whole games built from them.
+"""Random whole games, for tests, benchmarks and the demo screens.
 
-`legal_actions` lists what the table could enter next, so a random player
-can play whole games: for property tests, benchmarks and the demo. Two
-simplifications keep the lists short, and are the only ones: a ship's goods
-are listed once per distinct set of 3 (not once per cube), and a conversion
-or market-hall sale is listed once per distinct choice of goods (taking each
-cube from the first store that holds it). `adjust`, `undo` and `redo` are not
-listed: they are corrections, not moves of the game.
+A random player picks among the legal moves `companion.engine.legal` lists (the
+one source of them); `legal_actions` and `loading_actions` are named here too for
+the callers that know them from this module.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterator
-from itertools import combinations_with_replacement
 
 from companion.engine.actions import (
     Action,
     Buy,
-    Convert,
-    Discard,
     Done,
-    MarketSell,
     Move,
-    Pass,
     Place,
     Redo,
     Reveal,
@@ -33,152 +22,10 @@ from companion.engine.actions import (
 )
 from companion.engine.cards import FOURTH_FIRE, Catalogue
 from companion.engine.errors import RuleError
-from companion.engine.rules import (
-    MAX_CARDS_PER_ROUND,
-    MAX_WORKERS_ON_CARD,
-    WAREHOUSE_CAPACITY,
-    WAREHOUSE_CARD,
-    WORKERS_PER_PLAYER,
-    apply,
-    new_game,
-)
-from companion.engine.state import PlayerState, State
-from companion.engine.words import (
-    COLOURS,
-    GOODS,
-    MERCHANT_DESTINATION,
-    Form,
-    Kind,
-    Outcome,
-    Phase,
-    Store,
-)
-
-#: Every multiset of 2 or 3 goods, with its counts (computed once: this is a hot loop).
-_COMBOS: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]] = {
-    size: tuple(
-        (combo, tuple(Counter(combo).items()))
-        for combo in combinations_with_replacement(GOODS, size)
-    )
-    for size in (2, 3)
-}
-
-
-def _ship_loads(bag: dict[str, int] | Counter[str]) -> Iterator[tuple[str, ...]]:
-    for load, counts in _COMBOS[3]:
-        if all(bag[g] >= n for g, n in counts):
-            yield load
-
-
-def legal_actions(state: State) -> list[Action]:
-    """The actions `apply` accepts now (see the module docstring for what is folded)."""
-    phase = state.phase
-    if phase == Phase.SUPPLY:
-        return _supply_actions(state)
-    if phase == Phase.DEMAND or phase == Phase.PURCHASE:
-        return _purchase_actions(state)
-    if phase == Phase.LOADING:
-        out: list[Action] = [Done()]
-        for pid in state.players:
-            out.extend(loading_actions(state, pid))
-        return out
-    return []
-
-
-def _supply_actions(state: State) -> list[Action]:
-    season = state.top_season()
-    if season is None:
-        return []
-    out: list[Action] = []
-    for card_id in sorted(state.unseen[season]):
-        if state.catalogue[card_id].kind == Kind.SHIP:
-            out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
-        else:
-            out.append(Reveal(card_id))
-    return out
-
-
-def _purchase_actions(state: State) -> list[Action]:
-    out: list[Action] = []
-    if state.phase == Phase.DEMAND and state.form != Form.QUICK:
-        turn = state.seat_after(state.first_player, state.placed)
-        out.extend(
-            Place(turn, i)
-            for i, slot in enumerate(state.slots)
-            if len(slot.workers) < MAX_WORKERS_ON_CARD
-        )
-        if state.form == Form.TRACKED:
-            return out
-    index = state.settling
-    if state.form == Form.TRACKED:
-        slot = state.slots[index]
-        lowest = slot.workers[0]
-        if state.player(lowest).coins >= len(slot.workers):
-            out.append(Buy(lowest, index))
-        out.append(Pass(lowest, index))
-        return out
-    out.append(Discard(index))
-    bought = [s for s in state.slots if s.outcome == Outcome.BOUGHT]
-    budget = WORKERS_PER_PLAYER * state.player_count - sum(s.price or 0 for s in bought)
-    for pid in state.players:
-        if sum(1 for s in bought if s.buyer == pid) >= MAX_CARDS_PER_ROUND:
-            continue
-        top = min(8, budget, state.player(pid).coins)
-        out.extend(Buy(pid, index, price) for price in range(1, top + 1))
-    return out
-
-
-def _cubes(ps: PlayerState) -> list[tuple[str, str]]:
-    cubes: list[tuple[str, str]] = [(g, Store.DOCK) for g in ps.dock]
-    cubes += [(g, Store.WAREHOUSE) for g in ps.warehouse]
-    if ps.market:
-        cubes.append((ps.market, Store.MARKET))
-    return cubes
-
-
-def loading_actions(state: State, player: str) -> list[Action]:
-    """One player's legal Loading actions (moves, conversions, market-hall sales)."""
-    ps = state.player(player)
-    cards = state.catalogue.cards
-    merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}
-    has_warehouse = WAREHOUSE_CARD in ps.cards
-    out: list[Action] = []
-    cubes = _cubes(ps)
-    for good, source in sorted(set(cubes)):
-        for contract, filled in (ps.contracts or {}).items():
-            if (Counter(cards[contract].goods) - Counter(filled))[good]:
-                out.append(Move(player, good, source, contract))
-        if good in merchants:
-            out.append(Move(player, good, source, MERCHANT_DESTINATION))
-        if has_warehouse and source != Store.WAREHOUSE and len(ps.warehouse) < WAREHOUSE_CAPACITY:
-            out.append(Move(player, good, source, Store.WAREHOUSE))
-        if source != Store.MARKET and ps.market is None:
-            out.append(Move(player, good, source, Store.MARKET))
-    goods_held = Counter(g for g, _ in cubes)
-    takes = [g for g in GOODS if state.stock[g] > 0]
-    for size, make in ((3, "convert"), (2, "sell")):
-        for combo, counts in _COMBOS[size]:
-            if any(goods_held[g] < n for g, n in counts):
-                continue
-            give = _first_stores(cubes, combo)
-            if make == "sell":
-                out.append(MarketSell(player, give))
-            else:
-                out.extend(Convert(player, give, take) for take in takes)
-    return out
-
-
-def _first_stores(
-    cubes: list[tuple[str, str]], combo: tuple[str, ...]
-) -> tuple[tuple[str, str], ...]:
-    left = list(cubes)
-    give = []
-    for good in combo:
-        pair = next(p for p in left if p[0] == good)
-        left.remove(pair)
-        give.append(pair)
-    return tuple(give)
-
+from companion.engine.legal import legal_actions, loading_actions, purchase_actions
+from companion.engine.rules import apply, new_game
+from companion.engine.state import State
+from companion.engine.words import COLOURS, GOODS, Form, Kind, Phase, Store
 
 # --- random whole games -----------------------------------------------------------
 
@@ -208,7 +55,7 @@ def _choose(rng: random.Random, state: State, form: str, loading_moves: int) -> 
         if useful and rng.random() < 0.8:
             return rng.choice(useful)
         return rng.choice(options) if options else Done()
-    options = _purchase_actions(state)
+    options = purchase_actions(state)
     if state.phase == Phase.DEMAND and state.form is None:
         wanted = form if form != "mixed" else rng.choice((Form.QUICK, Form.TRACKED))
         keep = [a for a in options if isinstance(a, Place) == (wanted == Form.TRACKED)]

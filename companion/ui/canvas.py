@@ -518,6 +518,17 @@ class Canvas:
         lines[-1:] = [last.rstrip() + "\u2026"]
         return tuple(lines), size, True
 
+    def mark(self) -> tuple[int, int, int, int, int]:
+        """Where the frame's records stand now, for `forget_since`."""
+        return (len(self.texts), len(self.text_rects), len(self.hits), len(self._drawn),
+                len(self.targets))
+
+    def forget_since(self, mark: tuple[int, int, int, int, int]) -> None:
+        """Drop the strings and targets recorded since `mark` (what is painted over)."""
+        texts, rects, hits, drawn, targets = mark
+        del self.texts[texts:], self.text_rects[rects:], self.hits[hits:]
+        del self._drawn[drawn:], self.targets[targets:]
+
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
         return {

@@ -16,6 +16,7 @@ import pygame
 from companion.engine.values import value
 from companion.inputs import intents as it
 from companion.ui import i18n, layout
+from companion.ui.bar import BarLayout, Item, text_box
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -28,7 +29,6 @@ from companion.ui.canvas import (
     WARN_BG,
     Canvas,
     Colour,
-    font,
 )
 from companion.ui.game import GameController
 from companion.ui.hyphen import plain
@@ -79,10 +79,8 @@ class UI:
         #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,
         #: "?"), drawn in a strip above the bar, each as wide as its label.
         self._above: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
-        self._bar_widths: tuple[tuple[object, ...], tuple[list[int], int]] | None = None
-        #: (screen, its left buttons' keys with the bar and scale, how many of those
-        #: buttons went above the bar).
-        self._moved_on: tuple[Scene, tuple[object, ...], int] | None = None
+        #: Where the bar's buttons go (companion/ui/bar.py).
+        self._bar = BarLayout()
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -198,7 +196,7 @@ class UI:
         above = self._above[-1][0].right + c.u(8) if self._above else 0
         words_up = False
         if words:
-            room = _text_box(c, middle)
+            room = text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
             words_up = fitted.cut or room.w < c.u(120)
             if words_up and scene.hint_in_body and self.message:
@@ -239,69 +237,27 @@ class UI:
             # scene's own controls; there it stays while a message shows in the bar (or
             # keeps its height for a longer one in its place), so nothing below it moves
             # under a finger (docs/touch.md).
-            room = _text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
-            if room.w < c.u(120) or layout.fit(c, hint, room.w, room.h, BODY, "body",
-                                               max_lines=2).cut:
+            room = text_box(c, pygame.Rect(left, bar.y, right - left, bar.h))
+            # Every hint the screen may show this round decides, not just this one: the
+            # hint does not hop between the bar and the body from tap to tap.
+            hints = getattr(scene, "hints", lambda: [hint])()
+            if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
+                                                   max_lines=2).cut for h in hints):
                 scene.hint_in_bar = False
                 if not self.message:
                     words = ""
         return left, right, words
 
-    @staticmethod
-    def _bar_widths_for(c: Canvas, bar: pygame.Rect,
-                        left: list[tuple[str, Action0 | None, str, Colour]],
-                        right: list[tuple[str, Action0 | None, str, Colour]], at_least: int = 0
-                        ) -> tuple[list[int], int]:
-        """Each bar button's width, and how many of the last buttons on the left go above
-        the bar for want of room: `at_least`, more only if that helps."""
-        pad = c.u(8)
-        h = bar.h - 2 * pad
-        f = font(c.px(BODY))
-        least = c.u(64)
-        labels = [item[0] for item in left + right]
-
-        def widths(labels: list[str]) -> list[int]:
-            wanted = [max(least, f.size(label)[0] + c.u(24)) for label in labels]
-            room = bar.w - pad * (len(labels) + 1)
-            # Too wide together (portrait, German): the widest give way; labels then wrap.
-            while sum(wanted) > room and max(wanted, default=0) > least:
-                widest = wanted.index(max(wanted))
-                wanted[widest] -= max(1, (sum(wanted) - room) // 2)
-                wanted[widest] = max(least, wanted[widest])
-            return wanted
-
-        def cut(labels: list[str], wanted: list[int]) -> bool:
-            """Whether a label would not fit its button even on two lines."""
-            most = max(1, (h - c.u(2)) // f.get_linesize())
-            for label, w in zip(labels, wanted, strict=True):
-                lines = c.wrap(label, w - c.u(12), BODY)
-                if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
-                    return True
-            return False
-
-        def staying(moved: int) -> list[str]:
-            return labels[:len(left) - moved] + labels[len(left):]
-
-        for moved in range(at_least, len(left)):  # Undo or Back stays
-            wanted = widths(staying(moved))
-            if not cut(staying(moved), wanted):
-                return wanted, moved
-        return widths(staying(at_least)), at_least  # the left buttons were not the cause
-
     def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
                  ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
         """The bar's buttons: Undo (and Redo, Home) or Back bottom left, the primary action
         bottom right; each as wide as its label at body size, within the bar's width."""
-        pad = c.u(8)
-        h = bar.h - 2 * pad
-        left: list[tuple[str, Action0 | None, str, Colour]] = []
+        left: list[Item] = []
         game = self.game
         if scene.game_screen and game is not None:
             state = game.state
             undoable = state.can_undo() or scene.entry_pending()
             left.append((_("Undo"), self.undo if undoable else None, "undo", DANGER))
-            if state.redo:
-                left.append((_("Redo"), self.redo, "redo", PANEL_HI))
             if scene.menu:
                 left.append((_("Home"), game.close, "home", PANEL_HI))
         elif len(self.stack) > 1:
@@ -311,52 +267,20 @@ class UI:
         topics = [t for t in scene.help_topics() if t in TEXTS]
         if topics:  # the rules at a tap: beside Undo or Back on every screen that has them
             left.append(("?", lambda: self.open_help(topics), "help", INFO_BG))
+        # Redo comes and goes with an Undo: last on the left, so that Home and "?" never
+        # move under the finger when it appears (and the first to go above the bar).
+        if scene.game_screen and game is not None and game.state.redo:
+            left.append((_("Redo"), self.redo, "redo", PANEL_HI))
         primary = scene.primary()
-        right: list[tuple[str, Action0 | None, str, Colour]] = []
+        right: list[Item] = []
         if primary is not None:
             label, action = primary
             right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        # What moved above the bar stays there while the same screen shows the same
-        # buttons on the left: a tap that shortens the primary label ("Niemand hat
-        # gekauft" -> "Blau zahlt 2") must not bring the "?" back under another finger.
-        keys = (tuple(item[2] for item in left), tuple(bar), c.s)
-        shown = self._moved_on
-        at_least = min(shown[2], max(0, len(left) - 1)) if shown and shown[0] is scene \
-            and shown[1] == keys else 0
-        # The widths depend only on the labels and the bar: worked out once for them.
-        labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
-                  tuple(bar), c.s, at_least)
-        if self._bar_widths is None or self._bar_widths[0] != labels:
-            self._bar_widths = (labels, self._bar_widths_for(c, bar, left, right, at_least))
-        wanted, moved = self._bar_widths[1]
-        self._moved_on = (scene, keys, moved)
-        # No room for all of them (portrait, long words): the last on the left (the "?",
-        # then Home, then Redo) go above the bar, at its left end (`render` makes a strip
-        # for them); Undo or Back, and the primary action, never move.
-        self._above = []
-        if moved:
-            f = font(c.px(BODY))
-            x = bar.x + pad
-            for label, action, key, colour in left[len(left) - moved:]:
-                w = max(c.u(56), f.size(label)[0] + c.u(24))
-                self._above.append((pygame.Rect(x, 0, w, h), label, action, key, colour))
-                x += w + pad
-            del left[len(left) - moved:]
-        out = []
-        x = bar.x + pad
-        for (label, action, key, colour), w in zip(left, wanted, strict=False):
-            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
-            x += w + pad
-        x = bar.right - pad
-        for (label, action, key, colour), w in zip(reversed(right), reversed(wanted),
-                                                  strict=False):
-            x -= w
-            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
-            x -= pad
-        return out
+        buttons, self._above = self._bar.place(c, scene, bar, left, right)
+        return buttons
 
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,
                   strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:
@@ -382,7 +306,7 @@ class UI:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
             if strip is not None:
                 c.region(strip, self.dismiss_message, "message", self.message.text)
-        layout.draw_text(c, words, _text_box(c, strip or middle), BODY, TEXT, role="body",
+        layout.draw_text(c, words, text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")
 
     # --- input ------------------------------------------------------------------------
@@ -501,7 +425,3 @@ class UI:
         if self.game is not None:
             self.game.redo()
 
-
-def _text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
-    """Where the bar's words go inside their box (the same for fitting and drawing)."""
-    return layout.inset(box, c.u(14), c.u(6))

@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engine import Action, ConfirmValue, Move, Redo, RuleError, State, Undo, apply
+from companion.engine import (
+    Action,
+    ConfirmValue,
+    Done,
+    Move,
+    Redo,
+    RuleError,
+    State,
+    Undo,
+    apply,
+)
+from companion.engine.cards import FOURTH_FIRE
+from companion.engine.legal import undo_preview
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
@@ -67,8 +79,12 @@ class GameController:
         return self._session.state
 
     # --- acting -------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Submit `action` (after any confirmation it needs); True once it is recorded."""
+    def act(self, action: Action, *, income_shown: bool = False) -> bool:
+        """Submit `action` (after any confirmation it needs); True once it is recorded.
+
+        `income_shown`: the table has already seen this Loading's Income (the last
+        round's, shown before the 4th fire's points are asked), so it is not shown again.
+        """
         state = self.state
         try:
             predicted = apply(state, action)
@@ -78,11 +94,24 @@ class GameController:
         pending = unconfirmed(state, predicted)
         if pending:
             card_id, field = pending[0]
-            self.ui.open("confirm", card_id=card_id, field=field, then=lambda: self.act(action))
-            return False
-        return self.submit(action)
+            # The last round's Done pays the income, then resolves the 4th fire (RULES.md,
+            # "End of the game"): the table meets the Income first, so its points are asked
+            # after it, where the fire comes. Nothing is recorded until they are answered.
+            last_income = (type(action) is Done and card_id == FOURTH_FIRE
+                           and predicted.income is not None and not income_shown)
 
-    def submit(self, action: Action) -> bool:
+            def ask() -> None:
+                self.ui.open("confirm", card_id=card_id, field=field,
+                             then=lambda: self.act(action, income_shown=last_income))
+
+            if last_income:
+                self.ui.open("income", before=state, after=predicted, then=ask)
+            else:
+                ask()
+            return False
+        return self.submit(action, income_shown=income_shown)
+
+    def submit(self, action: Action, *, income_shown: bool = False) -> bool:
         old = self.state
         try:
             new = self.session.submit(action)
@@ -92,7 +121,7 @@ class GameController:
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
-        self.sync(old, new)
+        self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
         return True
 
@@ -130,7 +159,8 @@ class GameController:
 
     def undo(self) -> None:
         state = self.state
-        if not state.can_undo() or state.last_action is None or state.previous is None:
+        preview = undo_preview(state)
+        if preview is None:
             self.ui.info(_("There is nothing to undo."))
             return
         group, self.group = self.group, None
@@ -141,7 +171,7 @@ class GameController:
                 self.redo_group = (self.state, done, label)
                 self.ui.info(_("Undone: {what}").format(what=label))
             return
-        undone = words.describe(state.previous, state.last_action)
+        undone = words.describe(*preview)
         if self.submit(Undo()):
             self.ui.info(_("Undone: {what}").format(what=undone))
 
@@ -195,7 +225,7 @@ class GameController:
         del self.stack[self.depth:]
         self.ui.open(self.base_scene(self.state))
 
-    def sync(self, old: State, new: State) -> None:
+    def sync(self, old: State, new: State, *, income_shown: bool = False) -> None:
         """Follow a state change: the phase's screen, then fire and income screens on top."""
         if new.phase == Phase.SUPPLY:
             self.form_choice = None
@@ -215,8 +245,11 @@ class GameController:
             fires = list(new.fires[len(old.fires):])
         else:
             fires = []
-        paid = old.phase == Phase.LOADING and new.phase != Phase.LOADING and new.income is not None
-        if paid and new.actions > old.actions:
+        # Income only for a Done just applied (or redone), never for an Undo back out of
+        # Loading: from round 2 on the state still holds the previous round's income.
+        paid = (old.phase == Phase.LOADING and type(new.last_action) is Done
+                and new.previous is old and new.income is not None)
+        if paid and not income_shown:
             events.append(self.ui.make("income", before=old))
         events.extend(self.ui.make("fire", index=index) for index in
                       range(len(new.fires) - len(fires), len(new.fires)))

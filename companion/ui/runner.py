@@ -235,6 +235,7 @@ class Runner:
 
     def __init__(self, *, services: Services, inputs: Any, bus: Any, simulate: bool,
                  screenshot_dir: str | None, notifier: Any,
+                 screenshot_each_input: bool = False,
                  problems: list[str] | Callable[[], list[str]] | None = None,
                  start_inputs: Callable[[], tuple[Any, Any]] | None = None,
                  stop: StopSignals | None = None) -> None:
@@ -262,6 +263,12 @@ class Runner:
         self.notifier = notifier
         self.shots = Path(screenshot_dir) if screenshot_dir else None
         self.shot_count = 0
+        #: With `shots`: a frame after every input that changed the picture, not only on a
+        #: new screen (docs/frames.md, "Nothing moves under the finger").
+        self.each_input = screenshot_each_input
+        #: An input was handled since the last frame; the last saved picture's digest.
+        self.input_seen = False
+        self.last_digest = b""
         #: Keys held down on the simulated buttons: key -> role.
         self.held: dict[int, str] = {}
         self.held_since: dict[int, float] = {}
@@ -502,7 +509,17 @@ class Runner:
         surface = self.ui.render()
         self.display.present(surface)
         top = self.ui.top
-        if self.shots is not None and top is not self.last_screen:
+        new_screen = top is not self.last_screen
+        changed = False
+        if self.shots is not None and getattr(self, "each_input", False) and (
+                new_screen or getattr(self, "input_seen", False)):
+            import hashlib  # noqa: PLC0415 - only with --screenshot-each-input, not at start
+
+            digest = hashlib.blake2b(pygame.image.tobytes(surface, "RGB"),
+                                     digest_size=16).digest()
+            changed, self.last_digest = digest != self.last_digest, digest
+        self.input_seen = False
+        if self.shots is not None and (new_screen or changed):
             try:
                 self.shots.mkdir(parents=True, exist_ok=True)
                 self.shot_count += 1
@@ -565,6 +582,7 @@ class Runner:
             self.pending_events = []
             if events or intents:
                 self.last_activity = time.monotonic()
+                self.input_seen = True
             # Each event on its own: one that fails must not take the others (a QUIT) with it.
             for ev in events:
                 self.guarded(self.handle, ev)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
 from companion.engine import Done, State
+from companion.engine.legal import buy_prices
 from companion.engine.values import field, value
 from companion.engine.words import Form, Kind, Phase
 from companion.inputs import intents as it
@@ -164,12 +165,13 @@ def _fire(demo: Demo) -> None:
 def _purchase(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.PURCHASE and a.settling == 2 and a.round >= 3)
     state = demo.state
-    rich = max(state.players, key=lambda p: state.player(p).coins)
+    rich = max(state.players, key=lambda p: len(buy_prices(state, p)))
     scene = demo.ui.top
     assert type(scene).__name__ == "PurchaseScene"
     scene = cast("PurchaseScene", scene)
-    scene.select(rich)
-    scene.step(min(2, state.player(rich).coins - 1))
+    if len(buy_prices(state, rich)) > 1:  # one price only: the tap would record it
+        scene.select(rich)
+        scene.step(min(2, state.player(rich).coins - 1))
 
 
 def _tracked(demo: Demo) -> None:

@@ -78,14 +78,19 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             ui.press(f"good:{good}")
     elif isinstance(action, Buy) and action.price is not None:
         ui.press(f"buyer:{action.player}")
-        for _ in range(action.price - 1):
-            ui.press("price:+")
-        ui.press("ok")
+        # One price only: the buyer's button was the whole entry; else a tap on the price
+        # records it (where the row has no button for it: their button again, then OK).
+        if ui.game.state.actions == state.actions and ui.top.name != "confirm":
+            if f"price:{action.price}" in ui.keys():
+                ui.press(f"price:{action.price}")
+            else:
+                for _ in range(action.price - 1):
+                    ui.press(f"buyer:{action.player}")
+                ui.press("ok")
     elif isinstance(action, Buy) or isinstance(action, Done):
         ui.press("ok")
     elif isinstance(action, Discard):
         ui.press("buyer:nobody")
-        ui.press("ok")
     elif isinstance(action, Place):
         ui.press(f"slot:{action.slot}")
     elif isinstance(action, Pass):
@@ -108,10 +113,12 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     # Confirmations of unverified printed values come before the action is recorded; each
     # is a confirm_value line of the record (it counts as a line, not as a move).
     confirmed = 0
-    while ui.top.name == "confirm":
+    # (The last round's Income comes before the 4th fire's question.)
+    while ui.top.name in ("confirm", "income") and (
+            ui.game.state.actions < state.actions + 1 + confirmed):
         if seen is not None:
-            seen.append("confirm")
+            seen.append(ui.top.name)
+        confirmed += ui.top.name == "confirm"
         ui.press("ok")
-        confirmed += 1
     assert ui.game.state.actions == state.actions + 1 + confirmed, (
         f"{action} was not recorded: {ui.message.text if ui.message else ''}")

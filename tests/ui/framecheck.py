@@ -97,3 +97,23 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
                 out.append(f"targets {a['label']!r} and {b['label']!r} are {d} px apart "
                            f"(< {least_gap})")
     return out
+
+
+def moved(before: Mapping[str, object], after: Mapping[str, object]) -> list[str]:
+    """Nothing moves under the finger (docs/touch.md): between two consecutive frames of
+    one screen, a target whose label is drawn once in both keeps its rect. (A label drawn
+    twice, or only in one frame, is another target: nothing is said about it.)"""
+    if before["screen"] != after["screen"] or before["size"] != after["size"]:
+        return []
+
+    def once(frame: Mapping[str, object]) -> dict[str, list[int]]:
+        targets = frame["targets"]
+        assert isinstance(targets, list)
+        seen: dict[str, int] = {}
+        for t in targets:
+            seen[t["label"]] = seen.get(t["label"], 0) + 1
+        return {t["label"]: t["rect"] for t in targets if seen[t["label"]] == 1}
+
+    a, b = once(before), once(after)
+    return [f"target {label!r} moved from {a[label]} to {b[label]}"
+            for label in sorted(a.keys() & b.keys()) if a[label] != b[label]]

@@ -87,6 +87,49 @@ def test_screenshots_that_cannot_be_saved_stop_but_the_app_goes_on(tmp_path, mon
     assert frames and "screenshots stopped" in caplog.text
 
 
+def test_screenshot_each_input_saves_a_frame_after_every_input_that_changed_it(
+        tmp_path, monkeypatch):
+    import json
+
+    from companion.ui import runner
+
+    original = runner.Runner.frame
+
+    def tap(key):
+        return lambda ui: [(pygame.MOUSEBUTTONDOWN, {
+            "pos": next(h for h in ui.canvas.hits if h.key == key).rect.center, "button": 1,
+            "touch": False})]
+
+    # New game, then two player counts on the same screen, the same count again (the
+    # picture stays as it was: no frame), then close.
+    batches = [tap("new"), tap("count:3"), tap("count:5"),
+               lambda ui: tap("count:5")(ui) + [(pygame.QUIT, {})]]
+
+    def frame(self):
+        original(self)
+        if batches:
+            post(*batches.pop(0)(self.ui))
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    from companion.ui import display
+    monkeypatch.setattr(display, "DEBOUNCE_S", 0.0)  # the taps come faster than a finger's
+    assert app.run(args(tmp_path, screenshot_each_input=True)) == 0
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir() if p.suffix == ".png")
+    assert shots[0] == "001-home.png"
+    assert [s.split("-", 1)[1] for s in shots[1:]] == ["newgame.png"] * 3, shots
+    # Each picture has its frame description beside it.
+    frames = [json.loads((tmp_path / "shots" / s.replace(".png", ".json")).read_text(
+        encoding="utf-8")) for s in shots]
+    assert [f["screen"] for f in frames] == ["home", "newgame", "newgame", "newgame"]
+
+
+def test_screenshot_each_input_needs_a_folder(tmp_path):
+    from companion.errors import UsageError
+
+    with pytest.raises(UsageError, match="--screenshot-dir"):
+        app.run(args(tmp_path, screenshot_dir=None, screenshot_each_input=True))
+
+
 def test_a_bad_config_refuses_to_start(tmp_path):
     config = tmp_path / "config"
     shutil.copytree(SHIPPED_CONFIG_DIR, config)

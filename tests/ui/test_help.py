@@ -50,8 +50,10 @@ def read_text(finger: Finger, topic: str, language: str) -> None:
         "-", ""), (topic, language, shown)
     assert not problems(frame), (topic, language, problems(frame))
     depth = len(ui.stack)
+    # A text opened from the list returns to the game (the rule read), else to where it was.
+    closes = 2 if ui.top.from_list else 1
     finger.tap(lambda label: label == title.replace("\u00ad", ""))  # the text itself
-    assert len(ui.stack) == depth - 1
+    assert len(ui.stack) == depth - closes
 
 
 def open_every_topic(finger: Finger, language: str) -> set[str]:
@@ -72,14 +74,15 @@ def open_every_topic(finger: Finger, language: str) -> set[str]:
     else:
         topics = list(ui.top.topics)
         for topic in topics:
+            if ui.top is screen:  # the last text returned to the game: "?" again
+                finger.tap_target(help_button(finger))
             key = f"help:{topic}"
             finger.frame()  # the list as drawn now
             hit = next(h for h in ui.canvas.hits if h.key == key)
             finger.tap_target({"rect": list(hit.rect), "label": hit.label})
             read_text(finger, topic, language)
             read.add(topic)
-            assert ui.top.name == "help" and ui.top.topic is None  # back at the list
-        finger.tap_primary()  # OK closes the list
+            assert ui.top is screen  # "?", a topic, OK: back in the game
     assert ui.top is screen and len(ui.stack) == depth
     return read
 
@@ -260,3 +263,24 @@ def test_every_text_is_whole_and_readable_at_every_size(tmp_path, language):
     finally:
         set_language("en")
     assert not found, "\n".join(found)
+
+
+def test_back_from_a_text_returns_to_the_list_and_ok_to_the_game(ui):
+    finger = moment(ui, lambda b, a: a.phase == "loading")
+    screen = ui.top
+
+    def open_first() -> None:
+        finger.frame()
+        first = ui.top.topics[0]
+        hit = next(h for h in ui.canvas.hits if h.key == f"help:{first}")
+        finger.tap_target({"rect": list(hit.rect), "label": hit.label})
+        assert ui.top.topic == first
+
+    finger.tap_target(help_button(finger))
+    assert ui.top.name == "help" and ui.top.topics
+    open_first()
+    ui.intent(it.Back())
+    assert ui.top.name == "help" and ui.top.topic is None  # Back: the list again
+    open_first()
+    finger.tap_primary()
+    assert ui.top is screen  # OK: the rule read, back in the game (3 taps in all)

@@ -453,6 +453,11 @@ def test_loading_places_are_capitalised_like_the_cards_beside_them(ui):
     assert "market hall" not in labels
 
 
+def inside(rect, box) -> bool:
+    return box[0] <= rect[0] and box[1] <= rect[1] and rect[0] + rect[2] <= box[0] + box[2] \
+        and rect[1] + rect[3] <= box[1] + box[3]
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
 @pytest.mark.parametrize("phase", ["supply", "demand", "loading"])
 def test_the_panels_keep_their_lines_while_a_message_shows(ui, language, phase):
@@ -465,8 +470,11 @@ def test_the_panels_keep_their_lines_while_a_message_shows(ui, language, phase):
                    or t["label"] in {words.player_name(ui.game.state, p)
                                      for p in ui.game.state.players})
         right = left + 250
+        # The panels' own lines (the score track above them gives way to a long message).
+        boxes = [t["rect"] for t in frame["targets"] if not t["bar"] and t["rect"][0] < right
+                 and t["rect"][1] > 60]
         return [(t["text"], t["rect"]) for t in frame["texts"]
-                if not t["bar"] and t["rect"][0] < right and t["rect"][1] > 60]
+                if not t["bar"] and any(inside(t["rect"], box) for box in boxes)]
 
     before = panels()
     for message in ("Undone: tea.", "A long message that the bar cannot hold beside its "

@@ -534,9 +534,11 @@ def test_undo_during_a_purchase_entry_takes_back_the_price_then_the_buyer(ui):
     state = ui.game.state
     actions = state.actions
     rich = max(state.players, key=lambda p: state.player(p).coins)
+    from companion.engine.legal import buy_prices
     from companion.ui import words
+    assert len(buy_prices(state, rich)) >= 2
     finger.tap(words.letter(state, rich))
-    finger.tap("+")
+    finger.tap(words.letter(state, rich))  # their button again: price +1
     assert (ui.top.buyer, ui.top.price) == (rich, 2)
     finger.tap("Undo")
     assert (ui.top.buyer, ui.top.price) == (rich, 1)

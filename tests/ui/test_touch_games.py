@@ -10,8 +10,9 @@ import pytest
 from benchmarks import touch
 from benchmarks.touch import play_game
 from companion import formats
-from companion.engine import replay, to_record
+from companion.engine import GOODS, replay, to_record
 from companion.engine.simulate import random_game
+from companion.ui import names
 from companion.ui.core import UI
 from companion.ui.i18n import set_language
 
@@ -82,17 +83,39 @@ def test_every_frame_of_a_touch_game_in_portrait_passes_the_frame_checks(
     assert not found, found[:20]
 
 
+#: The screens whose targets the steady check holds in whole games (docs/frames.md, "Nothing
+#: moves under the finger"); tracked Purchase in landscape only. Supply, Loading and the
+#: tracked form in portrait still move in some frames (see there).
+STEADY = ("purchase", "purchase-tracked")
+
+
 def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language, seed
                              ) -> list[str]:
     """Every problem the frame checks find in the frames of a whole game played by touch."""
-    from .framecheck import problems
+    from .framecheck import moved, problems
 
     found: list[str] = []
     frame = touch.Finger.frame
+    last: list[tuple[dict, int]] = []
+    cubes = {names.good_initial(g) for g in GOODS}
 
     def checked(self):  # type: ignore[no-untyped-def]
         got = frame(self)
         found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
+        # Nothing moves under the finger between this frame and the one before it on the
+        # same screen (Loading: showing the same player's cubes). The screen's own targets;
+        # a cube moved by the action just recorded is drawn where it went.
+        actions = self.ui.game.state.actions if self.ui.game is not None else 0
+        own = dict(got, screen=(got["screen"], getattr(self.ui.top, "player", None)),
+                   targets=[t for t in got["targets"] if not t["bar"]])
+        steady = STEADY if got["size"][0] > got["size"][1] else STEADY[:1]
+        if last and got["screen"] in steady:
+            before, was = last[0]
+            if was != actions:
+                before = dict(before, targets=[t for t in before["targets"]
+                                               if t["label"] not in cubes])
+            found.extend(f"{got['screen']}: {p}" for p in moved(before, own))
+        last[:] = [(own, actions)]
         return got
 
     monkeypatch.setattr(touch.Finger, "frame", checked)

@@ -32,7 +32,7 @@ class HelpScene(Scene):
     overlay = True
 
     def __init__(self, ui: SceneHost, topic: str | None = None,
-                 topics: Sequence[str] = ()) -> None:
+                 topics: Sequence[str] = (), from_list: bool = False) -> None:
         super().__init__(ui)
         if topic is None and not topics:
             raise ValueError("the help screen needs a topic or a list of topics")
@@ -41,6 +41,9 @@ class HelpScene(Scene):
                 help_text(t, "en")  # an unknown topic fails here, not when drawn
         self.topic = topic
         self.topics = tuple(topics)
+        #: A text opened from the list: OK (or a tap on it) returns to the game, the
+        #: rule read; Back returns to the list.
+        self.from_list = from_list
 
     def primary(self) -> Primary:
         return (_("OK"), self.close)
@@ -52,9 +55,11 @@ class HelpScene(Scene):
 
     def close(self) -> None:
         self.ui.pop()
+        if self.from_list and self.ui.top.name == "help":
+            self.ui.pop()
 
     def on_back(self) -> None:
-        self.close()
+        self.ui.pop()
 
     @staticmethod
     def title(topic: str) -> str:
@@ -100,7 +105,7 @@ class HelpScene(Scene):
         cells = layout.button_grid(c, flow.rest(), titles, c.u(10), most_cols=4,
                                    tallest=c.u(72))
         for topic, label, box in zip(self.topics, titles, cells, strict=True):
-            c.button(box, label, partial(self.ui.open, "help", topic=topic),
+            c.button(box, label, partial(self.ui.open, "help", topic=topic, from_list=True),
                      key=f"help:{topic}")
 
 

@@ -9,8 +9,9 @@ from typing import Any
 
 import pygame
 
-from companion.engine import Action, Convert, Done, MarketSell, Move, RuleError, State, apply
-from companion.engine.simulate import loading_actions as engine_loading_actions
+from companion.engine import Action, Convert, Done, MarketSell, Move, State
+from companion.engine.legal import conversions, market_sale, refusal
+from companion.engine.legal import loading_actions as engine_loading_actions
 from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
@@ -187,13 +188,6 @@ class LoadingScene(RoundScene):
         self.selected = []
         self.ui.dirty = True
 
-    def legal(self, action: Action) -> bool:
-        try:
-            apply(self.state, action)
-        except RuleError:
-            return False
-        return True
-
     def kept_shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
         """`shortcuts`, worked out once for a state and player (every frame shows them)."""
         return list(self.kept("shortcuts", (state, pid, language()),
@@ -256,18 +250,23 @@ class LoadingScene(RoundScene):
         beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
         note_h = c.u(2) if beside else \
             layout.fit(c, note, area.w, None, SMALL).height(c) + c.u(6)
-        # Choosing where cubes go, or short of a finger's row for the choices below: the
-        # panels' note gives way.
+        # Short of a finger's row for the choices below: the panels' note gives way. While
+        # cubes are chosen it is not drawn, but keeps its place: the cubes never move under
+        # the finger when one is tapped (docs/touch.md).
         room = area.bottom - (y + c.u(34) + note_h + cubes_h) - c.u(24)
-        if self.selected or room < size:
+        if room < size:
             y += c.u(34)
         elif beside:
-            c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
+            if not self.selected:
+                c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
             y += c.u(36)
         else:  # narrow: on the lines below the name
             y += c.u(34)
-            y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
-                                 MUTED).bottom + c.u(6)
+            if self.selected:
+                y += note_h
+            else:
+                y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
+                                     MUTED).bottom + c.u(6)
         if not cubes:
             said = c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
             if not rows:  # no empty places of cubes gone below it: what follows goes under
@@ -379,18 +378,14 @@ class LoadingScene(RoundScene):
                         label = words.place(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
         elif len(chosen) == 2:
-            action = MarketSell(pid, tuple(chosen))
-            if self.legal(action):
+            sale = market_sale(state, pid, tuple(chosen))
+            if sale is not None:
                 items.append((_("Sell both in the market hall (+1 coin)"),
-                              (lambda: self.do(action)), "market_sell"))
+                              partial(self.do, sale), "market_sell"))
         else:
-            for good in state.stock:
-                if state.stock[good] <= 0:
-                    continue
-                conv = Convert(pid, tuple(chosen), good)
-                if self.legal(conv):
-                    items.append((_("\u2192 {good}").format(good=names.good(good)),
-                                  partial(self.do, conv), f"convert:{good}"))
+            for conv in conversions(state, pid, tuple(chosen)):
+                items.append((_("\u2192 {good}").format(good=names.good(conv.take)),
+                              partial(self.do, conv), f"convert:{conv.take}"))
         return items
 
     def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
@@ -446,9 +441,8 @@ class LoadingScene(RoundScene):
             out.append(stays.get(chosen[0][1], _("Nothing else takes it: at the end of "
                                                  "Loading it goes to the stock.")))
         for action in tries:
-            try:
-                apply(state, action)
-            except RuleError as exc:
+            exc = refusal(state, action)
+            if exc is not None:
                 said = words.refusal(state, exc)
                 if said not in out:
                     out.append(said)

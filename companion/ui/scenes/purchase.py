@@ -9,12 +9,12 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Card, Discard, Pass, Place, State
+from companion.engine.legal import buy_prices
 from companion.engine.words import Kind, Outcome, Phase
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
-    HUGE,
     LARGE,
     MUTED,
     PANEL,
@@ -159,6 +159,11 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     if state is not None:
         inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
         cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        # As tall from the round's first card on as a card left or bought will need, so
+        # the rows below never move when a status is written (docs/touch.md).
+        left = len(layout.fit(c, _("discarded"), inner_w, None, SMALL, "secondary").lines)
+        tile = max(tile, max(left, 2) * step + c.u(8),
+                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
         for i, slot in enumerate(state.slots):
             status, _colour = slot_status(c, state, i, inner_w)
             if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
@@ -208,9 +213,14 @@ class PurchaseScene(RoundScene):
         return self.hints()[self.buyer is not None]
 
     def hints(self) -> list[str]:
-        # Once a buyer is chosen, OK records the purchase, not "nobody".
+        # Once a buyer is chosen, a tap on the price records the purchase.
         return [_("Tap the buyer (press their button again: price +1), or OK for nobody."),
-                _("OK records the purchase. Price: press their button again, or \u2212 / +.")]
+                _("Tap the price to record the purchase (or press their button again: "
+                  "price +1, then OK).")]
+
+    def prices(self, pid: str) -> range:
+        """The prices `pid` may pay for the card being settled (the engine's rule)."""
+        return buy_prices(self.state, pid)
 
     def select(self, pid: str) -> None:
         self.taps.append((self.buyer, self.price))
@@ -219,11 +229,24 @@ class PurchaseScene(RoundScene):
         else:
             self.buyer = pid
             self.price = 1
+            # One price only (their coins or the round's budget leave no other): the tap
+            # on the buyer is the whole entry.
+            if len(self.prices(pid)) == 1:
+                self.price = self.prices(pid)[0]
+                self.record()
+        self.ui.dirty = True
+
+    def pay(self, price: int) -> None:
+        """A tap on a price: the chosen buyer pays it, recorded at once."""
+        self.taps.append((self.buyer, self.price))
+        self.price = price
+        self.record()
         self.ui.dirty = True
 
     def nobody(self) -> None:
-        self.taps.append((self.buyer, self.price))
+        """A tap on "nobody": the card is left, recorded at once."""
         self.buyer = None
+        self.record()
         self.ui.dirty = True
 
     def on_player(self, colour: str) -> None:
@@ -249,9 +272,17 @@ class PurchaseScene(RoundScene):
         else:
             self.game.act(Buy(self.buyer, slot, self.price))
 
-    def question(self, state: State, width: int, c: Canvas) -> str:
-        """The card being settled, in full, and the question (where it fits on one line)."""
-        current = state.settling
+    def question_height(self, c: Canvas, state: State, width: int) -> int:
+        """The question's place: as tall as the tallest of the round's cards needs, so the
+        buyers' and prices' rows stay where they are from card to card (a name that wraps
+        moves nothing under the finger)."""
+        return max(layout.fit(c, self.question(state, width, c, index), width, None,
+                              BODY).height(c) for index in range(len(state.slots)))
+
+    def question(self, state: State, width: int, c: Canvas, index: int | None = None) -> str:
+        """The card being settled (or the one at `index`), in full, and the question (where
+        it fits on one line)."""
+        current = state.settling if index is None else index
         card = state.catalogue[state.slots[current].card]
         which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
                                                    card=names.card_name(card))
@@ -274,13 +305,30 @@ class PurchaseScene(RoundScene):
         together = len(players) * (button_w + gap) + nobody_w <= width
         return button_w, nobody_w, together
 
-    def price_room(self, c: Canvas, state: State, width: int) -> int:
-        """The width left in the price row right of "+" (and left of "nobody" if it is
-        there)."""
-        gap, size = c.u(8), c.u(56)
+    def price_cells(self, c: Canvas, state: State, width: int) -> tuple[int, int]:
+        """How many price buttons the price row shows (1 up to that, each a finger wide,
+        the same for the whole round so none moves) and how wide each is."""
+        gap = c.u(8)
         _button_w, nobody_w, together = self.buyer_widths(c, state, width)
-        label_w = font(c.px(BODY)).size(_("Price:"))[0] + c.u(12)
-        used = label_w + 2 * size + c.u(80) + gap + (0 if together else nobody_w + gap)
+        room = width - (0 if together else nobody_w + gap)
+        # Every price the round allows at most: the budget (3 workers per player), at most 8.
+        most = min(MAX_PRICE, 3 * len(state.players))
+        size = c.u(56)
+        if switch_shown(state) and not (c.w < c.h and len(state.players) % 2 == 1):
+            # Before the round's first entry the form switch ends the row (portrait with
+            # an odd number of players: in the panels' free cell); the higher prices come
+            # after it, where nothing else moves.
+            room -= switch_width(c, False) + gap
+        count = min(most, max(1, (room + gap) // (size + gap)))
+        return count, size
+
+    def price_room(self, c: Canvas, state: State, width: int) -> int:
+        """The width left in the price row right of the price buttons (and left of
+        "nobody" if it is there)."""
+        gap = c.u(8)
+        _button_w, nobody_w, together = self.buyer_widths(c, state, width)
+        count, cell = self.price_cells(c, state, width)
+        used = count * (cell + gap) + (0 if together else nobody_w + gap)
         return width - used
 
     def switch_row(self, c: Canvas, state: State, width: int) -> bool:
@@ -298,8 +346,8 @@ class PurchaseScene(RoundScene):
         if state.settling >= len(state.slots):
             return 0
         gap, size = c.u(8), c.u(56)
-        asked = layout.fit(c, self.question(state, width, c), width, None, BODY).height(c)
-        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap
+        asked = self.question_height(c, state, width)
+        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap - c.u(4)
         need += 2 * size + gap
         if self.switch_row(c, state, width):
             need += gap + size
@@ -317,7 +365,9 @@ class PurchaseScene(RoundScene):
         # gives way: its tile is marked, and named on it. Like the frame's giving way it
         # lasts the round, so the buyers' row stays under the finger.
         if not self.squeezed:
-            flow.text(self.question(state, area.w, c), BODY, TEXT)
+            place = flow.take(self.question_height(c, state, area.w))
+            flow.y -= c.u(4)  # the line box's leading below the ink is gap enough
+            layout.draw_text(c, self.question(state, area.w, c), place, BODY, TEXT)
         gap = c.u(8)
         size = c.u(56)
         players = list(state.players)
@@ -331,22 +381,20 @@ class PurchaseScene(RoundScene):
                      selected=self.buyer == pid, badge=str(state.player(pid).coins))
         nobody = cells[-1] if together else None
         price_row = flow.take(size)
-        label = _("Price:")
-        label_w = font(c.px(BODY)).size(label)[0] + c.u(12)
         if nobody is None:  # narrow: "nobody" at the end of the price row
             price_row, nobody = layout.columns(price_row, [None, nobody_w], gap)
         c.button(nobody, _("nobody"), self.nobody, key="buyer:nobody",
                  selected=self.buyer is None)
-        c.text(label, (price_row.x, price_row.centery), BODY, TEXT, anchor="midleft")
-        minus, number, plus = layout.columns(pygame.Rect(price_row.x + label_w, price_row.y,
-                                                         2 * size + c.u(80), size),
-                                             [size, None, size])
-        c.button(minus, "\u2212", (lambda: self.step(-1)) if self.buyer else None,
-                 key="price:-", size=LARGE)
-        c.text(str(self.price) if self.buyer else "\u2013", number.center, HUGE,
-               ACCENT if self.buyer else MUTED, anchor="center", role="key")
-        c.button(plus, "+", (lambda: self.step(1)) if self.buyer else None, key="price:+",
-                 size=LARGE)
+        # One button per price, in the same places all round: a tap records the purchase.
+        count, cell = self.price_cells(c, state, area.w)
+        allowed = self.prices(self.buyer) if self.buyer else range(0)
+        plus = pygame.Rect(price_row.x - gap, price_row.y, 0, size)
+        for price in range(1, count + 1):
+            box = pygame.Rect(price_row.x + (price - 1) * (cell + gap), price_row.y, cell, size)
+            c.button(box, str(price), partial(self.pay, price) if price in allowed else None,
+                     key=f"price:{price}", size=LARGE, selected=bool(self.buyer) and
+                     price == self.price and price in allowed)
+            plus = box
         where = pygame.Rect(plus.right + gap, price_row.y,
                             max(0, price_row.right - plus.right - gap), size)
         if where.w < switch_width(c, False) and self.spare is not None:
@@ -393,9 +441,12 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        if self.state.phase == Phase.DEMAND:
-            return _("Tap the card above which the worker was placed.")
-        return _("OK: the offer is accepted. Pass: the worker goes home.")
+        return self.hints()[self.state.phase != Phase.DEMAND]
+
+    def hints(self) -> list[str]:
+        # Both, for Demand and the offers: the hint's place stays the same all round.
+        return [_("Tap the card above which the worker was placed."),
+                _("OK: the offer is accepted. Pass: the worker goes home.")]
 
     def place(self, index: int) -> None:
         self.game.act(Place(self.turn(), index))
@@ -429,15 +480,13 @@ class TrackedPurchaseScene(RoundScene):
             self.game.act(Pass(offer[0], offer[1]))
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """An offer: the tiles, and Pass with the offer beside it."""
-        offer = self.offer()
-        if offer is None:
+        """An offer: the tiles, and Pass with the offer beside it (on up to three lines).
+        The same from the round's first worker on: the panels above give way once, before
+        the workers are placed, never between two taps (docs/touch.md)."""
+        if not state.slots:
             return 0
-        said = self.offer_text(state, *offer)
-        pass_w = min(width, c.u(180))
         return slots_height(c, width, len(state.slots), state) + c.u(8) + max(
-            c.u(60), layout.fit(c, said, width - pass_w - c.u(8), None, BODY, "body"
-                                ).height(c) + c.u(4))
+            c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
 
     def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
         card = state.catalogue[state.slots[index].card]
@@ -456,7 +505,9 @@ class TrackedPurchaseScene(RoundScene):
                 name=words.player_name(state, pid), k=state.placed + 1, n=total),
                 pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h), BODY, TEXT,
                 max_lines=1)
-            switch_h = c.u(56) + c.u(8) if state.form is None and not state.placed else 0
+            # The form switch's place is kept after the first placement too: the tiles
+            # keep their size while the workers are placed (nothing moves under the finger).
+            switch_h = c.u(56) + c.u(8) if state.form is None or state.placed else 0
             rest = flow.rest()
             tiles = pygame.Rect(rest.x, rest.y, rest.w, max(
                 min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
@@ -491,9 +542,12 @@ class TrackedPurchaseScene(RoundScene):
             flow.text(said, BODY, TEXT)
             if spare >= coins_h:
                 flow.text(coins, BODY, MUTED)
+        # Pass at the bottom of the phase's part, where it stays from offer to offer
+        # whatever the lines above it take (a long name, the coins' line or not).
         row = flow.take(row_h)
-        button = c.button(pygame.Rect(row.x, row.y, pass_w, row.h), _("Pass"),
-                          self.decline, key="pass")
+        row = pygame.Rect(row.x, max(row.y, area.bottom - row_h), row.w, row_h)
+        button = c.button(pygame.Rect(row.x, row.bottom - c.u(60), pass_w, c.u(60)),
+                          _("Pass"), self.decline, key="pass")
         if beside:
             layout.draw_text(c, said, pygame.Rect(button.right + gap, row.y,
                                                   row.right - button.right - gap, row.h),

@@ -17,6 +17,7 @@ from companion.engine.words import Kind, Phase
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     ACCENT,
+    BG,
     BODY,
     INFO_BG,
     LARGE,
@@ -115,6 +116,7 @@ class RoundScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
+        mark = c.mark()
         header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
         gap = c.u(8)
         n = len(state.players)
@@ -135,6 +137,18 @@ class RoundScene(Scene):
         track = pygame.Rect(0, header_h, c.w, track_h)
         if track_h:
             self.draw_track(c, state, track)
+        message = self.body_message
+        if message is not None and self.hint_in_bar and \
+                self.message_over_header(c, message[0], track.bottom):
+            # A message too long for the bar where the hint has no place above the
+            # controls: over the header and the track until the next action, so that the
+            # controls below never move down under the finger (docs/touch.md).
+            c.forget_since(mark)
+            c.rect(pygame.Rect(0, 0, c.w, track.bottom), BG, radius=0)
+            flow = layout.Flow(c, pygame.Rect(c.u(8), c.u(4), c.w - 2 * c.u(8),
+                                              track.bottom - c.u(4)), 0)
+            self.draw_message(c, flow, *message)
+            self.body_message = None
         rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
         self.spare = None
         if portrait:
@@ -161,6 +175,12 @@ class RoundScene(Scene):
             flow.text(hint, BODY, TEXT)
         flow.y = max(flow.y, top + least)
         self.draw_phase(c, state, flow.rest())
+
+    @staticmethod
+    def message_over_header(c: Canvas, text: str, height: int) -> bool:
+        """Whether a message fits in the header's and track's `height` (a finger tall)."""
+        fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
+        return max(c.u(56), fitted.height(c) + 2 * c.u(8)) <= height - c.u(8)
 
     def hint_place(self, c: Canvas, width: int) -> int:
         """The height above the phase's controls for the hint where it is drawn here: as

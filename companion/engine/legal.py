@@ -1,0 +1,261 @@
+"""What the table may do next: the one source of legal moves.
+
+Modelled on python-chess's `Board.legal_moves`: every layer asks here what is
+possible (the screens what to offer, the simulator what to play, the tests what
+to try) and nobody finds out by trying `apply` and catching the refusal. It reads
+the same rules (`rules.py`'s limits) and never changes a state.
+
+- `legal_actions(state)`: every action `apply` accepts now. Two foldings keep the
+  list short, and are the only ones: a ship's goods are listed once per distinct set
+  of 3 (not once per cube), and a conversion or market-hall sale once per distinct
+  choice of goods (each cube from the first store that holds it). `adjust`, `undo`
+  and `redo` are corrections, not moves: `undo_preview` says what an Undo would do.
+- `loading_actions(state, player)`: one player's Loading moves, sales, conversions.
+- `buy_prices(state, player)`: the prices the card being settled may be bought for.
+- `market_sale`, `conversions`: the sale and the conversions of cubes a player chose.
+- `refusal(state, action)`: the `RuleError` an action would get (its `code` says
+  which rule), or None: for saying *why* something is not offered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+
+from companion.engine.actions import (
+    Action,
+    Buy,
+    Convert,
+    Discard,
+    Done,
+    MarketSell,
+    Move,
+    Pass,
+    Place,
+    Reveal,
+)
+from companion.engine.errors import RuleError
+from companion.engine.rules import (
+    MAX_CARDS_PER_ROUND,
+    MAX_WORKERS_ON_CARD,
+    WAREHOUSE_CAPACITY,
+    WAREHOUSE_CARD,
+    WORKERS_PER_PLAYER,
+    apply,
+)
+from companion.engine.state import PlayerState, State
+from companion.engine.words import (
+    GOODS,
+    MERCHANT_DESTINATION,
+    Form,
+    Kind,
+    Outcome,
+    Phase,
+    Store,
+)
+
+#: Every multiset of 2 or 3 goods, with its counts (computed once: this is a hot loop).
+_COMBOS: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]] = {
+    size: tuple(
+        (combo, tuple(Counter(combo).items()))
+        for combo in combinations_with_replacement(GOODS, size)
+    )
+    for size in (2, 3)
+}
+
+
+def _ship_loads(bag: dict[str, int] | Counter[str]) -> Iterator[tuple[str, ...]]:
+    for load, counts in _COMBOS[3]:
+        if all(bag[g] >= n for g, n in counts):
+            yield load
+
+
+def legal_actions(state: State) -> list[Action]:
+    """The actions `apply` accepts now (see the module docstring for what is folded)."""
+    phase = state.phase
+    if phase == Phase.SUPPLY:
+        return _supply_actions(state)
+    if phase == Phase.DEMAND or phase == Phase.PURCHASE:
+        return purchase_actions(state)
+    if phase == Phase.LOADING:
+        out: list[Action] = [Done()]
+        for pid in state.players:
+            out.extend(loading_actions(state, pid))
+        return out
+    return []
+
+
+def _supply_actions(state: State) -> list[Action]:
+    season = state.top_season()
+    if season is None:
+        return []
+    out: list[Action] = []
+    for card_id in sorted(state.unseen[season]):
+        if state.catalogue[card_id].kind == Kind.SHIP:
+            out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
+        else:
+            out.append(Reveal(card_id))
+    return out
+
+
+def purchase_actions(state: State) -> list[Action]:
+    out: list[Action] = []
+    if state.phase == Phase.DEMAND and state.form != Form.QUICK:
+        turn = state.seat_after(state.first_player, state.placed)
+        out.extend(
+            Place(turn, i)
+            for i, slot in enumerate(state.slots)
+            if len(slot.workers) < MAX_WORKERS_ON_CARD
+        )
+        if state.form == Form.TRACKED:
+            return out
+    index = state.settling
+    if state.form == Form.TRACKED:
+        slot = state.slots[index]
+        lowest = slot.workers[0]
+        if state.player(lowest).coins >= len(slot.workers):
+            out.append(Buy(lowest, index))
+        out.append(Pass(lowest, index))
+        return out
+    out.append(Discard(index))
+    bought = [s for s in state.slots if s.outcome == Outcome.BOUGHT]
+    budget = WORKERS_PER_PLAYER * state.player_count - sum(s.price or 0 for s in bought)
+    for pid in state.players:
+        if sum(1 for s in bought if s.buyer == pid) >= MAX_CARDS_PER_ROUND:
+            continue
+        top = min(8, budget, state.player(pid).coins)
+        out.extend(Buy(pid, index, price) for price in range(1, top + 1))
+    return out
+
+
+def _cubes(ps: PlayerState) -> list[tuple[str, str]]:
+    cubes: list[tuple[str, str]] = [(g, Store.DOCK) for g in ps.dock]
+    cubes += [(g, Store.WAREHOUSE) for g in ps.warehouse]
+    if ps.market:
+        cubes.append((ps.market, Store.MARKET))
+    return cubes
+
+
+def loading_actions(state: State, player: str) -> list[Action]:
+    """One player's legal Loading actions (moves, conversions, market-hall sales)."""
+    ps = state.player(player)
+    cards = state.catalogue.cards
+    merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}
+    has_warehouse = WAREHOUSE_CARD in ps.cards
+    out: list[Action] = []
+    cubes = _cubes(ps)
+    for good, source in sorted(set(cubes)):
+        for contract, filled in (ps.contracts or {}).items():
+            if (Counter(cards[contract].goods) - Counter(filled))[good]:
+                out.append(Move(player, good, source, contract))
+        if good in merchants:
+            out.append(Move(player, good, source, MERCHANT_DESTINATION))
+        if has_warehouse and source != Store.WAREHOUSE and len(ps.warehouse) < WAREHOUSE_CAPACITY:
+            out.append(Move(player, good, source, Store.WAREHOUSE))
+        if source != Store.MARKET and ps.market is None:
+            out.append(Move(player, good, source, Store.MARKET))
+    goods_held = Counter(g for g, _ in cubes)
+    takes = [g for g in GOODS if state.stock[g] > 0]
+    for size, make in ((3, "convert"), (2, "sell")):
+        for combo, counts in _COMBOS[size]:
+            if any(goods_held[g] < n for g, n in counts):
+                continue
+            give = _first_stores(cubes, combo)
+            if make == "sell":
+                out.append(MarketSell(player, give))
+            else:
+                out.extend(Convert(player, give, take) for take in takes)
+    return out
+
+
+def _first_stores(
+    cubes: list[tuple[str, str]], combo: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    left = list(cubes)
+    give = []
+    for good in combo:
+        pair = next(p for p in left if p[0] == good)
+        left.remove(pair)
+        give.append(pair)
+    return tuple(give)
+
+
+def buy_prices(state: State, player: str) -> range:
+    """The prices `player` may buy the card being settled for now (empty: none).
+
+    Quick form: 1 up to the least of the highest bid, the round's budget left and the
+    player's coins (none once they bought 3 cards this round). Tracked form: the
+    card's price if the offer is theirs and they can pay it.
+    """
+    if state.phase not in (Phase.DEMAND, Phase.PURCHASE) or state.settling >= len(state.slots):
+        return range(0)
+    if state.phase == Phase.DEMAND and state.form == Form.TRACKED:
+        return range(0)
+    if player not in state.player_states:
+        return range(0)
+    coins = state.player(player).coins
+    if state.form == Form.TRACKED:
+        slot = state.slots[state.settling]
+        price = len(slot.workers)
+        ok = bool(slot.workers) and slot.workers[0] == player and coins >= price
+        return range(price, price + 1) if ok else range(0)
+    bought = [s for s in state.slots if s.outcome == Outcome.BOUGHT]
+    if sum(1 for s in bought if s.buyer == player) >= MAX_CARDS_PER_ROUND:
+        return range(0)
+    budget = WORKERS_PER_PLAYER * state.player_count - sum(s.price or 0 for s in bought)
+    return range(1, max(0, min(MAX_WORKERS_ON_CARD, budget, coins)) + 1)
+
+
+def market_sale(state: State, player: str, give: tuple[tuple[str, str], ...]
+                ) -> MarketSell | None:
+    """The market-hall sale of exactly these two cubes ((good, store) pairs), if legal."""
+    action = MarketSell(player, give)
+    return action if refusal(state, action) is None else None
+
+
+def conversions(state: State, player: str, give: tuple[tuple[str, str], ...]
+                ) -> list[Convert]:
+    """The conversions of exactly these three cubes, one per good the stock can give."""
+    if state.phase != Phase.LOADING:
+        return []
+    out = [Convert(player, give, good) for good in GOODS if state.stock[good] > 0]
+    return [a for a in out if refusal(state, a) is None]
+
+
+def refusal(state: State, action: Action) -> RuleError | None:
+    """The refusal `apply` would give `action` now (its `code` names the rule), or None.
+
+    The one place that tries an action to learn whether it is legal: the rules say
+    why in one place (rules.py), and this module does not say it a second time.
+    """
+    try:
+        apply(state, action)
+    except RuleError as exc:
+        return exc
+    return None
+
+
+def is_legal(state: State, action: Action) -> bool:
+    return refusal(state, action) is None
+
+
+def undo_preview(state: State) -> tuple[State, Action] | None:
+    """What an Undo would take back: the state it returns to and the action undone
+    (None: nothing to undo)."""
+    if state.previous is None or state.last_action is None:
+        return None
+    return state.previous, state.last_action
+
+
+__all__ = [
+    "buy_prices",
+    "conversions",
+    "is_legal",
+    "legal_actions",
+    "loading_actions",
+    "market_sale",
+    "purchase_actions",
+    "refusal",
+    "undo_preview",
+]

@@ -1,0 +1,121 @@
+"""The bottom bar's layout: where its buttons go, and which go above it for want of room.
+
+`UI` (`companion.ui.core`) decides which buttons the bar shows for the scene on top (Undo,
+Home, "?", Redo or Back on the left; the primary action, and a secondary one, on the
+right) and draws them; `BarLayout` only places them. It remembers, per scene, how many of
+the left buttons went above the bar, so that a tap that shortens a label never brings one
+back under another finger (docs/ui.md, "Always in the same place").
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.ui import layout
+from companion.ui.canvas import BODY, Canvas, Colour, font
+from companion.ui.scene import Action0
+
+#: A bar button before it is placed: label, action (None: disabled), key, colour.
+Item = tuple[str, Action0 | None, str, Colour]
+#: A placed button: its rect, then as `Item`.
+Placed = tuple[pygame.Rect, str, Action0 | None, str, Colour]
+
+
+def text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
+    """Where the bar's words go inside their box (the same for fitting and drawing)."""
+    return layout.inset(box, c.u(14), c.u(6))
+
+
+def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
+               at_least: int = 0) -> tuple[list[int], int]:
+    """Each bar button's width, and how many of the last buttons on the left go above
+    the bar for want of room: `at_least`, more only if that helps."""
+    pad = c.u(8)
+    h = bar.h - 2 * pad
+    f = font(c.px(BODY))
+    least = c.u(64)
+    labels = [item[0] for item in left + right]
+
+    def widths(labels: list[str]) -> list[int]:
+        wanted = [max(least, f.size(label)[0] + c.u(24)) for label in labels]
+        room = bar.w - pad * (len(labels) + 1)
+        # Too wide together (portrait, German): the widest give way; labels then wrap.
+        while sum(wanted) > room and max(wanted, default=0) > least:
+            widest = wanted.index(max(wanted))
+            wanted[widest] -= max(1, (sum(wanted) - room) // 2)
+            wanted[widest] = max(least, wanted[widest])
+        return wanted
+
+    def cut(labels: list[str], wanted: list[int]) -> bool:
+        """Whether a label would not fit its button even on two lines."""
+        most = max(1, (h - c.u(2)) // f.get_linesize())
+        for label, w in zip(labels, wanted, strict=True):
+            lines = c.wrap(label, w - c.u(12), BODY)
+            if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
+                return True
+        return False
+
+    def staying(moved: int) -> list[str]:
+        return labels[:len(left) - moved] + labels[len(left):]
+
+    for moved in range(at_least, len(left)):  # Undo or Back stays
+        wanted = widths(staying(moved))
+        if not cut(staying(moved), wanted):
+            return wanted, moved
+    return widths(staying(at_least)), at_least  # the left buttons were not the cause
+
+
+class BarLayout:
+    """Places the bar's buttons, frame after frame, for the scene on top."""
+
+    def __init__(self) -> None:
+        self._widths: tuple[tuple[object, ...], tuple[list[int], int]] | None = None
+        #: (screen, its left buttons' keys with the bar and scale, how many of those
+        #: buttons went above the bar).
+        self._moved_on: tuple[object, tuple[object, ...], int] | None = None
+
+    def place(self, c: Canvas, scene: object, bar: pygame.Rect, left: list[Item],
+              right: list[Item]) -> tuple[list[Placed], list[Placed]]:
+        """The buttons in the bar (left ones from the left, right ones from the right) and
+        those above it (at its left end; their y is the strip's, set when drawn)."""
+        pad = c.u(8)
+        h = bar.h - 2 * pad
+        left = list(left)
+        # What moved above the bar stays there while the same screen shows the same
+        # buttons on the left: a tap that shortens the primary label ("Niemand hat
+        # gekauft" -> "Blau zahlt 2") must not bring the "?" back under another finger.
+        keys = (tuple(item[2] for item in left), tuple(bar), c.s)
+        shown = self._moved_on
+        at_least = min(shown[2], max(0, len(left) - 1)) if shown and shown[0] is scene \
+            and shown[1] == keys else 0
+        # The widths depend only on the labels and the bar: worked out once for them.
+        labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
+                  tuple(bar), c.s, at_least)
+        if self._widths is None or self._widths[0] != labels:
+            self._widths = (labels, widths_for(c, bar, left, right, at_least))
+        wanted, moved = self._widths[1]
+        self._moved_on = (scene, keys, moved)
+        # No room for all of them (portrait, long words): the last on the left (Redo, the
+        # "?", then Home) go above the bar, at its left end (the UI makes a strip for
+        # them); Undo or Back, and the primary action, never move.
+        above: list[Placed] = []
+        if moved:
+            f = font(c.px(BODY))
+            x = bar.x + pad
+            for label, action, key, colour in left[len(left) - moved:]:
+                w = max(c.u(56), f.size(label)[0] + c.u(24))
+                above.append((pygame.Rect(x, 0, w, h), label, action, key, colour))
+                x += w + pad
+            del left[len(left) - moved:]
+        out: list[Placed] = []
+        x = bar.x + pad
+        for (label, action, key, colour), w in zip(left, wanted, strict=False):
+            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
+            x += w + pad
+        x = bar.right - pad
+        for (label, action, key, colour), w in zip(reversed(right), reversed(wanted),
+                                                  strict=False):
+            x -= w
+            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
+            x -= pad
+        return out, above

@@ -1,0 +1,63 @@
+"""The Income screen's view model: each player's income with its parts, and the metal coin.
+
+Plain data from two states (`before`: Loading, `after`: the income paid), worked out
+without pygame; `companion.ui.scenes.income` lays it out and paints it.
+"""
+
+from __future__ import annotations
+
+from companion.engine import State
+from companion.engine.values import value
+from companion.engine.words import Phase
+from companion.ui import words
+from companion.ui.i18n import _
+
+
+@value
+class IncomeRow:
+    """One player's line."""
+
+    pid: str
+    letter: str
+    name: str
+    #: None: no income paid to them (never in a real game; the row shows the name only).
+    total: int | None
+    #: The parts in words ("+1 income, +1 no purchase").
+    parts: str
+    #: "now 7": the player's coins after the income.
+    now: str
+
+
+@value
+class IncomeView:
+    title: str
+    rows: tuple[IncomeRow, ...]
+    #: Who holds the metal coin next (their id and letter), and the sentence saying so.
+    first: str
+    first_said: str
+    #: The last round's note ("the 4th fire follows"), or "".
+    last: str
+
+
+def income_view(before: State, after: State) -> IncomeView:
+    """What the Income screen shows after the Loading of `before`, with `after`'s numbers."""
+    income = after.income or {}
+    rows = []
+    for pid in after.players:
+        paid = income.get(pid)
+        parts = words.income_parts({"base": paid.base, "no_purchase": paid.no_purchase,
+                                    "bank": paid.bank}) if paid else ""
+        rows.append(IncomeRow(
+            pid=pid, letter=words.letter(after, pid), name=words.player_name(after, pid),
+            total=paid.total if paid else None, parts=parts,
+            now=_("now {n}").format(n=after.player(pid).coins)))
+    first = after.first_player
+    return IncomeView(
+        title=_("Income, round {k}").format(k=before.round),
+        rows=tuple(rows),
+        first=first,
+        first_said=_("The metal coin passes to {name}.").format(
+            name=words.player_name(after, first)),
+        last=_("That was the last round: the 4th fire follows.")
+        if after.phase == Phase.OVER else "",
+    )

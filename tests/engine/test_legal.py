@@ -1,0 +1,122 @@
+"""companion/engine/legal.py: the one source of legal moves agrees with `apply`.
+
+Refusals are asserted by their codes (messages.py), never by their English.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.engine import Buy, Convert, MarketSell, Move, Undo, apply
+from companion.engine.legal import (
+    buy_prices,
+    conversions,
+    is_legal,
+    legal_actions,
+    loading_actions,
+    market_sale,
+    refusal,
+    undo_preview,
+)
+from companion.engine.record import iter_states
+from companion.engine.simulate import random_game
+from companion.engine.words import GOODS, Phase, Store
+
+
+def states(catalogue, players, form, seed):
+    actions, _final = random_game(catalogue, players, seed=seed, form=form)
+    return [state for _n, _a, state in iter_states(actions, catalogue)]
+
+
+def test_every_listed_action_is_accepted(catalogue):
+    for players, form, seed in ((2, "quick", 1), (5, "tracked", 2), (3, "mixed", 3)):
+        for state in states(catalogue, players, form, seed)[::3]:
+            for action in legal_actions(state):
+                assert refusal(state, action) is None, action
+
+
+def test_buy_prices_are_exactly_the_prices_apply_accepts(catalogue):
+    checked = 0
+    for players, form, seed in ((2, "quick", 4), (4, "quick", 5), (5, "tracked", 6)):
+        for state in states(catalogue, players, form, seed):
+            if state.phase not in (Phase.DEMAND, Phase.PURCHASE) or \
+                    state.settling >= len(state.slots):
+                continue
+            for pid in state.players:
+                accepted = [p for p in range(1, 9)
+                            if is_legal(state, Buy(pid, state.settling, p))]
+                assert list(buy_prices(state, pid)) == accepted, (pid, state.round)
+                checked += 1
+    assert checked > 50
+
+
+def test_quick_prices_stop_at_the_coins_and_the_round_budget(table):
+    t = table(2)
+    t.supply()
+    state = t.state
+    # 5 starting coins, a round budget of 6 (3 workers each): 1 to 5.
+    assert list(buy_prices(state, "red")) == [1, 2, 3, 4, 5]
+    assert refusal(state, Buy("red", 0, 6)).code == "cannot_pay"
+    assert refusal(state, Buy("red", 0, 9)).code == "price_range"
+    after = apply(state, Buy("red", 0, 4))
+    assert list(buy_prices(after, "blue")) == [1, 2]  # 6 - 4 left of the budget
+    assert refusal(after, Buy("blue", 1, 3)).code == "round_budget"
+
+
+def test_loading_sales_and_conversions_follow_the_stock(loaded):
+    t = loaded()
+    state = t.state
+    give = (("coffee", Store.DOCK), ("tea", Store.DOCK), ("saffron", Store.DOCK))
+    # The stock is empty: nothing to convert into.
+    assert conversions(state, "red", give) == []
+    assert refusal(state, Convert("red", give, "coffee")).code == "stock_empty"
+    assert market_sale(state, "red", give[:2]) == MarketSell("red", give[:2])
+    assert market_sale(state, "red", (("rubber", Store.DOCK),) * 2) is None
+    assert refusal(state, MarketSell("red", (("rubber", Store.DOCK),) * 2)).code == \
+        "cubes_short"
+    # After the sale the two cubes are in the stock: now they can be taken.
+    after = apply(state, MarketSell("red", give[:2]))
+    rest = (("carpet", Store.DOCK), ("carpet", Store.DOCK), ("rubber", Store.DOCK))
+    assert sorted(c.take for c in conversions(after, "blue", rest)) == ["coffee", "tea"]
+
+
+def test_loading_actions_are_the_players_own(loaded):
+    state = loaded().state
+    red = loading_actions(state, "red")
+    assert all(a.player == "red" for a in red)
+    assert Move("red", "coffee", Store.DOCK, "A-contract-1") in red
+    assert Move("red", "coffee", Store.DOCK, "merchant") in red
+    # blue owns no coffee roaster: the rules refuse, and no such move is listed.
+    assert all(not (isinstance(a, Move) and a.to == "merchant")
+               for a in loading_actions(state, "blue"))
+    assert refusal(state, Move("blue", "carpet", Store.DOCK, "merchant")).code == \
+        "no_merchant"
+    assert refusal(state, Move("blue", "carpet", Store.DOCK, "A-contract-1")).code == \
+        "contract_owned"
+
+
+def test_undo_preview_is_what_undo_returns_to(loaded):
+    state = loaded().state
+    previous, undone = undo_preview(state)
+    assert previous is state.previous and undone == state.last_action
+    assert apply(state, Undo()).to_json() == previous.to_json()
+
+
+def test_a_new_game_has_nothing_to_undo(table):
+    state = table(3).state
+    assert undo_preview(state) is None
+    assert refusal(state, Undo()).code == "nothing_to_undo"
+
+
+def test_outside_purchase_no_price_is_offered(loaded):
+    state = loaded().state
+    assert all(list(buy_prices(state, pid)) == [] for pid in state.players)
+    assert set(GOODS) >= {a.good for a in loading_actions(state, "red") if isinstance(a, Move)}
+
+
+def test_random_games_use_only_listed_moves(catalogue):
+    rng = random.Random(7)
+    for state in states(catalogue, 4, "mixed", 8)[::5]:
+        listed = legal_actions(state)
+        if listed:
+            assert is_legal(state, rng.choice(listed))

@@ -1,0 +1,56 @@
+"""The game controller (companion/ui/game.py): which screens follow a state change."""
+
+from __future__ import annotations
+
+from companion.engine import Done, Phase
+from companion.engine.cards import FOURTH_FIRE
+from companion.ui.samples import Demo
+
+
+def test_undo_from_loading_in_a_later_round_shows_no_income(ui):
+    # Round 2 or later: the state still holds the previous round's income.
+    Demo(ui, 4).at(lambda b, a: a.phase == Phase.LOADING and a.round >= 2
+                   and b.phase == Phase.PURCHASE)
+    game = ui.game
+    assert game.state.income is not None
+    game.undo()
+    assert game.state.phase == Phase.PURCHASE
+    assert [s.name for s in ui.stack if s.name == "income"] == []
+    assert ui.top.name in ("purchase", "purchase-tracked")
+
+
+def test_income_after_loading_is_still_shown(ui):
+    Demo(ui, 4).at(lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING,
+                   last_live=True)
+    assert ui.top.name == "income"
+
+
+def test_the_fourth_fire_is_asked_after_the_last_income(ui):
+    Demo(ui, 4).at(lambda b, a: a.phase == Phase.LOADING and a.last_round)
+    game = ui.game
+    assert "points" in game.state.catalogue[FOURTH_FIRE].unverified
+    assert game.act(Done()) is False  # nothing recorded yet: the table meets Income first
+    assert game.state.phase == Phase.LOADING
+    assert ui.top.name == "income"
+    income = ui.top
+    income.primary()[1]()
+    # The table has had its income; now the 4th fire, and its points are asked.
+    assert ui.top.name == "confirm"
+    assert ui.top.card_id == FOURTH_FIRE
+    ui.top.primary()[1]()
+    assert game.state.phase == Phase.OVER
+    assert ui.top.name == "fire"
+    assert game.state.fires[ui.top.index].card == FOURTH_FIRE
+    # No second Income underneath: the fire closes onto the final screen.
+    ui.top.primary()[1]()
+    assert ui.top.name == "final"
+
+
+def test_backing_out_of_the_income_before_the_fourth_fire_records_nothing(ui):
+    Demo(ui, 4).at(lambda b, a: a.phase == Phase.LOADING and a.last_round)
+    game = ui.game
+    before = game.state
+    game.act(Done())
+    ui.top.on_back()
+    assert game.state is before
+    assert ui.top.name == "loading"
