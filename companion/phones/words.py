@@ -52,7 +52,7 @@ PAGE = {
     "bgstats_web": N_("Open in the browser instead"),
     "language": N_("Language"),
     "players": N_("Players"),
-    "cards_left": N_("{n} cards left in the pile"),
+    "cards_left": N_("Cards left in the pile: {n}"),
     # A label before its value ("Coins: 5"); French puts a narrow no-break space before ":".
     "label": N_("{label}:"),
 }

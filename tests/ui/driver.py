@@ -58,6 +58,14 @@ def select_cubes(ui: UI, player: str, pairs: tuple[tuple[str, str], ...]) -> Non
         ui.press(f"cube:{index}")
 
 
+def press_paged(ui: UI, key: str) -> None:
+    """Press `key`, turning the screen's pages to it first where its choices are paged."""
+    for turn in ("page:next", "page:prev"):
+        while key not in ui.keys() and turn in ui.keys():
+            ui.press(turn)
+    ui.press(key)
+
+
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     """Enter one action of a record through the screens."""
     dismiss(ui, seen)
@@ -68,10 +76,7 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         ui.press("form:other")
     if isinstance(action, Reveal):
         # Where a season's cards are on pages, turn to the card's page first.
-        for turn in ("page:next", "page:prev"):
-            while f"card:{action.card}" not in ui.keys() and turn in ui.keys():
-                ui.press(turn)
-        ui.press(f"card:{action.card}")
+        press_paged(ui, f"card:{action.card}")
         for good in action.goods or ():
             if ui.game.state.actions > state.actions:
                 break  # the bag left no choice: the rest was filled in
@@ -97,13 +102,13 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         ui.press("pass")
     elif isinstance(action, Move):
         select_cubes(ui, action.player, ((action.good, action.source),))
-        ui.press(f"to:{action.to}")
+        press_paged(ui, f"to:{action.to}")
     elif isinstance(action, MarketSell):
         select_cubes(ui, action.player, action.give)
-        ui.press("market_sell")
+        press_paged(ui, "market_sell")
     elif isinstance(action, Convert):
         select_cubes(ui, action.player, action.give)
-        ui.press(f"convert:{action.take}")
+        press_paged(ui, f"convert:{action.take}")
     elif isinstance(action, Undo):
         ui.press("undo")
     elif isinstance(action, Redo):

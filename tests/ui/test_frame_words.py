@@ -41,6 +41,8 @@ def word_problems(texts: list[str], language: str) -> list[str]:
             found.append(f"a decimal point: {text!r}")
         if language != "fr":
             continue
+        # An address (the Phones screen's page) is not a sentence: its ":" stays as it is.
+        text = re.sub(r"\b[a-z][a-z0-9+.-]*://\S+", "", text)
         if re.match(r"[:;?!,.)\u00bb]", text.lstrip()):
             found.append(f"a line starting with punctuation: {text!r}")
         for m in re.finditer(r"[:;?!]", text):
