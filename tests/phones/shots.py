@@ -4,8 +4,9 @@
 
 Plays a test record into a temporary state directory through the real session,
 runs `serve`, and photographs a 390 px phone (Playwright with Debian's chromium):
-the game in progress (`phones-<lang>.png`) and the finished game
-(`phones-final-<lang>.png`).
+the game in progress (`phones-<lang>.png`), the finished game
+(`phones-final-<lang>.png`) and the picture its "Share the result" button
+makes (`phones-picture-<lang>.png`, saved as a browser without a share sheet does).
 """
 
 from __future__ import annotations
@@ -39,12 +40,18 @@ def main(out: Path) -> None:
                     session.submit(actions[session.state.actions + 1])
                 for language in ("en", "de", "fr"):
                     context = browser.new_context(viewport={"width": 390, "height": 1400},
-                                                  locale=language, color_scheme="light")
+                                                  locale=language, color_scheme="light",
+                                                  accept_downloads=True)
                     page = context.new_page()
                     page.goto(served.url)
                     page.wait_for_selector(f"body[data-actions='{count}']")
                     page.wait_for_selector(f"html[lang={language}]")
                     page.screenshot(path=str(out / name.format(language)))
+                    if count == len(actions) - 1:
+                        page.wait_for_selector("#share[data-ready=true]")
+                        with page.expect_download() as download:
+                            page.click("#share")
+                        download.value.save_as(out / f"phones-picture-{language}.png")
                     context.close()
             browser.close()
         session.close()

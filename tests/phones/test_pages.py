@@ -203,3 +203,104 @@ def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, t
         process.communicate(timeout=30)
         context.close()
         session.close()
+
+
+#: Records every text the page draws into a canvas, and (when `share` is true) stands in
+#: for a phone's share sheet that takes files; otherwise the browser has no Web Share.
+PICTURE_SPY = """(share) => {
+  window.__drawn = [];
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    window.__drawn.push(String(text));
+    return fillText.call(this, text, ...rest);
+  };
+  const define = (name, value) => Object.defineProperty(Navigator.prototype, name,
+    { value, configurable: true, writable: true });
+  if (share) {
+    define("canShare", (d) => !!(d && d.files && d.files.length));
+    define("share", async (d) => { window.__shared = d; });
+  } else {
+    define("canShare", undefined);
+    define("share", undefined);
+  }
+}"""
+#: The shared file's name, type and bytes (base64).
+READ_SHARED = """async () => {
+  const f = window.__shared.files[0];
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+  return { name: f.name, type: f.type, data: btoa(s) };
+}"""
+
+
+def _png(data: bytes) -> Any:
+    import io
+
+    from PIL import Image
+
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    Image.open(io.BytesIO(data)).verify()  # every chunk's CRC, the whole structure
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def test_the_result_is_a_picture_to_share_or_save(browser, tmp_path):
+    """"Share the result" hands a PNG of the result to the phone's share sheet, or saves it
+    where the browser cannot share files; the picture holds the winner, every player's
+    totals and categories in the page's language, and the chart."""
+    import base64
+    import json
+
+    cat = catalogue()
+    actions = record_actions(RECORD, names=NAMES)
+    state_dir = tmp_path / "state"
+    session = GameSession.start(state_dir, cat, actions[0])  # type: ignore[arg-type]
+    for action in actions[1:]:
+        session.submit(action)
+    session.close()
+    final = replay("".join(a.to_line() + "\n" for a in actions), cat).state.to_json()["final"]
+    last = len(actions) - 1
+    with serving(state_dir) as served:
+        for language, share in (("de", True), ("fr", False)):
+            context = browser.new_context(viewport={"width": 390, "height": 800},
+                                          locale=language, accept_downloads=True)
+            context.add_init_script(f"({PICTURE_SPY})({json.dumps(share)})")
+            page = context.new_page()
+            page.goto(served.url)
+            page.wait_for_selector(f"body[data-actions='{last}']")
+            page.wait_for_selector(f"html[lang={language}]")
+            page.wait_for_selector("#share[data-ready=true]")
+            words = table(language, cat)
+            assert page.inner_text("#share") == words["page"]["share"]
+            if share:
+                page.click("#share")
+                page.wait_for_function("() => window.__shared")
+                shared = page.evaluate(READ_SHARED)
+                assert shared["type"] == "image/png" and shared["name"].endswith(".png")
+                data = base64.b64decode(shared["data"])
+            else:
+                with page.expect_download() as download:
+                    page.click("#share")
+                assert download.value.suggested_filename.endswith(".png")
+                data = Path(download.value.path()).read_bytes()
+            image = _png(data)
+            assert image.width == 1080 and 1000 < image.height < 2000
+            # drawn, not blank: the players' colours are in it (the chart's lines)
+            colours = {colour for _n, colour in image.convert("RGB").getcolors(1 << 20)}
+            assert (0xc6, 0x28, 0x28) in colours and (0x15, 0x65, 0xc0) in colours
+            # what was drawn: the winner, every category in this language, every total
+            drawn = page.evaluate("window.__drawn")
+            names = {"blue": NAMES["blue"], "green": NAMES["green"]}
+            winner = ", ".join(names.get(p, words["colours"][p]) for p in final["winners"])
+            assert any(winner in text for text in drawn), drawn
+            assert any(words["page"]["winner"] in text for text in drawn)
+            for category in final["scores"][final["ranking"][0]]:
+                assert words["categories"][category] in drawn, category
+            labels = [words["categories"][c] for c in final["scores"][final["ranking"][0]]]
+            numbers = drawn[drawn.index(labels[0]):]
+            for category, label in zip(final["scores"][final["ranking"][0]], labels, strict=True):
+                at = numbers.index(label)
+                row = numbers[at + 1: at + 1 + len(final["ranking"])]
+                assert row == [str(final["scores"][p][category]) for p in final["ranking"]], label
+            context.close()

@@ -161,6 +161,7 @@
         ...final.ranking.map((p) => el("td", { "data-player": p }, final.scores[p][c])))));
     $("chart-title").textContent = t("chart");
     $("chart").replaceChildren(chart(game.chart || {}, game.players));
+    preparePicture(game);
     const links = game.bgstats;
     $("bgstats-app").hidden = !links;
     $("bgstats-web").hidden = !links;
@@ -171,6 +172,166 @@
       $("bgstats-web").textContent = t("bgstats_web");
     }
   }
+  // --- the result as a picture (drawn here, in a canvas: no library, no network) -------
+  const COLOURS = { red: "#c62828", blue: "#1565c0", green: "#2e7d32", yellow: "#f9a825",
+    purple: "#6a1b9a" };
+  let picture = { key: null, file: null, url: null, noShare: false };
+  // `text` in at most `width` pixels: a smaller font first (down to 20 px), then cut short.
+  function fit(ctx, text, width, size, bold) {
+    if (size) {
+      for (let px = size; px >= 20; px -= 2) {
+        ctx.font = (bold ? "bold " : "") + px + "px system-ui, sans-serif";
+        if (ctx.measureText(text).width <= width) return text;
+      }
+    }
+    if (ctx.measureText(text).width <= width) return text;
+    let s = text;
+    while (s.length > 1 && ctx.measureText(s + "…").width > width) s = s.slice(0, -1);
+    return s + "…";
+  }
+  function drawPicture(game) {
+    const final = game.final;
+    const byId = Object.fromEntries(game.players.map((p) => [p.id, p]));
+    const cats = Object.keys(final.scores[final.ranking[0]]);
+    const W = 1080, pad = 48, row = 50, chartH = 420;
+    const H = pad + 70 + 64 + row * (cats.length + 1) + 40 + 56 + chartH + pad;
+    const canvas = document.createElement("canvas");
+    canvas.width = W;
+    canvas.height = H;
+    const ctx = canvas.getContext("2d");
+    const font = (size, bold) => (bold ? "bold " : "") + size + "px system-ui, sans-serif";
+    ctx.fillStyle = "#f6f1e7";
+    ctx.fillRect(0, 0, W, H);
+    ctx.fillStyle = "#8a4b12";
+    ctx.fillRect(0, 0, W, 12);
+    ctx.textBaseline = "alphabetic";
+    let y = pad + 44;
+    ctx.fillStyle = "#1e1a14";
+    ctx.font = font(48, true);
+    ctx.textAlign = "left";
+    ctx.fillText("Speicherstadt", pad, y);
+    if (game.started) {
+      const when = new Date(game.started);
+      if (!isNaN(when)) {
+        ctx.font = font(30);
+        ctx.textAlign = "right";
+        ctx.fillStyle = "#6b6355";
+        ctx.fillText(when.toLocaleDateString(words.language), W - pad, y);
+      }
+    }
+    y += 70;
+    ctx.textAlign = "left";
+    ctx.fillStyle = "#8a4b12";
+    ctx.font = font(38, true);
+    ctx.fillText(fit(ctx, label("winner") + final.winners.map((p) => playerName(byId[p])).join(", "),
+      W - 2 * pad, 38, true), pad, y);
+    // the score sheet: categories down, players (in their ranking) across
+    y += 24;
+    const first = 330, col = (W - 2 * pad - first) / final.ranking.length;
+    const colX = (i) => pad + first + col * (i + 1) - 12; // right edge of a player's column
+    y += row;
+    final.ranking.forEach((pid, i) => {
+      ctx.fillStyle = COLOURS[pid] || "#888"; // the player's colour under their name
+      ctx.fillRect(colX(i) - col + 24, y + 6, col - 24, 6);
+      ctx.fillStyle = "#1e1a14";
+      ctx.textAlign = "right";
+      ctx.fillText(fit(ctx, playerName(byId[pid]), col - 24, 28, true), colX(i), y);
+    });
+    for (const c of cats) {
+      y += row;
+      const total = c === "total";
+      ctx.strokeStyle = total ? "#1e1a14" : "#d8cdb6";
+      ctx.lineWidth = total ? 3 : 1;
+      ctx.beginPath();
+      ctx.moveTo(pad, y - row + 14);
+      ctx.lineTo(W - pad, y - row + 14);
+      ctx.stroke();
+      ctx.textAlign = "left";
+      ctx.fillStyle = "#1e1a14";
+      ctx.fillText(fit(ctx, words.categories[c] || c, first - 12, total ? 32 : 28, total), pad, y);
+      ctx.font = font(total ? 32 : 28, total);
+      ctx.textAlign = "right";
+      final.ranking.forEach((pid, i) => ctx.fillText(String(final.scores[pid][c]), colX(i), y));
+    }
+    // the score by round
+    y += 40 + 40;
+    ctx.textAlign = "left";
+    ctx.font = font(32, true);
+    ctx.fillText(t("chart"), pad, y);
+    y += 16;
+    const box = { x: pad, y: y, w: W - 2 * pad, h: chartH };
+    ctx.fillStyle = "#fffaf0";
+    ctx.fillRect(box.x, box.y, box.w, box.h);
+    const series = game.chart || {};
+    const all = Object.values(series);
+    const rounds = Math.max(1, ...all.map((s) => s.length - 1));
+    const top = Math.max(1, ...all.flat());
+    const inner = 24;
+    const px = (i) => box.x + inner + i * (box.w - 2 * inner) / rounds;
+    const py = (v) => box.y + box.h - inner - v * (box.h - 2 * inner) / top;
+    ctx.lineWidth = 5;
+    ctx.lineJoin = "round";
+    for (const p of game.players) {
+      const s = series[p.id];
+      if (!s || !s.length) continue;
+      ctx.strokeStyle = COLOURS[p.id] || "#888";
+      ctx.beginPath();
+      s.forEach((v, i) => (i ? ctx.lineTo(px(i), py(v)) : ctx.moveTo(px(i), py(v))));
+      ctx.stroke();
+    }
+    return canvas;
+  }
+  function preparePicture(game) {
+    const link = $("share");
+    if (!words) return; // drawn in the page's language, once its words are here
+    link.textContent = t("share");
+    const key = JSON.stringify([words && words.language, game.started, game.final, game.chart,
+      game.players.map(playerName)]);
+    if (key === picture.key) return;
+    picture.key = key;
+    picture.file = null;
+    link.hidden = true;
+    link.removeAttribute("href");
+    delete link.dataset.ready;
+    $("share-problem").textContent = "";
+    let canvas;
+    try {
+      canvas = drawPicture(game);
+    } catch (e) {
+      $("share-problem").textContent = t("picture_failed", { reason: String(e.message || e) });
+      return;
+    }
+    canvas.toBlob((blob) => {
+      if (picture.key !== key) return; // a newer result is on its way
+      if (!blob) {
+        $("share-problem").textContent = t("picture_failed", { reason: "canvas" });
+        return;
+      }
+      const day = String(game.started || "").slice(0, 10);
+      const name = "speicherstadt" + (day ? "-" + day : "") + ".png";
+      if (picture.url) URL.revokeObjectURL(picture.url);
+      picture.url = URL.createObjectURL(blob);
+      picture.file = new File([blob], name, { type: "image/png" });
+      link.href = picture.url;
+      link.download = name;
+      link.hidden = false;
+      link.dataset.ready = "true";
+    }, "image/png");
+  }
+  $("share").addEventListener("click", (e) => {
+    const file = picture.file;
+    if (!file) { e.preventDefault(); return; }
+    // The phone's share sheet where it takes files; otherwise the link saves the picture.
+    if (!picture.noShare && navigator.canShare && navigator.share
+        && navigator.canShare({ files: [file] })) {
+      e.preventDefault();
+      navigator.share({ files: [file], title: "Speicherstadt" }).catch((err) => {
+        if (err && err.name === "AbortError") return; // the player closed the sheet
+        picture.noShare = true; // the next tap saves it instead
+        $("share-problem").textContent = t("share_failed", { reason: String(err.message || err) });
+      });
+    }
+  });
   function chart(series, players) {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
