@@ -8,14 +8,16 @@ and every later one), then the action goes ahead.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from companion.engine import GOODS, Catalogue
+from companion.engine import GOODS, Catalogue, RuleError
 from companion.engine.words import printed_for_field
-from companion.ui import layout, names, rulestexts
+from companion.errors import CompanionError
+from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -30,6 +32,8 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
+
+log = logging.getLogger("companion.ui")
 
 
 class ConfirmValueScene(Scene):
@@ -54,7 +58,7 @@ class ConfirmValueScene(Scene):
         elif field == "value":
             self.value = card.value or 1
         else:
-            self.value = list(card.goods)
+            self.value = [str(g) for g in card.goods]
         #: The value before each change, for Undo (the last thing the person did).
         self.earlier: list[int | list[str]] = []
 
@@ -97,16 +101,30 @@ class ConfirmValueScene(Scene):
         return (_("Confirm"), self.confirm)
 
     def confirm(self) -> None:
-        value: PrintedValue = tuple(self.value) if isinstance(self.value, list) else self.value
+        value: PrintedValue = (tuple(str(g) for g in self.value)
+                               if isinstance(self.value, list) else int(self.value))
         try:
             if self.save is not None:
                 self.save(self.card_id, self.field, value)
+                problem = None
             else:
-                self.game.confirm_value(self.card_id, self.field, value)
-        except Exception as exc:  # noqa: BLE001 - show, never crash: e.g. a read-only disk
-            self.ui.error(_("Not saved: {reason}").format(reason=getattr(exc, "message", exc)))
+                problem = self.game.confirm_value(self.card_id, self.field, value)
+        except RuleError as exc:
+            self.ui.error(words.refusal(self.ui.game.state, exc) if self.ui.game is not None
+                          else _("Not saved: {reason}").format(reason=exc.code))
+            return
+        except CompanionError as exc:  # e.g. a read-only disk: nothing was recorded
+            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
+            return
+        except Exception:  # noqa: BLE001 - a bug: logged, never shown raw, never a crash
+            log.exception("confirming %s %s", self.card_id, self.field)
+            self.ui.error(_("Not saved: an unexpected fault (it is in the log)."))
             return
         self.ui.pop()
+        if problem is not None:
+            # The game has the value (its record holds it); only later games lack it.
+            self.ui.error(_("Kept for this game, but not saved for later games: {reason}")
+                          .format(reason=problem))
         if self.then is not None:
             self.then()
 
@@ -129,7 +147,7 @@ class ConfirmValueScene(Scene):
     def cycle(self, index: int) -> None:
         self.remember()
         goods = self.goods()
-        goods[index] = GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)]
+        goods[index] = str(GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)])
         self.value = goods
         self.ui.dirty = True
 
@@ -137,7 +155,7 @@ class ConfirmValueScene(Scene):
         self.remember()
         goods = self.goods()
         if delta > 0 and len(goods) < 4:
-            goods.append(GOODS[0])
+            goods.append(str(GOODS[0]))
         elif delta < 0 and len(goods) > 2:
             goods.pop()
         self.value = goods
