@@ -251,7 +251,8 @@ class TouchTable:
             f.tap_primary()
         elif isinstance(action, Place):
             card = state.catalogue[state.slots[action.slot].card]
-            label = names.card_name(card)
+            named = getattr(words, "slot_name", None)  # older versions: the card's name
+            label = named(state, action.slot) if named else names.card_name(card)
             if f.has(label):
                 f.tap(label)
             else:  # older tiles: named by their key only

@@ -58,6 +58,19 @@ def select_cubes(ui: UI, player: str, pairs: tuple[tuple[str, str], ...]) -> Non
         ui.press(f"cube:{index}")
 
 
+def face_key(ui: UI, card_id: str) -> str | None:
+    """The Supply button for `card_id`: its own, or the one of a card that reads alike."""
+    from companion.ui import names
+
+    keys = ui.keys()
+    if f"card:{card_id}" in keys:
+        return f"card:{card_id}"
+    catalogue = ui.game.state.catalogue
+    wanted = names.card_in_season(catalogue[card_id])
+    return next((k for k in keys if k.startswith("card:") and k[5:] in catalogue.cards
+                 and names.card_in_season(catalogue[k[5:]]) == wanted), None)
+
+
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     """Enter one action of a record through the screens."""
     dismiss(ui, seen)
@@ -67,11 +80,14 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             isinstance(action, Place) != tracked) and isinstance(action, Place | Buy | Discard):
         ui.press("form:other")
     if isinstance(action, Reveal):
-        # Where a season's cards are on pages, turn to the card's page first.
+        # Where a season's cards are on pages, turn to the card's page first. Cards that
+        # read alike (the ships) share one button: any card with the same face.
+        key = face_key(ui, action.card)
         for turn in ("page:next", "page:prev"):
-            while f"card:{action.card}" not in ui.keys() and turn in ui.keys():
+            while key is None and turn in ui.keys():
                 ui.press(turn)
-        ui.press(f"card:{action.card}")
+                key = face_key(ui, action.card)
+        ui.press(key or f"card:{action.card}")
         for good in action.goods or ():
             if ui.game.state.actions > state.actions:
                 break  # the bag left no choice: the rest was filled in
