@@ -71,6 +71,30 @@ def face_key(ui: UI, card_id: str) -> str | None:
                  and names.card_in_season(catalogue[k[5:]]) == wanted), None)
 
 
+def ask_card(ui: UI, card_id: str) -> bool:
+    """Supply asks what a card of unconfirmed value shows: tap its kind's button, then
+    what the card shows (its value as the game holds it: the "real" one of the test)."""
+    catalogue = ui.game.state.catalogue
+    card = catalogue[card_id]
+    if f"ask:{card.kind}" not in ui.keys():
+        return False
+    ui.press(f"ask:{card.kind}")
+    if card.kind == "contract":
+        for good in card.goods:
+            ui.press(f"good:{good}")
+        ui.press("ok")
+    else:
+        ui.press(f"value:{card.value}")
+    return True
+
+
+def confirmed_lines(before: object, after: object) -> int:
+    """How many printed values the table confirmed between two states (each is a
+    confirm_value line of the record: a line, not a move)."""
+    old, new = before.catalogue, after.catalogue  # type: ignore[attr-defined]
+    return sum(1 for card in new if card.unverified < old[card.id].unverified)
+
+
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     """Enter one action of a record through the screens."""
     dismiss(ui, seen)
@@ -87,7 +111,10 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             while key is None and turn in ui.keys():
                 ui.press(turn)
                 key = face_key(ui, action.card)
-        ui.press(key or f"card:{action.card}")
+        if key is None and ask_card(ui, action.card):
+            key = "asked"  # told by what the card shows
+        else:
+            ui.press(key or f"card:{action.card}")
         for good in action.goods or ():
             if ui.game.state.actions > state.actions:
                 break  # the bag left no choice: the rest was filled in
@@ -123,11 +150,10 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         raise AssertionError(f"no way to enter {action}")
     # Confirmations of unverified printed values come before the action is recorded; each
     # is a confirm_value line of the record (it counts as a line, not as a move).
-    confirmed = 0
     while ui.top.name == "confirm":
         if seen is not None:
             seen.append("confirm")
         ui.press("ok")
-        confirmed += 1
+    confirmed = confirmed_lines(state, ui.game.state)
     assert ui.game.state.actions == state.actions + 1 + confirmed, (
         f"{action} was not recorded: {ui.message.text if ui.message else ''}")

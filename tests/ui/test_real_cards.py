@@ -217,3 +217,68 @@ def test_the_saver_writes_game_words_as_plain_text(tmp_path):
     assert "A-contract-2:\n  goods: [tea, carpet, rubber]\n" in text
     assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["A-contract-2"].goods == (
         "tea", "carpet", "rubber")
+
+
+# --- Supply asks what a card of unconfirmed value shows (issue 18, item 3) ---------------
+
+
+def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_card(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    keys = ui.keys()
+    # Winter's three contracts are guesses: one button asks, none names a guess as fact.
+    assert "ask:contract" in keys and not any(k.startswith("card:A-contract") for k in keys)
+    ui.press("ask:contract")
+    assert ui.top.name == "confirm" and ui.top.value == []
+    assert ui.top.primary()[1] is None  # nothing to confirm before two goods
+    for good in ("carpet", "rubber", "tea"):  # on no card of the catalogue's guesses
+        ui.press(f"good:{good}")
+    before = ui.game.state.actions
+    ui.press("ok")  # one answer: which card, and its printed goods
+    state = ui.game.state
+    assert ui.top.name == "supply" and not (ui.message and ui.message.error), ui.message
+    assert state.actions == before + 2  # confirm_value, then the reveal
+    card = state.slots[0].card
+    assert card.startswith("A-contract-") and len(state.catalogue[card].goods) == 3
+    assert sorted(state.catalogue[card].goods) == ["carpet", "rubber", "tea"]
+    assert "goods" not in state.catalogue[card].unverified
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[-2:]] == ["confirm_value", "reveal"]
+    assert lines[-2]["card"] == lines[-1]["card"] == card
+    assert owner_file(state_dir)[card] == {"goods": ["carpet", "rubber", "tea"]}
+    # The card is now named by what it shows, on the round screen too.
+    ui.render()
+    assert any("Ca·Ru·Te" in t.replace("\u00a0", " ") for t in ui.canvas.texts), ui.canvas.texts
+
+
+def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.press("ask:fireman")
+    before = ui.game.state.actions
+    ui.press("value:5")  # one tap: the card shows 5
+    state = ui.game.state
+    assert ui.top.name == "supply" and state.actions == before + 2
+    card = state.catalogue[state.slots[0].card]
+    assert card.kind == "fireman" and card.value == 5 and not card.unverified
+    assert owner_file(state_dir)[card.id] == {"value": 5}
+
+
+def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp_path):
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "A-contract-2", "goods", ["saffron", "carpet"])
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.render()
+    labels = [h.label for h in ui.canvas.targets] if hasattr(ui.canvas, "targets") else []
+    assert "card:A-contract-2" in ui.keys() and "ask:contract" in ui.keys()
+    assert any("Sa·Ca" in str(label) and "?" not in str(label) for label in labels), labels
+    # The other two are asked; answering a guess as printed confirms that very card.
+    ui.press("ask:contract")
+    for good in ("coffee", "tea"):
+        ui.press(f"good:{good}")
+    ui.press("ok")
+    assert ui.game.state.slots[0].card == "A-contract-1"
+    assert owner_file(state_dir)["A-contract-1"] == {"goods": ["coffee", "tea"]}

@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Reveal, State
-from companion.engine.words import Kind
+from companion.engine.words import PRINTED_FIELD, Kind
 from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
@@ -236,6 +236,10 @@ class SupplyScene(RoundScene):
             card = state.catalogue[left[0]]
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
+            if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
+                c.button(box, label, partial(self.ask, card.kind), key=f"ask:{card.kind}",
+                         colour=colour)
+                continue
             c.button(box, label, partial(self.tap_card, left[0]), key=f"card:{left[0]}",
                      colour=colour)
 
@@ -245,11 +249,48 @@ class SupplyScene(RoundScene):
         ships, Autumn's two counting offices, two firemen of one value) are one button: the
         table cannot tell them apart, and the books need not."""
         groups: dict[str, list[str]] = {}
+        asked = self.asked_kinds(state)
         for cid in self.grid_cards(state):
             card = state.catalogue[cid] if cid in state.catalogue.cards else None
             label = names.card_in_season(card) if card is not None else cid
+            if card is not None and card.kind in asked and cid in asked[card.kind]:
+                label = self.pick_label(card.kind)
             groups.setdefault(label, []).append(cid)
         return list(groups.items())
+
+    @staticmethod
+    def pick_label(kind: str) -> str:
+        """The one button of the cards of `kind` whose printed value is not confirmed."""
+        return f"{_(names.KIND_NAMES[kind])} {names.UNCONFIRMED}"
+
+    def asked_kinds(self, state: State) -> dict[str, list[str]]:
+        """Kinds whose revealed card is told by what it shows: the unseen cards of the top
+        season of a kind with a printed value, when more than one of them could be the
+        card on the table and some value is still a guess (their names would only show
+        guesses). Each with its unconfirmed unseen cards, which share one button."""
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        out: dict[str, list[str]] = {}
+        for kind, field in PRINTED_FIELD.items():
+            if kind == Kind.FIRE:
+                continue  # one fire a season: no doubt which card it is
+            of_kind = [cid for cid in state.catalogue.cards
+                       if cid in unseen and state.catalogue[cid].kind == kind]
+            guesses = [cid for cid in of_kind if field in state.catalogue[cid].unverified]
+            if len(of_kind) > 1 and guesses:
+                out[kind] = guesses
+        return out
+
+    def ask(self, kind: str) -> None:
+        """What does the revealed card of `kind` show? (which card it is follows)."""
+        state = self.state
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        candidates = [cid for cid in state.catalogue.cards
+                      if cid in unseen and state.catalogue[cid].kind == kind]
+        if candidates:
+            self.ui.open("confirm", card_id=candidates[0], field=PRINTED_FIELD[kind],
+                         candidates=candidates)
 
     def shown_in_grid(self, state: State) -> set[str]:
         """The cards revealed this round that the grid tells on their own place (a place
