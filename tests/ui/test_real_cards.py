@@ -282,3 +282,33 @@ def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp
     ui.press("ok")
     assert ui.game.state.slots[0].card == "A-contract-1"
     assert owner_file(state_dir)["A-contract-1"] == {"goods": ["coffee", "tea"]}
+
+
+def test_enroll_corrects_a_confirmed_value_for_later_games_only(tmp_path):
+    """The cards of this copy (Enroll): a confirmed value is corrected by touch; the next
+    game uses it, the game already started keeps what it was played with."""
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "B-fire", "points", 4)
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    assert ui.game.state.catalogue["B-fire"].points == 4
+    ui.game.close()
+    ui.top.close_session()
+    ui.press("enroll")
+    ui.press("season:B")
+    ui.render()
+    assert any("Fire 4" in t and "?" not in t for t in ui.canvas.texts)  # confirmed: no "?"
+    ui.press("enroll:B-fire")  # confirmed, and still correctable
+    assert ui.top.name == "confirm" and ui.top.value == 4
+    ui.press("value:+")
+    ui.press("value:+")
+    ui.press("ok")
+    assert ui.top.name == "enroll"
+    assert owner_file(state_dir)["B-fire"] == {"points": 6}
+    ui.render()
+    assert any("Fire 6" in t for t in ui.canvas.texts)
+    # The saved game keeps 4 (its setup line pinned it); a new game has 6.
+    again, _services = real(state_dir)
+    assert again.top.session.state.catalogue["B-fire"].points == 4
+    again.top.close_session()
+    assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["B-fire"].points == 6
