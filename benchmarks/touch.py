@@ -234,10 +234,13 @@ class TouchTable:
             short = getattr(names, "card_in_season", None)
             label = short(card) if short is not None else names.card_name(card)
             # Cards on pages ("‹ ›") where a season's names do not fit at once: turn to it.
-            for turn in ("\u203a", "\u2039"):
-                while not f.has(label) and f.has(turn):
-                    f.tap(turn)
             asked = getattr(self.ui.top, "pick_label", None)
+            wanted = [label]
+            if asked is not None and card.kind in ("contract", "fireman"):
+                wanted.append(asked(card.kind))  # the button that asks what it shows
+            for turn in ("\u203a", "\u2039"):
+                while not any(f.has(w) for w in wanted) and f.has(turn):
+                    f.tap(turn)
             if (not f.has(label) and asked is not None and card.kind in ("contract", "fireman")
                     and f.has(asked(card.kind))):
                 # Supply asks what a card of unconfirmed value shows (issue 18): tap what

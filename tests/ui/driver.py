@@ -107,8 +107,9 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         # Where a season's cards are on pages, turn to the card's page first. Cards that
         # read alike (the ships) share one button: any card with the same face.
         key = face_key(ui, action.card)
+        asked = f"ask:{ui.game.state.catalogue[action.card].kind}"
         for turn in ("page:next", "page:prev"):
-            while key is None and turn in ui.keys():
+            while key is None and asked not in ui.keys() and turn in ui.keys():
                 ui.press(turn)
                 key = face_key(ui, action.card)
         if key is None and ask_card(ui, action.card):
