@@ -198,6 +198,7 @@ class TouchTable:
         key = self.phase()
         before = self.inputs()
         actions = self.state.actions
+        before_state = self.state
         asked = self.seen["confirm"]
         self.enter(action)
         # A printed value is asked before recording (the last round's Income comes before
@@ -207,8 +208,11 @@ class TouchTable:
             self.seen[self.ui.top.name] += 1
             self.finger.tap_primary()
         # Each value the table confirmed is a confirm_value line of the record before the
-        # action (it counts as a line, not as a move: docs/record-format.md).
-        confirmed = self.seen["confirm"] - asked
+        # action (it counts as a line, not as a move: docs/record-format.md); Supply's
+        # question of what a card shows confirms one without a confirmation screen.
+        confirmed = max(self.seen["confirm"] - asked, sum(
+            1 for card in self.state.catalogue
+            if card.unverified < before_state.catalogue[card.id].unverified))
         assert self.state.actions == actions + 1 + confirmed, (
             f"{action} was not recorded: {self.ui.message.text if self.ui.message else ''}")
         # Its fire or income screen belongs to it too.
@@ -233,9 +237,25 @@ class TouchTable:
             short = getattr(names, "card_in_season", None)
             label = short(card) if short is not None else names.card_name(card)
             # Cards on pages ("‹ ›") where a season's names do not fit at once: turn to it.
+            asked = getattr(self.ui.top, "pick_label", None)
+            wanted = [label]
+            if asked is not None and card.kind in ("contract", "fireman"):
+                wanted.append(asked(card.kind))  # the button that asks what it shows
             for turn in ("\u203a", "\u2039"):
-                while not f.has(label) and f.has(turn):
+                while not any(f.has(w) for w in wanted) and f.has(turn):
                     f.tap(turn)
+            if (not f.has(label) and asked is not None and card.kind in ("contract", "fireman")
+                    and f.has(asked(card.kind))):
+                # Supply asks what a card of unconfirmed value shows (issue 18): tap what
+                # it shows; the game's value stands for the printed one.
+                f.tap(asked(card.kind))
+                if card.kind == "contract":
+                    for good in card.goods:
+                        f.tap(names.good_initial(good))
+                    f.tap_primary()
+                else:
+                    f.tap(str(card.value))
+                return
             f.tap(label if f.has(label) else names.card_name(card))
             for good in action.goods or ():
                 if self.state.actions > state.actions:
@@ -261,7 +281,8 @@ class TouchTable:
             f.tap_primary()
         elif isinstance(action, Place):
             card = state.catalogue[state.slots[action.slot].card]
-            label = names.card_name(card)
+            named = getattr(words, "slot_name", None)  # older versions: the card's name
+            label = named(state, action.slot) if named else names.card_name(card)
             if f.has(label):
                 f.tap(label)
             else:  # older tiles: named by their key only

@@ -126,13 +126,22 @@ class _History:
 
     `notes`: what the latest question left out (a damaged row names its game)."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, catalogue: Callable[[], Catalogue] | None = None
+                 ) -> None:
         self.state_dir = state_dir
         self.notes: list[str] = []
+        self.catalogue = catalogue
 
     def _ask(self, method: str, *args: Any) -> Any:
         from companion.store.history import History  # sqlite3: when the history is asked
 
+        if self.catalogue is not None:
+            from companion.store.pins import pin_history
+
+            try:  # games of an older version: pinned once, their rows as reopened
+                pin_history(self.state_dir, self.catalogue())
+            except CompanionError as exc:
+                log.warning("%s", exc.message)
         with History(self.state_dir) as history:
             try:
                 return getattr(history, method)(*args)
@@ -161,8 +170,9 @@ class _History:
         return self._ask("known_names")
 
 
-def open_history(state_dir: Path) -> HistorySource:
-    return _History(state_dir)
+def open_history(state_dir: Path, catalogue: Callable[[], Catalogue] | None = None
+                 ) -> HistorySource:
+    return _History(state_dir, catalogue)
 
 
 def make_services(settings: UISettings, state_dir: Path, config_dir: Path, store: GameStore,
@@ -276,7 +286,7 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     try:
         services = make_services(
             cast(UISettings, settings), state_dir, config_dir, open_store(),
-            open_history(state_dir), catalogue,
+            open_history(state_dir, lambda: load_catalogue(config_dir, state_dir)), catalogue,
             save_settings=lambda s: save_ui_settings(state_dir, dict(s)))
         runner = ui_runner.Runner(
             services=services,

@@ -25,7 +25,7 @@ from companion.engine.cards import (
     check_printed,
 )
 from companion.engine.errors import RuleError
-from companion.engine.words import GOODS, KINDS, PRINTED_FIELD, Kind
+from companion.engine.words import GOODS, KINDS, PRINTED_FIELD, Kind, printed_for_field
 from companion.errors import ConfigError
 from companion.fsio import atomic_write, describe
 
@@ -204,14 +204,52 @@ def load_catalogue(
     return catalogue_from_data(load_catalogue_data(config_dir, state_dir, strict=strict))
 
 
+def plain(given: Any, where: str = "value") -> Any:
+    """`given` as the plain data YAML and JSON write: str, int, bool, None, lists and
+    string-keyed dicts. A game word (a `StrEnum` member such as ``Good.TEA``) becomes its
+    string, a tuple a list; anything else is a ConfigError naming `where`, so no writer
+    ever meets a type it cannot represent (`yaml.safe_dump` refuses an enum member)."""
+    if given is None or isinstance(given, bool):
+        return given
+    if isinstance(given, str):
+        return str(given)  # a StrEnum member is a str: its plain value
+    if isinstance(given, int):
+        return int(given)
+    if isinstance(given, list | tuple):
+        return [plain(item, f"{where}[{i}]") for i, item in enumerate(given)]
+    if isinstance(given, dict):
+        out: dict[str, Any] = {}
+        for key, item in given.items():
+            if not isinstance(key, str):
+                raise ConfigError(f"{where}: a key must be text, not {key!r}")
+            out[str(key)] = plain(item, f"{where}.{key}")
+        return out
+    raise ConfigError(f"{where}: {type(given).__name__} {given!r} is not a value the card "
+                      "file can hold")
+
+
 def save_override(
     state_dir: str | os.PathLike[str], card_id: str, field: str, value: Any
 ) -> None:
-    """Record a printed value the table confirmed or corrected (atomically, fsynced)."""
+    """Record a printed value the table confirmed or corrected (atomically, fsynced).
+
+    The value is checked against the card's printed field (a fire's points, a fireman's
+    value, a contract's 2-4 goods; a bad one is a ConfigError saying so, and the file is
+    not touched) and written as plain YAML, whatever types the screens hand in."""
     import yaml
 
     state_dir = Path(state_dir)
     path = state_dir / OVERRIDE_FILE
+    card_id, field = plain(card_id, "card"), plain(field, "field")
+    value = plain(value, f"{card_id}.{field}")
+    printed = printed_for_field(field)
+    if printed is None:
+        raise ConfigError(f"{path}: {card_id}.{field}: not a printed value "
+                          f"(one of {', '.join(sorted(PRINTED_FIELD.values()))})")
+    try:
+        value = plain(check_printed(card_id, printed.kind, field, value), f"{card_id}.{field}")
+    except RuleError as exc:
+        raise ConfigError(f"{path}: {card_id}.{field}: {exc}") from None
     try:
         doc = yamlfile.load(path, missing_ok=True)
         if doc is not None and not _is_override_map(doc.data):
@@ -227,14 +265,17 @@ def save_override(
                               f"it cannot be set aside: {move.strerror})") from None
         logging.getLogger("companion.config").warning(
             "%s; set aside as %s", exc.message, aside.name)
-    data: dict[str, Any] = dict(doc.data or {}) if doc is not None else {}
-    if isinstance(value, tuple):
-        value = list(value)
+    data: dict[str, Any] = plain(dict(doc.data or {}), "cards.yaml") if doc is not None else {}
     data.setdefault(card_id, {})[field] = value
+    try:
+        dumped = yaml.safe_dump(data, sort_keys=True, default_flow_style=None,
+                                allow_unicode=True)
+    except yaml.YAMLError as exc:  # cannot happen for plain data; never a raw error
+        raise ConfigError(f"{path}: cannot save the card value ({exc})") from None
     text = (
         "# Printed card values confirmed at the table. They override the shipped\n"
         "# catalogue and count as verified. Written by the companion.\n"
-        + yaml.safe_dump(data, sort_keys=True, default_flow_style=None)
+        + dumped
     )
     try:
         state_dir.mkdir(parents=True, exist_ok=True)

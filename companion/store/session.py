@@ -28,7 +28,7 @@ from companion.engine import Action, Catalogue, Setup, State, apply, new_game
 from companion.engine.record import MAX_RECORD_BYTES, pin_printed
 from companion.engine.words import Phase
 from companion.fsio import NotDurable, atomic_write, describe, fsync_dir, sync_data, write_all
-from companion.store import journal
+from companion.store import journal, pins
 from companion.store.errors import (
     GameInProgress,
     HistoryError,
@@ -165,7 +165,7 @@ class GameSession:
         lock = journal.Lock(state_dir)
         try:
             path = journal.journal_path(state_dir)  # again, under the lock
-            scan = journal.scan(path, catalogue)
+            scan = pins.scan(path, catalogue)
             session = cls(state_dir, catalogue, scan, lock)
         except BaseException:
             lock.release()
@@ -231,7 +231,7 @@ class GameSession:
                     f"cannot save the new game in {state_dir}: {describe(exc)}; "
                     "nothing was changed"
                 ) from None
-            scan = journal.scan(path, catalogue)
+            scan = pins.scan(path, catalogue)
             session = cls(state_dir, catalogue, scan, lock)
         except BaseException:
             lock.release()
@@ -250,7 +250,7 @@ class GameSession:
     ) -> list[str]:
         """Make room for a new game; what the players should be told."""
         try:
-            scan = journal.scan(path, catalogue)
+            scan = pins.scan(path, catalogue)
         except JournalCorrupt:
             if not abandon:
                 raise
@@ -515,7 +515,7 @@ def archive_pending(state_dir: Path, catalogue: Catalogue) -> list[str]:
     waiting = store_history.pending_games(state_dir)
     for path in waiting:
         try:
-            scan = journal.scan(path, catalogue)
+            scan = pins.scan(path, catalogue)
             assert scan.state is not None
             if scan.state.phase != "over":
                 continue
@@ -549,7 +549,7 @@ def keep_valid_prefix(state_dir: Path, catalogue: Catalogue) -> tuple[Path, int]
     try:
         path = journal.journal_path(state_dir)
         try:
-            scan = journal.scan(path, catalogue)
+            scan = pins.scan(path, catalogue)
             return path, len(scan.lines)
         except JournalCorrupt as exc:
             damage = exc
@@ -608,4 +608,4 @@ def current_game(state_dir: Path, catalogue: Catalogue) -> journal.Scan | None:
     path = journal.journal_path(state_dir)
     if not os.path.lexists(path):
         return None
-    return journal.scan(path, catalogue)
+    return pins.scan(path, catalogue)

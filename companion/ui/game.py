@@ -192,12 +192,28 @@ class GameController:
         if self.submit(Redo()):
             self.ui.info(_("Redone: {what}").format(what=redone))
 
-    def confirm_value(self, card_id: str, field: str, value: PrintedValue) -> None:
+    def confirm_value(self, card_id: str, field: str, value: PrintedValue) -> str | None:
         """Save a printed value the table confirmed: in this game from now on (a
         confirm_value line in its record; what was already shown stays), and in the
-        owner's card file for every later game."""
-        self._session.submit(ConfirmValue(card_id, field, value))
-        self.ui.services.save_override(card_id, field, value)
+        owner's card file for every later game.
+
+        The game's line comes first and only once: a value the game already holds as
+        confirmed (a second tap after a fault) adds no second line. RuleError or
+        CompanionError when the game could not record it (nothing changed). Once the
+        game has it, a fault of the owner's file does not take it back: its reason is
+        returned (None when saved), for the screen to say that later games lack it."""
+        value = tuple(str(g) for g in value) if isinstance(value, tuple | list) else int(value)
+        card = self.state.catalogue.cards.get(card_id)
+        held = getattr(card, field, None) if card is not None else None
+        if isinstance(held, tuple):
+            held = tuple(str(g) for g in held)
+        if card is None or held != value or field in card.unverified:
+            self._session.submit(ConfirmValue(card_id, field, value))
+        try:
+            self.ui.services.save_override(card_id, field, value)
+        except CompanionError as exc:
+            return exc.message
+        return None
 
     # --- screens ------------------------------------------------------------------
     def base_scene(self, state: State) -> str:

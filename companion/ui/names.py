@@ -111,34 +111,73 @@ def kept_name(name: object) -> str:
 
 
 def card_number(card: Card) -> str:
-    """The trailing number of an id such as ``B-fireman-2`` ('' for unique cards)."""
+    """The trailing number of an id such as ``B-fireman-2`` ('' for unique cards). Never
+    shown: no real card carries it (the catalogue's own numbering)."""
     tail = card.id.rsplit("-", 1)[-1]
     return tail if tail.isdigit() else ""
 
 
+def guessed(shown: str) -> str:
+    """`shown` with the mark of a value the table has not confirmed ("Fireman 2?"), as the
+    language writes it (French: a no-break space before "?")."""
+    return _("{shown}?").format(shown=shown)
+
+
+def asked(kind: str) -> str:
+    """The one name of the cards of `kind` whose printed value is asked ("Contract ?")."""
+    return _("{kind} ?").format(kind=_(KIND_NAMES[kind]))
+#: Between the goods of a contract or a ship ("Kf·Te·Sa").
+GOODS_JOIN = "\u00b7"
+
+
+def goods_initials(goods: tuple[str, ...] | list[str]) -> str:
+    """The goods as the table reads them off a card, by their initials: ``Co·Te·Sa``."""
+    return GOODS_JOIN.join(good_initial(g) for g in goods)
+
+
+def face(card: Card) -> str:
+    """What the card's face shows that tells it from other cards of its kind: a contract's
+    goods (``Co·Te``), a fireman's value, a fire's points; '' for other cards. A value the
+    table has not confirmed is followed by "?" (the catalogue's guess, never a fact)."""
+    if card.kind == Kind.CONTRACT:
+        shown, field = goods_initials(card.goods), "goods"
+    elif card.kind == Kind.FIREMAN:
+        shown, field = str(card.value), "value"
+    elif card.kind == Kind.FIRE:
+        shown, field = str(card.points), "points"
+    else:
+        return ""
+    return guessed(shown) if field in card.unverified else shown
+
+
 def card_name(card: Card, *, with_season: bool = True) -> str:
-    """A short name for the card: kind, season letter and number (``Fireman B2``)."""
+    """The card as the table sees it: its kind and what its face shows (``Contract Co·Te``,
+    ``Fireman 3``, ``Fire 2 (Spring)``, ``Ship (Summer)``), never the catalogue's code.
+    `with_season`: fires and ships also say their season (the only thing that tells them
+    apart before they are in play)."""
     if card.kind == Kind.MERCHANT:
         return _(MERCHANT_NAMES[card.good or "coffee"])
+    shown = face(card)
     if card.id == "E-fire":
-        return _("4th fire")
+        return f"{_('4th fire')} {shown}"
     base = _(KIND_NAMES.get(card.kind, card.kind))
-    if card.kind == Kind.FIRE:
-        return f"{base} ({season(card.season)})"
-    number = card_number(card)
-    if with_season and (number or card.kind == Kind.COUNTING_OFFICE):
-        return f"{base} {card.season}{number}"
-    return base
+    name = f"{base} {shown}" if shown else base
+    if with_season and card.kind in (Kind.FIRE, Kind.SHIP):
+        name += f" ({season(card.season)})"
+    return name
 
 
 def card_in_season(card: Card) -> str:
     """The card's name where its season is already said (the Supply and Enroll grids of one
-    season): ``Fireman 2``, ``Fire``, ``Counting office``."""
-    if card.kind == "merchant" or card.id == "E-fire":
-        return card_name(card)
-    base = _(KIND_NAMES.get(card.kind, card.kind))
-    number = card_number(card)
-    return f"{base} {number}" if number else base
+    season): ``Fireman 2``, ``Fire 3``, ``Contract Co·Te``, ``Counting office``."""
+    return card_name(card, with_season=False)
+
+
+def ship_name(card: Card, goods: tuple[str, ...] | list[str] = ()) -> str:
+    """A ship with the cubes drawn for it (``Ship Co·Te·Te``); its season without them."""
+    if goods:
+        return f"{_(KIND_NAMES['ship'])} {goods_initials(goods)}"
+    return card_name(card)
 
 
 def category(name: str) -> str:

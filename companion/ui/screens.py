@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.engine import Done, State
 from companion.engine.legal import buy_prices
@@ -266,6 +266,18 @@ def _confirm(demo: Demo) -> None:
     demo.ui.open("confirm", card_id="B-fire", field="points")
 
 
+def _pick_goods(demo: Demo) -> None:
+    """Supply's "Contract ?": which goods does the revealed contract show (two tapped)."""
+    demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 1 and len(a.slots) == 1
+            and sum(1 for c in a.unseen["A"] if "contract" in c) > 1)
+    supply: Any = demo.ui.top
+    supply.ask("contract")  # Winter's contracts are all guesses
+    scene: Any = demo.ui.top
+    if scene.name == "confirm" and scene.field == "goods":
+        scene.add_good("tea")
+        scene.add_good("carpet")
+
+
 # --- the registry ----------------------------------------------------------------------------
 
 SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
@@ -286,7 +298,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("final", _scene("final", "FinalScene"), {"final": _final}, per_players=True),
     Screen("tableau", _scene("tableau", "TableauScene"), {"tableau": _tableau}, per_players=True),
     Screen("bgstats", _scene("handoff", "HandoffScene"), {"bgstats": _bgstats}, per_players=True),
-    Screen("confirm", _scene("confirm", "ConfirmValueScene"), {"confirm": _confirm}),
+    Screen("confirm", _scene("confirm", "ConfirmValueScene"),
+           {"confirm": _confirm, "pick-goods": _pick_goods}),
     Screen("help", _scene("help", "HelpScene"),
            {"help": _help_text, "help-list": _help_list, "help-scores": _help_scores},
            per_players=True),

@@ -72,7 +72,23 @@ def _letters(state: State) -> dict[str, str]:
 
 
 def card(state: State, card_id: str) -> str:
-    return names.card_name(state.catalogue[card_id])
+    """The card as the table sees it in this game: its printed value as the game holds it
+    ("?" while unconfirmed), a ship on the water with its cubes."""
+    found = state.catalogue[card_id]
+    if found.kind == "ship":
+        for slot in state.slots:
+            if slot.card == card_id and slot.goods:
+                return names.ship_name(found, slot.goods)
+    return names.card_name(found)
+
+
+def slot_name(state: State, index: int) -> str:
+    """The card on water space `index` as a tap target names it: as the table sees it
+    (a ship with its cubes), with its number in the round when another card on the water
+    reads the same (Autumn's two counting offices)."""
+    name = card(state, state.slots[index].card)
+    alike = sum(1 for i in range(len(state.slots)) if card(state, state.slots[i].card) == name)
+    return f"{name} ({index + 1})" if alike > 1 else name
 
 
 def goods_text(goods: tuple[str, ...] | list[str]) -> str:

@@ -58,6 +58,7 @@ def test_no_module_but_fsio_writes_a_file_atomically_by_hand() -> None:
         # moves a journal or a damaged file aside; syncs the append-only journal
         "store/session.py": {"os.replace", "os.fsync"},
         "store/history.py": {"os.replace"},
+        "store/pins.py": {"os.replace"},  # sets a damaged pinned-values.json aside
         "store/journal.py": {"os.fsync"},
         # sets a damaged owner cards.yaml aside before writing a new one through fsio
         "config/cards.py": {"os.replace"},

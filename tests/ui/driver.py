@@ -66,6 +66,43 @@ def press_paged(ui: UI, key: str) -> None:
     ui.press(key)
 
 
+def face_key(ui: UI, card_id: str) -> str | None:
+    """The Supply button for `card_id`: its own, or the one of a card that reads alike."""
+    from companion.ui import names
+
+    keys = ui.keys()
+    if f"card:{card_id}" in keys:
+        return f"card:{card_id}"
+    catalogue = ui.game.state.catalogue
+    wanted = names.card_in_season(catalogue[card_id])
+    return next((k for k in keys if k.startswith("card:") and k[5:] in catalogue.cards
+                 and names.card_in_season(catalogue[k[5:]]) == wanted), None)
+
+
+def ask_card(ui: UI, card_id: str) -> bool:
+    """Supply asks what a card of unconfirmed value shows: tap its kind's button, then
+    what the card shows (its value as the game holds it: the "real" one of the test)."""
+    catalogue = ui.game.state.catalogue
+    card = catalogue[card_id]
+    if f"ask:{card.kind}" not in ui.keys():
+        return False
+    ui.press(f"ask:{card.kind}")
+    if card.kind == "contract":
+        for good in card.goods:
+            ui.press(f"good:{good}")
+        ui.press("ok")
+    else:
+        ui.press(f"value:{card.value}")
+    return True
+
+
+def confirmed_lines(before: object, after: object) -> int:
+    """How many printed values the table confirmed between two states (each is a
+    confirm_value line of the record: a line, not a move)."""
+    old, new = before.catalogue, after.catalogue  # type: ignore[attr-defined]
+    return sum(1 for card in new if card.unverified < old[card.id].unverified)
+
+
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     """Enter one action of a record through the screens."""
     dismiss(ui, seen)
@@ -75,8 +112,18 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             isinstance(action, Place) != tracked) and isinstance(action, Place | Buy | Discard):
         ui.press("form:other")
     if isinstance(action, Reveal):
-        # Where a season's cards are on pages, turn to the card's page first.
-        press_paged(ui, f"card:{action.card}")
+        # Where a season's cards are on pages, turn to the card's page first. Cards that
+        # read alike (the ships) share one button: any card with the same face.
+        key = face_key(ui, action.card)
+        asked = f"ask:{ui.game.state.catalogue[action.card].kind}"
+        for turn in ("page:next", "page:prev"):
+            while key is None and asked not in ui.keys() and turn in ui.keys():
+                ui.press(turn)
+                key = face_key(ui, action.card)
+        if key is None and ask_card(ui, action.card):
+            key = "asked"  # told by what the card shows
+        else:
+            ui.press(key or f"card:{action.card}")
         for good in action.goods or ():
             if ui.game.state.actions > state.actions:
                 break  # the bag left no choice: the rest was filled in
@@ -125,5 +172,6 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             seen.append(ui.top.name)
         confirmed += ui.top.name == "confirm"
         ui.press("ok")
+    confirmed = confirmed_lines(state, ui.game.state)
     assert ui.game.state.actions == state.actions + 1 + confirmed, (
         f"{action} was not recorded: {ui.message.text if ui.message else ''}")

@@ -9,7 +9,9 @@ the bottom bar; no text cut short except a player's own long name.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
 #: The smallest size of each role at 800x480 (px).
 MIN_PX = {"key": 32, "body": 22, "secondary": 18, "title": 18}
@@ -45,6 +47,35 @@ def inside_rect(rect: Sequence[int], box: Sequence[int]) -> bool:
     return x >= box[0] and y >= box[1] and x + w <= box[0] + box[2] and y + h <= box[1] + box[3]
 
 
+#: A catalogue code no real card carries: a season letter and a number ("A3", "Feuer. A1")
+#: or a whole card id ("B-fireman-2").
+CODE = re.compile(r"(?<![\w-])(?:[A-E][1-9]|[A-E]-[a-z]+(?:-[a-z]+)*(?:-\d)?)(?![\w-])")
+#: Kinds whose cards show no number: "Contract 2", "Ship 1" is the catalogue's numbering.
+#: (Not "Warehouse": "Lager 0" is how many cubes lie in the warehouse.)
+UNNUMBERED = ("Contract", "Ship", "Counting office")
+
+
+@cache
+def _numbered_kinds() -> re.Pattern[str]:
+    """"Contract 2" in every language (the kinds' translations, soft hyphens taken out)."""
+    from companion.ui.i18n import LANGUAGES, translations
+
+    words = {translations(lang).gettext(kind).replace("\u00ad", "")
+             for lang in LANGUAGES for kind in UNNUMBERED}
+    alternatives = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    # A name on its own (a button, "1. Ship 2" in a list), not in a sentence ("Auftrag 5,
+    # 8 oder 11 Punkte", a line of help ending "1 Kontor 2").
+    return re.compile(rf"^(?:\d+\.\s*)?(?:{alternatives})\s\d+$")
+
+
+def catalogue_codes(text: str) -> list[str]:
+    """The catalogue codes in `text` (issue 18: a card is named by what the table sees)."""
+    clean = text.replace("\u00ad", "").replace("\u00a0", " ")
+    return [m.group(0) for m in CODE.finditer(clean)] + [
+        m.group(0) for part in re.split(r"\s{2,}|\s·\s", clean)
+        for m in [_numbered_kinds().match(part.strip())] if m]
+
+
 def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str]:
     """Everything wrong with one frame description, in words."""
     size = frame["size"]
@@ -55,6 +86,10 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
     texts = frame["texts"]
     targets = frame["targets"]
     assert isinstance(texts, list) and isinstance(targets, list)
+    for item in [*texts, *targets]:
+        said = item.get("text", item.get("label", ""))
+        for code in catalogue_codes(str(said)):
+            out.append(f"{said!r} names a card by the catalogue's code {code!r}")
     for t in texts:
         least = at_least(MIN_PX[t["role"]], k)
         if t["px"] < least:

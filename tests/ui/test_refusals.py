@@ -74,10 +74,11 @@ def test_a_refusal_names_players_cards_and_goods_in_the_language(state) -> None:
         assert words.refusal(state, err) == "Ben hat keinen Kaufmann, der Tee kauft."
         err = RuleError("contract_owned", card="A-contract-1", owner="red")
         assert words.refusal(state, err) == (
-            "Kein Handel zwischen Spielern: Auftrag A1 gehört Anna.")
+            "Kein Handel zwischen Spielern: Auftrag Kf·Te? gehört Anna.")
         set_language("fr")
         err = RuleError("season_order", card="B-ship-1", season="B", top="A")
-        assert words.refusal(state, err).startswith("Navire B1 est une carte Printemps")
+        assert words.refusal(state, err).startswith(
+            "Navire (Printemps) est une carte Printemps")
     finally:
         set_language("en")
 

@@ -31,6 +31,7 @@ KEY_TEXT = {
     "stats": "Average total",
     "tableau": "Cards ({n})",
     "confirm": "How many points does this fire show?",
+    "pick-goods": "Clear goods",
     "history": "Games",
     "settings": "Purchase form",
     "hardware": "Last buttons and cards",

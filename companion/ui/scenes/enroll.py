@@ -1,4 +1,8 @@
-"""Enroll cards: bind a scanned tag to its card, and confirm the card's printed values."""
+"""Enroll cards: bind a scanned tag to its card, and confirm the card's printed values.
+
+It is also the list of the cards of this copy: every card by what it shows (a contract's
+goods, a fireman's value, a fire's points; "?" after a guess), and a tap on a card with a
+printed value confirms or corrects it, for every later game (issue 18)."""
 
 from __future__ import annotations
 
@@ -52,7 +56,7 @@ class EnrollScene(Scene):
             if self.unconfirmed_shown():
                 # The mark on a card explained where it is seen (body size, like its label).
                 return _("Scan a tag or tap a card; ? = printed value to confirm.")
-            return _("Scan a tag, or tap a card to confirm its printed values.")
+            return _("Scan a tag, or tap a card to confirm or correct its printed values.")
         return _("Tap the card that carries this tag.")
 
     def unconfirmed_shown(self) -> bool:
@@ -76,6 +80,7 @@ class EnrollScene(Scene):
         services = self.ui.services
         catalogue = services.load_catalogue()
         card = catalogue[card_id]
+        bound = self.tag
         if self.tag is not None:
             if services.tagmap is None:
                 self.ui.error(_("No tag map: the card reader is not set up."))
@@ -92,7 +97,9 @@ class EnrollScene(Scene):
                 self.ui.top.on_card(card_id)  # the scan that led here now counts
                 return
         field = PRINTED_FIELD.get(card.kind)
-        if field and field in card.unverified:
+        # Every printed value can be corrected here, a confirmed one too (a misread card):
+        # for every later game; a game already played keeps the values it was played with.
+        if field and (field in card.unverified or bound is None):
             self.ui.open("confirm", card_id=card_id, field=field, save=services.save_override)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:

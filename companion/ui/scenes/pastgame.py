@@ -26,7 +26,10 @@ class PastGameScene(ResultsScene):
     def __init__(self, ui: SceneHost, record: str, started: str | None = None,
                  duration_seconds: float | None = None, game_id: int | None = None) -> None:
         super().__init__(ui)
-        self.view = stats.final_view(record, ui.services.load_catalogue())
+        from companion.store.pins import pinned_catalogue  # a format 1 game: its pins
+
+        catalogue = pinned_catalogue(ui.services.state_dir, record, ui.services.load_catalogue())
+        self.view = stats.final_view(record, catalogue)
         self.started = started
         self.duration_seconds = duration_seconds
         self.game_id = game_id

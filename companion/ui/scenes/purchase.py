@@ -51,24 +51,51 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         if on_tap is not None:
             # A tile is a target named by its card (the frame description's label), its
             # name drawn below as the tile's own text.
-            c.region(box, partial(on_tap, i), f"slot:{i}", plain(names.card_name(card)))
+            c.region(box, partial(on_tap, i), f"slot:{i}", plain(words.slot_name(state, i)))
         if i == current:
             c.rect(box, ACCENT, width=max(2, c.u(3)))
         inner = layout.inset(box, c.u(4), c.u(2))
         status, colour = slot_status(c, state, i, inner.w)
         # A discarded card's goods are gone with it: its status takes their place.
         goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
-        cube = min(c.u(26), (inner.w - 2 * c.u(2)) // 3) if goods else 0
-        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cube)
+        # A contract's goods as cubes too, as printed on it (never cut short as text).
+        printed = card.kind == Kind.CONTRACT and slot.outcome != Outcome.DISCARDED
+        if printed:
+            goods = card.goods
+        # As many cubes to a row as their initials fit side by side ("Co Te" over "Sa Ru").
+        least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
+                    default=0) + c.u(6)
+        per_row = max(1, min(len(goods), (inner.w + c.u(2)) // max(1, least + c.u(2)))) \
+            if printed else 3  # a ship's three cubes: one row, as ever
+        rows = -(-len(goods) // per_row) if goods else 0
+        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(2)) // max(3, per_row)) \
+            if goods else 0
+        # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
+        # for the cubes alone: they are the card's face, and its kind is the only one with
+        # cubes and no name.
+        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(2)
+        if printed and rows and free // rows - step // rows >= least and cube >= least:
+            pass
+        elif printed and rows and free // rows >= least and cube >= least:
+            cube = min(cube, free // rows)
+        elif printed and rows:
+            # No room for the cubes and a line of the kind: the goods as text, as names say
+            # them ("Auftr. Kf·Te").
+            printed, goods, rows, cube = False, (), 0, 0
+        cubes_h = rows * cube + max(0, rows - 1) * c.u(2)
+        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
         lines = room.h // step
-        label = tile_name(c, card, room.w, max(1, lines))
+        label = tile_name(c, card, room.w, max(1, lines), face=not printed)
         # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
         used = layout.draw_text(c, label, room, SMALL, TEXT, align="center",
                                 max_lines=lines) if lines else room
         if goods:
-            x0 = box.centerx - (3 * cube + 2 * c.u(2)) // 2
-            for k, good in enumerate(slot.goods):
-                c.cube(good, pygame.Rect(x0 + k * (cube + c.u(2)), used.bottom + c.u(1), cube,
+            for k, good in enumerate(goods):
+                row, col = divmod(k, per_row)
+                in_row = min(per_row, len(goods) - row * per_row)
+                x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(2)) // 2
+                c.cube(good, pygame.Rect(x0 + col * (cube + c.u(2)),
+                                         used.bottom + c.u(1) + row * (cube + c.u(2)), cube,
                                          cube), names.good_initial(good))
         y = inner.bottom - len(status) * step
         for line in status:
@@ -76,46 +103,63 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
             y += step
 
 
-def tile_name(c: Canvas, card: Card, width: int, lines: int) -> str:
+def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
     """The card's name as a tile of `width` holds it on `lines` lines: whole if it fits,
-    else its kind shortened before its season and number, so that no two tiles of a round
-    read alike (a bare "D2" was both a contract and a ship, "D" a counting office): cut
-    at a soft hyphen, the cut marked by a hyphen as a compound's part is ("Feuerwehr- B3",
-    "Teppich- A"), or a shorter name of whole words ("Chambre D"); never mid-word with a
-    full stop ("Teppic."). Only where nothing of the kind fits: the season and number
-    alone. The card being settled is named in full below the tiles."""
-    def fits(text: str) -> bool:
-        return not layout.fit(c, text, width, None, SMALL, max_lines=lines).cut
+    else its kind shortened before what its face shows ("Feuerwehr- 3", "Auftrag Kf·Te"),
+    so that no two tiles of a round read alike and no catalogue code a card does not carry
+    is shown: cut at a soft hyphen, the cut marked by a hyphen as a compound's part is, or
+    a shorter name of whole words ("Chambre 3"); a merchant by the good it buys; never
+    mid-word with a full stop ("Teppic."). Only where nothing of the kind fits: the face
+    alone. The card being settled is named in full below the tiles. `face=False`: the
+    face is drawn otherwise (a contract's goods as cubes): only "?" says it is not
+    confirmed."""
+    # `face=False`: a contract's goods are cubes on the tile; a guess still says "?".
+    guess = not face and card.kind == Kind.CONTRACT and "goods" in card.unverified
 
-    full = names.card_name(card)
+    def dress(label: str) -> str:
+        return names.guessed(label) if guess else label
+
+    def fits(text: str) -> bool:
+        return not layout.fit(c, dress(text), width, None, SMALL, max_lines=lines).cut
+
+    tag = names.face(card) if face else ""
+    full = names.card_name(card) if face else _(names.KIND_NAMES[card.kind])
     if fits(full):
-        return full
-    tag = f"{card.season}{names.card_number(card)}" if full != names.card_name(
-        card, with_season=False) else ""
-    raw = names.card_name(card, with_season=False)
+        return dress(full)
+    # The goods may go on as many lines as the tile has ("Te Sa Ru?"), rather than be cut.
+    tags = [tag, tag.replace(names.GOODS_JOIN, " "), tag.replace(names.GOODS_JOIN, "")] \
+        if tag else [""]
+    raw = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
+        names.card_name(card, with_season=False)
     # A merchant by the good it buys: the shorter name a player says ("Tapis", "Teppich").
     good = ""
     if card.kind == Kind.MERCHANT and card.good is not None:
         good = names.good(card.good)
         good = good[:1].upper() + good[1:]
         if fits(plain(good)):
-            return plain(good)
-    # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
-    # between words; never after a short word ("Chambre de").
-    for name in (raw, good) if good else (raw,):
-        for i in range(len(name) - 1, 0, -1):
-            if name[i] not in (SOFT_HYPHEN, " "):
-                continue
-            stem = plain(name[:i]).rstrip(" -'\u2019")
-            last = stem.split(" ")[-1]
-            if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
-                continue
-            if name[i] == SOFT_HYPHEN and " " in stem:
-                continue  # several words: cut between them ("Chambre"), not in the last
-            label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {tag}".rstrip()
-            if fits(label):
-                return label
-    return tag or full
+            return dress(plain(good))
+    for shown in tags:
+        if fits(f"{plain(raw)} {shown}".rstrip()):  # a ship without its season, "Navire"
+            return dress(f"{plain(raw)} {shown}".rstrip())
+        # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
+        # between words; never after a short word ("Chambre de").
+        for name in (raw, good) if good else (raw,):
+            for i in range(len(name) - 1, 0, -1):
+                if name[i] not in (SOFT_HYPHEN, " "):
+                    continue
+                stem = plain(name[:i]).rstrip(" -'\u2019")
+                last = stem.split(" ")[-1]
+                if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
+                    continue
+                if name[i] == SOFT_HYPHEN and " " in stem:
+                    continue  # several words: cut between them ("Chambre"), not in the last
+                label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {shown}".rstrip()
+                if fits(label):
+                    return dress(label)
+    for shown in tags:
+        if shown and fits(shown):
+            return dress(shown)
+    return dress(tags[-1] or full)
 
 
 def slot_status(c: Canvas, state: State, index: int, width: int

@@ -7,7 +7,6 @@ from functools import partial
 import pygame
 
 from companion.engine import Setup
-from companion.engine.words import Kind
 from companion.errors import CompanionError
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
@@ -34,10 +33,7 @@ class SetupGuideScene(Scene):
         out = []
         for card in catalogue:
             if len(self.players) in card.removed_for:
-                label = names.card_name(card)
-                if card.kind == Kind.FIREMAN and "value" not in card.unverified and card.value:
-                    label += " " + _("(value {n})").format(n=card.value)
-                out.append(label)
+                out.append(names.card_name(card))  # a fireman by its value
         return out
 
     def steps(self) -> list[str]:

@@ -7,8 +7,8 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Reveal, State
-from companion.engine.words import Kind
-from companion.ui import layout, names
+from companion.engine.words import PRINTED_FIELD, Kind
+from companion.ui import layout, names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -25,11 +25,7 @@ from companion.ui.scenes.round import RoundScene
 
 
 def slot_label(state: State, index: int) -> str:
-    slot = state.slots[index]
-    text = names.card_name(state.catalogue[slot.card])
-    if slot.goods:
-        text += " " + "/".join(names.good_initial(g) for g in slot.goods)
-    return text
+    return words.card(state, state.slots[index].card)  # a ship with its cubes
 
 
 class SupplyScene(RoundScene):
@@ -209,7 +205,7 @@ class SupplyScene(RoundScene):
         # The cards revealed this round are told on their own places in the grid below (its
         # number in the round, a ship's goods); only those of another season, not in the
         # grid, are listed here, the latest kept whole.
-        in_grid = set(self.grid_cards(state)) if not self.ship else set()
+        in_grid = self.shown_in_grid(state) if not self.ship else set()
         items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
                  for i, slot in enumerate(state.slots) if slot.card not in in_grid]
         shown = items
@@ -238,40 +234,107 @@ class SupplyScene(RoundScene):
             layout.draw_text(c, _("Only the 4th fire is left in the pile."), rect, BODY, TEXT)
             return
         unseen = state.unseen[season]
-        cards = self.grid_cards(state)
+        groups = self.face_groups(state)
         revealed = {slot.card: i for i, slot in enumerate(state.slots)}
         gap = c.u(8)
-        # The season is said above the grid: the buttons name kind and number only.
+        # The season is said above the grid: the buttons name kind and face only.
         # The fire first, then the longest names: they share the tall rows, the short ones
         # the rest (the order is fixed for the round, as the cards in it are).
-        cards.sort(key=lambda cid: (state.catalogue[cid].kind != Kind.FIRE,
-                                    -len(names.card_in_season(state.catalogue[cid]))))
-        labels = [names.card_in_season(state.catalogue[cid]) for cid in cards]
+        groups.sort(key=lambda g: (state.catalogue[g[1][0]].kind != Kind.FIRE, -len(g[0])))
+        labels = [label for label, _ids in groups]
         # Too many long names for one screen (a season's first round, German, French):
         # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
         self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
                                                     self.turn, tallest=c.u(84))
-        cards = cards[start:start + len(cells)]
-        for cid, box in zip(cards, cells, strict=True):
-            if cid not in unseen:
+        groups = groups[start:start + len(cells)]
+        for (label, ids), box in zip(groups, cells, strict=True):
+            left = [cid for cid in ids if cid in unseen]
+            if not left:
                 c.rect(box, PANEL)
-                if cid in revealed:  # revealed this round: its number and a ship's goods
+                cid = next((cid for cid in ids if cid in revealed), None)
+                if cid is not None:  # revealed this round: its number and a ship's goods
                     i = revealed[cid]
                     goods = state.slots[i].goods
                     cubes = " " + "\u00a0".join(names.good_initial(g) for g in goods) \
                         if goods else ""
                     inner = layout.inset(box, c.u(4))
-                    text = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[cid])}{cubes}"
+                    text = f"{i + 1}.\u00a0{label}{cubes}"
                     if layout.fit(c, text, inner.w, inner.h, SMALL, "secondary").cut:
                         text = f"{i + 1}.{cubes}"  # its name was on this place
                     layout.draw_text(c, text, inner, SMALL, MUTED, align="center",
                                      valign="center", role="secondary")
                 continue
-            card = state.catalogue[cid]
+            card = state.catalogue[left[0]]
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
-            c.button(box, names.card_in_season(card), partial(self.tap_card, cid),
-                     key=f"card:{cid}", colour=colour)
+            if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
+                c.button(box, label, partial(self.ask, card.kind), key=f"ask:{card.kind}",
+                         colour=colour)
+                continue
+            c.button(box, label, partial(self.tap_card, left[0]), key=f"card:{left[0]}",
+                     colour=colour)
+
+    def face_groups(self, state: State) -> list[tuple[str, list[str]]]:
+        """The grid's places: one per face the table can tell apart (`names.card_in_season`),
+        with the cards that show it, in the grid's order. Cards that read alike (the five
+        ships, Autumn's two counting offices, two firemen of one value) are one button: the
+        table cannot tell them apart, and the books need not."""
+        groups: dict[str, list[str]] = {}
+        asked = self.asked_kinds(state)
+        for cid in self.grid_cards(state):
+            card = state.catalogue[cid] if cid in state.catalogue.cards else None
+            label = names.card_in_season(card) if card is not None else cid
+            if card is not None and card.kind in asked and cid in asked[card.kind]:
+                label = self.pick_label(card.kind)
+            groups.setdefault(label, []).append(cid)
+        return list(groups.items())
+
+    @staticmethod
+    def pick_label(kind: str) -> str:
+        """The one button of the cards of `kind` whose printed value is not confirmed."""
+        return names.asked(kind)
+
+    def asked_kinds(self, state: State) -> dict[str, list[str]]:
+        """Kinds whose revealed card is told by what it shows: the unseen cards of the top
+        season of a kind with a printed value, when more than one of them could be the
+        card on the table and some value is still a guess (their names would only show
+        guesses). Each with its unconfirmed unseen cards, which share one button."""
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        out: dict[str, list[str]] = {}
+        for kind, field in PRINTED_FIELD.items():
+            if kind == Kind.FIRE:
+                continue  # one fire a season: no doubt which card it is
+            of_kind = [cid for cid in state.catalogue.cards
+                       if cid in unseen and state.catalogue[cid].kind == kind]
+            guesses = [cid for cid in of_kind if field in state.catalogue[cid].unverified]
+            if len(of_kind) > 1 and guesses:
+                out[kind] = guesses
+        return out
+
+    def ask(self, kind: str) -> None:
+        """What does the revealed card of `kind` show? (which card it is follows)."""
+        state = self.state
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        candidates = [cid for cid in state.catalogue.cards
+                      if cid in unseen and state.catalogue[cid].kind == kind]
+        if candidates:
+            self.ui.open("confirm", card_id=candidates[0], field=PRINTED_FIELD[kind],
+                         candidates=candidates)
+
+    def shown_in_grid(self, state: State) -> set[str]:
+        """The cards revealed this round that the grid tells on their own place (a place
+        whose cards are all revealed); the others are listed above it."""
+        unseen = state.unseen.get(state.top_season() or "", ())
+        revealed = [slot.card for slot in state.slots]
+        out: set[str] = set()
+        for _label, ids in self.face_groups(state):
+            if not any(cid in unseen for cid in ids):
+                first = next((cid for cid in ids if cid in revealed), None)
+                if first is not None:
+                    out.add(first)
+        return out
 
     def turn(self, step: int) -> None:
         """The next or the previous page of cards."""
@@ -307,8 +370,8 @@ class SupplyScene(RoundScene):
                                     (_("Other card") + " " + _("Clear goods")).split()) + c.u(28))
         label, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
         # The ship's name (what to tap is said above: the hint).
-        layout.draw_text(c, names.card_name(state.catalogue[self.ship]), label, BODY, TEXT,
-                         valign="center")
+        layout.draw_text(c, names.card_in_season(state.catalogue[self.ship]), label, BODY,
+                         TEXT, valign="center")  # its season is said above
         for i, box in enumerate(layout.columns(slots, [size] * 3, gap)):
             if i < len(self.goods):
                 c.cube(self.goods[i], box, names.good_initial(self.goods[i]))

@@ -1,0 +1,314 @@
+"""Printed values confirmed or corrected at the table reach the owner's `cards.yaml`
+through the real saver (issue 18, item 1): the app's own services (`app.make_services`)
+over a real state directory, the real journal, the real YAML; the next game uses them.
+
+The bug this guards: a good changed on the confirm screen is a `Good` StrEnum member,
+which `yaml.safe_dump` cannot represent; the screen showed the raw Python error, stayed,
+and a second tap wrote a second `confirm_value` line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import app
+from companion.config.cards import load_catalogue, save_override
+from companion.engine import Setup
+from companion.errors import CompanionError, ConfigError
+from companion.inputs import intents as it
+from companion.paths import SHIPPED_CONFIG_DIR
+from companion.store.journal import JOURNAL_NAME
+from companion.ui.core import UI
+from companion.ui.i18n import set_language
+from ui.driver import start_game
+
+SETUP = Setup(players=("red", "blue"), first="red")
+
+
+def real(state_dir: Path) -> tuple[UI, object]:
+    """A UI on Home over the app's composition root and a real state directory."""
+    settings = {"language": "en", "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    return ui, services
+
+
+def journal_lines(state_dir: Path) -> list[dict]:
+    return [json.loads(line) for line in (state_dir / JOURNAL_NAME).read_text().splitlines()
+            if line.strip()]
+
+
+def buy_contract(ui: UI) -> None:
+    """Winter: the contract and two more cards revealed; Blue buys the contract for 1."""
+    for card in ("A-contract-1", "A-warehouse", "A-tea-taster"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())
+    assert ui.top.name == "confirm"
+
+
+def owner_file(state_dir: Path) -> dict:
+    import yaml
+
+    return yaml.safe_load((state_dir / "cards.yaml").read_text())
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    set_language("en")
+
+
+def test_a_corrected_contract_is_saved_and_the_next_game_uses_it(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    buy_contract(ui)
+    assert ui.top.value == ["coffee", "tea"]  # the catalogue's placeholder
+    ui.press("symbol:0")  # coffee -> tea: a game word from the screen's list of goods
+    ui.press("size:+")  # a third good
+    ui.press("ok")
+    assert ui.message is None or not ui.message.error, ui.message
+    assert ui.top.name != "confirm"
+    assert "A-contract-1" in ui.game.state.player("blue").cards
+    assert ui.game.state.catalogue["A-contract-1"].goods == ("tea", "tea", "coffee")
+    # The owner's file, as plain YAML, and one line in the game's record.
+    assert owner_file(state_dir) == {"A-contract-1": {"goods": ["tea", "tea", "coffee"]}}
+    assert "!!" not in (state_dir / "cards.yaml").read_text()
+    confirms = [line for line in journal_lines(state_dir) if line["type"] == "confirm_value"]
+    assert [(c["card"], c["value"]) for c in confirms] == [
+        ("A-contract-1", ["tea", "tea", "coffee"])]
+    # The next game (a new start of the app) has it as confirmed, pinned in its setup.
+    ui.game.close()
+    ui.top.close_session()
+    ui, services = real(state_dir)
+    ui.press("new")
+    ui.press("new:confirm")
+    ui.press("count:2")
+    ui.press("first:red")
+    ui.press("ok")
+    ui.press("ok")
+    pinned = journal_lines(state_dir)[0]["cards"]["A-contract-1"]
+    assert pinned == {"goods": ["tea", "tea", "coffee"]}  # verified: no "verified": false
+    for card in ("A-contract-1", "A-warehouse", "A-tea-taster"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    first = ui.game.state.slots[0]
+    assert first.card == "A-contract-1"
+    who = ui.game.state.players[1]
+    ui.intent(it.PlayerButton(who))
+    ui.intent(it.Ok())
+    assert ui.top.name != "confirm"  # nothing left to ask about this card
+    assert "A-contract-1" in ui.game.state.player(who).cards
+    assert ui.game.state.catalogue["A-contract-1"].goods == ("tea", "tea", "coffee")
+
+
+def test_the_owner_file_failing_keeps_the_value_in_the_game_and_says_so(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    buy_contract(ui)
+    ui.press("symbol:1")
+
+    def refuse(card_id, field, value):
+        raise ConfigError(f"{state_dir / 'cards.yaml'}: cannot save the card value (disk full)")
+
+    services.save_override = refuse
+    ui.press("ok")
+    assert ui.top.name != "confirm"  # the game goes on with the value the table read
+    assert ui.message.error and "disk full" in ui.message.text
+    assert "(" not in ui.message.text.split(":")[0]  # words first, no Python tuple
+    assert "not saved for later games" in ui.message.text
+    assert "A-contract-1" in ui.game.state.player("blue").cards
+    confirms = [line for line in journal_lines(state_dir) if line["type"] == "confirm_value"]
+    assert len(confirms) == 1
+
+
+def test_a_record_that_cannot_be_written_keeps_the_question_and_a_retry_writes_once(
+        tmp_path, monkeypatch):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    buy_contract(ui)
+    ui.press("symbol:0")
+    session = ui.game.session
+    original = session.submit
+    calls = {"n": 0}
+
+    def failing_once(action):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise CompanionError("the journal cannot be written (disk full)")
+        return original(action)
+
+    monkeypatch.setattr(session, "submit", failing_once)
+    ui.press("ok")
+    assert ui.top.name == "confirm" and ui.message.error
+    assert ui.message.text == "Not saved: the journal cannot be written (disk full)"
+    ui.press("ok")  # the second tap, once the disk has room
+    assert ui.top.name != "confirm"
+    confirms = [line for line in journal_lines(state_dir) if line["type"] == "confirm_value"]
+    assert len(confirms) == 1
+    assert owner_file(state_dir)["A-contract-1"] == {"goods": ["tea", "tea"]}
+
+
+def test_a_second_confirmation_of_the_same_value_adds_no_line(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    buy_contract(ui)
+    ui.press("symbol:0")
+    ui.press("ok")
+    before = len(journal_lines(state_dir))
+    assert ui.game.confirm_value("A-contract-1", "goods", ("tea", "tea")) is None
+    assert len(journal_lines(state_dir)) == before
+
+
+def test_enroll_saves_a_corrected_value_through_the_real_saver(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    ui.press("enroll")
+    ui.press("season:B")
+    ui.press("enroll:B-fire")
+    assert ui.top.name == "confirm"
+    shown = ui.top.value
+    ui.press("value:+")
+    ui.press("ok")
+    assert ui.top.name == "enroll" and not (ui.message and ui.message.error), ui.message
+    assert owner_file(state_dir) == {"B-fire": {"points": shown + 1}}
+    ui.press("season:C")
+    ui.press("enroll:C-contract-2")
+    ui.press("symbol:0")
+    ui.press("ok")
+    assert ui.top.name == "enroll" and not (ui.message and ui.message.error), ui.message
+    assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["C-contract-2"].unverified == set()
+    assert services.load_catalogue()["B-fire"].points == shown + 1  # the cache was cleared
+
+
+@pytest.mark.parametrize("given", [
+    ("goods", ("coffee",)),  # too few goods
+    ("goods", ("coffee", "gold")),  # no such good
+    ("points", True),  # not a number
+    ("size", 3),  # no such printed field
+])
+def test_the_saver_refuses_a_bad_value_and_keeps_the_file(tmp_path, given):
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "B-fire", "points", 4)
+    before = (state_dir / "cards.yaml").read_text()
+    field, value = given
+    card = "A-contract-1" if field == "goods" else "B-fire"
+    with pytest.raises(ConfigError) as caught:
+        save_override(state_dir, card, field, value)
+    assert card in caught.value.message and "cards.yaml" in caught.value.message
+    assert (state_dir / "cards.yaml").read_text() == before
+
+
+def test_the_saver_writes_game_words_as_plain_text(tmp_path):
+    from companion.engine.words import Good
+
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "A-contract-2", "goods", (Good.TEA, Good.CARPET, Good.RUBBER))
+    text = (state_dir / "cards.yaml").read_text()
+    assert "A-contract-2:\n  goods: [tea, carpet, rubber]\n" in text
+    assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["A-contract-2"].goods == (
+        "tea", "carpet", "rubber")
+
+
+# --- Supply asks what a card of unconfirmed value shows (issue 18, item 3) ---------------
+
+
+def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_card(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    keys = ui.keys()
+    # Winter's three contracts are guesses: one button asks, none names a guess as fact.
+    assert "ask:contract" in keys and not any(k.startswith("card:A-contract") for k in keys)
+    ui.press("ask:contract")
+    assert ui.top.name == "confirm" and ui.top.value == []
+    assert ui.top.primary()[1] is None  # nothing to confirm before two goods
+    for good in ("carpet", "rubber", "tea"):  # on no card of the catalogue's guesses
+        ui.press(f"good:{good}")
+    before = ui.game.state.actions
+    ui.press("ok")  # one answer: which card, and its printed goods
+    state = ui.game.state
+    assert ui.top.name == "supply" and not (ui.message and ui.message.error), ui.message
+    assert state.actions == before + 2  # confirm_value, then the reveal
+    card = state.slots[0].card
+    assert card.startswith("A-contract-") and len(state.catalogue[card].goods) == 3
+    assert sorted(state.catalogue[card].goods) == ["carpet", "rubber", "tea"]
+    assert "goods" not in state.catalogue[card].unverified
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[-2:]] == ["confirm_value", "reveal"]
+    assert lines[-2]["card"] == lines[-1]["card"] == card
+    assert owner_file(state_dir)[card] == {"goods": ["carpet", "rubber", "tea"]}
+    # The card is now named by what it shows, on the round screen too.
+    ui.render()
+    assert any("Ca·Ru·Te" in t.replace("\u00a0", " ") for t in ui.canvas.texts), ui.canvas.texts
+
+
+def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.press("ask:fireman")
+    before = ui.game.state.actions
+    ui.press("value:5")  # one tap: the card shows 5
+    state = ui.game.state
+    assert ui.top.name == "supply" and state.actions == before + 2
+    card = state.catalogue[state.slots[0].card]
+    assert card.kind == "fireman" and card.value == 5 and not card.unverified
+    assert owner_file(state_dir)[card.id] == {"value": 5}
+
+
+def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp_path):
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "A-contract-2", "goods", ["saffron", "carpet"])
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.render()
+    labels = [h.label for h in ui.canvas.targets] if hasattr(ui.canvas, "targets") else []
+    assert "card:A-contract-2" in ui.keys() and "ask:contract" in ui.keys()
+    assert any("Sa·Ca" in str(label) and "?" not in str(label) for label in labels), labels
+    # The other two are asked; answering a guess as printed confirms that very card.
+    ui.press("ask:contract")
+    for good in ("coffee", "tea"):
+        ui.press(f"good:{good}")
+    ui.press("ok")
+    assert ui.game.state.slots[0].card == "A-contract-1"
+    assert owner_file(state_dir)["A-contract-1"] == {"goods": ["coffee", "tea"]}
+
+
+def test_enroll_corrects_a_confirmed_value_for_later_games_only(tmp_path):
+    """The cards of this copy (Enroll): a confirmed value is corrected by touch; the next
+    game uses it, the game already started keeps what it was played with."""
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "B-fire", "points", 4)
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    assert ui.game.state.catalogue["B-fire"].points == 4
+    ui.game.close()
+    ui.top.close_session()
+    ui.press("enroll")
+    ui.press("season:B")
+    ui.render()
+    assert any("Fire 4" in t and "?" not in t for t in ui.canvas.texts)  # confirmed: no "?"
+    ui.press("enroll:B-fire")  # confirmed, and still correctable
+    assert ui.top.name == "confirm" and ui.top.value == 4
+    ui.press("value:+")
+    ui.press("value:+")
+    ui.press("ok")
+    assert ui.top.name == "enroll"
+    assert owner_file(state_dir)["B-fire"] == {"points": 6}
+    ui.render()
+    assert any("Fire 6" in t for t in ui.canvas.texts)
+    # The saved game keeps 4 (its setup line pinned it); a new game has 6.
+    again, _services = real(state_dir)
+    assert again.top.session.state.catalogue["B-fire"].points == 4
+    again.top.close_session()
+    assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["B-fire"].points == 6
