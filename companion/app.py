@@ -131,15 +131,19 @@ class _History:
         self.state_dir = state_dir
         self.notes: list[str] = []
         self.catalogue = catalogue
+        self._pinned = False
 
     def _ask(self, method: str, *args: Any) -> Any:
         from companion.store.history import History  # sqlite3: when the history is asked
 
-        if self.catalogue is not None:
+        if self.catalogue is not None and not self._pinned:
             from companion.store.pins import pin_history
 
-            try:  # games of an older version: pinned once, their rows as reopened
+            # Games of an older version: pinned once, their rows as reopened. Once for
+            # this history: the games this version archives are of format 2.
+            try:
                 pin_history(self.state_dir, self.catalogue())
+                self._pinned = True
             except CompanionError as exc:
                 log.warning("%s", exc.message)
         with History(self.state_dir) as history:

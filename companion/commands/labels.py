@@ -179,8 +179,14 @@ def card_texts(args: argparse.Namespace) -> list[tuple[str, str, str]]:
     def plain(text: str) -> str:  # the screens' soft hyphens (U+00AD): a label never breaks
         return text.replace("\u00ad", "")
 
-    return [(card_id, plain(names.card_name(catalogue[card_id])),
-             plain(names.season(catalogue[card_id].season)))
+    def name(card_id: str) -> str:
+        # A value still a guess is never printed: the label says "Fireman ?" and goes on
+        # any card of that kind and season; the table confirms what it shows the first
+        # time the card is seen, as for any unconfirmed card (docs/labels.md).
+        card = catalogue[card_id]
+        return names.asked(card.kind) if card.unverified else names.card_name(card)
+
+    return [(card_id, plain(name(card_id)), plain(names.season(catalogue[card_id].season)))
             for card_id in labelcodes.CARD_IDS if card_id in catalogue]
 
 

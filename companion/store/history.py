@@ -457,6 +457,14 @@ class History:
         except sqlite3.Error as exc:
             raise self._failure(f"cannot read {self.path}", exc) from None
 
+    def format_1_candidates(self) -> list[tuple[int, str]]:
+        """(id, key) of the archived games whose setup line names no `format` (records of
+        format 1, which `store/pins.py` pins): found in SQL, without decoding a record."""
+        rows = self._rows(
+            "SELECT id, game_key FROM games WHERE instr(substr(record, 1, "
+            "instr(record || char(10), char(10))), '\"format\"') = 0")
+        return [(i, k) for i, k in rows if isinstance(i, int) and isinstance(k, str)]
+
     def key_of(self, key: str) -> int | None:
         """The id of the game with this key, if it is archived."""
         rows = self._rows("SELECT id FROM games WHERE game_key=?", (key,))

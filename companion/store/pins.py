@@ -29,6 +29,7 @@ from companion.engine.errors import RuleError
 from companion.engine.record import pinned_values
 from companion.fsio import atomic_write
 from companion.store import journal
+from companion.store.errors import HistoryError
 
 PINS_FILE = "pinned-values.json"
 log = logging.getLogger("companion.store")
@@ -130,7 +131,15 @@ def pin_history(state_dir: Path, catalogue: Catalogue) -> int:
     changed = 0
     with History(Path(state_dir)) as history:
         pinned = _read(path)
-        for game in history.games():
+        for game_id, key in history.format_1_candidates():
+            if key in pinned:
+                continue
+            try:
+                game = history.game(game_id)
+            except HistoryError:
+                continue  # a damaged game is left out of History with its own note
+            if game is None or game.record is None:
+                continue
             line = setup_line(game.record)
             if line is None or not is_format_1(line) or journal.game_key(line) in pinned:
                 continue

@@ -138,9 +138,10 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
         good = good[:1].upper() + good[1:]
         if fits(plain(good)):
             return dress(plain(good))
-    for shown in tags:
+    def cut(shown: str) -> str | None:
+        """The kind whole or cut where a word may break, before `shown`, if it fits."""
         if fits(f"{plain(raw)} {shown}".rstrip()):  # a ship without its season, "Navire"
-            return dress(f"{plain(raw)} {shown}".rstrip())
+            return f"{plain(raw)} {shown}".rstrip()
         # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
         # between words; never after a short word ("Chambre de").
         for name in (raw, good) if good else (raw,):
@@ -155,11 +156,20 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
                     continue  # several words: cut between them ("Chambre"), not in the last
                 label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {shown}".rstrip()
                 if fits(label):
-                    return dress(label)
+                    return label
+        return None
+
+    for shown in tags:
+        label = cut(shown)
+        if label is not None:
+            return dress(label)
     for shown in tags:
         if shown and fits(shown):
             return dress(shown)
-    return dress(tags[-1] or full)
+    # Not even the face fits (a tile narrowed by its status lines): the kind alone, whole
+    # or cut where a word may break; the card being settled is named in full below.
+    label = cut("")
+    return dress(label if label is not None else tags[-1] or full)
 
 
 def slot_status(c: Canvas, state: State, index: int, width: int
