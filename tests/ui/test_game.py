@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Done, Phase
 from companion.engine.cards import FOURTH_FIRE
+from companion.ui import words
 from companion.ui.samples import Demo
 
 
@@ -19,10 +20,22 @@ def test_undo_from_loading_in_a_later_round_shows_no_income(ui):
     assert ui.top.name in ("purchase", "purchase-tracked")
 
 
-def test_income_after_loading_is_still_shown(ui):
+def test_income_after_loading_is_the_next_screens_message(ui):
+    """The Income needs no tap: the next round's Supply says what each player was paid,
+    the parts beyond the income every player gets, and who holds the metal coin."""
     Demo(ui, 4).at(lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING,
                    last_live=True)
-    assert ui.top.name == "income"
+    state = ui.game.state
+    assert ui.top.name == "supply"
+    said = ui.message.text
+    assert said.startswith(f"Income, round {state.round - 1}: ")
+    for pid in state.players:
+        paid = state.income[pid]
+        assert f"{words.player_name(state, pid)} +{paid.total}" in said
+        if paid.no_purchase:
+            assert f"+{paid.no_purchase} no purchase" in said
+    first = words.player_name(state, state.first_player)
+    assert said.endswith(f"The metal coin passes to {first}.")
 
 
 def test_the_fourth_fire_is_asked_after_the_last_income(ui):
