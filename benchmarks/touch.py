@@ -299,8 +299,17 @@ class TouchTable:
                 f.tap(_("merchant (+1 coin)") if action.to == "merchant" else
                       words.place(state, action.to))
         elif isinstance(action, MarketSell):
-            self.cubes(action.player, action.give)
-            f.tap(_("Sell both in the market hall (+1 coin)"))
+            from companion.engine.legal import loading_actions
+            from companion.ui.scenes.loading import sale_label
+
+            self.show_player(action.player)
+            try:  # one tap on the sale, where the screen's button makes the same one
+                if action not in loading_actions(state, action.player):
+                    raise NoTarget("not the button's sale")
+                f.tap(sale_label(action))
+            except NoTarget:  # the cubes, then the sale
+                self.cubes(action.player, action.give)
+                f.tap(_("Sell both in the market hall (+1 coin)"))
         elif isinstance(action, Convert):
             self.cubes(action.player, action.give)
             f.tap(_("\u2192 {good}").format(good=names.good(action.take)))

@@ -67,6 +67,12 @@ def move_label(state: State, move: Move) -> str:
         store=store[:1].upper() + store[1:], good=good, place=place)
 
 
+def sale_label(sale: MarketSell) -> str:
+    """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
+    return _("Sell {cubes} (+1 coin)").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
+
+
 def cubes_of(state: State, pid: str) -> list[Cube]:
     ps = state.player(pid)
     out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
@@ -377,8 +383,10 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def one_tap(self, state: State, pid: str) -> dict[str, tuple[str, Action0]]:
-        """Every choice one tap makes, by key: each legal move of a cube (the ships' first,
-        those that score first), then the shortcuts that make several."""
+        """Every choice one tap makes, by key: each legal move of a ship's cube (those that
+        score first), each market-hall sale, the shortcuts that make several moves, then
+        the moves of the warehouse's and the market hall's cubes. (A conversion, of three
+        cubes into one, is the cubes' taps and the good's.)"""
         out: dict[str, tuple[str, Action0]] = {}
         moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)]
         stay = (Store.MARKET, Store.WAREHOUSE)
@@ -388,6 +396,11 @@ class LoadingScene(RoundScene):
                 break
             out[f"move:{move.good}:{move.source}:{move.to}"] = (
                 move_label(state, move), partial(self.do, move))
+        # A market-hall sale of two cubes (+1 coin), one tap each pair of goods held.
+        for action in loading_actions(state, pid):
+            if isinstance(action, MarketSell):
+                goods = "+".join(f"{good}:{store}" for good, store in action.give)
+                out[f"sell:{goods}"] = (sale_label(action), partial(self.do, action))
         for label, group in self.kept_shortcuts(state, pid):
             if len(group) < 2:
                 continue  # one move: its own button above says it
