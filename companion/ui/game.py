@@ -105,10 +105,10 @@ class GameController:
                 self.ui.open("confirm", card_id=card_id, field=field,
                              then=lambda: self.act(action, income_shown=last_income))
 
-            if last_income:
-                self.ui.open("income", before=state, after=predicted, then=ask)
-            else:
-                ask()
+            ask()
+            if last_income:  # what was paid, and why: the question's message (no tap)
+                self.ui.info(income_said(state, predicted), more=lambda: self.ui.open(
+                    "income", before=state, after=predicted))
             return False
         return self.submit(action, income_shown=income_shown)
 
@@ -256,8 +256,6 @@ class GameController:
         # Loading: from round 2 on the state still holds the previous round's income.
         paid = (old.phase == Phase.LOADING and type(new.last_action) is Done
                 and new.previous is old and new.income is not None)
-        if paid and not income_shown and new.phase == Phase.OVER:
-            events.append(self.ui.make("income", before=old))
         events.extend(self.ui.make("fire", index=index) for index in
                       range(len(new.fires) - len(fires), len(new.fires)))
         if not events and same:
@@ -265,10 +263,11 @@ class GameController:
                 self.ui.push(scene)
         for scene in reversed(events):
             self.ui.push(scene)
-        if paid and not income_shown and new.phase != Phase.OVER:
+        if paid and not income_shown:
             # The Income needs no tap: what was paid, and why, is the next screen's
             # message (UX.md: a computed result shows its parts).
-            self.ui.info(income_said(old, new))
+            self.ui.info(income_said(old, new),
+                         more=lambda: self.ui.open("income", before=old, after=new))
         self.ui.dirty = True
 
     def close(self) -> None:

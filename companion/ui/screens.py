@@ -201,12 +201,15 @@ def _tableau(demo: Demo) -> None:
 def _income(demo: Demo) -> None:
     demo.at(lambda b, a: isinstance(a.last_action, Done) and a.round >= 4
             and any(i.bank for i in (a.income or {}).values()), last_live=True)
+    if demo.ui.top.name != "income":  # a tap on the next screen's Income message opens it
+        demo.ui.tap_message()
 
 
 def _final(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.OVER, last_live=True)
     while demo.ui.top.name in ("fire", "income"):
         demo.ui.pop()
+        demo.ui.dismiss_message()  # the tap that closed it read the message too
 
 
 def _bgstats(demo: Demo) -> None:

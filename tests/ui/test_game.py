@@ -36,6 +36,18 @@ def test_income_after_loading_is_the_next_screens_message(ui):
             assert f"+{paid.no_purchase} no purchase" in said
     first = words.player_name(state, state.first_player)
     assert said.endswith(f"The metal coin passes to {first}.")
+    # A tap on the message opens the Income with every part; Continue goes back.
+    ui.render()
+    target = next(t for t in ui.canvas.describe(ui.top.name, "en")["targets"]
+                  if t["label"] == said)
+    x, y, w, h = target["rect"]
+    ui.touch((x + w // 2, y + h // 2))
+    assert ui.top.name == "income" and ui.message is None
+    ui.render()
+    assert any(f"+{state.income[pid].base} income" in text for text in ui.canvas.texts
+               for pid in state.players)
+    ui.top.primary()[1]()
+    assert ui.top.name == "supply"
 
 
 def test_the_fourth_fire_is_asked_after_the_last_income(ui):
@@ -44,11 +56,9 @@ def test_the_fourth_fire_is_asked_after_the_last_income(ui):
     assert "points" in game.state.catalogue[FOURTH_FIRE].unverified
     assert game.act(Done()) is False  # nothing recorded yet: the table meets Income first
     assert game.state.phase == Phase.LOADING
-    assert ui.top.name == "income"
-    income = ui.top
-    income.primary()[1]()
-    # The table has had its income; now the 4th fire, and its points are asked.
+    # The income is the message of the 4th fire's question (no screen, no tap of its own).
     assert ui.top.name == "confirm"
+    assert ui.message.text.startswith(f"Income, round {game.state.round}: ")
     assert ui.top.card_id == FOURTH_FIRE
     ui.top.primary()[1]()
     assert game.state.phase == Phase.OVER

@@ -137,9 +137,12 @@ class LoadingScene(RoundScene):
             action = state.last_action if forward else (state.redo[-1] if state.redo else None)
             pid = getattr(action, "player", None)
             if isinstance(action, Move | MarketSell | Convert) and pid in state.players:
-                self.player = pid
+                was, self.player = self.player, pid
                 if forward and not has_dock_work(state, pid):
                     self.player = next_loader(state, pid) or pid
+                if self.player != was:
+                    self.compact(self.player)
+                    self.page = 0
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
         self.page = 0
@@ -168,7 +171,19 @@ class LoadingScene(RoundScene):
         else:
             self.choose(pid)
 
+    def compact(self, pid: str | None) -> None:
+        """A player shown anew: their choices gone this Loading give up their places (the
+        places stay only while the same player's choices are on the screen)."""
+        state = self.state
+        if pid is None or (state.round, pid) not in self.items_seen:
+            return
+        offered = self.one_tap(state, pid)
+        key = (state.round, pid)
+        self.items_seen[key] = [k for k in self.items_seen[key] if k in offered]
+
     def choose(self, pid: str) -> None:
+        if pid != self.player:
+            self.compact(pid)
         self.player = pid
         self.selected = []
         self.page = 0
