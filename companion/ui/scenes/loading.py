@@ -99,6 +99,8 @@ class LoadingScene(RoundScene):
         #: choice gone keeps its place, greyed, with its last label).
         self.items_seen: dict[tuple[int, str], list[str]] = {}
         self.item_labels: dict[str, str] = {}
+        #: The shortcuts that would make one move only (not offered anew).
+        self.single: set[str] = set()
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
 
@@ -399,10 +401,11 @@ class LoadingScene(RoundScene):
 
     def one_tap(self, state: State, pid: str) -> dict[str, tuple[str, Action0]]:
         """Every choice one tap makes, by key: each legal move of a ship's cube (those that
-        score first), each market-hall sale, the shortcuts that make several moves, then
-        the moves of the warehouse's and the market hall's cubes. (A conversion, of three
-        cubes into one, is the cubes' taps and the good's.)"""
+        score first), each market-hall sale with a ship's cube, the shortcuts that make
+        several moves, then the moves of the warehouse's and the market hall's cubes. (A
+        conversion, of three cubes into one, is the cubes' taps and the good's.)"""
         out: dict[str, tuple[str, Action0]] = {}
+        self.single = set()
         moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)]
         stay = (Store.MARKET, Store.WAREHOUSE)
         moves.sort(key=lambda m: (m.source != Store.DOCK, m.to in stay))
@@ -411,16 +414,18 @@ class LoadingScene(RoundScene):
                 break
             out[f"move:{move.good}:{move.source}:{move.to}"] = (
                 move_label(state, move), partial(self.do, move))
-        # A market-hall sale of two cubes (+1 coin), one tap each pair of goods held.
+        # A market-hall sale of two cubes (+1 coin) with a ship's cube among them, one tap
+        # each pair of goods (the others: a tap on each cube, then the sale).
         for action in loading_actions(state, pid):
-            if isinstance(action, MarketSell):
+            if isinstance(action, MarketSell) and any(
+                    store == Store.DOCK for _good, store in action.give):
                 goods = "+".join(f"{good}:{store}" for good, store in action.give)
                 out[f"sell:{goods}"] = (sale_label(action), partial(self.do, action))
         for label, group in self.kept_shortcuts(state, pid):
-            if len(group) < 2:
-                continue  # one move: its own button above says it
             kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
             out[f"shortcut:{kind}"] = (label, partial(self.do_group, pid, group, label))
+            if len(group) < 2:
+                self.single.add(f"shortcut:{kind}")
         for move in moves:
             if move.source != Store.DOCK:
                 out[f"move:{move.good}:{move.source}:{move.to}"] = (
@@ -434,7 +439,11 @@ class LoadingScene(RoundScene):
         offered = self.kept("one_tap", (state, pid, language()),
                             lambda: self.one_tap(state, pid))
         seen = self.items_seen.setdefault((state.round, pid), [])
-        seen += [key for key in offered if key not in seen]
+        while seen and seen[-1] not in offered:
+            seen.pop()  # a choice gone at the end: no other choice keeps its place by it
+        # A shortcut of one move is that move's own button: shown only if it was shown
+        # before with more (it keeps its place).
+        seen += [key for key in offered if key not in seen and key not in self.single]
         items: list[tuple[str, Action0 | None, str]] = []
         for key in seen:
             if key in offered:
