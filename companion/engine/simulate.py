@@ -106,9 +106,10 @@ def random_game(
         elif undo_rate and state.redo and rng.random() < 0.5:
             action = Redo()
         else:
-            if state.phase == Phase.LOADING and loading == "in_turn" and (
-                    not loading_moves or loader is None or not has_dock_work(state, loader)):
-                loader = next_loader(state, loader) if loading_moves else next_loader(state)
+            if state.phase != Phase.LOADING:
+                loader = None  # the next Loading starts again from the first player
+            elif loading == "in_turn" and (loader is None or not has_dock_work(state, loader)):
+                loader = next_loader(state, loader)
             action = _choose(rng, state, form, loading_moves, loader, loading == "in_turn")
         try:
             state = apply(state, action)
