@@ -33,6 +33,10 @@ NAME = "taps"
 GAMES = (("quick", 4, 7100), ("tracked", 4, 7101), ("quick", 2, 7102), ("tracked", 2, 7103),
          ("quick", 5, 7104), ("tracked", 5, 7105))
 PHASES = ("supply", "purchase", "loading")
+#: How the scripted tables load: in turn from the first player, as RULES.md says
+#: (`random_game(loading="in_turn")`); ``any`` is the older scripts' order (each move by
+#: any player at random, as no table plays). BENCH_TAPS_LOADING=any measures that.
+LOADING = os.environ.get("BENCH_TAPS_LOADING", "in_turn")
 
 
 def events_of(action: object) -> int:
@@ -61,7 +65,7 @@ def measure(form: str, players: int, seed: int) -> dict[str, list[tuple[int, int
         services = demo_services(Path(tmp))
         services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
         actions, _state = random_game(services.load_catalogue(), players, seed=seed,
-                                      form=form)
+                                      form=form, loading=LOADING)
         ui = UI(services, (800, 480))
         ui.open("home")
         # Count events by the record itself (a ship's cubes), inputs by the table's taps.

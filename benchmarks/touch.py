@@ -156,6 +156,9 @@ class TouchTable:
         #: (round, phase) -> [inputs, events]
         self.counts: dict[tuple[int, str], list[int]] = {}
         self.seen: Counter[str] = Counter()
+        #: Loading done was recorded by itself after the last action (nothing to load):
+        #: the record's Done is already in, and an Undo of that action takes two.
+        self.auto_done = False
 
     @property
     def state(self) -> State:
@@ -195,11 +198,24 @@ class TouchTable:
     def play(self, action: Action) -> None:
         """Enter one action of the record; count its inputs in the phase it belongs to."""
         self.dismiss()
+        if isinstance(action, Done) and (self.auto_done or self.state.phase != "loading"):
+            # Nothing could be loaded: the app recorded Loading done by itself (no input).
+            loaded = self.state.round if self.state.phase == "over" else self.state.round - 1
+            assert type(self.state.last_action) is Done or self.state.phase == "over", (
+                "Loading ended without its Done")
+            self.counts.setdefault((loaded, "loading"), [0, 0])[1] += 1
+            self.auto_done = False
+            return
         key = self.phase()
         before = self.inputs()
         actions = self.state.actions
         before_state = self.state
         asked = self.seen["confirm"]
+        if self.auto_done and isinstance(action, Undo):
+            # The record takes back the purchase: first the Done that came by itself.
+            self.finger.tap(_("Undo"))
+            actions += 1
+        self.auto_done = False
         self.enter(action)
         # A printed value is asked before recording (the last round's Income comes before
         # the 4th fire's question).
@@ -213,7 +229,11 @@ class TouchTable:
         confirmed = max(self.seen["confirm"] - asked, sum(
             1 for card in self.state.catalogue
             if card.unverified < before_state.catalogue[card.id].unverified))
-        assert self.state.actions == actions + 1 + confirmed, (
+        # A purchase after which nothing can be loaded: Loading done came by itself.
+        by_itself = int(type(self.state.last_action) is Done and not isinstance(
+            action, Done | Undo | Redo))
+        self.auto_done = bool(by_itself)
+        assert self.state.actions == actions + 1 + confirmed + by_itself, (
             f"{action} was not recorded: {self.ui.message.text if self.ui.message else ''}")
         # Its fire or income screen belongs to it too.
         self.dismiss()
@@ -290,13 +310,27 @@ class TouchTable:
         elif isinstance(action, Pass):
             f.tap(_("Pass"))
         elif isinstance(action, Move):
-            self.cubes(action.player, ((action.good, action.source),))
-            to = _("merchant (+1 coin)") if action.to == "merchant" else \
-                words.place(state, action.to)
-            f.tap(to)
+            from companion.ui.scenes.loading import move_label
+
+            self.show_player(action.player)
+            try:  # one tap on the move (turning the choices' pages to it)
+                f.tap(move_label(state, action))
+            except NoTarget:  # no one-tap button (older versions): the cube, then where
+                self.cubes(action.player, ((action.good, action.source),))
+                f.tap(_("merchant (+1 coin)") if action.to == "merchant" else
+                      words.place(state, action.to))
         elif isinstance(action, MarketSell):
-            self.cubes(action.player, action.give)
-            f.tap(_("Sell both in the market hall (+1 coin)"))
+            from companion.engine.legal import loading_actions
+            from companion.ui.scenes.loading import sale_label
+
+            self.show_player(action.player)
+            try:  # one tap on the sale, where the screen's button makes the same one
+                if action not in loading_actions(state, action.player):
+                    raise NoTarget("not the button's sale")
+                f.tap(sale_label(action))
+            except NoTarget:  # the cubes, then the sale
+                self.cubes(action.player, action.give)
+                f.tap(_("Sell both in the market hall (+1 coin)"))
         elif isinstance(action, Convert):
             self.cubes(action.player, action.give)
             f.tap(_("\u2192 {good}").format(good=names.good(action.take)))
@@ -306,6 +340,17 @@ class TouchTable:
             f.tap(_("Redo"))
         else:  # pragma: no cover
             raise AssertionError(f"no way to enter {action} by touch")
+
+    def show_player(self, player: str) -> None:
+        """Loading: that player's panel, if another player's cubes are shown."""
+        f = self.finger
+        scene = self.ui.top
+        if getattr(scene, "player", None) != player:
+            f.tap(words.player_name(self.state, player))
+            if self.ui.top.name == "tableau":  # a panel opened the tableau: no way by touch
+                f.tap_primary()  # Close
+                f.taps -= 2
+                f.press(it.PlayerButton(player))
 
     def cubes(self, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
         """Loading: that player's panel (if another is shown), then the cubes."""

@@ -169,6 +169,28 @@ def loading_actions(state: State, player: str) -> list[Action]:
     return out
 
 
+def has_dock_work(state: State, player: str) -> bool:
+    """Whether `player` still has a ship's cube that a legal Loading action can take."""
+    for action in loading_actions(state, player):
+        if isinstance(action, Move) and action.source == Store.DOCK:
+            return True
+        if isinstance(action, MarketSell | Convert) and any(
+                store == Store.DOCK for _good, store in action.give):
+            return True
+    return False
+
+
+def next_loader(state: State, after: str | None = None) -> str | None:
+    """Who loads next, in turn from the first player (RULES.md, Loading): the first
+    player after `after` (from the first player if None) who still has a ship's cube to
+    unload where a rule lets it go; None when nobody has."""
+    seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+    if after in seats:
+        k = seats.index(after) + 1
+        seats = seats[k:] + seats[:k]
+    return next((p for p in seats if p != after and has_dock_work(state, p)), None)
+
+
 def _first_stores(
     cubes: list[tuple[str, str]], combo: tuple[str, ...]
 ) -> tuple[tuple[str, str], ...]:
@@ -251,10 +273,12 @@ def undo_preview(state: State) -> tuple[State, Action] | None:
 __all__ = [
     "buy_prices",
     "conversions",
+    "has_dock_work",
     "is_legal",
     "legal_actions",
     "loading_actions",
     "market_sale",
+    "next_loader",
     "purchase_actions",
     "refusal",
     "undo_preview",

@@ -22,7 +22,13 @@ from companion.engine.actions import (
 )
 from companion.engine.cards import FOURTH_FIRE, Catalogue
 from companion.engine.errors import RuleError
-from companion.engine.legal import legal_actions, loading_actions, purchase_actions
+from companion.engine.legal import (
+    has_dock_work,
+    legal_actions,
+    loading_actions,
+    next_loader,
+    purchase_actions,
+)
 from companion.engine.rules import apply, new_game
 from companion.engine.state import State
 from companion.engine.words import COLOURS, GOODS, Form, Kind, Phase, Store
@@ -36,7 +42,8 @@ def _draw(rng: random.Random, bag: dict[str, int]) -> tuple[str, ...]:
     return tuple(rng.sample(pool, 3))
 
 
-def _choose(rng: random.Random, state: State, form: str, loading_moves: int) -> Action:
+def _choose(rng: random.Random, state: State, form: str, loading_moves: int,
+            loader: str | None = None, in_turn: bool = False) -> Action:
     phase = state.phase
     if phase == Phase.SUPPLY:
         season = state.top_season()
@@ -48,7 +55,10 @@ def _choose(rng: random.Random, state: State, form: str, loading_moves: int) -> 
     if phase == Phase.LOADING:
         if loading_moves >= 12 or rng.random() < 0.15:
             return Done()
-        options = [a for pid in state.players for a in loading_actions(state, pid)]
+        if in_turn and loader is None:
+            return Done()
+        pids = [loader] if in_turn and loader is not None else state.players
+        options = [a for pid in pids for a in loading_actions(state, pid)]
         # Favour moves that score (contracts, merchants) over shuffling cubes around.
         stores = (Store.WAREHOUSE, Store.MARKET)
         useful = [a for a in options if isinstance(a, Move) and a.to not in stores]
@@ -73,11 +83,15 @@ def random_game(
     seed: int | None = None,
     form: str = "mixed",
     undo_rate: float = 0.0,
+    loading: str = "any",
 ) -> tuple[list[Action], State]:
     """A random legal whole game: its actions (setup first) and its final state.
 
     `form` is ``quick``, ``tracked`` or ``mixed`` (chosen per round).
     With `undo_rate` > 0, some actions are undone and then redone or replaced.
+    `loading`: ``any`` (each Loading move by any player, at random) or ``in_turn`` (the
+    players load in turn from the first player, as RULES.md says: a player with a ship's
+    cube to unload acts until none is left, then the next: `legal.next_loader`).
     """
     rng = random.Random(seed)
     ids = COLOURS[:players]
@@ -85,13 +99,18 @@ def random_game(
     actions: list[Action] = [setup]
     state = new_game(setup, catalogue)
     loading_moves = 0
+    loader: str | None = None
     while state.phase != Phase.OVER:
         if undo_rate and state.can_undo() and rng.random() < undo_rate:
             action: Action = Undo()
         elif undo_rate and state.redo and rng.random() < 0.5:
             action = Redo()
         else:
-            action = _choose(rng, state, form, loading_moves)
+            if state.phase != Phase.LOADING:
+                loader = None  # the next Loading starts again from the first player
+            elif loading == "in_turn" and (loader is None or not has_dock_work(state, loader)):
+                loader = next_loader(state, loader)
+            action = _choose(rng, state, form, loading_moves, loader, loading == "in_turn")
         try:
             state = apply(state, action)
         except RuleError as exc:  # a bug in the generator or the engine: say which

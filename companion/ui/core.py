@@ -56,6 +56,8 @@ class Message:
 
     text: str
     error: bool
+    #: What a tap on the message opens, if anything (the Income's screen with its parts).
+    more: Callable[[], object] | None = None
 
 
 class UI:
@@ -155,9 +157,16 @@ class UI:
         self.message = None
         self.dirty = True
 
-    def info(self, text: str) -> None:
-        self.message = Message(plain(text), False)
+    def info(self, text: str, more: Callable[[], object] | None = None) -> None:
+        self.message = Message(plain(text), False, more)
         self.dirty = True
+
+    def tap_message(self) -> None:
+        """A tap on the message closes it, and opens what it tells more of, if anything."""
+        message = self.message
+        self.dismiss_message()
+        if message is not None and message.more is not None:
+            message.more()
 
     def next_deadline(self) -> float | None:
         """When the screen must change by itself (the next frame of a short transition),
@@ -202,7 +211,7 @@ class UI:
             if words_up and scene.hint_in_body and self.message:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need.
-                scene.body_message = (words, self.message.error, self.dismiss_message)
+                scene.body_message = (words, self.message.error, self.tap_message)
                 words, words_up = "", False
         if words_up or above:
             height = c.u(56) + 2 * c.u(8) if above else c.u(56)
@@ -304,8 +313,10 @@ class UI:
         box = strip or layout.inset(middle, c.u(4))
         if self.message:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
-            if strip is not None:
-                c.region(strip, self.dismiss_message, "message", self.message.text)
+            if strip is not None or self.message.more is not None:
+                # (In the bar: a finger's gap from the buttons beside it.)
+                c.region(strip or layout.inset(middle, c.u(8)), self.tap_message, "message",
+                         self.message.text)
         layout.draw_text(c, words, text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")
 
@@ -327,7 +338,8 @@ class UI:
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""
         hit = self.canvas.hit_at(pos)
-        if self.message and (self.message.error or hit is not None):
+        if self.message and (self.message.error or hit is not None) and (
+                hit is None or hit.key != "message"):  # the message's own tap reads it
             self.message = None  # the next action: the last one's message has been read
             self.dirty = True
         if hit is None:

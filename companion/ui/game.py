@@ -25,13 +25,14 @@ from companion.engine import (
     apply,
 )
 from companion.engine.cards import FOURTH_FIRE
-from companion.engine.legal import undo_preview
+from companion.engine.legal import loading_actions, undo_preview
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene, SceneHost
 from companion.ui.services import GameSession, PrintedValue
+from companion.ui.views.income import income_said
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -104,10 +105,10 @@ class GameController:
                 self.ui.open("confirm", card_id=card_id, field=field,
                              then=lambda: self.act(action, income_shown=last_income))
 
-            if last_income:
-                self.ui.open("income", before=state, after=predicted, then=ask)
-            else:
-                ask()
+            ask()
+            if last_income:  # what was paid, and why: the question's message (no tap)
+                self.ui.info(income_said(state, predicted), more=lambda: self.ui.open(
+                    "income", before=state, after=predicted))
             return False
         return self.submit(action, income_shown=income_shown)
 
@@ -123,6 +124,12 @@ class GameController:
             return False
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
+        if (type(action) not in (Undo, Redo) and new.phase == Phase.LOADING
+                and old.phase != Phase.LOADING
+                and not any(loading_actions(new, pid) for pid in new.players)):
+            # Nothing can be loaded (nobody has a cube a rule lets move): Loading is done
+            # by itself, no tap. An Undo takes back this Done alone (and says so).
+            self.act(Done())
         return True
 
     def announce(self, old: State, new: State, action: Action) -> None:
@@ -265,8 +272,6 @@ class GameController:
         # Loading: from round 2 on the state still holds the previous round's income.
         paid = (old.phase == Phase.LOADING and type(new.last_action) is Done
                 and new.previous is old and new.income is not None)
-        if paid and not income_shown:
-            events.append(self.ui.make("income", before=old))
         events.extend(self.ui.make("fire", index=index) for index in
                       range(len(new.fires) - len(fires), len(new.fires)))
         if not events and same:
@@ -274,6 +279,11 @@ class GameController:
                 self.ui.push(scene)
         for scene in reversed(events):
             self.ui.push(scene)
+        if paid and not income_shown:
+            # The Income needs no tap: what was paid, and why, is the next screen's
+            # message (UX.md: a computed result shows its parts).
+            self.ui.info(income_said(old, new),
+                         more=lambda: self.ui.open("income", before=old, after=new))
         self.ui.dirty = True
 
     def close(self) -> None:

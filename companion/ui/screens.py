@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # the demo games are for screenshots and tests, not the table
     from companion.ui.samples import Demo
     from companion.ui.scenes.final import FinalScene
     from companion.ui.scenes.history import HistoryScene
-    from companion.ui.scenes.loading import LoadingScene
     from companion.ui.scenes.newgame import NewGameScene
     from companion.ui.scenes.pastgame import PastGameScene
     from companion.ui.scenes.purchase import PurchaseScene
@@ -184,11 +183,10 @@ def _loading_moment(b: State, a: State) -> bool:
 
 
 def _loading(demo: Demo) -> None:
+    """A player's cubes and every move they allow, one tap each."""
     demo.at(_loading_moment)
     scene = demo.ui.top
     assert type(scene).__name__ == "LoadingScene"
-    scene = cast("LoadingScene", scene)
-    scene.toggle(0)
 
 
 def _tableau(demo: Demo) -> None:
@@ -201,12 +199,15 @@ def _tableau(demo: Demo) -> None:
 def _income(demo: Demo) -> None:
     demo.at(lambda b, a: isinstance(a.last_action, Done) and a.round >= 4
             and any(i.bank for i in (a.income or {}).values()), last_live=True)
+    if demo.ui.top.name != "income":  # a tap on the next screen's Income message opens it
+        demo.ui.tap_message()
 
 
 def _final(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.OVER, last_live=True)
     while demo.ui.top.name in ("fire", "income"):
         demo.ui.pop()
+        demo.ui.dismiss_message()  # the tap that closed it read the message too
 
 
 def _bgstats(demo: Demo) -> None:

@@ -120,3 +120,48 @@ def test_random_games_use_only_listed_moves(catalogue):
         listed = legal_actions(state)
         if listed:
             assert is_legal(state, rng.choice(listed))
+
+
+def test_next_loader_is_the_next_player_in_turn_with_a_ships_cube_to_unload(catalogue):
+    from companion.engine.legal import has_dock_work, next_loader
+
+    checked = 0
+    for players, seed in ((4, 11), (5, 12), (2, 13)):
+        for state in states(catalogue, players, "quick", seed):
+            if state.phase != Phase.LOADING:
+                continue
+            seats = [state.seat_after(state.first_player, k) for k in range(players)]
+            working = [p for p in seats if has_dock_work(state, p)]
+            # A player has a ship's cube to unload exactly when a listed action takes one.
+            for pid in seats:
+                takes = any(
+                    (isinstance(a, Move) and a.source == Store.DOCK) or (
+                        isinstance(a, MarketSell | Convert)
+                        and any(store == Store.DOCK for _g, store in a.give))
+                    for a in loading_actions(state, pid))
+                assert has_dock_work(state, pid) == takes
+            assert next_loader(state) == (working[0] if working else None)
+            for k, pid in enumerate(seats):
+                after = [p for p in seats[k + 1:] + seats[:k] if p in working]
+                assert next_loader(state, pid) == (after[0] if after else None)
+                checked += 1
+    assert checked > 20
+
+
+def test_games_in_turn_load_one_player_after_another(catalogue):
+    """`random_game(loading="in_turn")`: each Loading's moves come player after player,
+    in turn from the first player, never back to one who was done."""
+    several = 0
+    for players, seed in ((4, 7100), (5, 7104), (3, 23)):
+        actions, _final = random_game(catalogue, players, seed=seed, form="quick",
+                                      loading="in_turn")
+        rounds: dict[int, list[str]] = {}
+        for _n, action, state in iter_states(actions, catalogue):
+            if isinstance(action, Move | MarketSell | Convert):
+                order = rounds.setdefault(state.round, [])
+                if not order or order[-1] != action.player:
+                    order.append(action.player)
+        several += sum(len(order) > 1 for order in rounds.values())
+        for order in rounds.values():
+            assert len(order) == len(set(order)), order
+    assert several  # some rounds have more than one player loading

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from companion.engine import Done, Phase
 from companion.engine.cards import FOURTH_FIRE
+from companion.inputs import intents as it
+from companion.ui import words
 from companion.ui.samples import Demo
 
 
@@ -19,10 +21,34 @@ def test_undo_from_loading_in_a_later_round_shows_no_income(ui):
     assert ui.top.name in ("purchase", "purchase-tracked")
 
 
-def test_income_after_loading_is_still_shown(ui):
+def test_income_after_loading_is_the_next_screens_message(ui):
+    """The Income needs no tap: the next round's Supply says what each player was paid,
+    the parts beyond the income every player gets, and who holds the metal coin."""
     Demo(ui, 4).at(lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING,
                    last_live=True)
-    assert ui.top.name == "income"
+    state = ui.game.state
+    assert ui.top.name == "supply"
+    said = ui.message.text
+    assert said.startswith(f"Income, round {state.round - 1}: ")
+    for pid in state.players:
+        paid = state.income[pid]
+        assert f"{words.player_name(state, pid)} +{paid.total}" in said
+        if paid.no_purchase:
+            assert f"+{paid.no_purchase} no purchase" in said
+    first = words.player_name(state, state.first_player)
+    assert said.endswith(f"The metal coin passes to {first}.")
+    # A tap on the message opens the Income with every part; Continue goes back.
+    ui.render()
+    target = next(t for t in ui.canvas.describe(ui.top.name, "en")["targets"]
+                  if t["label"] == said)
+    x, y, w, h = target["rect"]
+    ui.touch((x + w // 2, y + h // 2))
+    assert ui.top.name == "income" and ui.message is None
+    ui.render()
+    assert any(f"+{state.income[pid].base} income" in text for text in ui.canvas.texts
+               for pid in state.players)
+    ui.top.primary()[1]()
+    assert ui.top.name == "supply"
 
 
 def test_the_fourth_fire_is_asked_after_the_last_income(ui):
@@ -31,11 +57,9 @@ def test_the_fourth_fire_is_asked_after_the_last_income(ui):
     assert "points" in game.state.catalogue[FOURTH_FIRE].unverified
     assert game.act(Done()) is False  # nothing recorded yet: the table meets Income first
     assert game.state.phase == Phase.LOADING
-    assert ui.top.name == "income"
-    income = ui.top
-    income.primary()[1]()
-    # The table has had its income; now the 4th fire, and its points are asked.
+    # The income is the message of the 4th fire's question (no screen, no tap of its own).
     assert ui.top.name == "confirm"
+    assert ui.message.text.startswith(f"Income, round {game.state.round}: ")
     assert ui.top.card_id == FOURTH_FIRE
     ui.top.primary()[1]()
     assert game.state.phase == Phase.OVER
@@ -54,3 +78,45 @@ def test_backing_out_of_the_income_before_the_fourth_fire_records_nothing(ui):
     ui.top.on_back()
     assert game.state is before
     assert ui.top.name == "loading"
+
+
+def test_loading_goes_on_to_the_next_player_by_itself_and_undo_comes_back(ui):
+    """Loading opens on the first player in turn with a ship's cube to unload (a player
+    with nothing to load is skipped); when that player's last such cube is placed, the
+    next one's cubes come without a tap; Undo shows the player whose move it took back."""
+    from companion.engine import MarketSell, Move
+    from companion.engine.legal import has_dock_work, loading_actions, next_loader
+    from companion.ui.scenes.loading import move_label, sale_label
+
+    def two_loaders(b, a):
+        return (a.phase == Phase.LOADING and b.phase != Phase.LOADING
+                and sum(has_dock_work(a, p) for p in a.players) >= 2)
+
+    Demo(ui, 4).at(two_loaders, last_live=True)
+    game, scene = ui.game, ui.top
+    state = game.state
+    first = next_loader(state)
+    assert scene.name == "loading" and scene.player == first
+    skipped = [p for p in state.players if not has_dock_work(state, p)]
+    assert first not in skipped
+    # One tap per move, by the button's label, until no ship's cube of theirs can move.
+    moves = 0
+    while has_dock_work(game.state, first) and moves < 12:
+        move = next(a for a in loading_actions(game.state, first)
+                    if (isinstance(a, Move) and a.source == "dock") or (
+                        isinstance(a, MarketSell) and any(s == "dock" for _g, s in a.give)))
+        ui.render()
+        label = move_label(game.state, move) if isinstance(move, Move) else sale_label(move)
+        while label not in [t["label"] for t in ui.canvas.describe("loading", "en")["targets"]
+                            if t["enabled"]]:
+            ui.press("page:next")
+        target = next(t for t in ui.canvas.describe("loading", "en")["targets"]
+                      if t["label"] == label)
+        x, y, w, h = target["rect"]
+        before = game.state.actions
+        ui.touch((x + w // 2, y + h // 2))
+        assert game.state.actions == before + 1 and game.state.last_action == move
+        moves += 1
+    assert ui.top.player == next_loader(game.state, first) != first
+    ui.intent(it.Undo())
+    assert ui.top.player == first and ui.message.text.startswith("Undone: ")

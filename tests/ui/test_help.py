@@ -138,6 +138,8 @@ def test_every_kind_category_and_phase_opens_its_text_from_a_tap(ui, language):
         read |= open_every_topic(fire, language)
         income = moment(ui, lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING,
                         last_live=True)
+        # The Income is the next screen's message; a tap on it opens the Income's screen.
+        ui.tap_message()
         assert ui.top.name == "income"
         read |= open_every_topic(income, language)
         final = moment(ui, lambda b, a: a.phase == Phase.OVER, last_live=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.engine import Setup
+from companion.engine import Done, Setup
 from companion.engine.simulate import random_game
 from companion.inputs import intents as it
 from companion.ui.display import Display, to_logical
@@ -63,14 +63,20 @@ def test_a_whole_round_by_buttons_and_scans(game):
     ui.intent(it.Ok())
     assert "A-contract-1" in ui.game.state.player("red").cards
     ui.intent(it.Ok())  # nobody buys the counting office: Cleo bought nothing this round
-    assert ui.top.name == "loading"
-    ui.intent(it.Ok())  # Loading done
-    assert ui.top.name == "income"
-    ui.render()
-    # Nobody else bought (the parts may wrap onto two lines).
-    assert "+1 no purchase" in " ".join(ui.canvas.texts)
-    ui.intent(it.Ok())
+    # Nobody has a cube to load: Loading is done by itself, and the Income needs no tap:
+    # what was paid, and why, is the next screen's message.
     assert ui.top.name == "supply"
+    assert type(ui.game.state.last_action) is Done
+    said = ui.message.text
+    assert said.startswith("Income, round 1:") and "Cleo +2 (+1 no purchase)" in said
+    assert "The metal coin passes to Ben." in said
+    ui.render()
+    assert "Cleo +2 (+1 no purchase)" in " ".join(ui.canvas.texts)
+    # Undo takes back the Done that came by itself, and says so: Loading is shown again.
+    ui.intent(it.Undo())
+    assert ui.top.name == "loading"
+    assert ui.message.text == "Undone: the end of Loading and the income"
+    ui.intent(it.Ok())  # Loading done, by hand this time
     assert ui.game.state.round == 2
     assert ui.game.state.first_player == "blue"
 
@@ -520,6 +526,9 @@ def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(g
     ui.intent(it.Ok())  # and the contract
     dismiss(ui)
     ui.intent(it.Ok())
+    # Nobody had a cube to load: Loading was done by itself; Undo brings it back.
+    assert ui.top.name == "supply"
+    ui.intent(it.Undo())
     assert ui.top.name == "loading"
     state = ui.game.state
     goods = state.catalogue["A-contract-1"].goods
@@ -529,7 +538,9 @@ def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(g
     ui.push(LoadingScene(ui))
     ui.intent(it.PlayerButton("red"))
     before = ui.game.state
-    ui.press("shortcut:0")  # Fill contracts: one tap, one move per cube
+    while "shortcut:fill" not in ui.keys():  # after the one-tap moves, maybe a page on
+        ui.press("page:next")
+    ui.press("shortcut:fill")  # Fill contracts: one tap, one move per cube
     assert not ui.game.state.player("red").dock
     ui.intent(it.Undo())
     assert ui.game.state.player("red").dock == before.player("red").dock

@@ -10,7 +10,13 @@ from typing import Any
 import pygame
 
 from companion.engine import Action, Convert, Done, MarketSell, Move, State
-from companion.engine.legal import conversions, market_sale, refusal
+from companion.engine.legal import (
+    conversions,
+    has_dock_work,
+    market_sale,
+    next_loader,
+    refusal,
+)
 from companion.engine.legal import loading_actions as engine_loading_actions
 from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
@@ -48,6 +54,25 @@ def loading_actions(state: State, pid: str) -> list[Any]:
     return got
 
 
+def move_label(state: State, move: Move) -> str:
+    """A one-tap move's button: the cube's good, where it is (if not on a ship), where it
+    goes ("Te → Contract A2")."""
+    good = names.good_initial(move.good)
+    place = _("merchant (+1 coin)") if move.to == MERCHANT_DESTINATION else \
+        words.place(state, move.to)
+    if move.source == Store.DOCK:
+        return _("{good} → {place}").format(good=good, place=place)
+    store = names.store(move.source)
+    return _("{store}: {good} → {place}").format(
+        store=store[:1].upper() + store[1:], good=good, place=place)
+
+
+def sale_label(sale: MarketSell) -> str:
+    """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
+    return _("Sell {cubes} (+1 coin)").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
+
+
 def cubes_of(state: State, pid: str) -> list[Cube]:
     ps = state.player(pid)
     out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
@@ -70,8 +95,14 @@ class LoadingScene(RoundScene):
         #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
         #: place empty, so the others stay under the finger (docs/touch.md).
         self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
-        #: The shortcuts shown to each player this Loading, in their places.
-        self.shortcuts_seen: dict[tuple[int, str], list[str]] = {}
+        #: The one-tap choices shown to each player this Loading, in their places (a
+        #: choice gone keeps its place, greyed, with its last label).
+        self.items_seen: dict[tuple[int, str], list[str]] = {}
+        self.item_labels: dict[str, str] = {}
+        #: The shortcuts that would make one move only (not offered anew).
+        self.single: set[str] = set()
+        #: The state last shown: after a move, the next player comes by itself.
+        self.shown: State | None = None
 
     def dock_places(self, state: State, pid: str) -> list[int | None]:
         """For each place of the dock as first shown, the index of the cube on it now (in
@@ -95,11 +126,25 @@ class LoadingScene(RoundScene):
 
     def on_enter(self) -> None:
         state = self.state
+        last, self.shown = self.shown, state
         if self.player not in state.players:
-            # The first player (the metal coin's holder) loads first, then clockwise.
-            seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
-            with_dock = [p for p in seats if state.player(p).dock]
-            self.player = with_dock[0] if with_dock else state.first_player
+            # The first player (the metal coin's holder) loads first, then clockwise; a
+            # player with no ship's cube that can go anywhere is skipped (legal.py).
+            self.player = next_loader(state) or state.first_player
+        elif last is not None and state is not last:
+            # After a move: that player's cubes; when none of their ship's cubes can go
+            # anywhere any more, the next player's by themselves. After an Undo: the
+            # player whose move it took back.
+            forward = state.previous is last
+            action = state.last_action if forward else (state.redo[-1] if state.redo else None)
+            pid = getattr(action, "player", None)
+            if isinstance(action, Move | MarketSell | Convert) and pid in state.players:
+                was, self.player = self.player, pid
+                if forward and not has_dock_work(state, pid):
+                    self.player = next_loader(state, pid) or pid
+                if self.player != was:
+                    self.compact(self.player)
+                    self.page = 0
         cubes = cubes_of(state, self.player)
         self.selected = [i for i in self.selected if i < len(cubes)][:0]
         self.page = 0
@@ -128,7 +173,19 @@ class LoadingScene(RoundScene):
         else:
             self.choose(pid)
 
+    def compact(self, pid: str | None) -> None:
+        """A player shown anew: their choices gone this Loading give up their places (the
+        places stay only while the same player's choices are on the screen)."""
+        state = self.state
+        if pid is None or (state.round, pid) not in self.items_seen:
+            return
+        offered = self.one_tap(state, pid)
+        key = (state.round, pid)
+        self.items_seen[key] = [k for k in self.items_seen[key] if k in offered]
+
     def choose(self, pid: str) -> None:
+        if pid != self.player:
+            self.compact(pid)
         self.player = pid
         self.selected = []
         self.page = 0
@@ -169,7 +226,7 @@ class LoadingScene(RoundScene):
         if left:
             return _("Done: cubes left on ships go to the stock ({left}).").format(
                 left=", ".join(left))
-        return _("Tap a cube, then where it goes. 2 cubes: sell; 3 cubes: convert.")
+        return _("Tap where a cube goes; to sell 2 cubes or convert 3: tap the cubes.")
 
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
@@ -250,11 +307,11 @@ class LoadingScene(RoundScene):
         beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
         note_h = c.u(2) if beside else \
             layout.fit(c, note, area.w, None, SMALL).height(c) + c.u(6)
-        # Short of a finger's row for the choices below: the panels' note gives way. While
+        # Short of two finger rows for the choices below: the panels' note gives way. While
         # cubes are chosen it is not drawn, but keeps its place: the cubes never move under
         # the finger when one is tapped (docs/touch.md).
         room = area.bottom - (y + c.u(34) + note_h + cubes_h) - c.u(24)
-        if room < size:
+        if room < 2 * size + gap:
             y += c.u(34)
         elif beside:
             if not self.selected:
@@ -288,7 +345,7 @@ class LoadingScene(RoundScene):
         if self.selected:
             self.draw_choices(c, state, pid, cubes, rect)
         else:
-            self.draw_shortcuts(c, state, pid, rect)
+            self.draw_moves(c, state, pid, rect)
 
     @staticmethod
     def cube_places(c: Canvas, cubes: list[Cube], width: int,
@@ -342,27 +399,61 @@ class LoadingScene(RoundScene):
         self.page = max(0, self.page + step)
         self.ui.dirty = True
 
-    def draw_shortcuts(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        # A shortcut shown once this Loading keeps its place, greyed when it has nothing
-        # left to do: the one beside it never slides under the finger (docs/touch.md).
-        offered = {("sell" if moves[0].to == MERCHANT_DESTINATION else "fill"): (label, moves)
-                   for label, moves in self.kept_shortcuts(state, pid)}
-        seen = self.shortcuts_seen.setdefault((state.round, pid), [])
-        seen += [kind for kind in offered if kind not in seen]
+    def one_tap(self, state: State, pid: str) -> dict[str, tuple[str, Action0]]:
+        """Every choice one tap makes, by key: each legal move of a ship's cube (those that
+        score first), each market-hall sale with a ship's cube, the shortcuts that make
+        several moves, then the moves of the warehouse's and the market hall's cubes. (A
+        conversion, of three cubes into one, is the cubes' taps and the good's.)"""
+        out: dict[str, tuple[str, Action0]] = {}
+        self.single = set()
+        moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)]
+        stay = (Store.MARKET, Store.WAREHOUSE)
+        moves.sort(key=lambda m: (m.source != Store.DOCK, m.to in stay))
+        for move in moves:
+            if move.source != Store.DOCK:
+                break
+            out[f"move:{move.good}:{move.source}:{move.to}"] = (
+                move_label(state, move), partial(self.do, move))
+        # A market-hall sale of two cubes (+1 coin) with a ship's cube among them, one tap
+        # each pair of goods (the others: a tap on each cube, then the sale).
+        for action in loading_actions(state, pid):
+            if isinstance(action, MarketSell) and any(
+                    store == Store.DOCK for _good, store in action.give):
+                goods = "+".join(f"{good}:{store}" for good, store in action.give)
+                out[f"sell:{goods}"] = (sale_label(action), partial(self.do, action))
+        for label, group in self.kept_shortcuts(state, pid):
+            kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
+            out[f"shortcut:{kind}"] = (label, partial(self.do_group, pid, group, label))
+            if len(group) < 2:
+                self.single.add(f"shortcut:{kind}")
+        for move in moves:
+            if move.source != Store.DOCK:
+                out[f"move:{move.good}:{move.source}:{move.to}"] = (
+                    move_label(state, move), partial(self.do, move))
+        return out
+
+    def draw_moves(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        """The one-tap choices. A choice shown once this Loading keeps its place, greyed
+        when it is no longer possible: the one beside it never slides under the finger
+        (docs/touch.md)."""
+        offered = self.kept("one_tap", (state, pid, language()),
+                            lambda: self.one_tap(state, pid))
+        seen = self.items_seen.setdefault((state.round, pid), [])
+        while seen and seen[-1] not in offered:
+            seen.pop()  # a choice gone at the end: no other choice keeps its place by it
+        # A shortcut of one move is that move's own button: shown only if it was shown
+        # before with more (it keeps its place).
+        seen += [key for key in offered if key not in seen and key not in self.single]
         items: list[tuple[str, Action0 | None, str]] = []
-        for i, kind in enumerate(seen):
-            if kind in offered:
-                label, moves = offered[kind]
-                items.append((label, partial(self.do_group, pid, moves, label),
-                              f"shortcut:{i}"))
+        for key in seen:
+            if key in offered:
+                label, action = offered[key]
+                self.item_labels[key] = label
+                items.append((label, action, key))
             else:
-                items.append((_("Fill contracts ({n})").format(n=0) if kind == "fill" else
-                              _("Sell to merchants (+{n})").format(n=0), None,
-                              f"shortcut:{i}"))
+                items.append((self.item_labels.get(key, ""), None, key))
         if items:
-            c.text(_("Shortcuts"), rect.topleft, SMALL, MUTED)
-            self._grid(c, pygame.Rect(rect.x, rect.y + c.u(24), rect.w, rect.h - c.u(24)),
-                       items, cols=2)
+            self._grid(c, rect, items, cols=2)
 
     def offers(self, state: State, pid: str, chosen: list[Cube]
                ) -> list[tuple[str, Action0 | None, str]]:

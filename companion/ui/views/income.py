@@ -61,3 +61,23 @@ def income_view(before: State, after: State) -> IncomeView:
         last=_("That was the last round: the 4th fire follows.")
         if after.phase == Phase.OVER else "",
     )
+
+
+def income_said(before: State, after: State) -> str:
+    """The Income in one message, for the screen after Loading (no screen of its own, no
+    tap): each player's total, the parts beyond the income every player gets, and who
+    holds the metal coin ("Income, round 3: Anna +2 (+1 no purchase), Ben +1. ...")."""
+    income = after.income or {}
+    rows = []
+    for pid in after.players:
+        paid = income.get(pid)
+        if paid is None:
+            continue
+        extra = words.income_parts({"base": paid.base, "no_purchase": paid.no_purchase,
+                                    "bank": paid.bank}).split(", ")[1:]
+        row = _("{name} +{total}").format(name=words.player_name(after, pid), total=paid.total)
+        rows.append(row + (" ({parts})".format(parts=", ".join(extra)) if extra else ""))
+    coin = _("The metal coin passes to {name}.").format(
+        name=words.player_name(after, after.first_player))
+    return _("{title}: {rows}. {coin}").format(
+        title=_("Income, round {k}").format(k=before.round), rows=", ".join(rows), coin=coin)
