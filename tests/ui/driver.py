@@ -67,14 +67,6 @@ def select_cubes(ui: UI, player: str, pairs: tuple[tuple[str, str], ...]) -> Non
         ui.press(f"cube:{index}")
 
 
-def press_paged(ui: UI, key: str) -> None:
-    """Press `key`, turning the screen's pages to it first where its choices are paged."""
-    for turn in ("page:next", "page:prev"):
-        while key not in ui.keys() and turn in ui.keys():
-            ui.press(turn)
-    ui.press(key)
-
-
 def face_key(ui: UI, card_id: str) -> str | None:
     """The Supply button for `card_id`: its own, or the one of a card that reads alike."""
     from companion.ui import names
