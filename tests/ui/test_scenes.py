@@ -340,7 +340,7 @@ def test_running_scores_end_at_the_final_totals(services):
     # C-contract-1 by its (unconfirmed) goods, never by the catalogue's "C1"
     ("en", "Contract Ru·Ca·Co? belongs to Summer, but the pile shows Winter cards"),
     ("de", "Auftrag Ks·Tp·Kf? ist eine Karte aus Sommer, aber der Stapel zeigt Winter"),
-    ("fr", "Contrat Co·Ta·Ca? est une carte Été, mais la pioche montre Hiver"),
+    ("fr", "Contrat Co·Ta·Ca\u202f? est une carte Été, mais la pioche montre Hiver"),
 ])
 def test_a_card_out_of_season_is_refused_in_the_language(game, language, expected):
     set_language(language)
