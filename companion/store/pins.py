@@ -131,16 +131,21 @@ def pin_history(state_dir: Path, catalogue: Catalogue) -> int:
     with History(Path(state_dir)) as history:
         pinned = _read(path)
         for game in history.games():
-            line = setup_line(game.record)
-            if line is None or not is_format_1(line) or journal.game_key(line) in pinned:
+            if game.key in pinned:
                 continue
-            result = replay(game.record, pinned_catalogue(state_dir, game.record, catalogue))
+            # The lists carry no records (History at scale): this game's is read here.
+            record = game.record if game.record is not None else history.record_of(game.key)
+            line = setup_line(record) if record is not None else None
+            if record is None or line is None or not is_format_1(line) \
+                    or journal.game_key(line) in pinned:
+                continue
+            result = replay(record, pinned_catalogue(state_dir, record, catalogue))
             if result.state is None or result.state.final is None:
                 continue
             shown = {p.player_id: p.total for p in game.players}
             now = {pid: result.state.final.scores[pid]["total"] for pid in result.state.players}
             if shown != now:
-                history.archive(game.key, result.state, game.record)
+                history.archive(game.key, result.state, record)
                 changed += 1
     return changed
 
