@@ -43,6 +43,8 @@ class SupplyScene(RoundScene):
         #: is picked in turn once the ship is recorded, so a row read at once keeps its
         #: order and no ship is lost to the card after it.
         self.waiting: list[str] = []
+        #: The grid's places for the round (`places`), with what they were made for.
+        self._places: tuple[tuple[object, ...], list[tuple[str, list[str]]]] | None = None
 
     def on_enter(self) -> None:
         self.ship = None
@@ -283,7 +285,7 @@ class SupplyScene(RoundScene):
         next finger stays. Laid out anew only when a place would hold cards that now read
         differently (a value confirmed elsewhere)."""
         key = (state.round, state.top_season(), tuple(self.grid_cards(state)))
-        kept = getattr(self, "_places", None)
+        kept = self._places
         if kept is not None and kept[0] == key:
             unseen = state.unseen.get(state.top_season() or "", ())
             asked = self.asked_kinds(state)
