@@ -140,16 +140,17 @@ def pin_history(state_dir: Path, catalogue: Catalogue) -> int:
                 continue  # a damaged game is left out of History with its own note
             if game is None or game.record is None:
                 continue
-            line = setup_line(game.record)
+            record = game.record
+            line = setup_line(record)
             if line is None or not is_format_1(line) or journal.game_key(line) in pinned:
                 continue
-            result = replay(game.record, pinned_catalogue(state_dir, game.record, catalogue))
+            result = replay(record, pinned_catalogue(state_dir, record, catalogue))
             if result.state is None or result.state.final is None:
                 continue
             shown = {p.player_id: p.total for p in game.players}
             now = {pid: result.state.final.scores[pid]["total"] for pid in result.state.players}
             if shown != now:
-                history.archive(game.key, result.state, game.record)
+                history.archive(game.key, result.state, record)
                 changed += 1
     return changed
 

@@ -103,7 +103,7 @@ def test_the_names_are_the_tables_in_its_language(tmp_path: Path) -> None:
     assert texts["A-coffee-roaster"] == ("Kaffeeröster", "Winter")
     # A guessed value is never printed on a label (and no catalogue code either): the
     # label goes on any card of that kind and season, whose value the table confirms.
-    assert texts["B-fireman-2"] == ("Feuerwehrmann ?", "Frühling")
+    assert texts["B-fireman-2"] == ("Feuerwehrmann?", "Frühling")
     assert texts["D-fireman-1"] == ("Feuerwehrmann 3", "Herbst")  # known: printed
     args.language = "en"
     # The screens' soft hyphens are taken out: a label's name never breaks.

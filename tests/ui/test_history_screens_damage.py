@@ -54,3 +54,31 @@ def test_an_undecodable_record_is_named_when_its_game_is_opened(tmp_path: Path) 
     assert "game #2" in ui.message.text and "record is damaged" in ui.message.text
     ui.press("game:3")
     assert ui.top.name == "past-game"
+
+
+def test_a_fault_in_the_history_code_is_a_sentence_never_a_raw_python_message(
+        tmp_path: Path, monkeypatch) -> None:
+    """A bug below the screen (the QA round met "'NoneType' object has no attribute
+    'splitlines'" on History, in French) is said in the table's language, its Python text
+    left to the log."""
+    from companion.ui.i18n import set_language
+
+    ui, services = on_disk(tmp_path, history=True)
+
+    def broken(*_args: object) -> object:
+        raise AttributeError("'NoneType' object has no attribute 'splitlines'")
+
+    monkeypatch.setattr(services.history, "count", broken)
+    set_language("fr")
+    try:
+        for screen in ("history", "stats"):
+            monkeypatch.setattr(services.history, "player_totals", broken)
+            monkeypatch.setattr(services.history, "players", broken, raising=False)
+            ui.open(screen)
+            ui.render()
+            drawn = " ".join(ui.canvas.texts)
+            assert "NoneType" not in drawn and "splitlines" not in drawn, drawn
+            assert "historique" in drawn.lower(), drawn
+            ui.pop()
+    finally:
+        set_language("en")

@@ -164,3 +164,25 @@ def test_no_message_is_in_a_catalogue_twice(language):
     text = (LOCALE_DIR / language / "LC_MESSAGES" / "companion.po").read_text(encoding="utf-8")
     ids = Counter(re.findall(r'^msgid (".*")$', text, re.MULTILINE))
     assert [msgid for msgid, n in ids.items() if n > 1] == []
+
+
+def test_german_puts_no_space_before_a_question_or_exclamation_mark():
+    """French sets a no-break space before ? ! : ; and German none: Supply's asking button
+    reads "Auftrag?" in German, not "Auftrag ?" (the English msgid's space)."""
+    import re
+
+    text = (LOCALE_DIR / "de" / "LC_MESSAGES" / "companion.po").read_text(encoding="utf-8")
+    spaced = [form for msgid, msgstr in parse(text).items() for form in msgstr.split("\0")
+              if re.search(r"[ \u00a0\u202f][?!;:](\s|$)", form)]
+    assert spaced == []
+
+
+def test_french_writes_its_apostrophes_typographic():
+    """The French catalogue writes "l’achat" with U+2019, as nearly all of its sentences
+    do; a straight "l'achat" beside "l’acheteur" on one screen looks like a slip."""
+    import re
+
+    text = (LOCALE_DIR / "fr" / "LC_MESSAGES" / "companion.po").read_text(encoding="utf-8")
+    straight = [form for msgstr in parse(text).values() for form in msgstr.split("\0")
+                if re.search(r"\w'\w", form)]
+    assert straight == []

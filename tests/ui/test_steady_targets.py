@@ -55,3 +55,32 @@ def test_quick_purchase_rows_stay_from_card_to_card(ui):
     after = own(finger.frame())
     assert ui.game.state.settling == 1
     assert moved(before, after) == []
+
+
+def test_telling_a_fireman_by_its_value_moves_no_other_card_on_supply(ui):
+    """Supply's "Fireman ?" asks the revealed fireman's value; once told, that card is
+    revealed, and the other cards keep their places in the grid: a tap aimed where a card
+    was still hits it. (They had each moved on by one place, the card under the finger
+    another one. The heading may still take a second line, naming the revealed card, and
+    lower the grid by that line: less than half a button.)"""
+    from companion.engine import Setup
+    from ui.driver import start_game
+
+    start_game(ui, Setup(players=("red", "blue", "green", "yellow", "purple"), first="red"))
+    assert "ask:fireman" in ui.keys()
+    finger = Finger(ui)
+    before = own(finger.frame())
+    ui.press("ask:fireman")
+    ui.press("value:4")
+    assert ui.top.name == "supply" and len(ui.game.state.slots) == 1
+    after = own(finger.frame())
+    was = {t["label"]: t["rect"] for t in before["targets"]}
+    now = {t["label"]: t["rect"] for t in after["targets"]}
+    missed = []
+    for label in sorted(was.keys() & now.keys()):
+        x, y, w, h = was[label]
+        nx, ny, nw, nh = now[label]
+        if not (nx <= x + w // 2 < nx + nw and ny <= y + h // 2 < ny + nh):
+            missed.append((label, was[label], now[label]))
+    assert missed == []
+    assert len(now.keys() & was.keys()) >= 6  # the other cards of the grid are compared

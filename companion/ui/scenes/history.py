@@ -3,6 +3,7 @@ its final screen again; each player's record, and the full statistics one tap aw
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 import pygame
@@ -12,6 +13,18 @@ from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
+
+log = logging.getLogger("companion.ui")
+
+
+def problem_of(exc: Exception) -> str:
+    """What History and Statistics say of a failure: a companion error's own sentence;
+    anything else (a bug) in the table's language, its Python text left to the log."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, str) and message:
+        return message
+    log.error("the history could not be read", exc_info=exc)
+    return _("The history cannot be read just now; its games are kept. The log says why.")
 
 #: The least height of a game row at 800x480 (a row is a tap target).
 ROW = 58
@@ -73,7 +86,7 @@ class HistoryScene(Scene):
             self._note(history)
             self.window(0, FIRST_PAGE)  # so the first frame names what was left out
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
-            self.problem = str(getattr(exc, "message", exc))
+            self.problem = problem_of(exc)
 
     @property
     def games(self) -> list[object]:
@@ -97,7 +110,7 @@ class HistoryScene(Scene):
                 rows = list(history.page(self._read, want))
                 self._note(history)
             except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
-                self.problem = str(getattr(exc, "message", exc))
+                self.problem = problem_of(exc)
                 return []
             expected = min(want, self._count - self._read)
             self._read += want

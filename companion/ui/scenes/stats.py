@@ -16,6 +16,7 @@ from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.scenes.history import problem_of
 
 
 def _number(value: float) -> str:
@@ -51,7 +52,7 @@ class PlayerStatsScene(Scene):
             self.records = stats.records_of(found)  # type: ignore[arg-type]
             self.notes = list(getattr(history, "notes", ()) or ())
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
-            self.problem = str(getattr(exc, "message", exc))
+            self.problem = problem_of(exc)
 
     def primary(self) -> Primary:
         return (_("Done"), self.ui.pop)
@@ -72,7 +73,7 @@ class PlayerStatsScene(Scene):
                 self.notes = list(getattr(history, "notes", ()) or ())
                 self.with_categories = True
             except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
-                self.problem = str(getattr(exc, "message", exc))
+                self.problem = problem_of(exc)
         self.ui.dirty = True
 
     def page(self, step: int) -> None:

@@ -43,6 +43,8 @@ class SupplyScene(RoundScene):
         #: is picked in turn once the ship is recorded, so a row read at once keeps its
         #: order and no ship is lost to the card after it.
         self.waiting: list[str] = []
+        #: The grid's places for the round (`places`), with what they were made for.
+        self._places: tuple[tuple[object, ...], list[tuple[str, list[str]]]] | None = None
 
     def on_enter(self) -> None:
         self.ship = None
@@ -234,26 +236,26 @@ class SupplyScene(RoundScene):
             layout.draw_text(c, _("Only the 4th fire is left in the pile."), rect, BODY, TEXT)
             return
         unseen = state.unseen[season]
-        groups = self.face_groups(state)
         revealed = {slot.card: i for i, slot in enumerate(state.slots)}
         gap = c.u(8)
-        # The season is said above the grid: the buttons name kind and face only.
-        # The fire first, then the longest names: they share the tall rows, the short ones
-        # the rest (the order is fixed for the round, as the cards in it are).
-        groups.sort(key=lambda g: (state.catalogue[g[1][0]].kind != Kind.FIRE, -len(g[0])))
+        # The places are fixed for the round (`places`): laid out by the names they had
+        # then, each drawn with its name now.
+        groups = self.places(state)
         labels = [label for label, _ids in groups]
         # Too many long names for one screen (a season's first round, German, French):
         # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
         self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
                                                     self.turn, tallest=c.u(84))
         groups = groups[start:start + len(cells)]
-        for (label, ids), box in zip(groups, cells, strict=True):
+        asked = self.asked_kinds(state)
+        for (_first_label, ids), box in zip(groups, cells, strict=True):
             left = [cid for cid in ids if cid in unseen]
             if not left:
                 c.rect(box, PANEL)
                 cid = next((cid for cid in ids if cid in revealed), None)
                 if cid is not None:  # revealed this round: its number and a ship's goods
                     i = revealed[cid]
+                    label = self.face(state, cid, asked)
                     goods = state.slots[i].goods
                     cubes = " " + "\u00a0".join(names.good_initial(g) for g in goods) \
                         if goods else ""
@@ -265,6 +267,7 @@ class SupplyScene(RoundScene):
                                      valign="center", role="secondary")
                 continue
             card = state.catalogue[left[0]]
+            label = self.face(state, left[0], asked)
             colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
                 if card.kind == Kind.SHIP else (70, 82, 100)
             if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
@@ -274,6 +277,35 @@ class SupplyScene(RoundScene):
             c.button(box, label, partial(self.tap_card, left[0]), key=f"card:{left[0]}",
                      colour=colour)
 
+    def places(self, state: State) -> list[tuple[str, list[str]]]:
+        """The grid's places, fixed for the round as the cards in it are: the faces the
+        grid showed when it was first drawn this round, in its order (the fire first, then
+        the longest names, which share the tall rows). A card told by what it shows
+        ("Fireman ?") leaves its place's name changed, not the places: the card under the
+        next finger stays. Laid out anew only when a place would hold cards that now read
+        differently (a value confirmed elsewhere)."""
+        key = (state.round, state.top_season(), tuple(self.grid_cards(state)))
+        kept = self._places
+        if kept is not None and kept[0] == key:
+            unseen = state.unseen.get(state.top_season() or "", ())
+            asked = self.asked_kinds(state)
+            if all(len({self.face(state, cid, asked) for cid in ids if cid in unseen}) <= 1
+                   for _label, ids in kept[1]):
+                return kept[1]
+        groups = self.face_groups(state)
+        groups.sort(key=lambda g: (state.catalogue[g[1][0]].kind != Kind.FIRE, -len(g[0])))
+        self._places = (key, groups)
+        return groups
+
+    def face(self, state: State, cid: str, asked: dict[str, list[str]]) -> str:
+        """What the grid calls card `cid` now (`face_groups`)."""
+        card = state.catalogue[cid] if cid in state.catalogue.cards else None
+        if card is None:
+            return cid
+        if card.kind in asked and cid in asked[card.kind]:
+            return self.pick_label(card.kind)
+        return names.card_in_season(card)
+
     def face_groups(self, state: State) -> list[tuple[str, list[str]]]:
         """The grid's places: one per face the table can tell apart (`names.card_in_season`),
         with the cards that show it, in the grid's order. Cards that read alike (the five
@@ -282,11 +314,7 @@ class SupplyScene(RoundScene):
         groups: dict[str, list[str]] = {}
         asked = self.asked_kinds(state)
         for cid in self.grid_cards(state):
-            card = state.catalogue[cid] if cid in state.catalogue.cards else None
-            label = names.card_in_season(card) if card is not None else cid
-            if card is not None and card.kind in asked and cid in asked[card.kind]:
-                label = self.pick_label(card.kind)
-            groups.setdefault(label, []).append(cid)
+            groups.setdefault(self.face(state, cid, asked), []).append(cid)
         return list(groups.items())
 
     @staticmethod
@@ -329,7 +357,7 @@ class SupplyScene(RoundScene):
         unseen = state.unseen.get(state.top_season() or "", ())
         revealed = [slot.card for slot in state.slots]
         out: set[str] = set()
-        for _label, ids in self.face_groups(state):
+        for _label, ids in self.places(state):
             if not any(cid in unseen for cid in ids):
                 first = next((cid for cid in ids if cid in revealed), None)
                 if first is not None:
