@@ -72,13 +72,6 @@ KNOWN_BUGS = {
     # not.
     "a discarded contract's goods cut on a narrow Purchase tile":
         re.compile(r"purchase(-tracked)?: text cut short: '\w+…'"),
-    # A fresh table (no names in the history) in French, 5 players: New game's note on
-    # typing names, dropped by the seats into the bar's hint, takes two lines there, and
-    # the hint then covers the 5th seat's row (the seats were laid out for a taller part).
-    "New game's two-line name note over the 5th seat (French, empty history)":
-        re.compile(r"newgame: (texts '.*' and 'Touchez ✎.*' overlap|"
-                   r"text '(Touchez ✎|précédentes).*' runs over target '.*'|"
-                   r"'.*' at \[.*\] is outside the screen's part \[0, 0, 800, 332\])"),
 }
 
 
