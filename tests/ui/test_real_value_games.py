@@ -71,7 +71,7 @@ KNOWN_BUGS = {
     # `purchase.tile_name` cuts them ("RuRu…"). The placeholders' goods fit; real ones may
     # not.
     "a discarded contract's goods cut on a narrow Purchase tile":
-        re.compile(r"purchase(-tracked)?: text cut short: '\w+…'"),
+        re.compile(r"purchase(-tracked)?: text cut short: '(?:[A-Z][a-z])+…'"),
 }
 
 
