@@ -28,7 +28,6 @@ are compared as they are.
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 
@@ -62,18 +61,6 @@ GAMES = [
 FIRE_POINTS = range(1, 9)
 #: The one Autumn fireman of value 3 is known (D-fireman-1); the others are not 3.
 KNOWN_THREE = "D-fireman-1"
-
-
-#: Known bugs these games found (reported, not fixed here), each with the frame problems
-#: it makes; any other problem fails the test, and a game that shows only these is xfail.
-KNOWN_BUGS = {
-    # On a narrow Purchase tile (5 players), a discarded contract whose goods' initials are
-    # wide ("Ru·Ru·Ca") has one line left under "dis-/carded", and the last resort of
-    # `purchase.tile_name` cuts them ("RuRu…"). The placeholders' goods fit; real ones may
-    # not.
-    "a discarded contract's goods cut on a narrow Purchase tile":
-        re.compile(r"purchase(-tracked)?: text cut short: '(?:[A-Z][a-z])+…'"),
-}
 
 
 def real_values(shipped: Catalogue, rng: random.Random) -> dict[str, dict[str, Any]]:
@@ -284,10 +271,4 @@ def test_a_touch_game_with_the_real_printed_values(tmp_path, players, form, lang
     assert table.seen["confirm"] >= 3
     ui.game.close()
     found = sorted(set(finger.problems))
-    known = {bug for bug, pattern in KNOWN_BUGS.items() if any(
-        pattern.fullmatch(p) for p in found)}
-    unknown = [p for p in found if not any(pat.fullmatch(p) for pat in KNOWN_BUGS.values())]
-    assert not unknown, unknown[:20]
-    if known:
-        # Everything else of this game is right (checked above): only known bugs are left.
-        pytest.xfail("; ".join(sorted(known)))
+    assert not found, found[:20]
