@@ -292,8 +292,9 @@ def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, pa
     cells = button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
     if cells or not labels:
         return 0, 0, cells
-    # "‹" above "›" beside the cells; in a short area side by side.
-    tall = rect.h >= 2 * c.u(56) + gap
+    # "‹" above "›" beside the cells; in a short area side by side. Above each other they
+    # take two gaps (around the page number's row, empty or not).
+    tall = rect.h >= 2 * c.u(56) + 2 * gap
     grid, nav = columns(rect, [None, c.u(64) if tall else 2 * c.u(56) + gap], gap)
     per = len(labels)
     pages: list[list[pygame.Rect]] = []

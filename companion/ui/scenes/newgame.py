@@ -124,8 +124,12 @@ class NewGameScene(Scene):
         if self.first is None:
             # The metal coin (M on the round screens) is the rulebook's first-player marker.
             return _("Who starts gets the metal coin (M): tap Starts?")
-        # The note the seats had no room for (drawn before any tap on "Starts?").
-        return self.name_note() if self.note_dropped else ""
+        # The note the seats had no room for (drawn before any tap on "Starts?"), short:
+        # the whole note takes two lines beside the bar's buttons in German and French,
+        # and a strip over the bar would cover the fifth seat.
+        if self.note_dropped and self.name_note():
+            return _("Tap \u270e to type a name.")
+        return ""
 
     def primary(self) -> Primary:
         return (_("Setup guide"), self.go if self.first else None)

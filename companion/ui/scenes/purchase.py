@@ -86,6 +86,12 @@ def draw_slots(c: Canvas, state: State, rect: pygame.Rect, current: int | None,
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
         lines = room.h // step
         label = tile_name(c, card, room.w, max(1, lines), face=not printed)
+        if lines and layout.fit(c, label, room.w, None, SMALL, max_lines=lines).cut:
+            # Not even the face fits beside the status (a discarded contract's goods with
+            # wide initials, "Ru·Ru·Ca", under "dis-/carded" on a narrow tile): the status
+            # alone, as where no line is left, rather than a name cut short. The tile's
+            # target keeps the card's name; the card being settled is named below.
+            lines = 0
         # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
         used = layout.draw_text(c, label, room, SMALL, TEXT, align="center",
                                 max_lines=lines) if lines else room

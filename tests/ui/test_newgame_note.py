@@ -1,0 +1,49 @@
+"""New game at a fresh table (no names in the history yet): the note on typing names,
+which five seats leave no room for, must not cover a seat once it moves to the bar.
+
+Found by the touch games with real printed values (tests/ui/test_real_value_games.py):
+in French at 800x480 the note took two lines beside the bar's buttons, went up into a
+strip over the bar, and the strip covered the 5th seat's row.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import app
+from companion.paths import SHIPPED_CONFIG_DIR
+from companion.ui.core import UI
+from companion.ui.i18n import set_language
+
+from .framecheck import problems
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1024, 600)])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_five_seats_and_the_name_note_at_a_fresh_table(tmp_path, language, size):
+    state_dir = tmp_path / "state"
+    settings = {"language": language, "purchase_form": "quick",
+                "display": {"size": list(size), "rotation": 0}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+    ui.press("new")
+    assert ui.top.name == "newgame" and not ui.top.known  # nothing in the history yet
+    ui.press("count:5")
+    for first in (None, "purple"):
+        if first is not None:
+            ui.press(f"first:{first}")
+        ui.render()
+        frame = ui.canvas.describe(ui.top.name, ui.language)
+        assert not problems(frame, ()), (first, problems(frame, ()))
+        # Every seat's controls are there to tap.
+        for seat in range(5):
+            assert f"edit:{seat}" in ui.keys()
