@@ -466,7 +466,10 @@ def _move_journal(state_dir: Path, path: Path, folder: Path, label: str) -> Path
 
 
 def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[str]:
-    """Put a finished game into the history and remove its journal; what to tell.
+    """Put a finished game into the history; what to tell. Its journal stays until the
+    new game's journal replaces it by rename (`GameSession.start`), so that at no moment
+    is there no game to show: a kill in between leaves the finished game, which is
+    archived again (by its key, the same row) at the next start.
 
     If the history cannot take it even after a damaged history.db was set aside
     (a newer schema, full or read-only storage), the journal moves to
@@ -492,13 +495,6 @@ def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[
             f"The finished game could not be added to the history ({exc.message}). It is kept "
             f"in {folder} and is added when the history can be written again."
         ]
-    try:
-        path.unlink()
-        fsync_dir(state_dir)
-    except OSError as exc:
-        raise StorageError(
-            f"cannot clear the finished game from {state_dir}: {describe(exc)}"
-        ) from None
     return notes
 
 
