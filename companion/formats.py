@@ -12,7 +12,7 @@ CLDR data: `integer` only writes the minus sign.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 MINUS = "\u2212"
 #: The CLDR locale of each language of the app (English as written in Europe: a 24-hour
@@ -25,14 +25,11 @@ def _locale(language: str) -> str:
 
 
 def parse_moment(text: str | None) -> datetime | None:
-    """A record's ISO-8601 time ("2026-11-22T19:30:00.000Z"); None for none or a bad one."""
-    if not text:
-        return None
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    """A record's ISO-8601 time ("2026-11-22T19:30:00.000Z"); None for none or a bad one
+    (the journal's own reading of its `"t"` values)."""
+    from companion.store.journal import parse_time
+
+    return parse_time(text)
 
 
 def when(moment: datetime | str | None, language: str) -> str:
