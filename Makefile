@@ -25,7 +25,7 @@ test: $(STAMP) mo
 	$(PY) -m ruff check companion tests benchmarks
 	$(PY) -m mypy companion
 	$(VENV)/bin/lint-imports
-	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q -n 2
 
 lint: $(STAMP)
 	$(PY) -m ruff check companion tests benchmarks
