@@ -357,13 +357,7 @@ class TouchTable:
         from companion.ui.scenes.loading import cubes_of
 
         f = self.finger
-        scene = self.ui.top
-        if getattr(scene, "player", None) != player:
-            f.tap(words.player_name(self.state, player))
-            if self.ui.top.name == "tableau":  # a panel opened the tableau: no way by touch
-                f.tap_primary()  # Close
-                f.taps -= 2
-                f.press(it.PlayerButton(player))
+        self.show_player(player)
         cubes = cubes_of(self.state, player)
         used: set[int] = set()
         for pair in pairs:

@@ -132,18 +132,62 @@ def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Lines:
+    """The `TAG` and `REJECT` lines both kinds of reader print, and how many tags so far."""
+
+    def __init__(self, args: argparse.Namespace, repeat_suppress_s: float) -> None:
+        from companion.inputs.cardreader import RepeatFilter
+
+        self.count: int | None = args.count
+        self.repeats = RepeatFilter(repeat_suppress_s)
+        self.tags = 0
+        self.started = time.monotonic()
+
+    def print_all(self, items: Any) -> bool:
+        """Print each (seconds, Tag or Reject); True once --count tags were printed."""
+        from companion.inputs.framing import Tag
+
+        for seconds, item in items:
+            if isinstance(item, Tag):
+                if not self.repeats.accept(item.tag, seconds):
+                    continue
+                print(f"TAG {item.tag}", flush=True)
+                self.tags += 1
+                if self.count is not None and self.tags >= self.count:
+                    return True
+            else:
+                print(f"REJECT {item.reason}", flush=True)
+        return False
+
+    def status(self) -> int:
+        """0, or 1 with a note when fewer tags than --count came."""
+        if self.count is not None and self.tags < self.count:
+            waited = time.monotonic() - self.started
+            print(f"reader-test: {self.tags} of {self.count} tags after {waited:.1f} s",
+                  file=sys.stderr, flush=True)
+            return 1
+        return 0
+
+
+def _timer(timeout: float | None, time_up: Any) -> threading.Timer | None:
+    """A daemon timer that calls `time_up` after --timeout seconds (None without one)."""
+    if timeout is None:
+        return None
+    timer = threading.Timer(timeout, time_up)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 def run(args: argparse.Namespace) -> int:
     """Read the reader and print a line per tag or rejected input."""
     from companion.inputs.cardreader import (
         PORT_ERRORS,
-        RepeatFilter,
         cancel_read,
         open_port,
         read_decoded,
         settle,
     )
-    from companion.inputs.framing import Tag
-
     if args.count is not None and args.count < 1:
         raise UsageError("--count must be at least 1")
     _seconds("--timeout", args.timeout, 0.0, MAX_TIMEOUT_S, low_included=False)
@@ -161,32 +205,19 @@ def run(args: argparse.Namespace) -> int:
     )
     port = open_port(settings)
     stop = threading.Event()
-    timer = None
-    if args.timeout is not None:
-        def time_up() -> None:
-            stop.set()
-            cancel_read(port)  # not a read timeout later
 
-        timer = threading.Timer(args.timeout, time_up)
-        timer.daemon = True
-        timer.start()
-    repeats = RepeatFilter(settings.repeat_suppress_s)
-    tags = 0
-    started = time.monotonic()
+    def time_up() -> None:
+        stop.set()
+        cancel_read(port)  # not a read timeout later
+
+    timer = _timer(args.timeout, time_up)
+    lines = _Lines(args, settings.repeat_suppress_s)
     try:
         settle(port, settings.settle_s, stop)
         # Scripts and tests wait for this line; a person knows the card may be shown now.
         print("READY", flush=True)
-        for now, item in read_decoded(port, settings, stop):
-            if isinstance(item, Tag):
-                if not repeats.accept(item.tag, now):
-                    continue
-                print(f"TAG {item.tag}", flush=True)
-                tags += 1
-                if args.count is not None and tags >= args.count:
-                    return 0
-            else:
-                print(f"REJECT {item.reason}", flush=True)
+        if lines.print_all(read_decoded(port, settings, stop)):
+            return 0
     except PORT_ERRORS as exc:
         print(f"reader-test: the port closed ({exc})", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
@@ -198,21 +229,11 @@ def run(args: argparse.Namespace) -> int:
             port.close()
         except PORT_ERRORS:
             pass
-    if args.count is not None and tags < args.count:
-        waited = time.monotonic() - started
-        print(
-            f"reader-test: {tags} of {args.count} tags after {waited:.1f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-        return 1
-    return 0
+    return lines.status()
 
 
 def _run_scanner(args: argparse.Namespace, settings: ReaderSettings) -> int:
     """reader-test for a keyboard-mode barcode scanner (`hid:` or `hid-replay:`)."""
-    from companion.inputs.cardreader import RepeatFilter
-    from companion.inputs.framing import Tag
     from companion.inputs.scanner import ScannerError, open_source, read_decoded_hid
 
     print(f"reader-test: {settings.port} (barcode scanner, US key codes); Ctrl-C to stop",
@@ -224,30 +245,17 @@ def _run_scanner(args: argparse.Namespace, settings: ReaderSettings) -> int:
             f"cannot open the scanner at {settings.port}: {exc.strerror or exc}"
         ) from exc
     stop = threading.Event()
-    timer = None
-    if args.timeout is not None:
-        def time_up() -> None:
-            stop.set()
-            source.close()
 
-        timer = threading.Timer(args.timeout, time_up)
-        timer.daemon = True
-        timer.start()
-    repeats = RepeatFilter(settings.repeat_suppress_s)
-    tags = 0
-    started = time.monotonic()
+    def time_up() -> None:
+        stop.set()
+        source.close()
+
+    timer = _timer(args.timeout, time_up)
+    lines = _Lines(args, settings.repeat_suppress_s)
     try:
         print("READY", flush=True)
-        for seconds, item in read_decoded_hid(source, stop):
-            if isinstance(item, Tag):
-                if not repeats.accept(item.tag, seconds):
-                    continue
-                print(f"TAG {item.tag}", flush=True)
-                tags += 1
-                if args.count is not None and tags >= args.count:
-                    return 0
-            else:
-                print(f"REJECT {item.reason}", flush=True)
+        if lines.print_all(read_decoded_hid(source, stop)):
+            return 0
     except OSError as exc:
         print(f"reader-test: the scanner went away ({exc.strerror or exc})",
               file=sys.stderr, flush=True)
@@ -257,9 +265,4 @@ def _run_scanner(args: argparse.Namespace, settings: ReaderSettings) -> int:
         if timer is not None:
             timer.cancel()
         source.close()
-    if args.count is not None and tags < args.count:
-        waited = time.monotonic() - started
-        print(f"reader-test: {tags} of {args.count} tags after {waited:.1f} s",
-              file=sys.stderr, flush=True)
-        return 1
-    return 0
+    return lines.status()
