@@ -11,6 +11,15 @@ Every figure is a ratio of counts, so it is exact and does not depend on the mac
 runs of a figure are its rounds (the median is the figure, the maximum is in the notes).
 `python -m benchmarks.taps` prints the table for the checkout it runs in (the "before"
 figures in RESULTS.md were taken that way on the commit named there).
+
+Each scripted game is played twice over one copy of the game (one state directory):
+
+- **new copy**: the first game on a copy whose printed values are all the shipped guesses
+  (cards.md), so the table is asked what each contract, fireman and fire shows once;
+  those questions are inputs of the phase they come in.
+- **known copy**: the next game on the same copy (another seed). The values confirmed in
+  the first game are kept in the copy's card file (`cards.yaml` in the state directory),
+  as at a real table, so only cards the first game never showed are asked.
 """
 
 from __future__ import annotations
@@ -50,48 +59,67 @@ def events_of(action: object) -> int:
     return 1
 
 
-def measure(form: str, players: int, seed: int) -> dict[str, list[tuple[int, int]]]:
-    """Per phase, each round's (inputs, events) for one scripted game played by touch."""
+#: The copies a scripted game is played on (see the module).
+COPIES = ("new copy", "known copy")
+#: The known copy's game: the same table on another evening.
+NEXT_GAME_SEED = 500
+
+Counts = dict[str, list[tuple[int, int]]]
+
+
+def measure(form: str, players: int, seed: int) -> dict[str, Counts]:
+    """Per copy and phase, each round's (inputs, events) of a scripted game played by touch:
+    the first game on a new copy, then the next game on the same copy."""
     import pygame
 
-    from benchmarks.touch import play_game
-    from companion.engine.simulate import random_game
-    from companion.ui.core import UI
     from companion.ui.shots import demo_services
 
     pygame.display.init()
     pygame.font.init()
+    out: dict[str, Counts] = {}
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as tmp:
         services = demo_services(Path(tmp))
         services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
-        actions, _state = random_game(services.load_catalogue(), players, seed=seed,
-                                      form=form, loading=LOADING)
-        ui = UI(services, (800, 480))
-        ui.open("home")
-        # Count events by the record itself (a ship's cubes), inputs by the table's taps.
-        table = play_game(ui, actions)
-        events: dict[tuple[int, str], int] = {}
-        from companion.engine import apply, new_game
-
-        state = new_game(actions[0], services.load_catalogue())  # type: ignore[arg-type]
-        for action in actions[1:]:
-            phase = "purchase" if state.phase in ("demand", "purchase") else str(state.phase)
-            key = (state.round, phase)
-            events[key] = events.get(key, 0) + events_of(action)
-            state = apply(state, action)
-        out: dict[str, list[tuple[int, int]]] = {p: [] for p in PHASES}
-        for (round_no, phase), (inputs, _n) in sorted(table.counts.items()):
-            if phase in out:
-                out[phase].append((inputs, events.get((round_no, phase), 0)))
-        out["fallbacks"] = [(table.finger.fallbacks, 0)]
-        return out
+        for copy, game_seed in zip(COPIES, (seed, seed + NEXT_GAME_SEED), strict=True):
+            out[copy] = measure_game(services, form, players, game_seed)
+    return out
 
 
-def figures_for(form: str, counts: dict[str, list[tuple[int, int]]], players: int = 4
+def measure_game(services: object, form: str, players: int, seed: int) -> Counts:
+    """Per phase, each round's (inputs, events) for one scripted game played by touch."""
+    from benchmarks.touch import play_game
+    from companion.engine import apply, new_game
+    from companion.engine.simulate import random_game
+    from companion.ui.core import UI
+
+    catalogue = services.load_catalogue()  # type: ignore[attr-defined]
+    actions, _state = random_game(catalogue, players, seed=seed, form=form, loading=LOADING)
+    ui = UI(services, (800, 480))  # type: ignore[arg-type]
+    ui.open("home")
+    # Count events by the record itself (a ship's cubes), inputs by the table's taps.
+    table = play_game(ui, actions)
+    events: dict[tuple[int, str], int] = {}
+    state = new_game(actions[0], catalogue)  # type: ignore[arg-type]
+    for action in actions[1:]:
+        phase = "purchase" if state.phase in ("demand", "purchase") else str(state.phase)
+        key = (state.round, phase)
+        events[key] = events.get(key, 0) + events_of(action)
+        state = apply(state, action)
+    out: Counts = {p: [] for p in PHASES}
+    for (round_no, phase), (inputs, _n) in sorted(table.counts.items()):
+        if phase in out:
+            out[phase].append((inputs, events.get((round_no, phase), 0)))
+    out["fallbacks"] = [(table.finger.fallbacks, 0)]
+    out["questions"] = [(table.questions, 0)]
+    return out
+
+
+def figures_for(form: str, counts: Counts, players: int = 4, copy: str = COPIES[0]
                 ) -> list[Figure]:
     figures = []
     total_inputs = total_events = 0
     fallbacks = counts.get("fallbacks", [(0, 0)])[0][0]
+    questions = counts.get("questions", [(0, 0)])[0][0]
     for phase in PHASES:
         rounds = [(i, e) for i, e in counts[phase] if e]
         ratios = [i / e for i, e in rounds]
@@ -102,7 +130,8 @@ def figures_for(form: str, counts: dict[str, list[tuple[int, int]]], players: in
         total_inputs += inputs
         total_events += events
         figures.append(Figure(
-            NAME, f"inputs per table event, {phase} ({players} players, {form} form)", "inputs",
+            NAME, f"inputs per table event, {phase} ({players} players, {form} form, {copy})",
+            "inputs",
             ratios, target="(report; goal 1.0)",
             notes=f"per round: median {statistics.median(ratios):.2f}, max {max(ratios):.2f}; "
             f"taps per round: median {statistics.median(i for i, _e in rounds):.0f}, max "
@@ -112,9 +141,10 @@ def figures_for(form: str, counts: dict[str, list[tuple[int, int]]], players: in
                                            else "; touch alone")))
     if total_events:
         figures.append(Figure(
-            NAME, f"inputs per table event, whole game ({players} players, {form} form)",
+            NAME, f"inputs per table event, whole game ({players} players, {form} form, {copy})",
             "inputs", [total_inputs / total_events], target="(report; goal 1.0)",
-            notes=f"{total_inputs} inputs for {total_events} events"))
+            notes=f"{total_inputs} inputs for {total_events} events; {questions} of the "
+            "inputs answered what a card shows (printed values asked once per copy)"))
     return figures
 
 
@@ -122,15 +152,16 @@ def run(size: Size) -> list[Figure]:
     games = GAMES[:1] if size.name == "tiny" else GAMES
     out: list[Figure] = []
     for form, players, seed in games:
-        out += figures_for(form, measure(form, players, seed), players)
+        for copy, counts in measure(form, players, seed).items():
+            out += figures_for(form, counts, players, copy)
     return out
 
 
 def main() -> int:
     for form, players, seed in GAMES:
-        counts = measure(form, players, seed)
-        for f in figures_for(form, counts, players):
-            print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
+        for copy, counts in measure(form, players, seed).items():
+            for f in figures_for(form, counts, players, copy):
+                print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
     return 0
 
 

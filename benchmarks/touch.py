@@ -61,6 +61,9 @@ class Finger:
         self.taps = 0
         #: Steps with no target on screen, done with a button instead (see the module).
         self.fallbacks = 0
+        #: Taps that answered what a card shows (its printed value): on the confirmation
+        #: screen, or the button that asks it.
+        self.questions = 0
         self.now = 1000.0
         ui.clock = lambda: self.now
 
@@ -100,6 +103,8 @@ class Finger:
         x, y, w, h = target["rect"]
         self.now += 1.0
         self.taps += 1
+        if self.ui.top.name == "confirm":
+            self.questions += 1
         if not self.ui.touch((x + w // 2, y + h // 2)):
             raise AssertionError(f"the tap on {target['label']!r} hit nothing")
 
@@ -168,6 +173,11 @@ class TouchTable:
 
     def inputs(self) -> int:
         return self.finger.taps + self.finger.fallbacks
+
+    @property
+    def questions(self) -> int:
+        """Inputs that answered what a card shows (printed values)."""
+        return self.finger.questions
 
     # --- the game --------------------------------------------------------------------------
     def start(self, setup: Setup) -> None:
@@ -269,6 +279,7 @@ class TouchTable:
                 # Supply asks what a card of unconfirmed value shows (issue 18): tap what
                 # it shows; the game's value stands for the printed one.
                 f.tap(asked(card.kind))
+                f.questions += 1
                 if card.kind == "contract":
                     for good in card.goods:
                         f.tap(names.good_initial(good))
