@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from companion import formats
+from companion.commands.common import catalogue_for
 from companion.commands.status import state_dir_of
 from companion.store import History
 from companion.store.history import notices
@@ -54,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     for note in notices(state_dir):  # a set-aside history, games waiting for it
         print(f"note: {note}", file=sys.stderr)
+    if (state_dir / "history.db").exists():
+        from companion.store.pins import pin_history
+
+        # Games of an older version are pinned as the app pins them (docs/record-format.md,
+        # "Versioning"), so this list and the app's History show the same totals.
+        pin_history(state_dir, catalogue_for(args))
     with History(state_dir) as history:
         games = history.games()
         notes = list(history.notes)

@@ -103,3 +103,35 @@ def test_a_damaged_pins_file_is_set_aside_and_the_game_still_opens(
         assert session.state.actions == upto - 1
     assert json.loads((state_dir / PINS_FILE).read_text())
     assert list(state_dir.glob(f"{PINS_FILE}.damaged-*"))
+
+
+def test_the_history_command_shows_an_archived_format_1_game_as_the_app_does(
+        tmp_path: Path, catalogue: Catalogue, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`history` pins an older version's game as the app's History does: its totals are the
+    ones the app shows, and a later correction changes neither."""
+    from companion import cli
+
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    actions, _final = generated(37, 2, "quick", 0.0)
+    record = record_of(actions)
+    old = replay(record, catalogue.with_overrides({"B-fire": {"points": 9}})).state
+    assert old is not None and old.final is not None
+    with History(state_dir) as history:
+        history.archive(game_key(record.splitlines()[0]), old, record)
+    now = replay(record, catalogue).state
+    assert now is not None and now.final is not None
+    expected = {pid: now.final.scores[pid]["total"] for pid in now.players}
+    assert expected != {pid: old.final.scores[pid]["total"] for pid in old.players}
+
+    def shown() -> dict[str, int]:
+        assert cli.main(["history", "--json", "--state-dir", str(state_dir)]) == 0
+        games = json.loads(capsys.readouterr().out)["games"]
+        return {p["id"]: p["total"] for p in games[0]["players"]}
+
+    assert shown() == expected
+    save_override(state_dir, "B-fire", "points", 11)
+    assert shown() == expected
+    loader = lambda: load_catalogue(SHIPPED_CONFIG_DIR, state_dir)  # noqa: E731
+    rows = app.open_history(state_dir, loader).games()
+    assert {p.player_id: p.total for p in rows[0].players} == expected
