@@ -36,7 +36,7 @@ KEY_TEXT = {
     "settings": "Purchase form",
     "hardware": "Last buttons and cards",
     "enroll": "Enroll cards",
-    "phones": "This game on your phone",
+    "phones": "The table's game on your phone",
     "keyboard": "Keep name",
     "help": "Tap anywhere to close.",
     "help-list": "Rules: what this screen shows",

@@ -100,7 +100,7 @@ class PhonesScene(Scene):
         side = body.h if landscape else min(body.w, body.h * 45 // 100)
         if landscape:
             side = min(side, body.w * (45 if wifi else 60) // 100)
-        codes = [(self.url, _("This game on your phone"))] if self.url else []
+        codes = [(self.url, _("The table's game on your phone"))] if self.url else []
         if wifi:
             codes.append((wifi, _("Wi-Fi: {name}").format(name=ssid)))
         x, y = body.x, body.y
