@@ -135,10 +135,11 @@ def goods_initials(goods: tuple[str, ...] | list[str]) -> str:
     return GOODS_JOIN.join(good_initial(g) for g in goods)
 
 
-def face(card: Card) -> str:
+def face(card: Card, *, marked: bool = True) -> str:
     """What the card's face shows that tells it from other cards of its kind: a contract's
     goods (``Co·Te``), a fireman's value, a fire's points; '' for other cards. A value the
-    table has not confirmed is followed by "?" (the catalogue's guess, never a fact)."""
+    table has not confirmed is followed by "?" (the catalogue's guess, never a fact);
+    `marked=False` only where the screen marks the guess itself (Enroll's "?" badge)."""
     if card.kind == Kind.CONTRACT:
         shown, field = goods_initials(card.goods), "goods"
     elif card.kind == Kind.FIREMAN:
@@ -147,17 +148,17 @@ def face(card: Card) -> str:
         shown, field = str(card.points), "points"
     else:
         return ""
-    return guessed(shown) if field in card.unverified else shown
+    return guessed(shown) if marked and field in card.unverified else shown
 
 
-def card_name(card: Card, *, with_season: bool = True) -> str:
+def card_name(card: Card, *, with_season: bool = True, marked: bool = True) -> str:
     """The card as the table sees it: its kind and what its face shows (``Contract Co·Te``,
     ``Fireman 3``, ``Fire 2 (Spring)``, ``Ship (Summer)``), never the catalogue's code.
     `with_season`: fires and ships also say their season (the only thing that tells them
-    apart before they are in play)."""
+    apart before they are in play). `marked`: see `face`."""
     if card.kind == Kind.MERCHANT:
         return _(MERCHANT_NAMES[card.good or "coffee"])
-    shown = face(card)
+    shown = face(card, marked=marked)
     if card.id == "E-fire":
         return f"{_('4th fire')} {shown}"
     base = _(KIND_NAMES.get(card.kind, card.kind))
@@ -167,10 +168,10 @@ def card_name(card: Card, *, with_season: bool = True) -> str:
     return name
 
 
-def card_in_season(card: Card) -> str:
+def card_in_season(card: Card, *, marked: bool = True) -> str:
     """The card's name where its season is already said (the Supply and Enroll grids of one
     season): ``Fireman 2``, ``Fire 3``, ``Contract Co·Te``, ``Counting office``."""
-    return card_name(card, with_season=False)
+    return card_name(card, with_season=False, marked=marked)
 
 
 def ship_name(card: Card, goods: tuple[str, ...] | list[str] = ()) -> str:

@@ -28,3 +28,22 @@ def test_the_unconfirmed_mark_is_readable_and_explained(tmp_path: Path, language
         assert " ".join(explained.split()) in " ".join(said.split()), said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_guessed_card_is_marked_once(tmp_path: Path, language: str) -> None:
+    """The badge says "?"; the card's name does not say it again ("Contract Co·Te ?" with a
+    "?" badge read as two questions)."""
+    try:
+        ui = build("enroll", (800, 480), language, tmp_path)
+        catalogue = ui.services.load_catalogue()
+        season = next(card.season for card in catalogue if card.unverified)
+        ui.top.pick_season(season)
+        frame = frame_description(ui)
+        unverified = [card for card in catalogue if card.season == season and card.unverified]
+        marks = [t for t in frame["texts"] if t["text"] == "?" and not t["bar"]]
+        assert unverified and len(marks) == len(unverified)
+        questioned = [t["label"] for t in frame["targets"] if "?" in t["label"] and not t["bar"]]
+        assert questioned == [], questioned
+    finally:
+        set_language("en")

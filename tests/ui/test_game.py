@@ -45,8 +45,13 @@ def test_income_after_loading_is_the_next_screens_message(ui):
     ui.touch((x + w // 2, y + h // 2))
     assert ui.top.name == "income" and ui.message is None
     ui.render()
-    assert any(f"+{state.income[pid].base} income" in text for text in ui.canvas.texts
-               for pid in state.players)
+    texts = " | ".join(ui.canvas.texts)
+    for pid in state.players:
+        paid = state.income[pid]
+        assert f"+{paid.total}" in texts
+        if paid.total != paid.base:  # the parts, where there is more than the income
+            assert words.income_parts({"base": paid.base, "no_purchase": paid.no_purchase,
+                                       "bank": paid.bank}) in texts
     ui.top.primary()[1]()
     assert ui.top.name == "supply"
 

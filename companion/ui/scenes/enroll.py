@@ -126,12 +126,13 @@ class EnrollScene(Scene):
                      key=f"season:{season}", selected=self.season == season)
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
-        labels = [names.card_in_season(card) for card in cards]  # the tab says the season
+        # The tab says the season; the "?" badge marks a guessed value (not the name too).
+        labels = [names.card_in_season(card, marked=False) for card in cards]
         badge = font(c.px(BODY)).size("?")[0] + c.u(6)
-        for card, box in zip(cards, layout.button_grid(c, flow.rest(), labels, gap, extra=badge,
-                                                       tallest=c.u(84)), strict=True):
+        for card, label, box in zip(cards, labels, layout.button_grid(
+                c, flow.rest(), labels, gap, extra=badge, tallest=c.u(84)), strict=True):
             mark = "?" if card.unverified else ""
-            c.button(box, names.card_in_season(card), partial(self.bind, card.id),
+            c.button(box, label, partial(self.bind, card.id),
                      key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None,
                      badge_size=BODY)
 

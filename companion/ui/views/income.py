@@ -22,7 +22,7 @@ class IncomeRow:
     name: str
     #: None: no income paid to them (never in a real game; the row shows the name only).
     total: int | None
-    #: The parts in words ("+1 income, +1 no purchase").
+    #: The parts in words ("+1 income, +1 no purchase"); "" when it is the income alone.
     parts: str
     #: "now 7": the player's coins after the income.
     now: str
@@ -45,8 +45,10 @@ def income_view(before: State, after: State) -> IncomeView:
     rows = []
     for pid in after.players:
         paid = income.get(pid)
+        # The parts only where there is more than the income everyone gets ("+1 +1 income"
+        # said the same twice).
         parts = words.income_parts({"base": paid.base, "no_purchase": paid.no_purchase,
-                                    "bank": paid.bank}) if paid else ""
+                                    "bank": paid.bank}) if paid and paid.total != paid.base else ""
         rows.append(IncomeRow(
             pid=pid, letter=words.letter(after, pid), name=words.player_name(after, pid),
             total=paid.total if paid else None, parts=parts,

@@ -32,6 +32,8 @@ def test_every_player_has_a_row_with_the_income_paid():
             assert row.total == paid.total == paid.base + paid.no_purchase + paid.bank
             assert str(after.player(row.pid).coins) in row.now
             assert row.letter and row.name
+            # The parts say where more than the income everyone gets came from.
+            assert bool(row.parts) == (paid.total != paid.base)
         assert str(before.round) in view.title
         assert view.first == after.first_player
         assert bool(view.last) == (after.phase == Phase.OVER)
