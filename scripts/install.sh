@@ -162,10 +162,13 @@ fi
 # --- systemd unit and udev rule -----------------------------------------------
 install -d -m 0755 "$DESTDIR$UNIT_DIR"
 install -m 0644 "$SRC/systemd/$APP.service" "$DESTDIR$UNIT_DIR/$APP.service"
-# The phones' page (hardware/PHONES.md): installed, enabled only by a table that wants it.
-if [ -f "$SRC/systemd/$APP-phones.service" ]; then
-  install -m 0644 "$SRC/systemd/$APP-phones.service" "$DESTDIR$UNIT_DIR/$APP-phones.service"
-fi
+# The phones' page (hardware/PHONES.md) and the camera (hardware/CAMERA.md): installed,
+# enabled only by a table that wants them.
+for extra in phones camera; do
+  if [ -f "$SRC/systemd/$APP-$extra.service" ]; then
+    install -m 0644 "$SRC/systemd/$APP-$extra.service" "$DESTDIR$UNIT_DIR/$APP-$extra.service"
+  fi
+done
 if [ -f "$SRC/hardware/$UDEV_RULE" ]; then
   install -d -m 0755 "$DESTDIR$UDEV_DIR"
   install -m 0644 "$SRC/hardware/$UDEV_RULE" "$DESTDIR$UDEV_DIR/$UDEV_RULE"

@@ -32,6 +32,7 @@ if [ "$live" = 1 ]; then
   if command -v systemctl >/dev/null; then
     systemctl disable --now "$APP.service" 2>/dev/null || systemctl disable "$APP.service" 2>/dev/null || true
     systemctl disable --now "$APP-phones.service" 2>/dev/null || true
+    systemctl disable --now "$APP-camera.service" 2>/dev/null || true
     # install.sh took tty1's login prompt away; give it back.
     systemctl enable getty@tty1.service 2>/dev/null || true
   fi
@@ -39,9 +40,11 @@ fi
 
 rm -f "$DESTDIR$UNIT_DIR/multi-user.target.wants/$APP.service"
 rm -f "$DESTDIR$UNIT_DIR/multi-user.target.wants/$APP-phones.service"
+rm -f "$DESTDIR$UNIT_DIR/multi-user.target.wants/$APP-camera.service"
 rmdir "$DESTDIR$UNIT_DIR/multi-user.target.wants" 2>/dev/null || true
 rm -f "$DESTDIR$UNIT_DIR/$APP.service"
 rm -f "$DESTDIR$UNIT_DIR/$APP-phones.service"
+rm -f "$DESTDIR$UNIT_DIR/$APP-camera.service"
 rm -f "$DESTDIR$UDEV_DIR/$UDEV_RULE"
 
 if [ -d "$DESTDIR$CONF_DIR" ]; then

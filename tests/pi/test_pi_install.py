@@ -58,6 +58,12 @@ def test_lays_down_every_file(tmp_path: Path) -> None:
         installed = tmp_path / CONF / name
         assert installed.read_bytes() == (REPO / "config" / name).read_bytes()
         assert installed.stat().st_mode & 0o777 == 0o644
+    # The phones' page and the camera: their units are there, enabled by nobody yet.
+    for extra in ("phones", "camera"):
+        name = f"{APP}-{extra}.service"
+        unit = Path("etc/systemd/system") / name
+        assert (tmp_path / unit).read_text() == (REPO / "systemd" / name).read_text()
+        assert not (tmp_path / "etc/systemd/system/multi-user.target.wants" / name).exists()
     # The state is systemd's (StateDirectory=) and the program is left out with --no-venv.
     assert not (tmp_path / STATE).exists()
     assert not (tmp_path / "opt" / APP / "venv").exists()
