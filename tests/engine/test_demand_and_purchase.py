@@ -14,7 +14,11 @@ def test_workers_are_placed_from_the_first_player_clockwise_three_times(table):
         turn = t.state.seat_after(t.state.first_player, t.state.placed)
         order.append(turn)
         wrong = next(p for p in t.state.players if p != turn)
-        t.refuse(Place(wrong, 0), f"it is {turn}'s turn|{wrong} has already placed all 3")
+        placed = sum(slot.workers.count(wrong) for slot in t.state.slots)
+        if placed == 3:
+            t.refuse(Place(wrong, 0), "no_workers_left", player=wrong, count=3)
+        else:
+            t.refuse(Place(wrong, 0), "not_your_turn", player=wrong, turn=turn)
         t.do(Place(turn, len(order) % 4))
     assert order == ["blue", "green", "red"] * 3
     assert t.state.phase == "purchase"
@@ -25,17 +29,17 @@ def test_a_card_takes_at_most_8_workers(table):
     for _ in range(8):
         t.place(t.state.slots[0].card)
     assert len(t.state.slots[0].workers) == 8
-    t.refuse(Place("yellow", 0), "at most 8 workers")
+    t.refuse(Place("yellow", 0), "card_full", count=8)
     t.do(Place("yellow", 1))
 
 
 def test_a_player_places_3_workers_no_more(table):
     t = table(2).supply()
     t.do(Place("red", 0), Place("blue", 0), Place("red", 0), Place("blue", 1), Place("red", 1))
-    t.refuse(Place("red", 2), "already placed all 3 workers")
+    t.refuse(Place("red", 2), "no_workers_left", player="red", count=3)
     t.do(Place("blue", 2))
     assert t.state.phase == "purchase"
-    t.refuse(Place("blue", 2), "all workers are placed")
+    t.refuse(Place("blue", 2), "workers_placed")
 
 
 def test_several_workers_of_one_player_may_stand_above_one_card(table):
@@ -53,9 +57,9 @@ def test_the_lowest_worker_is_offered_the_card_for_as_many_coins_as_workers(tabl
     t.do(Place("red", 0), Place("blue", 0), Place("red", 0))
     t.do(Place("blue", 1), Place("red", 1), Place("blue", 2))
     assert t.offer() == ("red", 0, 3)
-    t.refuse(Buy("blue", 0), "goes to red, whose worker is lowest")
-    t.refuse(Pass("blue", 0), "goes to red")
-    t.refuse(Buy("red", 0, 2), "the price is 3")
+    t.refuse(Buy("blue", 0), "not_your_offer", player="red", slot=0)
+    t.refuse(Pass("blue", 0), "not_your_offer", player="red", slot=0)
+    t.refuse(Buy("red", 0, 2), "wrong_price", price=3, given=2)
     t.decline()  # red's worker goes home: blue, now 1 cheaper
     assert t.offer() == ("blue", 0, 2)
     t.decline()
@@ -77,9 +81,9 @@ def test_cards_are_settled_left_to_right(table):
     t = table(2).supply()
     t.do(Place("red", 1), Place("blue", 1), Place("red", 0))
     t.do(Place("blue", 0), Place("red", 2), Place("blue", 2))
-    t.refuse(Buy("red", 1), "settled left to right: slot 0")
+    t.refuse(Buy("red", 1), "slot_order", slot=0)
     t.accept()
-    t.refuse(Buy("red", 0), "already settled")
+    t.refuse(Buy("red", 0), "slot_settled", slot=0)
 
 
 def test_a_card_without_workers_is_discarded_automatically(table):
@@ -99,7 +103,7 @@ def test_without_the_coins_a_player_cannot_buy_only_pass(table):
     t.do(Adjust("red", reason="spilled", coins=-4))  # red has 1 coin
     t.do(Place("red", 0), Place("blue", 0), Place("red", 1))
     t.do(Place("blue", 1), Place("red", 2), Place("blue", 2))
-    t.refuse(Buy("red", 0), r"red cannot pay 2 \(coins: 1\)")
+    t.refuse(Buy("red", 0), "cannot_pay", player="red", price=2, coins=1)
     t.decline()
     t.accept()
     assert t.player("blue")["coins"] == 4
@@ -108,14 +112,14 @@ def test_without_the_coins_a_player_cannot_buy_only_pass(table):
 def test_discard_is_not_part_of_the_tracked_form(table):
     t = table(2).supply()
     t.place(*[s.card for s in t.state.slots] * 2)
-    t.refuse(Discard(0), "discard belongs to the quick form")
+    t.refuse(Discard(0), "discard_is_quick")
 
 
 def test_buying_while_workers_are_still_placed_is_refused(table):
     t = table(2).supply()
     t.do(Place("red", 0))
-    t.refuse(Buy("red", 0, 1), "workers are still being placed")
-    t.refuse(Discard(0), "workers are still being placed")
+    t.refuse(Buy("red", 0, 1), "still_placing", placed=1, total=6)
+    t.refuse(Discard(0), "still_placing", placed=1, total=6)
 
 
 # --- quick form ------------------------------------------------------------------
@@ -123,14 +127,14 @@ def test_buying_while_workers_are_still_placed_is_refused(table):
 
 def test_quick_form_a_buy_with_a_price_or_a_discard_per_card(table):
     t = table(2).supply()
-    t.refuse(Buy("red", 0), "needs the price")
-    t.refuse(Buy("red", 0, 9), "1-8")
-    t.refuse(Buy("red", 0, 0), "1-8")
-    t.refuse(Pass("red", 0), "pass belongs to the tracked form")
+    t.refuse(Buy("red", 0), "quick_needs_price")
+    t.refuse(Buy("red", 0, 9), "price_range", high=8, price=9)
+    t.refuse(Buy("red", 0, 0), "price_range", high=8, price=0)
+    t.refuse(Pass("red", 0), "pass_is_tracked")
     t.do(Buy("red", 0, 2))
     assert t.state.phase == "purchase" and t.state.form == "quick"
-    t.refuse(Place("red", 1), "Demand phase")
-    t.refuse(Buy("blue", 2, 1), "left to right")
+    t.refuse(Place("red", 1), "wrong_phase", wanted_phase="demand", phase="purchase")
+    t.refuse(Buy("blue", 2, 1), "slot_order", slot=1)
     t.do(Discard(1), Buy("blue", 2, 1))
     assert t.state.phase == "loading"
     assert t.coins() == {"red": 3, "blue": 4}
@@ -139,22 +143,22 @@ def test_quick_form_a_buy_with_a_price_or_a_discard_per_card(table):
 def test_quick_form_at_most_3_cards_per_player_per_round(table):
     t = table(5).supply()
     t.do(Buy("red", 0, 1), Buy("red", 1, 1), Buy("red", 2, 1))
-    t.refuse(Buy("red", 3, 1), "at most 3 cards")
+    t.refuse(Buy("red", 3, 1), "cards_per_round", player="red", count=3)
     t.do(Buy("blue", 3, 1))
 
 
 def test_quick_form_prices_add_up_to_at_most_3_per_player(table):
     t = table(2).supply()  # 2 players: 6 workers, so at most 6 coins in all
     t.do(Buy("red", 0, 4))
-    t.refuse(Buy("blue", 1, 3), "add up to at most 6")
+    t.refuse(Buy("blue", 1, 3), "round_budget", limit=6, spent=4)
     t.do(Buy("blue", 1, 2))
-    t.refuse(Buy("blue", 2, 1), "add up to at most 6")
+    t.refuse(Buy("blue", 2, 1), "round_budget", limit=6, spent=6)
     t.do(Discard(2))
 
 
 def test_quick_form_without_the_coins(table):
     t = table(2).supply()
-    t.refuse(Buy("red", 0, 6), r"red cannot pay 6 \(coins: 5\)")
+    t.refuse(Buy("red", 0, 6), "cannot_pay", player="red", price=6, coins=5)
 
 
 def test_a_bought_ships_cubes_go_to_the_dock_a_discarded_ships_to_the_stock(table):
@@ -177,14 +181,15 @@ def test_a_bought_card_is_usable_at_once(table):
 
 def test_no_purchase_action_outside_demand_and_purchase(table):
     t = table(2)
-    t.refuse(Buy("red", 0, 1), "Purchase phase; the game is in the Supply phase")
-    t.refuse(Place("red", 0), "Demand phase; the game is in the Supply phase")
-    t.refuse(Discard(0), "Supply phase")
+    wrong = "wrong_phase"
+    t.refuse(Buy("red", 0, 1), wrong, doing="buy", wanted_phase="purchase", phase="supply")
+    t.refuse(Place("red", 0), wrong, doing="place", wanted_phase="demand", phase="supply")
+    t.refuse(Discard(0), wrong, doing="discard", wanted_phase="purchase", phase="supply")
     t.supply().quick()
-    t.refuse(Buy("red", 0, 1), "Loading phase")
-    t.refuse(Pass("red", 0), "Loading phase")
+    t.refuse(Buy("red", 0, 1), wrong, doing="buy", wanted_phase="purchase", phase="loading")
+    t.refuse(Pass("red", 0), wrong, doing="pass", wanted_phase="purchase", phase="loading")
     t.done()
-    t.refuse(Done(), "Supply phase")
+    t.refuse(Done(), wrong, doing="done", wanted_phase="loading", phase="supply")
 
 
 def test_tracked_a_ship_everyone_passes_on_sends_its_cubes_to_the_stock(table):

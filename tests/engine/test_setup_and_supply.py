@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine import Catalogue, Reveal, Setup, new_game
 from companion.engine.cards import GOODS
+from tests.engine.refusals import refused
 
 REMOVED = {
     2: {"D-port", "D-fireman-1"},
@@ -44,7 +45,7 @@ def test_setup_removes_autumn_cards_by_player_count(
     unseen = set().union(*t.state.unseen.values())
     assert set(catalogue.cards) - unseen == REMOVED[players]
     for card in REMOVED[players]:
-        t.refuse(Reveal(card), "removed from the game for")
+        t.refuse(Reveal(card), "card_removed", card=card, count=players)
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 16), (3, 12), (4, 10), (5, 8)])
@@ -64,29 +65,35 @@ def test_names_are_display_names_and_setup_cards_override_printed_values(table):
 
 
 @pytest.mark.parametrize(
-    ("setup", "message"),
+    ("setup", "code", "params"),
     [
-        (Setup(players=("red",), first="red"), "2-5 players"),
-        (Setup(players=tuple("abcdef"), first="a"), "2-5 players"),
-        (Setup(players=("red", "red"), first="red"), "unique"),
-        (Setup(players=("red", "blue"), first="green"), "not one of the players"),
-        (Setup(players=("red", "blue"), first="red", names={"x": "X"}), "not one of"),
-        (Setup(players=("red", "blue"), first="red", cards={"Z-9": {"points": 1}}), "unknown card"),
+        (Setup(players=("red",), first="red"), "player_count", {"count": 1}),
+        (Setup(players=tuple("abcdef"), first="a"), "player_count", {"count": 6}),
+        (Setup(players=("red", "red"), first="red"), "players_not_unique", {}),
+        (Setup(players=("red", "blue"), first="green"), "first_not_a_player",
+         {"player": "green"}),
+        (Setup(players=("red", "blue"), first="red", names={"x": "X"}), "name_not_a_player",
+         {"player": "x"}),
+        (Setup(players=("red", "blue"), first="red", cards={"Z-9": {"points": 1}}),
+         "override_unknown_card", {"card": "Z-9"}),
         (
             Setup(players=("red", "blue"), first="red", cards={"B-fire": {"value": 1}}),
-            "has a printed points",
+            "card_other_printed", {"card": "B-fire", "expected": "points", "field": "value"},
         ),
         (
             Setup(players=("red", "blue"), first="red", cards={"A-fireman-1": {"value": 6}}),
-            "1-5",
+            "card_fireman_value", {"card": "A-fireman-1", "low": 1, "high": 5},
         ),
     ],
 )
-def test_bad_setups_are_refused(catalogue: Catalogue, setup: Setup, message: str):
+def test_bad_setups_are_refused(
+    catalogue: Catalogue, setup: Setup, code: str, params: dict[str, object]
+):
     from companion.engine import RuleError
 
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises(RuleError) as err:
         new_game(setup, catalogue)
+    refused(err.value, code, **params)
 
 
 # --- Supply ------------------------------------------------------------------------
@@ -94,11 +101,11 @@ def test_bad_setups_are_refused(catalogue: Catalogue, setup: Setup, message: str
 
 def test_seasons_are_revealed_in_order_winter_first(table):
     t = table(2)
-    t.refuse(Reveal("B-counting-office"), r"Spring \(B\), but the pile shows Winter")
+    t.refuse(Reveal("B-counting-office"), "season_order", season="B", top="A")
     t.skip_rounds(4)  # 12 Winter cards, 3 a round
     assert t.state.top_season() == "B"
-    t.refuse(Reveal("C-bank"), r"Summer \(C\), but the pile shows Spring")
-    t.refuse(Reveal("A-warehouse"), "already been revealed")
+    t.refuse(Reveal("C-bank"), "season_order", season="C", top="B")
+    t.refuse(Reveal("A-warehouse"), "card_revealed", card="A-warehouse")
 
 
 def test_the_top_season_is_the_earliest_with_an_unseen_card(table):
@@ -106,7 +113,7 @@ def test_the_top_season_is_the_earliest_with_an_unseen_card(table):
     t.skip_rounds(2)
     assert len(t.state.unseen["A"]) == 2  # 10 of Winter's 12 are out
     t.reveal("A-vulcanizer")
-    t.refuse(Reveal("B-ship-1"), r"Spring \(B\), but the pile shows Winter")
+    t.refuse(Reveal("B-ship-1"), "season_order", card="B-ship-1", season="B", top="A")
     t.supply()
     seasons = [t.state.catalogue[s.card].season for s in t.state.slots]
     assert seasons == ["A", "A", "B", "B", "B"]
@@ -128,14 +135,15 @@ def test_a_ship_takes_3_cubes_from_the_bag(table):
 
 def test_a_ship_must_name_3_goods_the_bag_holds(table):
     t = table(2).skip_rounds(4)
-    t.refuse(Reveal("B-ship-1"), "3 goods")
-    t.refuse(Reveal("B-ship-1", ("tea", "tea")), "3 goods")
-    t.refuse(Reveal("B-counting-office", ("tea", "tea", "tea")), "only a ship carries goods")
+    t.refuse(Reveal("B-ship-1"), "ship_needs_goods", card="B-ship-1")
+    t.refuse(Reveal("B-ship-1", ("tea", "tea")), "ship_needs_goods", card="B-ship-1")
+    t.refuse(Reveal("B-counting-office", ("tea", "tea", "tea")), "goods_not_ship",
+             card="B-counting-office", kind="counting_office")
     # Empty the bag of coffee: three ships with 3 coffee each.
     t.reveal("B-ship-1", ("coffee",) * 3).reveal("B-ship-2", ("coffee",) * 3)
     t.reveal("B-ship-3", ("coffee",) * 3).quick().done()
     assert t.state.bag["coffee"] == 0
-    t.refuse(Reveal("B-ship-4", ("coffee", "tea", "tea")), "the bag holds 0 coffee")
+    t.refuse(Reveal("B-ship-4", ("coffee", "tea", "tea")), "bag_short", have=0, good="coffee")
 
 
 def test_a_fire_is_resolved_at_once_and_another_card_takes_its_place(table):
@@ -156,11 +164,11 @@ def test_a_fire_is_resolved_at_once_and_another_card_takes_its_place(table):
 
 
 def test_the_4th_fire_is_never_revealed_by_the_table(table):
-    table(2).refuse(Reveal("E-fire"), "never revealed")
+    table(2).refuse(Reveal("E-fire"), "fourth_fire_revealed")
 
 
 def test_unknown_cards_are_refused(table):
-    table(2).refuse(Reveal("A-shipyard"), "unknown card")
+    table(2).refuse(Reveal("A-shipyard"), "unknown_card", card="A-shipyard")
 
 
 # --- last round and the end ------------------------------------------------------
@@ -239,7 +247,7 @@ def test_third_fire_directly_above_e_ends_the_game_in_the_next_supply(table):
     assert t.state.last_round
     assert t.coins() == coins
     assert t.state.round == 17
-    t.refuse(Reveal("E-fire"), "over|never revealed")
+    t.refuse(Reveal("E-fire"), "game_over", type="reveal")
 
 
 def test_general_form_reaching_e_before_the_water_spaces_are_full(
@@ -278,10 +286,10 @@ INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\ufeff", "\u2028
 def test_a_display_name_that_shows_nothing_is_refused(catalogue: Catalogue, blank: str):
     from companion.engine import RuleError
 
-    with pytest.raises(RuleError, match="visible") as refused:
+    with pytest.raises(RuleError) as refused:
         new_game(Setup(players=("red", "blue"), first="red",
                        names={"red": blank * 3}), catalogue)
-    assert refused.value.code == "name_form"
+    assert refused.value.code == "name_form" and refused.value.params["player"] == "red"
 
 
 @pytest.mark.parametrize("blank", INVISIBLE)

@@ -24,17 +24,17 @@ def test_undo_goes_back_step_by_step_but_never_undoes_setup(table):
     t.reveal("A-warehouse").reveal("A-vulcanizer")
     t.do(Undo(), Undo())
     assert t.json == start
-    t.refuse(Undo(), "nothing to undo")
+    t.refuse(Undo(), "nothing_to_undo")
     t.do(Redo(), Redo())
     assert [s.card for s in t.state.slots] == ["A-warehouse", "A-vulcanizer"]
-    t.refuse(Redo(), "nothing to redo")
+    t.refuse(Redo(), "nothing_to_redo")
 
 
 def test_a_new_action_clears_redo(table):
     t = table(2)
     t.reveal("A-warehouse").do(Undo())
     t.reveal("A-vulcanizer")
-    t.refuse(Redo(), "nothing to redo")
+    t.refuse(Redo(), "nothing_to_redo")
     assert [s.card for s in t.state.slots] == ["A-vulcanizer"]
 
 
@@ -78,10 +78,10 @@ def test_adjust_adds_deltas_in_any_phase(table):
 
 def test_coins_never_go_below_0(table):
     t = table(2)
-    t.refuse(Adjust("red", reason="typo", coins=-6), "never go below 0")
-    t.refuse(Adjust("red", reason="nothing"), "coins or points")
-    t.refuse(Adjust("red", reason="  ", coins=1), "needs a reason")
-    t.refuse(Adjust("grey", reason="who?", coins=1), "unknown player")
+    t.refuse(Adjust("red", reason="typo", coins=-6), "coins_below_zero", player="red", coins=5)
+    t.refuse(Adjust("red", reason="nothing"), "adjust_nothing")
+    t.refuse(Adjust("red", reason="  ", coins=1), "adjust_no_reason")
+    t.refuse(Adjust("grey", reason="who?", coins=1), "unknown_player", player="grey")
 
 
 def test_adjust_after_the_game_is_over_and_the_final_scores_follow(table):
@@ -100,7 +100,7 @@ def test_adjust_after_the_game_is_over_and_the_final_scores_follow(table):
 def test_only_adjust_undo_and_redo_after_the_game_is_over(table):
     t = table(2).play_out()
     for action in (Discard(0), Move("red", "tea", "dock", "market")):
-        t.refuse(action, "the game is over")
+        t.refuse(action, "game_over", type=action.type)
 
 
 def test_apply_never_modifies_the_state_given(table):
@@ -116,11 +116,11 @@ def test_apply_never_modifies_the_state_given(table):
 def test_a_refused_action_does_not_clear_redo_but_an_adjust_does(table):
     t = table(2)
     t.reveal("A-warehouse").do(Undo())
-    t.refuse(Discard(0), "Supply phase")
+    t.refuse(Discard(0), "wrong_phase", wanted_phase="purchase", phase="supply")
     t.do(Redo())
     assert [s.card for s in t.state.slots] == ["A-warehouse"]
     t.do(Undo(), Adjust("red", reason="spilled coins", coins=-1))
-    t.refuse(Redo(), "nothing to redo")
+    t.refuse(Redo(), "nothing_to_redo")
 
 
 def test_undo_of_the_reveal_that_ended_the_game(table):
