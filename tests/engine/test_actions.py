@@ -1,4 +1,5 @@
-"""docs/record-format.md: the JSON Lines format, line by line."""
+"""companion/engine/actions.py: the actions as record lines (docs/record-format.md, the JSON
+Lines format, line by line): each action's line, and the lines refused as malformed."""
 
 from __future__ import annotations
 
@@ -22,9 +23,6 @@ from companion.engine import (
     Setup,
     Undo,
     parse_line,
-    replay,
-    replay_actions,
-    to_record,
 )
 from tests.engine.refusals import refused
 
@@ -65,46 +63,6 @@ def test_move_writes_from_not_source():
 
 def test_the_time_key_is_ignored():
     assert parse_line('{"type": "done", "t": "2026-11-25T21:00:00Z"}') == Done()
-
-
-SETUP = '{"type": "setup", "players": ["red", "blue"], "first": "red"}'
-
-
-def test_crlf_line_ends_and_blank_lines(catalogue):
-    text = SETUP + "\r\n\r\n" + '{"type": "reveal", "card": "A-warehouse"}\r\n\r\n'
-    result = replay(text.encode("utf-8"), catalogue)
-    assert result.error is None and len(result.actions) == 2
-    bad = text + '{"type": "reveal", "card": "A-warehouse"}\r\n'
-    assert replay(bad.encode("utf-8"), catalogue).error.line == 5  # blank lines count
-
-
-def test_line_separators_inside_json_strings(catalogue):
-    """U+2028, U+0085 and U+001C are line breaks to str.splitlines, not to JSON Lines.
-
-    (A display name may not hold them any more: docs/record-format.md, "Names"; a
-    correction's reason may.)"""
-    from companion.engine import Adjust
-
-    setup = Setup(players=("red", "blue"), first="red")
-    text = to_record([setup, Adjust("red", "A\u2028B", coins=1),
-                      Adjust("blue", "C\x85D\x1cE", coins=1), Reveal("A-warehouse")])
-    assert text.count("\n") == 4
-    for data in (text, text.encode("utf-8")):
-        result = replay(data, catalogue)
-        assert result.error is None
-        assert [a.reason for a in result.actions[1:3]] == ["A\u2028B", "C\x85D\x1cE"]
-
-
-def test_replay_actions_and_to_record_agree(catalogue):
-    actions = [Setup(players=("red", "blue"), first="red"), Reveal("A-warehouse"), Undo()]
-    state = replay_actions(actions, catalogue)
-    assert state.to_json() == replay(to_record(actions), catalogue).to_json()
-    with pytest.raises(RecordError) as err:
-        replay_actions([], catalogue)
-    refused(err.value, "record_empty")
-    with pytest.raises(RecordError) as err:
-        replay_actions([Reveal("A-warehouse")], catalogue)
-    refused(err.value, "record_not_setup_first", type="reveal")
 
 
 @pytest.mark.parametrize(
