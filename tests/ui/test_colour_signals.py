@@ -60,6 +60,16 @@ def test_a_good_is_signed_by_its_initials_or_name() -> None:
     assert len(found) == 1 and "good mark of tea" in found[0]
 
 
+def shown_state(ui):  # type: ignore[no-untyped-def]
+    """The game the screen shows: the one in progress, or a past one (History)."""
+    from companion.engine import State
+
+    state = getattr(ui.top, "state", None)
+    if isinstance(state, State):
+        return state
+    return ui.game.state if ui.game is not None else None
+
+
 def check_pictures(tmp_path, size: tuple[int, int], language: str) -> list[str]:
     found = []
     try:
@@ -68,7 +78,7 @@ def check_pictures(tmp_path, size: tuple[int, int], language: str) -> list[str]:
             for n in PLAYER_COUNTS if screen.per_players else (4,):
                 ui = build(name, size, language, tmp_path / f"{name}-{n}", n)
                 frame = frame_description(ui)
-                signs = signs_of(ui.game.state) if ui.game is not None else None
+                signs = signs_of(state) if (state := shown_state(ui)) is not None else None
                 found += [f"{name}, {n} players: {p}" for p in unsigned(frame, signs)]
     finally:
         set_language("en")
