@@ -448,6 +448,8 @@ def parse_line(line: str | bytes) -> Action:
         raise RecordError("line_not_json", detail=exc.msg, column=exc.colno) from None
     except RecursionError:
         raise RecordError("line_too_deep") from None
+    except RecordError:
+        raise  # a key given twice (`_unique_keys`): a RecordError is a ValueError too
     except ValueError as exc:
         # Python refuses to convert a number of more than 4,300 digits (int_max_str_digits).
         if "digits" in str(exc):

@@ -48,6 +48,13 @@ GOOD_COLOURS: dict[str, Colour] = {
     "carpet": (196, 48, 48),
 }
 
+#: Whose colour a colour is: ("player", id) or ("good", good). A mark drawn in one of them
+#: is recorded (`Canvas.marks`), so a check can find one drawn without its letter.
+OWNER: dict[Colour, tuple[str, str]] = {
+    **{colour: ("player", pid) for pid, colour in PLAYER_COLOURS.items()},
+    **{colour: ("good", good) for good, colour in GOOD_COLOURS.items()},
+}
+
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
@@ -77,11 +84,14 @@ _rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
-#: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn).
+#: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn,
+#: marks).
 _layers: dict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
                                         tuple[tuple[str, pygame.Rect], ...],
                                         tuple[tuple[str, int, pygame.Rect, str, bool, bool],
-                                              ...]]] = {}
+                                              ...],
+                                        tuple[tuple[str, str, pygame.Rect,
+                                                    tuple[tuple[int, int], ...]], ...]]] = {}
 LAYER_CACHE_ENTRIES = 16
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
@@ -259,6 +269,9 @@ class Canvas:
         #: screenshots read them.
         self._drawn: list[tuple[str, int, pygame.Rect, str, bool, bool]] = []
         self.targets: list[Target] = []
+        #: Everything drawn in a player's or a good's colour (docs/frames.md, "Colour is
+        #: never the only signal"), as (kind, whose, rect, line points).
+        self.marks: list[tuple[str, str, pygame.Rect, tuple[tuple[int, int], ...]]] = []
         #: The screen's own part (above the bottom bar); what is drawn from now on belongs to
         #: the bar once `in_bar` is set.
         self.body = pygame.Rect(0, 0, self.w, self.h)
@@ -287,6 +300,24 @@ class Canvas:
 
     def rect(self, rect: pygame.Rect, colour: Colour, radius: int = 8, width: int = 0) -> None:
         pygame.draw.rect(self.surface, colour, rect, width, border_radius=self.u(radius))
+        owner = OWNER.get(colour) if type(colour) is tuple else None
+        if owner is not None:
+            self.marks.append((*owner, pygame.Rect(rect), ()))
+
+    def polyline(self, points: list[tuple[int, int]], colour: Colour, width: int,
+                 lead: tuple[int, int] | None = None) -> None:
+        """Connected line segments (a chart's line); the last point is the line's end.
+        `lead`: where its marker was moved to, joined to the end by a thin grey leader
+        (the line's mark then ends there, at its letter)."""
+        pygame.draw.lines(self.surface, colour, False, points, width)
+        if lead is not None:
+            pygame.draw.line(self.surface, MUTED, points[-1], lead, max(1, width // 2))
+            points = [*points, lead]
+        owner = OWNER.get(colour)
+        if owner is not None:
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            self.marks.append((*owner, box, tuple(points)))
 
     def text(
         self,
@@ -327,6 +358,9 @@ class Canvas:
         self.text_rects.append((got.text, ink))
         if text.strip():
             self._drawn.append((got.text, got.px, ink, role, got.cut or cut, self.in_bar))
+            owner = OWNER.get(colour) if type(colour) is tuple else None
+            if owner is not None:
+                self.marks.append((*owner, ink, ()))
         return rect
 
     @property
@@ -437,6 +471,8 @@ class Canvas:
         """A player's marker: their colour and their letter (colour is never the only sign)."""
         colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
         pygame.draw.circle(self.surface, colour, centre, radius)
+        self.marks.append(("player", pid, pygame.Rect(centre[0] - radius, centre[1] - radius,
+                                                      2 * radius, 2 * radius), ()))
         pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
         self.text(letter, centre, max(SMALL, int(radius * 1.3 / self.s)), readable_on(colour),
                   anchor="center")
@@ -478,13 +514,16 @@ class Canvas:
             if len(_layers) >= LAYER_CACHE_ENTRIES:
                 _layers.clear()
             got = _layers[full] = (image, tuple(inner.texts), tuple(inner.text_rects),
-                                   tuple(inner._drawn))
-        image, texts, text_rects, drawn = got
+                                   tuple(inner._drawn), tuple(inner.marks))
+        image, texts, text_rects, drawn, marks = got
         self.surface.blit(image, rect)
         self.texts.extend(texts)
         self.text_rects.extend((text, ink.move(rect.topleft)) for text, ink in text_rects)
         self._drawn.extend((text, px, ink.move(rect.topleft), role, cut, bar)
                            for text, px, ink, role, cut, bar in drawn)
+        dx, dy = rect.topleft
+        self.marks.extend((kind, of, box.move(dx, dy), tuple((x + dx, y + dy) for x, y in line))
+                          for kind, of, box, line in marks)
 
     def _label(self, label: str, room: int, height: int, size: int
                ) -> tuple[list[str], int, bool]:
@@ -518,16 +557,16 @@ class Canvas:
         lines[-1:] = [last.rstrip() + "\u2026"]
         return tuple(lines), size, True
 
-    def mark(self) -> tuple[int, int, int, int, int]:
+    def mark(self) -> tuple[int, int, int, int, int, int]:
         """Where the frame's records stand now, for `forget_since`."""
         return (len(self.texts), len(self.text_rects), len(self.hits), len(self._drawn),
-                len(self.targets))
+                len(self.targets), len(self.marks))
 
-    def forget_since(self, mark: tuple[int, int, int, int, int]) -> None:
-        """Drop the strings and targets recorded since `mark` (what is painted over)."""
-        texts, rects, hits, drawn, targets = mark
+    def forget_since(self, mark: tuple[int, int, int, int, int, int]) -> None:
+        """Drop the strings, targets and marks recorded since `mark` (what is painted over)."""
+        texts, rects, hits, drawn, targets, marks = mark
         del self.texts[texts:], self.text_rects[rects:], self.hits[hits:]
-        del self._drawn[drawn:], self.targets[targets:]
+        del self._drawn[drawn:], self.targets[targets:], self.marks[marks:]
 
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
@@ -540,6 +579,9 @@ class Canvas:
                        "cut": d.cut, "bar": d.bar} for d in self.drawn],
             "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
                          "primary": t.primary, "bar": t.bar} for t in self.targets],
+            "marks": [{"kind": kind, "of": of, "rect": list(box),
+                       **({"line": [list(p) for p in line]} if line else {})}
+                      for kind, of, box, line in self.marks],
         }
 
     def hit_at(self, pos: tuple[int, int]) -> Hit | None:

@@ -381,20 +381,22 @@ class ResultsScene(Scene):
                 c.text(str(k), (x, plot.bottom + c.u(6)), SMALL, MUTED, anchor="midtop")
         c.text(_("Round"), (plot.centerx, plot.bottom + c.u(8) + step_h), SMALL, MUTED,
                anchor="midtop")
-        ends: list[tuple[int, int, str]] = []
-        for pid, points in series.items():
-            colour = PLAYER_COLOURS.get(pid, TEXT)
-            line = [at(k, v) for k, v in enumerate(points)]
-            if len(line) > 1:
-                pygame.draw.lines(c.surface, colour, False, line, max(2, c.u(3)))
-            ends.append((line[-1][1], line[-1][0], pid))
-        # Each line ends in its player's marker; markers on close scores are spread out
-        # vertically so that none hides another.
+        lines = {pid: [at(k, v) for k, v in enumerate(points)]
+                 for pid, points in series.items()}
+        # Each line ends in its player's marker (colour is never the only signal); markers
+        # on close scores are spread out vertically so that none hides another, and a
+        # marker moved off its line's end is joined to it by a thin grey leader.
         r = c.u(10)
         step = 2 * r + c.u(2)
-        ends.sort()
+        ends = sorted((line[-1][1], line[-1][0], pid) for pid, line in lines.items())
         ys = [y for y, _x, _p in ends]
         for i in range(1, len(ys)):
             ys[i] = max(ys[i], ys[i - 1] + step)
+        markers = {pid: (x, y) for (_y, x, pid), y in zip(ends, ys, strict=True)}
+        for pid, line in lines.items():
+            if len(line) > 1:
+                x, y = markers[pid]
+                c.polyline(line, PLAYER_COLOURS.get(pid, TEXT), max(2, c.u(3)),
+                           lead=(x, y) if abs(y - line[-1][1]) > r // 2 else None)
         for (_y, x, pid), y in zip(ends, ys, strict=True):
             c.player_badge(pid, (x, y), r, words.letter(state, pid))

@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+# The engine's fixtures (the shipped catalogue and the scripted table), for the command-line
+# cases that build a record by playing it (test_replay_refusals.py).
+from tests.engine.conftest import catalogue, loaded, table  # noqa: F401
+
 REPO = Path(__file__).resolve().parents[2]
 
 

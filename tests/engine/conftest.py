@@ -31,6 +31,7 @@ from companion.engine import (
 )
 from companion.engine.cards import GOODS
 from companion.paths import SHIPPED_CONFIG_DIR
+from tests.engine.refusals import refused
 
 PLAYERS = ("red", "blue", "green", "yellow", "purple")
 
@@ -57,12 +58,17 @@ class Table:
             self.actions.append(action)
         return self
 
-    def refuse(self, action: Action, match: str) -> RuleError:
-        """Assert `action` is refused with a message matching `match`, the state unchanged."""
+    def refuse(self, action: Action, code: str, **params: Any) -> RuleError:
+        """Assert `action` is refused with the refusal `code`, the state unchanged.
+
+        Each of `params` must be a parameter of the refusal with that value (the others
+        are not checked). The English sentence is not: its wording is messages.py's.
+        """
         before = self.state.to_json()
-        with pytest.raises(RuleError, match=match) as info:
+        with pytest.raises(RuleError) as info:
             apply(self.state, action)
         assert self.state.to_json() == before
+        refused(info.value, code, **params)
         return info.value
 
     @property

@@ -1,7 +1,7 @@
 """The BG Stats play of a finished game, checked against numbers worked out by hand.
 
 The records are tests/records (their final scores are worked out by hand in
-tests/engine/test_records.py); here each line gets a time ``"t"``, one minute
+tests/engine/test_record.py); here each line gets a time ``"t"``, one minute
 apart from 2026-03-07 19:58:30 UTC, so the start, the date and the duration
 are known:
 

@@ -1,7 +1,7 @@
 """History rows, per-player statistics and a past game's final screen, from the history.
 
 The statistics are checked against numbers worked out by hand from the
-records' final scores (tests/engine/test_records.py works those out from the
+records' final scores (tests/engine/test_record.py works those out from the
 rules). Players without a name are kept under their colour id:
 
 shared-win: red 3 (merchants 1, counting offices 2), blue 3; both win.

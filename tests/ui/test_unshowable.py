@@ -1,5 +1,5 @@
 """A string that cannot be drawn (issue 20, item 1): a name of zero-width characters, a NUL,
-a line separator. The record refuses such names (tests/engine/test_setup_and_supply.py);
+a line separator. The record refuses such names (tests/engine/test_rules.py);
 one that is already in a history.db, or any other such string, is drawn as a placeholder
 and never ends a frame ("Text has zero width" was exit 1 at every start)."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from companion.ui import layout
 from companion.ui.canvas import BODY, PLACEHOLDER, Canvas
-from tests.engine.test_setup_and_supply import INVISIBLE
+from tests.engine.test_rules import INVISIBLE
 from tests.store.storetools import generated, record_of
 
 UNDRAWABLE = ["\u200b", "\u200e\u200f", "\ufeff", "\u2028", "\x00", "\U000e0001",

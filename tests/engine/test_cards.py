@@ -1,4 +1,5 @@
-"""The shipped catalogue against docs/cards.md, and the loader's checks the engine relies on."""
+"""companion/engine/cards.py: the shipped catalogue as the engine sees it, against docs/cards.md,
+and the loader's checks the engine relies on."""
 
 from __future__ import annotations
 

@@ -1,16 +1,15 @@
-"""Refusals as data: every refusal has a code from the one table, its parameters are
-JSON values, and the English sentence is made from them (engine/messages.py)."""
+"""companion/engine/messages.py: the one table of refusal codes. Every refusal raised has a
+code from it, every template formats with its parameters, and the English sentence shows
+the parameters in words (these tests are about the words; RuleError is test_errors.py's)."""
 
 from __future__ import annotations
 
 import ast
-import json
 from pathlib import Path
 
 import pytest
 
 import companion
-from companion.engine import Buy, RecordError, RuleError, Setup, apply, new_game, parse_line
 from companion.engine.messages import DOING, MESSAGES, english, placeholders
 
 ROOT = Path(companion.__file__).resolve().parent
@@ -55,33 +54,6 @@ def test_codes_are_short_snake_case() -> None:
         assert len(code) <= 32
 
 
-def test_an_unknown_code_is_a_programming_error() -> None:
-    with pytest.raises(KeyError):
-        RuleError("no_such_code")
-
-
-def test_a_refusal_carries_its_code_and_params_and_the_same_sentence(catalogue) -> None:
-    state = new_game(Setup(players=("red", "blue"), first="red"), catalogue)
-    with pytest.raises(RuleError) as caught:
-        apply(state, Buy("red", 0, 3))
-    err = caught.value
-    assert isinstance(err, ValueError)
-    assert err.code == "wrong_phase"
-    assert err.params == {"doing": "buy", "wanted_phase": "purchase", "phase": "supply"}
-    assert str(err) == ("buying a card belongs to the Purchase phase; "
-                        "the game is in the Supply phase")
-    assert json.loads(json.dumps(err.to_json())) == {"code": "wrong_phase",
-                                                     "params": err.params}
-
-
-def test_a_malformed_line_is_a_record_error_with_a_code() -> None:
-    with pytest.raises(RecordError) as caught:
-        parse_line('{"type": "buy", "player": "red", "slot": 0, "price": 9}')
-    assert caught.value.code == "line_not_number"
-    assert caught.value.params == {"key": "price", "low": 1, "high": 8, "given": "9"}
-    assert str(caught.value) == '"price" must be a whole number 1-8, not 9'
-
-
 def test_english_renders_the_words_of_the_parameters() -> None:
     assert english("season_order", {"card": "B-ship-1", "season": "B", "top": "A"}) == (
         "B-ship-1 belongs to Spring (B), but the pile shows Winter (A) cards: "
@@ -99,14 +71,3 @@ def test_english_renders_the_words_of_the_parameters() -> None:
 def test_every_template_formats_with_its_parameters(code: str) -> None:
     params = {name: 1 for name in placeholders(MESSAGES[code])}
     assert "{" not in english(code, params).replace("{\"", "")
-
-
-def test_a_refusal_survives_pickle_and_copy() -> None:
-    import copy
-    import pickle
-
-    err = RecordError("line_not_number", key="slot", low=0, high=99, given="-1")
-    err.line = 3
-    for again in (pickle.loads(pickle.dumps(err)), copy.copy(err)):
-        assert type(again) is RecordError and again.line == 3
-        assert (again.code, again.params, str(again)) == (err.code, err.params, str(err))

@@ -1,4 +1,8 @@
-"""Data-driven record tests: tests/records/NAME.jsonl against NAME.expected.json.
+"""companion/engine/record.py: reading and replaying records.
+
+The record as a file (line ends, line separators inside strings, `replay_actions` and
+`to_record`), then data-driven record tests: tests/records/NAME.jsonl against
+NAME.expected.json.
 
 `NAME.expected.json` is exactly what `replay --json` prints (`Replay.to_json()`).
 A dumped expectation alone cannot find a bug, so the key numbers of each
@@ -64,7 +68,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import replay
+from companion.engine import RecordError, Reveal, Setup, Undo, replay, replay_actions, to_record
+from tests.engine.refusals import refused
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 NAMES = sorted(p.name.removesuffix(".jsonl") for p in RECORDS.glob("*.jsonl"))
@@ -194,3 +199,45 @@ def test_iter_states_steps_through_a_record_and_names_the_bad_line(catalogue):
         list(iter_states(f"{reveal}\n", catalogue))
     assert caught.value.line == 1 and caught.value.code == "record_not_setup_first"
     assert list(iter_states("\n\n", catalogue)) == []
+
+
+# --- the record as a file ------------------------------------------------------------
+
+SETUP = '{"type": "setup", "players": ["red", "blue"], "first": "red"}'
+
+
+def test_crlf_line_ends_and_blank_lines(catalogue):
+    text = SETUP + "\r\n\r\n" + '{"type": "reveal", "card": "A-warehouse"}\r\n\r\n'
+    result = replay(text.encode("utf-8"), catalogue)
+    assert result.error is None and len(result.actions) == 2
+    bad = text + '{"type": "reveal", "card": "A-warehouse"}\r\n'
+    assert replay(bad.encode("utf-8"), catalogue).error.line == 5  # blank lines count
+
+
+def test_line_separators_inside_json_strings(catalogue):
+    """U+2028, U+0085 and U+001C are line breaks to str.splitlines, not to JSON Lines.
+
+    (A display name may not hold them any more: docs/record-format.md, "Names"; a
+    correction's reason may.)"""
+    from companion.engine import Adjust
+
+    setup = Setup(players=("red", "blue"), first="red")
+    text = to_record([setup, Adjust("red", "A\u2028B", coins=1),
+                      Adjust("blue", "C\x85D\x1cE", coins=1), Reveal("A-warehouse")])
+    assert text.count("\n") == 4
+    for data in (text, text.encode("utf-8")):
+        result = replay(data, catalogue)
+        assert result.error is None
+        assert [a.reason for a in result.actions[1:3]] == ["A\u2028B", "C\x85D\x1cE"]
+
+
+def test_replay_actions_and_to_record_agree(catalogue):
+    actions = [Setup(players=("red", "blue"), first="red"), Reveal("A-warehouse"), Undo()]
+    state = replay_actions(actions, catalogue)
+    assert state.to_json() == replay(to_record(actions), catalogue).to_json()
+    with pytest.raises(RecordError) as err:
+        replay_actions([], catalogue)
+    refused(err.value, "record_empty")
+    with pytest.raises(RecordError) as err:
+        replay_actions([Reveal("A-warehouse")], catalogue)
+    refused(err.value, "record_not_setup_first", type="reveal")
