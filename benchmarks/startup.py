@@ -3,9 +3,11 @@
 Both programs run as fresh child processes, alternating, so a burst of noise
 hits both alike. "Start" is just before the child is spawned (the parent's
 monotonic clock, which is the system's); "first frame" is the child's first
-`pygame.display.flip`/`update`. Peak memory is the child's ru_maxrss from
-wait4. The app starts with an empty state directory (home screen); the
-resume benchmark covers starting into a game.
+`pygame.display.flip`/`update`. Peak memory is the child's own VmHWM, read in
+that first flip (not wait4's ru_maxrss: a child spawned by vfork, as subprocess
+does, inherits the parent's peak at exec, so in a full run every child "peaked" at
+the harness's ~34 MiB, the app and bare pygame-ce alike). The app starts with an
+empty state directory (home screen); the resume benchmark covers starting into a game.
 """
 
 from __future__ import annotations
@@ -27,17 +29,17 @@ NAME = "startup"
 
 
 def bare_first_frame() -> tuple[float, int]:
-    """(seconds to first frame, peak RSS in KiB) of one bare pygame-ce child."""
+    """(seconds to first frame, peak RSS in KiB up to it) of one bare pygame-ce child."""
     run = check_child(run_child([python(), BARE]), "bare pygame")
-    return run.marks()["first_frame"] - run.started, run.max_rss_kib
+    return run.marks()["first_frame"] - run.started, int(run.marks()["hwm_kib"])
 
 
 def app_first_frame(state_dir: str) -> tuple[float, int]:
-    """(seconds to first frame, peak RSS in KiB) of one app child started on `state_dir`."""
+    """(seconds to first frame, peak RSS in KiB up to it) of one app child on `state_dir`."""
     run = check_child(
         run_child([python(), APP, "first", state_dir]), "the app"
     )
-    return run.marks()["first_frame"] - run.started, run.max_rss_kib
+    return run.marks()["first_frame"] - run.started, int(run.marks()["hwm_kib"])
 
 
 def app_available() -> str | None:
@@ -85,7 +87,9 @@ def run(size: Size) -> list[Figure]:
                first_t, "bare pygame-ce", bare_t,
                notes="a new state directory: the YAML files are checked and cached"),
         Figure(NAME, "peak memory (RSS) at first frame", "MiB", app_m, "bare pygame-ce", bare_m,
-               target="ratio <= 2.0", check=ratio_at_most(2.0)),
+               target="ratio <= 2.0", check=ratio_at_most(2.0),
+               notes="each child's VmHWM read in its first flip (the peak up to the first "
+                     "frame), not wait4's ru_maxrss, which holds the harness's own peak"),
     ]
 
 
