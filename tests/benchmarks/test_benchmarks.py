@@ -113,3 +113,15 @@ def test_the_first_frame_memory_is_the_childs_own_not_the_harness_peak() -> None
     _seconds, kib = startup.bare_first_frame()
     assert 8 * 1024 < kib < 120 * 1024, kib
     del held
+
+
+def test_the_start_against_another_checkout(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """BENCH_START_AGAINST: this checkout against itself gives the two extra figures."""
+    from benchmarks import startup
+
+    monkeypatch.setenv(startup.AGAINST, str(ROOT))
+    figures = {f.name: f for f in startup.run(TINY)}
+    for name in ("start to first frame, against another commit",
+                 "peak memory (RSS) at first frame, against another commit"):
+        well_formed(figures[name])
+        assert figures[name].baseline_runs and str(ROOT) in (figures[name].baseline_name or "")
