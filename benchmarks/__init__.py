@@ -194,7 +194,9 @@ class ChildRun:
     stderr: str
     status: int
     max_rss_kib: int
-    """Peak resident set size of the child (ru_maxrss, KiB on Linux)."""
+    """Peak resident set size of the child (ru_maxrss, KiB on Linux). Never below the
+    harness's own peak: a child spawned by vfork (subprocess) inherits it at exec. For the
+    child's own figure, let it print its VmHWM (as `_app_child.py` and `_bare_pygame.py` do)."""
     cpu_seconds: float
     """User plus system CPU time of the child."""
     wall_seconds: float

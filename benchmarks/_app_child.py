@@ -8,7 +8,9 @@ dummy driver). Before it starts, `pygame.display.flip` and
 `pygame.display.update` are wrapped: a call to either is a frame on screen.
 
 MODE:
-- ``first``: print ``MARK first_frame <monotonic>`` at the first frame, exit.
+- ``first``: print ``MARK first_frame <monotonic>`` at the first frame, and
+  ``MARK hwm_kib <KiB>``, the process's peak resident memory (VmHWM) read in that
+  first flip; exit.
 - ``idle``: after the first frame, wait 1 s for the app to settle, then count
   the process's CPU time (all threads) over SECONDS; print it and exit.
 - ``latency``: after the first frame, SECONDS samples (a count) of each input,
@@ -54,6 +56,8 @@ if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(
 import pygame  # noqa: E402
 
 FRAMES: list[float] = []
+#: VmHWM (KiB) read in the first flip: the peak resident memory up to the first frame.
+HWM_KIB: list[int] = []
 first_frame = threading.Event()
 new_frame = threading.Condition()
 RUNNER: list[object] = []
@@ -71,6 +75,7 @@ def _watch(real):  # type: ignore[no-untyped-def]
             FRAMES.append(time.monotonic())
             new_frame.notify_all()
         if len(FRAMES) == 1:
+            HWM_KIB.append(vm_hwm_kib())
             first_frame.set()
             if PROFILING:
                 raise FirstFrame
@@ -81,6 +86,14 @@ def _watch(real):  # type: ignore[no-untyped-def]
 
 pygame.display.flip = _watch(pygame.display.flip)
 pygame.display.update = _watch(pygame.display.update)
+
+
+def vm_hwm_kib() -> int:
+    """This process's peak resident memory so far (VmHWM, KiB). Its own, unlike the
+    parent's wait4 ru_maxrss: a child started by vfork/posix_spawn inherits the parent's
+    peak at exec, which would hide the child's figure under the harness's."""
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 
 
 def _cpu() -> float:
@@ -108,6 +121,7 @@ def _monitor(mode: str, seconds: float) -> None:
         _finish(1)
     if mode == "first":
         print(f"MARK first_frame {FRAMES[0]:.6f}")
+        print(f"MARK hwm_kib {HWM_KIB[0]}")
         _finish()
     time.sleep(1.0)
     if mode == "latency":

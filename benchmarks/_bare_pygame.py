@@ -3,7 +3,8 @@
     python -m benchmarks._bare_pygame [IDLE_SECONDS [LOOP]]
 
 Initialises the display and the font module, opens an 800x480 window, draws
-one line of text and flips once; prints ``MARK first_frame <monotonic>``.
+one line of text and flips once; prints ``MARK first_frame <monotonic>`` and
+``MARK hwm_kib <KiB>`` (VmHWM, the peak resident memory up to that frame).
 With IDLE_SECONDS it then runs the classic loop (events, fill, flip,
 ``clock.tick(60)``) for that long and prints the CPU time the loop used.
 LOOP chooses other idle loops, for reference (nothing is drawn in them):
@@ -35,7 +36,11 @@ def main() -> None:
     screen.fill((20, 30, 40))
     screen.blit(font.render("Speicherstadt", True, (240, 240, 240)), (20, 20))
     pygame.display.flip()
-    print(f"MARK first_frame {time.monotonic():.6f}", flush=True)
+    first = time.monotonic()
+    with open("/proc/self/status") as status:  # as benchmarks/_app_child.py: vm_hwm_kib
+        hwm = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    print(f"MARK first_frame {first:.6f}", flush=True)
+    print(f"MARK hwm_kib {hwm}", flush=True)
     loop = sys.argv[2] if len(sys.argv) > 2 else "tick60"
     if idle > 0 and loop != "tick60":
         c0, w0 = time.process_time(), time.monotonic()

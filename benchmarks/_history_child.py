@@ -12,7 +12,8 @@ STATE_DIR, as the app opens it), an 800x480 UI on Home. Prints ``MARK name ms``:
 - ``stats_categories``: its second view (the average per category: a tap, then its frame);
 - ``newgame_open``: New game opened (the names from earlier games) and drawn.
 
-The parent reads the child's peak RSS from the kernel.
+- ``hwm_kib``: the child's peak resident memory (VmHWM, KiB), read at its end: its own,
+  unlike wait4's ru_maxrss, which for a child spawned by vfork starts at the parent's peak.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ def main() -> int:
     marks["newgame_open"] = timed(lambda: open_screen("newgame"))
     for name, value in marks.items():
         print(f"MARK {name} {value:.3f}")
+    with open("/proc/self/status") as status:
+        print(next(f"MARK hwm_kib {line.split()[1]}" for line in status
+                   if line.startswith("VmHWM:")))
     return 0
 
 

@@ -15,7 +15,6 @@ ends when the file does).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import sys
 import threading
@@ -93,6 +92,7 @@ def reader_config(args: argparse.Namespace) -> ReaderSettings:
         REPEAT_SUPPRESS_S,
         SETTLE_S,
     )
+    from companion.config.settings import replace as settings_replace
 
     # The same bounds as hardware.yaml's: 1e300 or nan is a typo, not a wait.
     _seconds("--settle", getattr(args, "settle", None), *SETTLE_S)
@@ -111,7 +111,7 @@ def reader_config(args: argparse.Namespace) -> ReaderSettings:
         "settle_s": getattr(args, "settle", None),
         "repeat_suppress_s": getattr(args, "repeat_suppress", None),
     }
-    return dataclasses.replace(settings, **{k: v for k, v in overrides.items() if v is not None})
+    return settings_replace(settings, **{k: v for k, v in overrides.items() if v is not None})
 
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:

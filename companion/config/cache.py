@@ -119,14 +119,12 @@ def _read(path: Path, sources: dict[str, Any], config_dir: Path
 def _write(path: Path, sources: dict[str, Any], settings: Settings,
            cards: list[dict[str, Any]]) -> None:
     """Write the cache atomically (a temporary file renamed); any OSError leaves it out."""
-    import dataclasses
-
     document = {
         "version": VERSION,
         "sources": sources,
         "settings": {
-            "companion": dataclasses.asdict(settings.companion),
-            "hardware": dataclasses.asdict(settings.hardware),
+            "companion": settings_module.as_dict(settings.companion),
+            "hardware": settings_module.as_dict(settings.hardware),
         },
         "catalogue": cards,
     }

@@ -1,4 +1,4 @@
-"""The owner's settings: `companion.yaml` and `hardware.yaml`, validated into dataclasses.
+"""The owner's settings: `companion.yaml` and `hardware.yaml`, validated into frozen values.
 
 Both files are optional key by key: a key left out takes the default shown in
 the shipped files (config/ in the source). A key that is not known, a value of
@@ -22,12 +22,10 @@ values of the shipped file); a device is off only with `enabled: false`.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from companion.config import yamlfile
 from companion.config.yamlfile import KeyPath, YamlDocument
@@ -47,10 +45,12 @@ __all__ = [
     "PhonesSettings",
     "ReaderSettings",
     "Settings",
+    "as_dict",
     "check_companion_file",
     "check_hardware_file",
     "hardware_from_dict",
     "load_settings",
+    "replace",
 ]
 
 COMPANION_FILE = "companion.yaml"
@@ -102,20 +102,85 @@ _HOST_PORT = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>
 # --------------------------------------------------------------------------- values
 
 
-# Dataclasses, not `companion.engine.values` types: the inputs read these settings, and they
-# never import the engine (a contract of `make test`).
-@dataclass(frozen=True)
-class DisplaySettings:
+class _Frozen:
+    """What `@dataclass(frozen=True)` gave the settings: fields (the class's `__slots__`,
+    in order) set once by its `__init__`; equality by class and fields; a hash of the
+    fields; a repr naming them; copies and pickles by value; `as_dict` and `replace` below.
+
+    Not `dataclasses`: on Python 3.11 each frozen dataclass compiles six functions with
+    `exec` as its module loads, and these eight cost ~30 M instructions (~4 ms), 8 % of
+    the app's way to its first frame (benchmarks/RESULTS.md, "Start and memory, issue
+    19"). Not `companion.engine.values` either: the inputs read these settings, and they
+    never import the engine (a contract of `make test`)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _set(self, **values: Any) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of {type(self).__name__}: "
+                             "settings are frozen (settings.replace makes a changed copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} of {type(self).__name__}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle rebuild by value
+        return (type(self), self._values())
+
+
+F = TypeVar("F", bound=_Frozen)
+
+
+def as_dict(value: _Frozen) -> dict[str, Any]:
+    """The fields as a dict, settings within as dicts too (as `dataclasses.asdict`)."""
+    out: dict[str, Any] = {}
+    for name in value.__slots__:
+        item = getattr(value, name)
+        out[name] = as_dict(item) if isinstance(item, _Frozen) else \
+            dict(item) if isinstance(item, dict) else item
+    return out
+
+
+def replace(value: F, **changes: Any) -> F:
+    """A copy of `value` with `changes` (as `dataclasses.replace`)."""
+    fields = {name: getattr(value, name) for name in value.__slots__}
+    fields.update(changes)
+    return cast(F, cast(Any, type(value))(**fields))
+
+
+class DisplaySettings(_Frozen):
     """How the screen is drawn."""
 
+    __slots__ = ("width", "height", "fullscreen", "rotation")
     #: Pixels across, as the panel is mounted before rotation.
-    width: int = 800
+    width: int
     #: Pixels down.
-    height: int = 480
+    height: int
     #: "auto" (fullscreen on the console, a window on a desktop), True or False.
-    fullscreen: str | bool = "auto"
+    fullscreen: str | bool
     #: Degrees the drawing and touch input are turned: 0, 90, 180 or 270.
-    rotation: int = 0
+    rotation: int
+
+    def __init__(self, width: int = 800, height: int = 480, fullscreen: str | bool = "auto",
+                 rotation: int = 0) -> None:
+        self._set(width=width, height=height, fullscreen=fullscreen, rotation=rotation)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -123,51 +188,66 @@ class DisplaySettings:
         return (self.width, self.height)
 
 
-@dataclass(frozen=True)
-class PhonesSettings:
+class PhonesSettings(_Frozen):
     """companion.yaml `phones`: the live page for the players' phones (docs/phones.md)."""
 
+    __slots__ = ("bind", "port", "wifi_ssid", "wifi_password")
     #: The address `serve` listens on: loopback (this machine only) unless the owner opens it
     #: to the table's network (the Pi's Wi-Fi or hotspot address, or 0.0.0.0 for every one).
-    bind: str = "127.0.0.1"
-    port: int = 8080
+    bind: str
+    port: int
     #: The table's Wi-Fi (its hotspot), shown as a second QR code beside the page's; none if "".
-    wifi_ssid: str = ""
-    wifi_password: str = ""
+    wifi_ssid: str
+    wifi_password: str
+
+    def __init__(self, bind: str = "127.0.0.1", port: int = 8080, wifi_ssid: str = "",
+                 wifi_password: str = "") -> None:
+        self._set(bind=bind, port=port, wifi_ssid=wifi_ssid, wifi_password=wifi_password)
 
 
-@dataclass(frozen=True)
-class CompanionSettings:
+class CompanionSettings(_Frozen):
     """companion.yaml: the app's own settings."""
 
+    __slots__ = ("language", "purchase_form", "display", "log_level", "phones")
     #: Language of the screens: "en", "de" or "fr".
-    language: str = "en"
+    language: str
     #: How Demand and Purchase are entered: "quick" or "tracked".
-    purchase_form: str = "quick"
-    display: DisplaySettings = field(default_factory=DisplaySettings)
+    purchase_form: str
+    display: DisplaySettings
     #: "debug", "info", "warning" or "error".
-    log_level: str = "info"
-    phones: PhonesSettings = field(default_factory=PhonesSettings)
+    log_level: str
+    phones: PhonesSettings
+
+    def __init__(self, language: str = "en", purchase_form: str = "quick",
+                 display: DisplaySettings | None = None, log_level: str = "info",
+                 phones: PhonesSettings | None = None) -> None:
+        self._set(language=language, purchase_form=purchase_form,
+                  display=DisplaySettings() if display is None else display,
+                  log_level=log_level, phones=PhonesSettings() if phones is None else phones)
 
 
-@dataclass(frozen=True)
-class ButtonSettings:
+class ButtonSettings(_Frozen):
     """hardware.yaml `buttons`: the GPIO buttons."""
 
-    enabled: bool = True
+    __slots__ = ("enabled", "pull_up", "debounce_ms", "long_press_ms", "pins")
+    enabled: bool
     #: Buttons close to ground and use the Pi's internal pull-ups.
-    pull_up: bool = True
+    pull_up: bool
     #: Contact bounce shorter than this is ignored.
-    debounce_ms: int = 30
+    debounce_ms: int
     #: Holding Undo this long means Redo.
-    long_press_ms: int = 800
+    long_press_ms: int
     #: Role (player colour, "ok", "back", "undo") -> BCM number. A role left out has
     #: no button; the defaults are the shipped wiring (no Back button).
-    pins: dict[str, int] = field(
-        default_factory=lambda: {
-            "red": 5, "blue": 6, "green": 13, "yellow": 19, "purple": 26, "ok": 20, "undo": 21,
-        }
-    )
+    pins: dict[str, int]
+
+    def __init__(self, enabled: bool = True, pull_up: bool = True, debounce_ms: int = 30,
+                 long_press_ms: int = 800, pins: dict[str, int] | None = None) -> None:
+        if pins is None:
+            pins = {"red": 5, "blue": 6, "green": 13, "yellow": 19, "purple": 26, "ok": 20,
+                    "undo": 21}
+        self._set(enabled=enabled, pull_up=pull_up, debounce_ms=debounce_ms,
+                  long_press_ms=long_press_ms, pins=pins)
 
     @property
     def debounce_s(self) -> float:
@@ -180,45 +260,63 @@ class ButtonSettings:
         return self.long_press_ms / 1000.0
 
 
-@dataclass(frozen=True)
-class ReaderSettings:
+class ReaderSettings(_Frozen):
     """hardware.yaml `reader`: the serial card reader."""
 
-    enabled: bool = True
+    __slots__ = ("enabled", "port", "baudrate", "framing", "line_ending", "settle_s",
+                 "repeat_suppress_s", "reconnect_s")
+    enabled: bool
     #: A /dev path or a pyserial URL (loop://, socket://host:port, ...).
-    port: str = "/dev/speicherstadt-reader"
-    baudrate: int = 9600
+    port: str
+    baudrate: int
     #: "rdm6300" (STX, 10 hex, 2 hex checksum, ETX) or "line" (one tag per line).
-    framing: str = "rdm6300"
+    framing: str
     #: For framing "line": "cr", "lf", "crlf" or "any".
-    line_ending: str = "any"
+    line_ending: str
     #: Seconds to wait after opening the port (Arduino boards reset when opened).
-    settle_s: float = 2.0
+    settle_s: float
     #: The same tag again within this many seconds is a held card.
-    repeat_suppress_s: float = 1.5
+    repeat_suppress_s: float
     #: Seconds between attempts to reopen a reader that went away.
-    reconnect_s: float = 2.0
+    reconnect_s: float
+
+    def __init__(self, enabled: bool = True, port: str = "/dev/speicherstadt-reader",
+                 baudrate: int = 9600, framing: str = "rdm6300", line_ending: str = "any",
+                 settle_s: float = 2.0, repeat_suppress_s: float = 1.5,
+                 reconnect_s: float = 2.0) -> None:
+        self._set(enabled=enabled, port=port, baudrate=baudrate, framing=framing,
+                  line_ending=line_ending, settle_s=settle_s,
+                  repeat_suppress_s=repeat_suppress_s, reconnect_s=reconnect_s)
 
 
-@dataclass(frozen=True)
-class HardwareSettings:
+class HardwareSettings(_Frozen):
     """hardware.yaml: the physical inputs."""
 
-    buttons: ButtonSettings = field(default_factory=ButtonSettings)
-    reader: ReaderSettings = field(default_factory=ReaderSettings)
+    __slots__ = ("buttons", "reader")
+    buttons: ButtonSettings
+    reader: ReaderSettings
+
+    def __init__(self, buttons: ButtonSettings | None = None,
+                 reader: ReaderSettings | None = None) -> None:
+        self._set(buttons=ButtonSettings() if buttons is None else buttons,
+                  reader=ReaderSettings() if reader is None else reader)
 
     def as_dict(self) -> dict[str, dict[str, Any]]:
         """The validated settings as plain dicts, shaped like hardware.yaml (for inputs/)."""
-        return dataclasses.asdict(self)
+        return as_dict(self)
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(_Frozen):
     """Everything read from one configuration directory."""
 
+    __slots__ = ("config_dir", "companion", "hardware")
     config_dir: Path
     companion: CompanionSettings
     hardware: HardwareSettings
+
+    def __init__(self, config_dir: Path, companion: CompanionSettings,
+                 hardware: HardwareSettings) -> None:
+        self._set(config_dir=config_dir, companion=companion, hardware=hardware)
 
 
 class ConfigProblems(ConfigError):

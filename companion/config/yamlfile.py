@@ -11,7 +11,6 @@ cache (`companion.config.cache`) and imports no YAML when nothing changed.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,17 +41,26 @@ class KeyProblem(ConfigError):
         self.key_path = key_path
 
 
-@dataclass  # not a `companion.engine.values` type: the inputs read YAML too, and never the engine
 class YamlDocument:
     """The parsed data of one file and the line of every key path in it.
 
     Data that did not come from a file (a dict built in code) has no line
     table: its errors then name the file and the key, without a line.
+
+    A plain class, not a dataclass (whose generated methods are compiled as the module
+    loads, before the app's first frame) nor a `companion.engine.values` type (the inputs
+    read YAML too, and never the engine).
     """
 
-    path: Path
-    data: Any
-    lines: dict[KeyPath, int] = field(default_factory=dict)
+    __slots__ = ("path", "data", "lines")
+
+    def __init__(self, path: Path, data: Any, lines: dict[KeyPath, int] | None = None) -> None:
+        self.path = path
+        self.data = data
+        self.lines: dict[KeyPath, int] = {} if lines is None else lines
+
+    def __repr__(self) -> str:
+        return f"YamlDocument(path={self.path!r}, data={self.data!r}, lines={self.lines!r})"
 
     def line_of(self, key_path: KeyPath) -> int:
         """The line of `key_path`, or of its nearest parent that has one (1 for the top)."""

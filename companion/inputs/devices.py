@@ -37,6 +37,7 @@ from companion.inputs.settings import (
     ReaderSettings,
     hardware_settings,
 )
+from companion.inputs.settings import replace as settings_replace
 from companion.inputs.tagmap import TagMap, normalise_tag
 
 log = logging.getLogger("companion.inputs")
@@ -177,7 +178,7 @@ def _start_buttons(
 ) -> GpioButtons | None:
     if simulate:
         pins = settings.pins or DEFAULT_PINS
-        settings = dataclasses.replace(settings, enabled=True, pins=dict(pins))
+        settings = settings_replace(settings, enabled=True, pins=dict(pins))
         return GpioButtons(settings, bus, pin_factory=mock_factory())
     if not settings.enabled or not settings.pins:
         return None
@@ -214,7 +215,7 @@ def _start_reader(
 ) -> CardReader | HidReader | None:
     if simulate:
         # The loop port does not reset when opened: no settle time needed.
-        settings = dataclasses.replace(settings, enabled=True, port=SIMULATED_PORT, settle_s=0.0)
+        settings = settings_replace(settings, enabled=True, port=SIMULATED_PORT, settle_s=0.0)
     elif not settings.enabled:
         return None
     return start_reader(settings, bus, lookup=lookup)

@@ -23,6 +23,7 @@ from companion.config.settings import (
     HardwareSettings,
     ReaderSettings,
     hardware_from_dict,
+    replace,
 )
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "HardwareSettings",
     "ReaderSettings",
     "hardware_settings",
+    "replace",
 ]
 
 

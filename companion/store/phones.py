@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from pathlib import Path
 
 from companion.fsio import atomic_write, describe
@@ -46,7 +45,11 @@ def read_token(state_dir: Path) -> str | None:
 
 
 def new_token() -> str:
-    return secrets.token_hex(TOKEN_BYTES)
+    # What `secrets.token_hex` does (the kernel's CSPRNG through os.urandom), without
+    # importing `secrets`: it brings hmac, hashlib and OpenSSL's libcrypto, ~3.5 MiB of
+    # resident memory and ~5-20 ms before the first frame (benchmarks/RESULTS.md, "Start
+    # and memory, issue 19"); this module is imported at every start.
+    return os.urandom(TOKEN_BYTES).hex()
 
 
 def write_token(state_dir: Path, token: str) -> None:

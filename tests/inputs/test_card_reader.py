@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 import threading
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.config.settings import hardware_from_dict
+from companion.config.settings import replace as settings_replace
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import CardReader, RepeatFilter
 from companion.inputs.framing import encode_rdm6300
@@ -28,7 +28,7 @@ from tests.inputs.inputs_support import (
 def settings_for(hardware, **changes):
     base = hardware_from_dict(hardware).reader
     fast = {"settle_s": 0.0, "reconnect_s": 0.05}
-    return dataclasses.replace(base, **{**fast, **changes})
+    return settings_replace(base, **{**fast, **changes})
 
 
 def scanned(intents) -> list[str]:

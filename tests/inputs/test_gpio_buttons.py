@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Iterator
 
@@ -11,6 +10,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.config.settings import hardware_from_dict
+from companion.config.settings import replace as settings_replace
 from companion.inputs.bus import IntentBus
 from companion.inputs.gpio import ButtonsError, GpioButtons
 from companion.inputs.intents import Ok, PlayerButton, Redo, Undo
@@ -119,4 +119,4 @@ def test_a_busy_pin_is_a_clear_error(hardware, bus, factory) -> None:
     finally:
         first.close()
     # Closing released every pin: they can be claimed again.
-    GpioButtons(dataclasses.replace(settings), bus, pin_factory=factory).close()
+    GpioButtons(settings_replace(settings), bus, pin_factory=factory).close()
