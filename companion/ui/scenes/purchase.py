@@ -397,11 +397,13 @@ class PurchaseScene(RoundScene):
         _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state),
                              c.u)
         return room[1] + grid_least(len(state.players), most_price(state), width, c.u,
-                                    self.switch_room(c, state))
+                                    self.switch_room(c, state)) + strip_room(c)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
-        tiles, room = split((area.x, area.y, area.w, area.h),
+        # Portrait: the grid keeps to the body without the bar's strip, which a player's
+        # own button may bring ("Alexandra pays 3" is longer than "Nobody bought it").
+        tiles, room = split((area.x, area.y, area.w, area.h - strip_room(c)),
                             slots_height(c, area.w, len(state.slots), state), c.u)
         draw_slots(c, state, pygame.Rect(tiles), current)
         if current >= len(state.slots):
@@ -420,6 +422,21 @@ class PurchaseScene(RoundScene):
                      key="price:page")
         if plan.switch is not None:
             form_switch(c, state, self.game, False, area, pygame.Rect(plan.switch))
+
+
+#: The bottom bar's height, and the strip above it where its left buttons go for want of
+#: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
+BAR_H, STRIP_H = 72, 56 + 3 * 8
+
+
+def strip_room(c: Canvas) -> int:
+    """Portrait: the height the bar's strip would take from the body where the body has it
+    now. The tracked form's OK label changes from offer to offer ("Rot kauft für 2", "Blau
+    kann nicht zahlen: passen"), and a long one puts the "?" on a strip above the bar:
+    the offer and Pass keep to the body without it, so they stay where they are."""
+    if c.w >= c.h:
+        return 0
+    return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
 
 
 def switch_shown(state: State) -> bool:
@@ -505,8 +522,12 @@ class TrackedPurchaseScene(RoundScene):
         the workers are placed, never between two taps (docs/touch.md)."""
         if not state.slots:
             return 0
-        return slots_height(c, width, len(state.slots), state) + c.u(8) + max(
-            c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+        tiles = slots_height(c, width, len(state.slots), state)
+        need = tiles + c.u(8) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+        # Demand: the line saying whose worker it is, the tiles and the form switch's row.
+        need = max(need, layout.line_height(c, BODY) + c.u(8) + tiles + c.u(56) + c.u(8))
+        # Portrait: as if the bar's strip were there (`strip_room`).
+        return need + strip_room(c)
 
     def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
         card = state.catalogue[state.slots[index].card]
@@ -514,6 +535,7 @@ class TrackedPurchaseScene(RoundScene):
             card=names.card_name(card), name=words.player_name(state, pid), price=price)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        area = pygame.Rect(area.x, area.y, area.w, area.h - strip_room(c))
         flow = layout.Flow(c, area, c.u(8))
         if state.phase == Phase.DEMAND:
             pid = self.turn()
