@@ -311,7 +311,7 @@ class PurchaseScene(RoundScene):
             return [tap, press]
         card = state.catalogue[state.slots[index].card]
         which = _("Card {k} of {n}: {card}").format(k=index + 1, n=len(state.slots),
-                                                   card=names.card_name(card))
+                                                   card=plain(names.card_name(card)))
         return [f"{which}  \u00b7  {tap}", f"{which}  \u00b7  {press}"]
 
     def prices(self, pid: str) -> range:
