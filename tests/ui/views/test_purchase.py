@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import cache
 
 import pytest
 
@@ -28,21 +29,23 @@ def unit(scale: float = 1.0):
     return lambda v: int(round(v * scale))
 
 
-def settling_states(players: int, seed: int):
+@cache
+def settling_states(players: int, seed: int) -> tuple:
     """Every quick-form state with a card to settle, and the action that settled it."""
     catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
     actions, _final = random_game(catalogue, players, seed=seed, form="quick")
-    before = None
+    out, before = [], None
     for _n, action, after in iter_states(actions, catalogue):
         if before is not None and isinstance(action, Buy | Discard) and \
                 before.phase in (Phase.DEMAND, Phase.PURCHASE):
-            yield before, action
+            out.append((before, action))
         before = after
+    return tuple(out)
 
 
 def test_each_cell_is_a_price_the_engine_allows_or_greyed_in_its_place():
     seen_disabled = False
-    for state, _action in settling_states(4, 3):
+    for state, _action in settling_states(2, 3):
         view = purchase_view(state, 4)
         assert [r.pid for r in view.rows] == list(state.players)
         for row in view.rows:
@@ -78,7 +81,7 @@ def test_every_purchase_of_a_game_is_one_cell_or_behind_the_page_button():
 
 
 def test_no_page_button_where_every_price_has_a_column():
-    state, _action = next(settling_states(2, 3))
+    state, _action = settling_states(2, 3)[0]
     assert most_price(state) == 6  # 2 players: 6 workers at most on one card
     view = purchase_view(state, 8)
     assert view.page == "" and view.last == 6
@@ -86,8 +89,8 @@ def test_no_page_button_where_every_price_has_a_column():
 
 
 def test_a_price_counted_up_with_a_players_button_is_marked():
-    state, _action = next(settling_states(3, 3))
-    pid = next(p for p in state.players if len(buy_prices(state, p)) >= 2)
+    state, pid = next((state, p) for state, _action in settling_states(2, 3)
+                      for p in state.players if len(buy_prices(state, p)) >= 2)
     view = purchase_view(state, 4, chosen=(pid, 2))
     marked = [(r.pid, c.price) for r in view.rows for c in r.cells if c.selected]
     assert marked == [(pid, 2)]
