@@ -293,17 +293,28 @@ class TouchTable:
                     break  # the bag left no choice: the rest was filled in
                 f.tap(names.good_initial(good))
         elif isinstance(action, Buy) and action.price is not None:
-            f.tap(words.letter(state, action.player))
-            # One price only: the buyer's tap was the whole entry. Else a tap on the price
-            # (older versions: "+" once per coin above 1, then OK).
-            if self.state.actions == state.actions and self.ui.top.name != "confirm":
-                if f.has(str(action.price)) and not f.has("+"):
-                    f.tap(str(action.price))
-                else:  # no button for it: "+" (older versions) or their letter again
-                    more = "+" if f.has("+") else words.letter(state, action.player)
-                    for _k in range(action.price - 1):
-                        f.tap(more)
-                    f.tap_primary()
+            # The buyer × price grid: one tap on the price in the buyer's row, named by
+            # their letter and the price ("A 3"); a price beyond the grid's columns after
+            # the button that turns them ("5–8 ›").
+            cell = f"{words.letter(state, action.player)} {action.price}"
+            for _turn in range(8):
+                turn = f.find(lambda label: label.endswith("\u203a") or
+                              label.startswith("\u2039"))
+                if f.has(cell) or turn is None:
+                    break
+                f.tap_target(turn)
+            if f.has(cell):
+                f.tap(cell)
+            else:  # older versions: the buyer's letter, then the price (or "+" per coin)
+                f.tap(words.letter(state, action.player))
+                if self.state.actions == state.actions and self.ui.top.name != "confirm":
+                    if f.has(str(action.price)) and not f.has("+"):
+                        f.tap(str(action.price))
+                    else:
+                        more = "+" if f.has("+") else words.letter(state, action.player)
+                        for _k in range(action.price - 1):
+                            f.tap(more)
+                        f.tap_primary()
         elif isinstance(action, Buy | Done):
             f.tap_primary()
         elif isinstance(action, Discard):

@@ -433,9 +433,12 @@ class Canvas:
         selected: bool = False,
         badge: str | None = None,
         badge_size: int = SMALL,
+        name: str | None = None,
     ) -> pygame.Rect:
         """A tap target with a label; disabled (greyed, not tappable) when `action` is None.
-        `badge`: a mark in the top right corner, at `badge_size`."""
+        `badge`: a mark in the top right corner, at `badge_size`. `name`: the target's name
+        where the label alone does not tell it from others (a price with its player's
+        letter as the badge: "A 3"); else the label."""
         enabled = action is not None
         fill = colour if enabled else DISABLED
         self.rect(rect, fill)
@@ -459,9 +462,10 @@ class Canvas:
         if badge:
             self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), badge_size, fg,
                       anchor="topright", role="body" if badge_size >= BODY else None)
+        named = label if name is None else name
         if action is not None:
-            self.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
-        self.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
+            self.hits.append(Hit(pygame.Rect(rect), action, key or named, named))
+        self.targets.append(Target(plain(named) or key, pygame.Rect(rect), action is not None,
                                    key == "ok", self.in_bar))
         return rect
 

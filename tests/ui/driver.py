@@ -144,20 +144,18 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
                 break  # the bag left no choice: the rest was filled in
             ui.press(f"good:{good}")
     elif isinstance(action, Buy) and action.price is not None:
-        ui.press(f"buyer:{action.player}")
-        # One price only: the buyer's button was the whole entry; else a tap on the price
-        # records it (where the row has no button for it: their button again, then OK).
-        if ui.game.state.actions == state.actions and ui.top.name != "confirm":
-            if f"price:{action.price}" in ui.keys():
-                ui.press(f"price:{action.price}")
-            else:
-                for _ in range(action.price - 1):
-                    ui.press(f"buyer:{action.player}")
-                ui.press("ok")
+        # One tap on the price in the buyer's row (turning the grid's columns to the
+        # higher prices first where it does not show it).
+        key = f"price:{action.player}:{action.price}"
+        for _turn in range(8):
+            if key in ui.keys() or "price:page" not in ui.keys():
+                break
+            ui.press("price:page")
+        ui.press(key)
     elif isinstance(action, Buy) or isinstance(action, Done):
         ui.press("ok")
     elif isinstance(action, Discard):
-        ui.press("buyer:nobody")
+        ui.press("ok")
     elif isinstance(action, Place):
         ui.press(f"slot:{action.slot}")
     elif isinstance(action, Pass):

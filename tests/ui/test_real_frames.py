@@ -8,13 +8,14 @@ import pytest
 
 from benchmarks.touch import Finger, clean
 from companion.engine import State
+from companion.inputs import intents as it
 from companion.ui import names, words
 from companion.ui.core import UI
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _, set_language
 from companion.ui.samples import Demo
 
-from .framecheck import problems
+from .framecheck import moved, problems
 
 
 def at(ui, test, players=5, **kw) -> Finger:
@@ -172,8 +173,9 @@ def test_a_tracked_offer_keeps_pass_a_finger_tall_in_portrait(services, language
 
 def test_in_portrait_the_question_mark_stays_where_it_was_while_a_card_is_entered(services):
     """Quick Purchase, five players, German, 480x800: "Niemand hat gekauft" leaves no room
-    for the "?" in the bar, "Blau zahlt 2" would; choosing a buyer must not bring the "?"
-    back into the bar, under a finger on its way to it."""
+    for the "?" in the bar, "Blau zahlt 2" would; choosing a buyer with their own button
+    must not bring the "?" back into the bar, under a finger on its way to it, nor move
+    the grid."""
     ui = UI(services, (480, 800))
     ui.open("home")
     ui.set_language("de")
@@ -183,12 +185,14 @@ def test_in_portrait_the_question_mark_stays_where_it_was_while_a_card_is_entere
         assert ui.top.name == "purchase"
         before = finger.find("?")
         assert before is not None
+        grid = finger.frame()
         state = ui.game.state
-        finger.tap(words.letter(state, state.players[1]))
+        ui.intent(it.PlayerButton(state.players[1]))
         assert ui.game.state is state  # only chosen, nothing entered yet
         after = finger.find("?")
         assert after is not None and after["rect"] == before["rect"]
         assert not problems(finger.frame())
+        assert moved(grid, finger.frame()) == []
     finally:
         ui.set_language("en")
         set_language("en")

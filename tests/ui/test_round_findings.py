@@ -45,10 +45,17 @@ def test_purchase_buyer_buttons_always_show_the_letter_whatever_the_coins(ui, la
     for pid in state.players:
         letter = words.letter(state, pid)
         assert letter in shown, (letter, [t["text"] for t in frame["texts"] if t["cut"]])
-        # ...and the button is tappable by it: the buyer is chosen.
-        finger.tap(letter)
-        assert ui.top.buyer == pid
+        # ...and every price of their row is a button named by it ("A 1").
+        assert finger.has(f"{letter} 1")
     assert not [t for t in frame["texts"] if t["text"].endswith("\u2026")]
+    # A tap on one of them buys the card for that price.
+    pid = state.players[-1]
+    index = state.settling
+    finger.tap(f"{words.letter(state, pid)} 1")
+    while ui.top.name == "confirm":
+        finger.tap_primary()
+    slot = ui.game.state.slots[index]
+    assert (slot.buyer, slot.price) == (pid, 1)
 
 
 # --- 13: tracked form, the offered player cannot pay: OK passes for them ----------------------
@@ -86,20 +93,24 @@ def test_tracked_offer_to_a_player_who_cannot_pay_is_passed_by_the_primary_actio
 
 def purchase_tiles(frame, state) -> list[str]:
     """The texts drawn on each tile of Purchase (quick form, no card settled yet), left to
-    right: the small texts drawn after the hint and before the "Card 1 of n" line, but
-    the initials on the cubes of a ship's or a contract's goods."""
+    right: the small texts drawn after the hint naming the card ("Card 1 of n: ...") and
+    before the grid's prices, but the initials on the cubes of a ship's or a contract's
+    goods."""
     from companion.ui import names
     from companion.ui.i18n import _
 
     card_line = _("Card {k} of {n}: {card}").split("{k}")[0]
     texts = frame["texts"]
-    end = next(i for i, t in enumerate(texts) if t["text"].startswith(card_line))
+    start = next(i for i, t in enumerate(texts) if t["text"].startswith(card_line))
+    body = texts[start]["px"]
+    while texts[start]["px"] >= body:  # the hint's lines
+        start += 1
     initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
     tile: list[dict] = []
-    for t in reversed(texts[:end]):
+    for t in texts[start:]:
         if t["text"] in initials:  # a cube's initials (a ship's or a contract's goods)
             continue
-        if t["px"] >= texts[end]["px"]:
+        if t["px"] >= body:
             break
         tile.append(t)
     columns: list[list[dict]] = []

@@ -537,8 +537,10 @@ def test_undo_during_a_purchase_entry_takes_back_the_price_then_the_buyer(ui):
     from companion.engine.legal import buy_prices
     from companion.ui import words
     assert len(buy_prices(state, rich)) >= 2
-    finger.tap(words.letter(state, rich))
-    finger.tap(words.letter(state, rich))  # their button again: price +1
+    # A tap on a price records at once; the entry in steps is the players' own buttons.
+    ui.intent(it.PlayerButton(rich))
+    ui.intent(it.PlayerButton(rich))  # their button again: price +1
+    assert words.letter(state, rich)  # the grid names the row by it
     assert (ui.top.buyer, ui.top.price) == (rich, 2)
     finger.tap("Undo")
     assert (ui.top.buyer, ui.top.price) == (rich, 1)

@@ -30,6 +30,15 @@ from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
+from companion.ui.views.purchase import (
+    GridPlan,
+    PurchaseView,
+    arrange,
+    grid_least,
+    most_price,
+    purchase_view,
+    split,
+)
 
 MAX_PRICE = 8
 
@@ -235,7 +244,8 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
 
 
 class PurchaseScene(RoundScene):
-    """Quick form: for the card being settled, the buyer's button and the price, or nobody."""
+    """Quick form: for the card being settled, one tap on the buyer's price in the buyer ×
+    price grid (companion/ui/views/purchase.py), or OK: nobody bought it."""
 
     name = "purchase"
 
@@ -244,15 +254,24 @@ class PurchaseScene(RoundScene):
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
+        #: A buyer and price counted up with the player's own button, not yet recorded.
         self.buyer: str | None = None
         self.price = 1
-        #: (buyer, price) before each tap of this card's entry, for Undo.
+        #: (buyer, price) before each press of this card's entry, for Undo.
         self.taps: list[tuple[str | None, int]] = []
+        #: The grid's first price column (after the page button: the higher prices), and
+        #: the card it was turned for.
+        self.first = 1
+        self.first_for: tuple[int, int] | None = None
+        #: Per round and screen size: whether the grid keeps the form switch's place (the
+        #: round began without a form), so that nothing moves when the switch goes.
+        self.switch_kept: dict[tuple[int, int, int], bool] = {}
 
     def on_enter(self) -> None:
         self.buyer = None
         self.price = 1
         self.taps = []
+        self.first = 1
 
     def entry_pending(self) -> bool:
         return bool(self.taps)
@@ -270,43 +289,59 @@ class PurchaseScene(RoundScene):
         return _("nobody")
 
     def hint(self) -> str:
-        return self.hints()[self.buyer is not None]
+        return self.hints_for(self.state.settling)[self.buyer is not None]
 
     def hints(self) -> list[str]:
-        # Once a buyer is chosen, a tap on the price records the purchase.
-        return [_("Tap the buyer (press their button again: price +1), or OK for nobody."),
-                _("Tap the price to record the purchase (or press their button again: "
-                  "price +1, then OK).")]
+        # Every card's: the hint's place is as tall as the longest name needs, so the grid
+        # stays where it is from card to card.
+        return [hint for index in range(len(self.state.slots))
+                for hint in self.hints_for(index)] or self.hints_for(0)
+
+    def hints_for(self, index: int) -> list[str]:
+        """The card at `index` named in full, and what to do: a tap on a price records the
+        purchase; a player's own button counts it up, OK records it."""
+        state = self.state
+        if index >= len(state.slots):
+            return [_("Tap the price in the buyer's row, or OK for nobody.")] * 2
+        tap = _("Tap the price in the buyer's row, or OK for nobody.")
+        press = _("Press their button again: price +1. OK records the purchase.")
+        # Portrait: the tiles, three to a row, name their cards in full; the line goes.
+        surface = getattr(self.ui, "surface", None)
+        if surface is not None and surface.get_width() < surface.get_height():
+            return [tap, press]
+        card = state.catalogue[state.slots[index].card]
+        which = _("Card {k} of {n}: {card}").format(k=index + 1, n=len(state.slots),
+                                                   card=plain(names.card_name(card)))
+        return [f"{which}  \u00b7  {tap}", f"{which}  \u00b7  {press}"]
 
     def prices(self, pid: str) -> range:
         """The prices `pid` may pay for the card being settled (the engine's rule)."""
         return buy_prices(self.state, pid)
 
     def select(self, pid: str) -> None:
+        """A player's own button: their first press chooses them at price 1 (recorded at
+        once where they may pay one price only), each further press raises the price."""
         self.taps.append((self.buyer, self.price))
         if self.buyer == pid:
             self.price = self.price % MAX_PRICE + 1
         else:
             self.buyer = pid
             self.price = 1
-            # One price only (their coins or the round's budget leave no other): the tap
-            # on the buyer is the whole entry.
             if len(self.prices(pid)) == 1:
                 self.price = self.prices(pid)[0]
                 self.record()
         self.ui.dirty = True
 
-    def pay(self, price: int) -> None:
-        """A tap on a price: the chosen buyer pays it, recorded at once."""
-        self.taps.append((self.buyer, self.price))
-        self.price = price
+    def buy(self, pid: str, price: int) -> None:
+        """A tap on a price in a player's row: the purchase, recorded at once."""
+        self.buyer, self.price = pid, price
         self.record()
         self.ui.dirty = True
 
-    def nobody(self) -> None:
-        """A tap on "nobody": the card is left, recorded at once."""
-        self.buyer = None
-        self.record()
+    def turn_page(self, first: int) -> None:
+        """The page button: the grid's columns show the prices from `first` on."""
+        self.first = first
+        self.first_for = (self.state.round, self.state.settling)
         self.ui.dirty = True
 
     def on_player(self, colour: str) -> None:
@@ -327,139 +362,81 @@ class PurchaseScene(RoundScene):
 
     def record(self) -> None:
         slot = self.state.settling
-        if self.buyer is None:
+        buyer, price = self.buyer, self.price
+        self.buyer, self.price, self.taps, self.first = None, 1, [], 1
+        if buyer is None:
             self.game.act(Discard(slot))
         else:
-            self.game.act(Buy(self.buyer, slot, self.price))
+            self.game.act(Buy(buyer, slot, price))
 
-    def question_height(self, c: Canvas, state: State, width: int) -> int:
-        """The question's place: as tall as the tallest of the round's cards needs, so the
-        buyers' and prices' rows stay where they are from card to card (a name that wraps
-        moves nothing under the finger)."""
-        return max(layout.fit(c, self.question(state, width, c, index), width, None,
-                              BODY).height(c) for index in range(len(state.slots)))
+    def switch_room(self, c: Canvas, state: State) -> int:
+        """The form switch's width where the grid keeps its place this round, else 0."""
+        key = (state.round, c.w, c.h)
+        if switch_shown(state):
+            self.switch_kept[key] = True
+        return switch_width(c, False) if self.switch_kept.get(key) else 0
 
-    def question(self, state: State, width: int, c: Canvas, index: int | None = None) -> str:
-        """The card being settled (or the one at `index`), in full, and the question (where
-        it fits on one line)."""
-        current = state.settling if index is None else index
-        card = state.catalogue[state.slots[current].card]
-        which = _("Card {k} of {n}: {card}").format(k=current + 1, n=len(state.slots),
-                                                   card=names.card_name(card))
-        asked = which + "  \u00b7  " + _("Who bought it?")
-        one_line = not layout.fit(c, asked, width, None, BODY, max_lines=1).cut
-        return asked if one_line else which
+    def plan(self, c: Canvas, state: State, box: pygame.Rect) -> GridPlan:
+        return arrange((box.x, box.y, box.w, box.h), len(state.players), most_price(state),
+                       c.u, self.switch_room(c, state))
 
-    def buyer_widths(self, c: Canvas, state: State, width: int) -> tuple[int, int, bool]:
-        """A buyer's button's width, the "nobody" button's, and whether "nobody" goes at
-        the end of the buyers' row (else at the end of the price row)."""
-        gap = c.u(8)
-        players = list(state.players)
-        # A buyer's button is as wide as its letter beside its coins (two digits would
-        # otherwise push the letter out to "…", leaving only the colour to tell them apart).
-        widest = max(font(c.px(LARGE)).size(words.letter(state, pid))[0]
-                     + font(c.px(SMALL)).size(str(state.player(pid).coins))[0]
-                     for pid in players) + c.u(6) + c.u(16)
-        button_w = max(c.u(56), widest)
-        nobody_w = max(c.u(110), font(c.px(BODY)).size(_("nobody"))[0] + c.u(24))
-        together = len(players) * (button_w + gap) + nobody_w <= width
-        return button_w, nobody_w, together
-
-    def price_cells(self, c: Canvas, state: State, width: int) -> tuple[int, int]:
-        """How many price buttons the price row shows (1 up to that, each a finger wide,
-        the same for the whole round so none moves) and how wide each is."""
-        gap = c.u(8)
-        _button_w, nobody_w, together = self.buyer_widths(c, state, width)
-        room = width - (0 if together else nobody_w + gap)
-        # Every price the round allows at most: the budget (3 workers per player), at most 8.
-        most = min(MAX_PRICE, 3 * len(state.players))
-        size = c.u(56)
-        if switch_shown(state) and not (c.w < c.h and len(state.players) % 2 == 1):
-            # Before the round's first entry the form switch ends the row (portrait with
-            # an odd number of players: in the panels' free cell); the higher prices come
-            # after it, where nothing else moves.
-            room -= switch_width(c, False) + gap
-        count = min(most, max(1, (room + gap) // (size + gap)))
-        return count, size
-
-    def price_room(self, c: Canvas, state: State, width: int) -> int:
-        """The width left in the price row right of the price buttons (and left of
-        "nobody" if it is there)."""
-        gap = c.u(8)
-        _button_w, nobody_w, together = self.buyer_widths(c, state, width)
-        count, cell = self.price_cells(c, state, width)
-        used = count * (cell + gap) + (0 if together else nobody_w + gap)
-        return width - used
-
-    def switch_row(self, c: Canvas, state: State, width: int) -> bool:
-        """Whether the form switch (before the round's first entry) needs a row of its own
-        below the price row: no room for it right of "+", nor in the panels' free cell
-        (portrait, an odd number of players)."""
-        if not switch_shown(state):
-            return False
-        spare = c.w < c.h and len(state.players) % 2 == 1
-        return self.price_room(c, state, width) < switch_width(c, False) and not spare
+    def view(self, state: State, columns: int) -> PurchaseView:
+        """What the grid shows now: the page turned to, or the one with the price counted
+        up with a player's own button."""
+        first = self.first if self.first_for == (state.round, state.settling) else 1
+        if self.buyer is not None and not first <= self.price < first + columns:
+            first = (self.price - 1) // columns * columns + 1
+        chosen = (self.buyer, self.price) if self.buyer is not None else None
+        return purchase_view(state, columns, first, chosen)
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """The tiles, the question, the buyers' row and the price row (and the form
-        switch's row where it has no other place)."""
+        """The tiles and the grid with four price columns at least (where the room holds
+        them, a player's row under another's): what the frame gives way for."""
         if state.settling >= len(state.slots):
             return 0
-        gap, size = c.u(8), c.u(56)
-        asked = self.question_height(c, state, width)
-        need = slots_height(c, width, len(state.slots), state) + gap + asked + gap - c.u(4)
-        need += 2 * size + gap
-        if self.switch_row(c, state, width):
-            need += gap + size
-        return need
+        _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state),
+                             c.u)
+        return room[1] + grid_least(len(state.players), most_price(state), width, c.u,
+                                    self.switch_room(c, state)) + strip_room(c)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         current = state.settling
-        flow = layout.Flow(c, area, c.u(8))
-        draw_slots(c, state, flow.take(slots_height(c, area.w, len(state.slots), state)),
-                   current)
+        # Portrait: the grid keeps to the body without the bar's strip, which a player's
+        # own button may bring ("Alexandra pays 3" is longer than "Nobody bought it").
+        tiles, room = split((area.x, area.y, area.w, area.h - strip_room(c)),
+                            slots_height(c, area.w, len(state.slots), state), c.u)
+        draw_slots(c, state, pygame.Rect(tiles), current)
         if current >= len(state.slots):
             return
-        # In portrait, where even the frame's giving way leaves too little height (five
-        # players, a two-line header, the "?" above the bar), the line naming the card
-        # gives way: its tile is marked, and named on it. Like the frame's giving way it
-        # lasts the round, so the buyers' row stays under the finger.
-        if not self.squeezed:
-            place = flow.take(self.question_height(c, state, area.w))
-            flow.y -= c.u(4)  # the line box's leading below the ink is gap enough
-            layout.draw_text(c, self.question(state, area.w, c), place, BODY, TEXT)
-        gap = c.u(8)
-        size = c.u(56)
-        players = list(state.players)
-        button_w, nobody_w, together = self.buyer_widths(c, state, area.w)
-        row = flow.take(size)
-        cells = layout.columns(row, [button_w] * len(players)
-                               + ([nobody_w] if together else []), gap)
-        for pid, box in zip(players, cells, strict=False):
-            c.button(box, words.letter(state, pid), partial(self.select, pid),
-                     key=f"buyer:{pid}", colour=PLAYER_COLOURS.get(pid, PANEL_HI), size=LARGE,
-                     selected=self.buyer == pid, badge=str(state.player(pid).coins))
-        nobody = cells[-1] if together else None
-        price_row = flow.take(size)
-        if nobody is None:  # narrow: "nobody" at the end of the price row
-            price_row, nobody = layout.columns(price_row, [None, nobody_w], gap)
-        c.button(nobody, _("nobody"), self.nobody, key="buyer:nobody",
-                 selected=self.buyer is None)
-        # One button per price, in the same places all round: a tap records the purchase.
-        count, cell = self.price_cells(c, state, area.w)
-        allowed = self.prices(self.buyer) if self.buyer else range(0)
-        plus = pygame.Rect(price_row.x - gap, price_row.y, 0, size)
-        for price in range(1, count + 1):
-            box = pygame.Rect(price_row.x + (price - 1) * (cell + gap), price_row.y, cell, size)
-            c.button(box, str(price), partial(self.pay, price) if price in allowed else None,
-                     key=f"price:{price}", size=LARGE, selected=bool(self.buyer) and
-                     price == self.price and price in allowed)
-            plus = box
-        where = pygame.Rect(plus.right + gap, price_row.y,
-                            max(0, price_row.right - plus.right - gap), size)
-        if where.w < switch_width(c, False) and self.spare is not None:
-            where = self.spare  # beside the last panel, not a row below the price
-        form_switch(c, state, self.game, False, area, where)
+        plan = self.plan(c, state, pygame.Rect(room))
+        view = self.view(state, plan.columns)
+        for row, boxes in zip(view.rows, plan.cells, strict=True):
+            for cell, box in zip(row.cells, boxes, strict=False):
+                c.button(pygame.Rect(box), str(cell.price),
+                         partial(self.buy, row.pid, cell.price) if cell.enabled else None,
+                         key=f"price:{row.pid}:{cell.price}", name=cell.label,
+                         colour=PLAYER_COLOURS.get(row.pid, PANEL_HI), size=LARGE,
+                         selected=cell.selected, badge=row.letter, badge_size=BODY)
+        if plan.page is not None and view.page:
+            c.button(pygame.Rect(plan.page), view.page, partial(self.turn_page, view.page_to),
+                     key="price:page")
+        if plan.switch is not None:
+            form_switch(c, state, self.game, False, area, pygame.Rect(plan.switch))
+
+
+#: The bottom bar's height, and the strip above it where its left buttons go for want of
+#: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
+BAR_H, STRIP_H = 72, 56 + 3 * 8
+
+
+def strip_room(c: Canvas) -> int:
+    """Portrait: the height the bar's strip would take from the body where the body has it
+    now. The tracked form's OK label changes from offer to offer ("Rot kauft für 2", "Blau
+    kann nicht zahlen: passen"), and a long one puts the "?" on a strip above the bar:
+    the offer and Pass keep to the body without it, so they stay where they are."""
+    if c.w >= c.h:
+        return 0
+    return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
 
 
 def switch_shown(state: State) -> bool:
@@ -545,8 +522,12 @@ class TrackedPurchaseScene(RoundScene):
         the workers are placed, never between two taps (docs/touch.md)."""
         if not state.slots:
             return 0
-        return slots_height(c, width, len(state.slots), state) + c.u(8) + max(
-            c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+        tiles = slots_height(c, width, len(state.slots), state)
+        need = tiles + c.u(8) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+        # Demand: the line saying whose worker it is, the tiles and the form switch's row.
+        need = max(need, layout.line_height(c, BODY) + c.u(8) + tiles + c.u(56) + c.u(8))
+        # Portrait: as if the bar's strip were there (`strip_room`).
+        return need + strip_room(c)
 
     def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
         card = state.catalogue[state.slots[index].card]
@@ -554,6 +535,7 @@ class TrackedPurchaseScene(RoundScene):
             card=names.card_name(card), name=words.player_name(state, pid), price=price)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        area = pygame.Rect(area.x, area.y, area.w, area.h - strip_room(c))
         flow = layout.Flow(c, area, c.u(8))
         if state.phase == Phase.DEMAND:
             pid = self.turn()

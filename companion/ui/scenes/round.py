@@ -129,6 +129,8 @@ class RoundScene(Scene):
             track_h = min(track_h, spare)
             if track_h < c.u(TRACK_LEAST):
                 track_h = 0
+            if track_h and self.track_gives_way(c, state, body.bottom - header_h - track_h):
+                track_h = 0
         portrait = c.w < c.h  # a panel rotated 90 or 270: panels in two columns on top
         panel_h = c.u(PANEL_H)
         self.squeezed = False
@@ -242,8 +244,24 @@ class RoundScene(Scene):
         self.squeezed = level == len(steps)
         return steps[min(level, len(steps) - 1)]
 
+    def track_gives_way(self, c: Canvas, state: State, left: int) -> bool:
+        """Landscape: whether the score track gives its place to the phase's controls,
+        which need more than the `left` height below it and the hint's place (quick
+        Purchase's grid at five players); once given, for the round, so nothing moves
+        under the finger."""
+        width = c.w - max(c.u(PANELS), c.w * 31 // 100) - 2 * c.u(8)
+        need = self.phase_least(c, state, width)
+        gone = bool(need) and need + self.hint_place(c, width) > left
+        key = (c.w, c.h, state.round, state.player_count)
+        was = self.__dict__.get("_track_gone")
+        if was is not None and was[0] == key:
+            gone = gone or was[1]
+        self.__dict__["_track_gone"] = (key, gone)
+        return gone
+
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """The least height the phase's controls need in portrait (0: what is left)."""
+        """The least height the phase's controls need (0: what is left): in portrait the
+        frame gives way for it, in landscape the score track."""
         return 0
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:

@@ -1,0 +1,224 @@
+"""Quick Purchase's buyer × price grid: its view model and its layout, plain data.
+
+A card bought is one tap that says both who bought it and for how much: a row of price
+buttons per player, each in the player's colour with their letter on it (colour is never
+the only sign), the prices in the same columns in every row and all round; a price the
+player cannot pay (the engine's `legal.buy_prices`) is greyed in its place. Where the grid
+has fewer columns than the round's highest possible price, one more button turns the
+columns to the higher prices ("5–8 ›") and back; a player's own (GPIO) button counts the
+price up from 1 as before. A card nobody bought is the bar's primary action.
+
+`purchase_view` works out what the grid shows from the state (no pygame); `arrange` works
+out where each button goes in the room the screen leaves (rectangles as (x, y, w, h)
+tuples, no pygame); `companion.ui.scenes.purchase` paints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.engine import State
+from companion.engine.legal import buy_prices
+from companion.engine.rules import MAX_WORKERS_ON_CARD, WORKERS_PER_PLAYER
+from companion.engine.values import value
+from companion.ui import words
+
+#: (x, y, w, h)
+Box = tuple[int, int, int, int]
+
+#: A button's side and the gap between two, at 800x480 (docs/touch.md).
+CELL, GAP = 56, 8
+#: Between two players' rows side by side: wider, so the blocks read as rows.
+BLOCK_GAP = 16
+#: Between the round's tiles (not targets: the tiles' own margin shows the gap) and the grid.
+TILES_GAP = 4
+
+
+def most_price(state: State) -> int:
+    """The highest price a card of this round may cost: the workers on one card, at most
+    every worker of the table (3 a player), at most 8."""
+    return min(MAX_WORKERS_ON_CARD, WORKERS_PER_PLAYER * state.player_count)
+
+
+def page_label(first: int, last: int, forward: bool) -> str:
+    """The button that turns the grid's columns: "5–8 ›" (forward), "‹ 1–4"."""
+    span = f"{first}" if first == last else f"{first}\u2013{last}"
+    return f"{span} \u203a" if forward else f"\u2039 {span}"
+
+
+def cell_label(letter: str, price: int) -> str:
+    """A price button's name (its letter in the corner, its price in the middle)."""
+    return f"{letter} {price}"
+
+
+@value
+class PriceCell:
+    price: int
+    #: The target's name: the player's letter and the price ("A 3").
+    label: str
+    #: The engine allows it (the player can pay it; the round's budget holds it).
+    enabled: bool
+    #: Chosen with the player's own button (counted up), not yet recorded.
+    selected: bool
+
+
+@value
+class BuyerRow:
+    pid: str
+    letter: str
+    name: str
+    coins: int
+    cells: tuple[PriceCell, ...]
+
+
+@value
+class PurchaseView:
+    #: The card being settled, its place in the round, and its full name.
+    index: int
+    count: int
+    #: The prices the columns show now, first to last.
+    first: int
+    last: int
+    rows: tuple[BuyerRow, ...]
+    #: The button that turns the columns ("5–8 ›" / "‹ 1–4"), or "" where every price the
+    #: round allows has a column.
+    page: str
+    #: The page button's other page's first price (what a tap on it shows).
+    page_to: int
+
+
+def purchase_view(state: State, columns: int, first: int = 1,
+                  chosen: tuple[str, int] | None = None) -> PurchaseView:
+    """What the grid shows for the card being settled with `columns` price columns from
+    price `first` on; `chosen`: a buyer and price counted up with their own button."""
+    most = most_price(state)
+    columns = max(1, min(columns, most))
+    first = first if 1 <= first <= most else 1
+    last = min(most, first + columns - 1)
+    rows = []
+    for pid in state.players:
+        allowed = buy_prices(state, pid)
+        letter = words.letter(state, pid)
+        rows.append(BuyerRow(
+            pid=pid, letter=letter, name=words.player_name(state, pid),
+            coins=state.player(pid).coins,
+            cells=tuple(PriceCell(price=p, label=cell_label(letter, p), enabled=p in allowed,
+                                  selected=chosen == (pid, p))
+                        for p in range(first, last + 1))))
+    page, page_to = "", 1
+    if columns < most:
+        if last < most:
+            page_to = last + 1
+            page = page_label(page_to, min(most, page_to + columns - 1), True)
+        else:
+            page_to = 1
+            page = page_label(1, columns, False)
+    return PurchaseView(index=state.settling, count=len(state.slots), first=first, last=last,
+                        rows=tuple(rows), page=page, page_to=page_to)
+
+
+@value
+class GridPlan:
+    """Where the grid's buttons go: `cells[row][column]`, a row per player (in the players'
+    order, `blocks` rows side by side), and the page button and form switch's places."""
+
+    blocks: int
+    columns: int
+    cells: tuple[tuple[Box, ...], ...]
+    #: The page button's place (None: every price has a column).
+    page: Box | None
+    #: The form switch's place (before the round's first entry), or None: not asked for.
+    switch: Box | None
+    #: The height the grid takes.
+    height: int
+    #: It fits the room it was given (else: the least bad, for the frame checks to name).
+    fits: bool
+
+
+def _plans(box: Box, players: int, most: int, u: Callable[[float], int],
+           switch_w: int) -> list[tuple[bool, GridPlan]]:
+    """Every arrangement: 1, 2, ... players' rows side by side (with whether the page
+    button and the switch needed a row of their own)."""
+    x0, y0, width, height = box
+    cell, gap, block_gap = u(CELL), u(GAP), u(BLOCK_GAP)
+    out = []
+    for blocks in range(1, max(1, players) + 1):
+        rows = -(-players // blocks)
+        block_w = (width - (blocks - 1) * block_gap) // blocks
+        columns = min(most, (block_w + gap) // (cell + gap))
+        if columns < 1:
+            break
+        # What must go beside the rows: the page button, the form switch.
+        extras = ([cell] if columns < most else []) + ([switch_w] if switch_w else [])
+        need = sum(extras) + gap * max(0, len(extras) - 1)
+        free = blocks * rows - players
+        free_x = x0 + (blocks - free) * (block_w + block_gap)
+        free_w = free * block_w + max(0, free - 1) * block_gap
+        below = bool(extras) and (free == 0 or need > free_w)
+        if below and need > width:
+            continue
+        total = rows * cell + (rows - 1) * gap + (gap + cell if below else 0)
+        cells = []
+        for k in range(players):
+            r, b = divmod(k, blocks)
+            bx, by = x0 + b * (block_w + block_gap), y0 + r * (cell + gap)
+            cells.append(tuple((bx + i * (cell + gap), by, cell, cell)
+                               for i in range(columns)))
+        ex = x0 if below else free_x
+        ey = y0 + (rows if below else rows - 1) * (cell + gap)
+        page = switch = None
+        if columns < most:
+            page = (ex, ey, cell, cell)
+            ex += cell + gap
+        if switch_w:
+            # At the right end of its row, where it stays clear of the prices.
+            right = x0 + width if below else free_x + free_w
+            switch = (max(ex, right - switch_w), ey, switch_w, cell)
+        out.append((below, GridPlan(blocks=blocks, columns=columns, cells=tuple(cells),
+                                    page=page, switch=switch, height=total,
+                                    fits=total <= height)))
+    return out
+
+
+def arrange(box: Box, players: int, most: int, u: Callable[[float], int],
+            switch_w: int = 0) -> GridPlan:
+    """The grid's buttons in `box`: the arrangement with the most price columns that fits
+    its height (rows side by side where one column of rows is too tall: five players in
+    landscape), then the fewest extra rows. The page button (where fewer columns than
+    `most`) and the form switch (`switch_w` wide; 0: none) go in the last row's free
+    place, else in a row below. The same room and players give the same places, so
+    nothing moves from card to card."""
+    plans = _plans(box, players, most, u, switch_w)
+    if not plans:  # not even one column: one button a row (the frame checks say so)
+        x0, y0 = box[0], box[1]
+        step = u(CELL) + u(GAP)
+        cells = tuple(((x0, y0 + k * step, u(CELL), u(CELL)),) for k in range(players))
+        return GridPlan(blocks=1, columns=1, cells=cells, page=None, switch=None,
+                        height=players * step, fits=False)
+    return max(plans, key=lambda got: (got[1].fits, got[1].columns if got[1].fits
+                                       else -got[1].height, not got[0], -got[1].blocks))[1]
+
+
+#: The price columns a screen gives way for: prices above 4 are rare (about 3 in 100
+#: purchases in the simulator's games) and cost one more tap, on the page button.
+WANTED_COLUMNS = 4
+
+
+def grid_least(players: int, most: int, width: int, u: Callable[[float], int],
+               switch_w: int = 0) -> int:
+    """The least height of a grid with `WANTED_COLUMNS` price columns (or every price
+    the round allows) in `width`: what the frame gives way for."""
+    plans = [plan for _below, plan in _plans((0, 0, width, 10 ** 6), players, most, u,
+                                              switch_w)]
+    if not plans:
+        return players * (u(CELL) + u(GAP))
+    wanted = min(most, WANTED_COLUMNS)
+    good = [plan.height for plan in plans if plan.columns >= wanted]
+    return min(good) if good else max(plans, key=lambda plan: plan.columns).height
+
+
+def split(box: Box, tiles_h: int, u: Callable[[float], int]) -> tuple[Box, Box]:
+    """The round's tiles at the top of `box` (`tiles_h` tall) and the grid's room below."""
+    x, y, w, h = box
+    below = y + tiles_h + u(TILES_GAP)
+    return (x, y, w, tiles_h), (x, below, w, max(0, y + h - below))
