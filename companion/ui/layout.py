@@ -322,3 +322,44 @@ def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, pa
         c.text(f"{page + 1}/{count}", between.center, SMALL, MUTED, anchor="center",
                role="secondary")
     return page, page * per, pages[page]
+
+
+def cube_width(c: Canvas, count: int) -> int:
+    """The least width of a button showing `count` goods cubes side by side (their
+    initials readable: `cube_row`)."""
+    return count * c.u(26) + (count - 1) * c.u(4) + c.u(8)
+
+
+def cube_row(c: Canvas, box: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """`count` goods cubes side by side, centred in the button `box`."""
+    gap = c.u(4)
+    size = max(1, min(c.u(32), box.h - c.u(16), (box.w - c.u(8) - (count - 1) * gap) // count))
+    width = count * size + (count - 1) * gap
+    x, y = box.centerx - width // 2, box.centery - size // 2
+    return [pygame.Rect(x + i * (size + gap), y, size, size) for i in range(count)]
+
+
+def grouped_grid(c: Canvas, rect: pygame.Rect, groups: Sequence[tuple[int, int]], gap: int,
+                 *, most: int | None = None) -> tuple[list[list[pygame.Rect]], int]:
+    """Cells a finger tall for groups of buttons, each group (`count`, least width) in rows
+    of its own from the top of `rect`, as few rows as the width allows and the rows
+    balanced (10 in two rows: 5 and 5, not 7 and 3); cells at most `most` wide. Returns
+    each group's cells and the height they take (it may exceed `rect.h`: the caller
+    checks)."""
+    row_h = c.u(56)
+    out: list[list[pygame.Rect]] = []
+    y = rect.y
+    for count, least in groups:
+        cols = max(1, min(count, (rect.w + gap) // (least + gap)))
+        lines = -(-count // cols)
+        cols = -(-count // lines)
+        w = (rect.w - gap * (cols - 1)) // cols
+        if most is not None:
+            w = min(w, max(least, most))
+        cells = []
+        for i in range(count):
+            line, col = divmod(i, cols)
+            cells.append(pygame.Rect(rect.x + col * (w + gap), y + line * (row_h + gap), w, row_h))
+        out.append(cells)
+        y += lines * (row_h + gap)
+    return out, max(0, y - gap - rect.y)

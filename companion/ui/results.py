@@ -266,6 +266,17 @@ class ResultsScene(Scene):
                     break
             if choice:
                 break
+        if choice is None:
+            # Not even the short headline beside the table (a message over the bar, say
+            # the 4th fire's): the notes that fit and the table, its winners' totals
+            # marked, never cut.
+            for keep in (notes, notes[-1:], []):
+                if notes_h(keep) + table <= left.h:
+                    flow = layout.Flow(c, left, gap)
+                    for note in keep:
+                        flow.text(note, SMALL, TEXT)
+                    self.draw_table(c, state, flow.rest())
+                    return
         text, size, keep = choice or (self.title_short(), LARGE, notes[:1])
         flow = layout.Flow(c, left, gap)
         flow.text(text, size, ACCENT, role="key", max_lines=2)

@@ -61,11 +61,18 @@ def test_the_fourth_fire_is_asked_after_the_last_income(ui):
     assert ui.top.name == "confirm"
     assert ui.message.text.startswith(f"Income, round {game.state.round}: ")
     assert ui.top.card_id == FOURTH_FIRE
-    ui.top.primary()[1]()
+    points = game.state.catalogue[FOURTH_FIRE].points
+    ui.press(f"value:{points}")  # one tap: the points the card shows
     assert game.state.phase == Phase.OVER
-    assert ui.top.name == "fire"
-    assert game.state.fires[ui.top.index].card == FOURTH_FIRE
-    # No second Income underneath: the fire closes onto the final screen.
+    # Straight to the final screen, the fire's result its message (no tap); no second
+    # Income: a tap on the message opens the 4th fire's screen, and Close goes back.
+    assert ui.top.name == "final"
+    fire = game.state.fires[-1]
+    assert fire.card == FOURTH_FIRE and fire.points == points
+    assert ui.message.text.startswith(f"4th fire {points}: ")
+    assert "Income" not in ui.message.text
+    ui.tap_message()
+    assert ui.top.name == "fire" and game.state.fires[ui.top.index].card == FOURTH_FIRE
     ui.top.primary()[1]()
     assert ui.top.name == "final"
 
