@@ -311,7 +311,9 @@ class ConfirmValueScene(Scene):
         steps = self.field == "points"
         # The answers from the bottom up: what the card shows is never pushed off by the
         # words above it, which give way (the guess, then the question) where room is short.
-        most = None if self.field == "goods" else c.u(120)
+        # Numbers as wide as a fire's ten in a row, whichever the question: a number stays
+        # where the finger knows it from one question to the next.
+        most = None if self.field == "goods" else c.u(68)
         _cells, need = layout.grouped_grid(c, area, groups, gap, most=most)
         below = c.u(56) + c.u(12) if steps else 0
         lines = [(view.title, LARGE, TEXT, "title"), (view.question, BODY, TEXT, None),
