@@ -16,7 +16,7 @@ import pygame
 from companion.engine.values import value
 from companion.inputs import intents as it
 from companion.ui import i18n, layout
-from companion.ui.bar import BarLayout, Item, text_box
+from companion.ui.bar import BarLayout, Item, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -83,6 +83,8 @@ class UI:
         self._above: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: Where the bar's buttons go (companion/ui/bar.py).
         self._bar = BarLayout()
+        #: The strip above the bar kept for a Redo to come (`_buttons`).
+        self._strip_kept = False
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -213,8 +215,8 @@ class UI:
                 # strip over the bar would take the height five panels need.
                 scene.body_message = (words, self.message.error, self.tap_message)
                 words, words_up = "", False
-        if words_up or above:
-            height = c.u(56) + 2 * c.u(8) if above else c.u(56)
+        if words_up or above or self._strip_kept:
+            height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)
             if words_up:
                 width = c.w - 2 * c.u(14) - above
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
@@ -289,6 +291,17 @@ class UI:
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
         buttons, self._above = self._bar.place(c, scene, bar, left, right)
+        # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
+        # above the bar from the start where Redo, coming after an Undo, would need it:
+        # the screen's part does not shrink (and its controls move) when Redo appears.
+        self._strip_kept = False
+        # (Not while an entry is in progress, a ship's goods: its own controls, which
+        # need the room.)
+        if getattr(scene, "sticky_place", False) and not any(i[2] == "redo" for i in left) \
+                and scene.game_screen and game is not None and not scene.entry_pending():
+            _wanted, would = widths_for(c, bar, [*left, (_("Redo"), None, "redo", PANEL_HI)],
+                                        right, 0)
+            self._strip_kept = would > 0
         return buttons
 
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,

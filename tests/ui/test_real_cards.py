@@ -309,3 +309,50 @@ def test_enroll_corrects_a_confirmed_value_for_later_games_only(tmp_path):
     assert again.top.session.state.catalogue["B-fire"].points == 4
     again.top.close_session()
     assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["B-fire"].points == 6
+
+
+def test_one_tap_answers_are_saved_and_the_next_game_on_the_copy_uses_them(tmp_path):
+    """Supply's "Contract ?" answered by one tap on a set of goods, a bought fireman's value
+    by one tap on its number: each a confirm_value line, then the action; both reach the
+    owner's cards.yaml, and the next game (a new start of the app) has them as facts."""
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.press("ask:contract")
+    ui.press("goods:tea+rubber+carpet")  # one tap: which card, and what it shows
+    contract = ui.game.state.slots[0].card
+    for card in ("A-fireman-1", "A-warehouse"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    assert ui.top.name == "purchase"
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())  # Blue buys the contract: its goods are confirmed, nothing asked
+    assert ui.top.name != "confirm"
+    ui.intent(it.Ok())  # nobody buys the fireman
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # Red buys the warehouse
+    assert ui.top.name != "confirm"
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[1:3]] == ["confirm_value", "reveal"]
+    assert owner_file(state_dir) == {contract: {"goods": ["tea", "rubber", "carpet"]}}
+    # The next game on this copy: the contract is a fact, its own button without "?".
+    ui.game.close()
+    ui.top.close_session()
+    ui, services = real(state_dir)
+    for key in ("new", "new:confirm", "count:2", "first:red", "ok", "ok"):
+        ui.press(key)  # a new game (the first one is set aside)
+    pinned = journal_lines(state_dir)[0]["cards"][contract]
+    assert pinned == {"goods": ["tea", "rubber", "carpet"]}
+    ui.render()
+    assert f"card:{contract}" in ui.keys()
+    label = next(t.label for t in ui.canvas.targets if t.label.startswith("Contract Te"))
+    assert label.replace("\u00ad", "") == "Contract Te\u00b7Ru\u00b7Ca", label  # no "?"
+    # A fireman bought when it was the only one left unseen: asked in Purchase, one tap.
+    for card in ("A-fireman-2", "A-fireman-1", "A-warehouse"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())
+    assert ui.top.name == "confirm" and ui.top.primary() is None  # no guess to accept
+    ui.press("value:4")
+    assert ui.top.name != "confirm"
+    assert ui.game.state.player("red").firemen == 4
+    assert owner_file(state_dir)["A-fireman-2"] == {"value": 4}

@@ -34,7 +34,8 @@ def test_a_long_message_on_supply_moves_no_card(ui):
     Demo(ui, 2).at(lambda b, a: a.phase == Phase.SUPPLY and a.round >= 2 and a.slots)
     finger = Finger(ui)
     before = own(finger.frame())
-    assert ui.top.hint_in_bar  # the case: no hint place above the cards
+    # (Where the hint is in the bar, the message has no place above the cards; where it
+    # is above them, the message is taller than that place: over the header either way.)
     ui.info("Undone: Ship 2 revealed with coffee, tea and saffron, then the fire of "
             "Spring resolved with every firemen total")
     after = own(finger.frame())
