@@ -58,6 +58,9 @@ class Message:
     error: bool
     #: What a tap on the message opens, if anything (the Income's screen with its parts).
     more: Callable[[], object] | None = None
+    #: A shorter form, where the long one has no room above a round screen's controls
+    #: (what `more` opens tells the rest).
+    short: str | None = None
 
 
 class UI:
@@ -159,8 +162,9 @@ class UI:
         self.message = None
         self.dirty = True
 
-    def info(self, text: str, more: Callable[[], object] | None = None) -> None:
-        self.message = Message(plain(text), False, more)
+    def info(self, text: str, more: Callable[[], object] | None = None,
+             short: str | None = None) -> None:
+        self.message = Message(plain(text), False, more, plain(short) if short else None)
         self.dirty = True
 
     def tap_message(self) -> None:
@@ -214,6 +218,7 @@ class UI:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need.
                 scene.body_message = (words, self.message.error, self.tap_message)
+                scene.body_short = self.message.short
                 words, words_up = "", False
         if words_up or above or self._strip_kept:
             height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)

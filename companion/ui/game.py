@@ -33,7 +33,7 @@ from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene, SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
-from companion.ui.views.income import income_said
+from companion.ui.views.income import income_said, income_short
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -278,11 +278,13 @@ class GameController:
         # Neither the Income nor a fire needs a tap: what was paid and what each fire did
         # (who gained, who lost) are the next screen's message (UX.md: a computed result
         # shows its parts); a tap on it opens their screens, the Income's first.
-        said = []
+        said, short = [], []
         if paid and not income_shown:
             said.append(income_said(old, new))
+            short.append(income_short(old))
         if fires:
             said.append(fires_said(new, fires))
+            short.append(fires_said(new, fires))
         if said:
             first = len(new.fires) - len(fires)
             income = paid and not income_shown
@@ -293,7 +295,7 @@ class GameController:
                 if income:
                     self.ui.open("income", before=old, after=new)
 
-            self.ui.info(" ".join(said), more=more)
+            self.ui.info(" ".join(said), more=more, short=" ".join(short))
         self.ui.dirty = True
 
     def close(self) -> None:

@@ -120,6 +120,7 @@ class RoundScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         mark = c.mark()
+        self.shorten_message(c)
         header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
         gap = c.u(8)
         n = len(state.players)
@@ -192,6 +193,19 @@ class RoundScene(Scene):
             self._place = (key, least)
         flow.y = top + least
         self.draw_phase(c, state, flow.rest())
+
+    def shorten_message(self, c: Canvas) -> None:
+        """A message taller than the hint's place that would not fit over the header
+        either (five players' income): its short form, where it has one (what a tap on it
+        opens tells the rest), so the controls below keep their place."""
+        message = self.body_message
+        short = self.body_short
+        if message is None or not short:
+            return
+        width = self.phase_width(c)
+        if self.above_phase(c, width) > self.hint_place(c, width) and \
+                not self.message_over_header(c, message[0], c.u(HEADER) + c.u(TRACK)):
+            self.body_message = (short, message[1], message[2])
 
     @staticmethod
     def message_over_header(c: Canvas, text: str, height: int) -> bool:

@@ -55,25 +55,10 @@ class SupplyScene(RoundScene):
     def hint(self) -> str:
         if self.ship:
             return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
-        only = self.only_next()
-        if only is not None:
-            return _("Only {card} can come next: OK once it is revealed.").format(
-                card=names.card_name(self.state.catalogue[only]))
+        # (Only one card can come next: "Revealed" is then the primary action, and the
+        # grid shows that card alone. A hint naming it had no room beside the bar's
+        # buttons: it went above the cards and took the room that kept them on one page.)
         return _("Tap the card just revealed, or scan it.")
-
-    def hints(self) -> list[str]:
-        """Every hint of the round's grid (`RoundScene.hints`): the hint's place stays as
-        tall as the tallest, so the grid does not move down when only one card can come
-        next (its name in the hint)."""
-        if self.ship:  # the goods' own controls, which need the room, till the ship is in
-            return [self.hint()]
-        state = self.state
-        season = state.top_season()
-        unseen = state.unseen.get(season, ()) if season is not None else ()
-        return [_("Tap the card just revealed, or scan it."),
-                *(_("Only {card} can come next: OK once it is revealed.").format(
-                    card=names.card_name(state.catalogue[cid])) for cid in sorted(unseen)
-                  if cid in state.catalogue.cards)]
 
     def primary(self) -> Primary | None:
         if self.ship:
@@ -85,7 +70,7 @@ class SupplyScene(RoundScene):
             # Only one card can come next: offered as the primary action (OK), not asked.
             return (_("Revealed"), partial(self.pick, only))
         # Greyed out until then: the bar keeps its buttons, so the hint beside them does
-        # not move into the body (and the grid down) when only one card can come next.
+        # not go above the cards (and the grid down) when only one card can come next.
         return (_("Revealed"), None)
 
     def only_next(self) -> str | None:
