@@ -101,10 +101,8 @@ class ConfirmValueScene(Scene):
             self.value = 0  # no value until one is tapped
         elif field == "points":
             self.value = card.points or 0  # the steps' start, for a number beyond the buttons
-        elif field == "value":
-            self.value = card.value or 1
         else:
-            self.value = [str(g) for g in card.goods]
+            self.value = card.value or 1
         #: The value before each change, for Undo (the last thing the person did).
         self.earlier: list[int | list[str]] = []
 
@@ -237,10 +235,6 @@ class ConfirmValueScene(Scene):
         self.value = []
         self.ui.dirty = True
 
-    def tap_value(self, value: int) -> None:
-        """A number, tapped: the answer."""
-        self.answer(value)
-
     def confirm(self, value: PrintedValue | None = None) -> None:
         if value is None:
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
@@ -305,36 +299,19 @@ class ConfirmValueScene(Scene):
             flow.text(view.question, BODY, TEXT)
             self.draw_goods(c, flow.rest())
             return
-        gap = c.u(8)
-        groups = [(len(group), layout.cube_width(c, len(group[0].goods)) if group[0].goods
-                   else c.u(56)) for group in view.groups]
-        steps = self.field == "points"
-        # The answers from the bottom up: what the card shows is never pushed off by the
-        # words above it, which give way (the guess, then the question) where room is short.
-        # Numbers as wide as a fire's ten in a row, whichever the question: a number stays
-        # where the finger knows it from one question to the next.
-        most = None if self.field == "goods" else c.u(68)
-        _cells, need = layout.grouped_grid(c, area, groups, gap, most=most)
-        below = c.u(56) + c.u(12) if steps else 0
-        lines = [(view.title, LARGE, TEXT, "title"), (view.question, BODY, TEXT, None),
-                 (view.guess, BODY, MUTED, None)]
-        while len(lines) > 1:
-            height = sum(layout.fit(c, text, area.w, None, size, role or "body").height(c)
-                         + gap for text, size, _colour, role in lines if text)
-            if height + need + below <= area.h:
-                break
-            lines.pop()
-        flow = layout.Flow(c, area, gap)
-        for text, size, colour, role in lines:
-            flow.text(text, size, colour, role=role, max_lines=2 if role else None)
-        grid = flow.rest()
-        cells, _need = layout.grouped_grid(c, grid, groups, gap, most=most)
-        for group, boxes in zip(view.groups, cells, strict=True):
+        counts = [(len(group), len(group[0].goods)) for group in view.groups]
+        texts = [(view.title, LARGE, "title"), (view.question, BODY, "body"),
+                 (view.guess, BODY, "body")]
+        placed = layout.answers_layout(c, area, texts, counts, steps=self.field == "points")
+        colours = {"title": TEXT, "body": TEXT}
+        for (text, size, role), rect in zip(texts, placed.texts, strict=False):
+            colour = MUTED if text == view.guess else colours[role]
+            layout.draw_text(c, text, rect, size, colour, role=role, max_lines=2)
+        for group, boxes in zip(view.groups, placed.cells, strict=True):
             for answer, box in zip(group, boxes, strict=True):
                 self.draw_answer(c, answer, box)
-        if steps:
-            row = pygame.Rect(grid.x, grid.y + need + c.u(12), grid.w, c.u(56))
-            self.draw_steps(c, row)
+        if placed.steps is not None:
+            self.draw_steps(c, placed.steps)
 
     def draw_answer(self, c: Canvas, answer: Answer, box: pygame.Rect) -> None:
         """One answer: a number, or the goods as cubes (their colours and initials)."""
@@ -351,8 +328,7 @@ class ConfirmValueScene(Scene):
     def draw_steps(self, c: Canvas, row: pygame.Rect) -> None:
         """Any other number: − and + around it, then Confirm (the bar's)."""
         size = row.h
-        minus, number, plus = layout.columns(pygame.Rect(row.x, row.y, 2 * size + c.u(120),
-                                                         size), [size, None, size])
+        minus, number, plus = layout.columns(row, [size, None, size])
         c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
         c.text(str(self.value), number.center, LARGE, ACCENT, anchor="center", role="key")
         c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
