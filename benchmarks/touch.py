@@ -201,10 +201,16 @@ class TouchTable:
             "the seats differ from the record's")
 
     def dismiss(self) -> None:
-        """Tap on through the fire, income and confirmation screens on top."""
+        """Tap on through the fire and income screens on top (older versions showed them
+        by themselves; now their results are messages); answer a printed-value question
+        with what the card shows."""
         while self.ui.top.name in OVERLAYS:
             self.seen[self.ui.top.name] += 1
-            self.finger.tap_primary()
+            if self.ui.top.name == "confirm":
+                scene: Any = self.ui.top
+                self.tell(scene.field, self.shown(scene.card_id))
+            else:
+                self.finger.tap_primary()
 
     def phase(self) -> tuple[int, str]:
         state = self.state
