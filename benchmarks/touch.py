@@ -32,10 +32,16 @@ from companion.engine import (
     State,
     Undo,
 )
+from companion.engine.words import PRINTED_FIELD
 from companion.inputs import intents as it
 from companion.ui import names, words
 from companion.ui.core import UI
 from companion.ui.i18n import _
+
+try:  # the one-tap answers to a printed-value question (older versions: none)
+    from companion.ui.views import confirm as views_confirm
+except ImportError:  # pragma: no cover - measuring an older checkout
+    views_confirm = None  # type: ignore[assignment]
 
 ARROW = "\u25b6"
 #: Screens that come on top of the phase screen and go with their primary action.
@@ -195,10 +201,16 @@ class TouchTable:
             "the seats differ from the record's")
 
     def dismiss(self) -> None:
-        """Tap on through the fire, income and confirmation screens on top."""
+        """Tap on through the fire and income screens on top (older versions showed them
+        by themselves; now their results are messages); answer a printed-value question
+        with what the card shows."""
         while self.ui.top.name in OVERLAYS:
             self.seen[self.ui.top.name] += 1
-            self.finger.tap_primary()
+            if self.ui.top.name == "confirm":
+                scene: Any = self.ui.top
+                self.tell(scene.field, self.shown(scene.card_id))
+            else:
+                self.finger.tap_primary()
 
     def phase(self) -> tuple[int, str]:
         state = self.state
@@ -232,7 +244,11 @@ class TouchTable:
         while self.ui.top.name in ("confirm", "income") and self.state.actions < (
                 actions + 1 + self.seen["confirm"] - asked):
             self.seen[self.ui.top.name] += 1
-            self.finger.tap_primary()
+            if self.ui.top.name == "confirm":
+                scene: Any = self.ui.top
+                self.tell(scene.field, self.shown(scene.card_id))
+            else:
+                self.finger.tap_primary()
         # Each value the table confirmed is a confirm_value line of the record before the
         # action (it counts as a line, not as a move: docs/record-format.md); Supply's
         # question of what a card shows confirms one without a confirmation screen.
@@ -280,12 +296,7 @@ class TouchTable:
                 # it shows; the game's value stands for the printed one.
                 f.tap(asked(card.kind))
                 f.questions += 1
-                if card.kind == "contract":
-                    for good in card.goods:
-                        f.tap(names.good_initial(good))
-                    f.tap_primary()
-                else:
-                    f.tap(str(card.value))
+                self.tell(PRINTED_FIELD[card.kind], self.shown(card.id))
                 return
             f.tap(label if f.has(label) else names.card_name(card))
             for good in action.goods or ():
@@ -362,6 +373,36 @@ class TouchTable:
             f.tap(_("Redo"))
         else:  # pragma: no cover
             raise AssertionError(f"no way to enter {action} by touch")
+
+    def shown(self, card_id: str) -> Any:
+        """What card `card_id` shows (its printed value): here the game's own value stands
+        for it (a table that reads the catalogue's guesses off its cards)."""
+        card = self.state.catalogue[card_id]
+        return getattr(card, PRINTED_FIELD[card.kind])
+
+    def tell(self, field: str, shown: Any) -> None:
+        """The printed-value question: one tap on what the card shows, where the screen
+        has a button for it; else the longer way (goods one by one, or steps to a number),
+        then the primary action."""
+        f = self.finger
+        one = getattr(views_confirm, "answer_for", None) if views_confirm else None
+        answer = one(field, shown) if one is not None else None
+        if answer is not None and f.has(answer.label):
+            f.tap(answer.label)
+            return
+        scene: Any = self.ui.top
+        if field == "goods":
+            if f.has(_("Other goods")):
+                f.tap(_("Other goods"))
+            for good in shown:
+                f.tap(names.good_initial(good))
+        elif f.has(str(shown)) and field == "value":
+            f.tap(str(shown))
+            return
+        else:
+            while scene.value != shown:
+                f.tap("+" if scene.value < shown else "\u2212")
+        f.tap_primary()
 
     def show_player(self, player: str) -> None:
         """Loading: that player's panel, if another player's cubes are shown."""

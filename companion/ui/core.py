@@ -16,7 +16,7 @@ import pygame
 from companion.engine.values import value
 from companion.inputs import intents as it
 from companion.ui import i18n, layout
-from companion.ui.bar import BarLayout, Item, text_box
+from companion.ui.bar import BarLayout, Item, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -58,6 +58,9 @@ class Message:
     error: bool
     #: What a tap on the message opens, if anything (the Income's screen with its parts).
     more: Callable[[], object] | None = None
+    #: A shorter form, where the long one has no room above a round screen's controls
+    #: (what `more` opens tells the rest).
+    short: str | None = None
 
 
 class UI:
@@ -83,6 +86,8 @@ class UI:
         self._above: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: Where the bar's buttons go (companion/ui/bar.py).
         self._bar = BarLayout()
+        #: The strip above the bar kept for a Redo to come (`_buttons`).
+        self._strip_kept = False
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -157,8 +162,9 @@ class UI:
         self.message = None
         self.dirty = True
 
-    def info(self, text: str, more: Callable[[], object] | None = None) -> None:
-        self.message = Message(plain(text), False, more)
+    def info(self, text: str, more: Callable[[], object] | None = None,
+             short: str | None = None) -> None:
+        self.message = Message(plain(text), False, more, plain(short) if short else None)
         self.dirty = True
 
     def tap_message(self) -> None:
@@ -212,9 +218,10 @@ class UI:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need.
                 scene.body_message = (words, self.message.error, self.tap_message)
+                scene.body_short = self.message.short
                 words, words_up = "", False
-        if words_up or above:
-            height = c.u(56) + 2 * c.u(8) if above else c.u(56)
+        if words_up or above or self._strip_kept:
+            height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)
             if words_up:
                 width = c.w - 2 * c.u(14) - above
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
@@ -289,6 +296,17 @@ class UI:
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
         buttons, self._above = self._bar.place(c, scene, bar, left, right)
+        # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
+        # above the bar from the start where Redo, coming after an Undo, would need it:
+        # the screen's part does not shrink (and its controls move) when Redo appears.
+        self._strip_kept = False
+        # (Not while an entry is in progress, a ship's goods: its own controls, which
+        # need the room.)
+        if getattr(scene, "sticky_place", False) and not any(i[2] == "redo" for i in left) \
+                and scene.game_screen and game is not None and not scene.entry_pending():
+            _wanted, would = widths_for(c, bar, [*left, (_("Redo"), None, "redo", PANEL_HI)],
+                                        right, 0)
+            self._strip_kept = would > 0
         return buttons
 
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,

@@ -32,7 +32,8 @@ from companion.ui import words
 from companion.ui.i18n import _, ngettext
 from companion.ui.scene import Scene, SceneHost
 from companion.ui.services import GameSession, PrintedValue
-from companion.ui.views.income import income_said
+from companion.ui.views.fire import fires_said
+from companion.ui.views.income import income_said, income_short
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -263,7 +264,6 @@ class GameController:
             base.on_enter()
         else:
             self.ui.open(wanted)
-        events: list[Scene] = []
         if len(new.fires) > len(old.fires) and new.actions > old.actions:
             fires = list(new.fires[len(old.fires):])
         else:
@@ -272,18 +272,30 @@ class GameController:
         # Loading: from round 2 on the state still holds the previous round's income.
         paid = (old.phase == Phase.LOADING and type(new.last_action) is Done
                 and new.previous is old and new.income is not None)
-        events.extend(self.ui.make("fire", index=index) for index in
-                      range(len(new.fires) - len(fires), len(new.fires)))
-        if not events and same:
+        if same:
             for scene in kept:  # e.g. a tableau open for corrections stays open
                 self.ui.push(scene)
-        for scene in reversed(events):
-            self.ui.push(scene)
+        # Neither the Income nor a fire needs a tap: what was paid and what each fire did
+        # (who gained, who lost) are the next screen's message (UX.md: a computed result
+        # shows its parts); a tap on it opens their screens, the Income's first.
+        said, short = [], []
         if paid and not income_shown:
-            # The Income needs no tap: what was paid, and why, is the next screen's
-            # message (UX.md: a computed result shows its parts).
-            self.ui.info(income_said(old, new),
-                         more=lambda: self.ui.open("income", before=old, after=new))
+            said.append(income_said(old, new))
+            short.append(income_short(old))
+        if fires:
+            said.append(fires_said(new, fires))
+            short.append(fires_said(new, fires))
+        if said:
+            first = len(new.fires) - len(fires)
+            income = paid and not income_shown
+
+            def more() -> None:
+                for index in reversed(range(first, len(new.fires))):
+                    self.ui.open("fire", index=index)
+                if income:
+                    self.ui.open("income", before=old, after=new)
+
+            self.ui.info(" ".join(said), more=more, short=" ".join(short))
         self.ui.dirty = True
 
     def close(self) -> None:

@@ -322,3 +322,86 @@ def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, pa
         c.text(f"{page + 1}/{count}", between.center, SMALL, MUTED, anchor="center",
                role="secondary")
     return page, page * per, pages[page]
+
+
+def cube_width(c: Canvas, count: int) -> int:
+    """The least width of a button showing `count` goods cubes side by side (their
+    initials readable: `cube_row`)."""
+    return count * c.u(26) + (count - 1) * c.u(4) + c.u(8)
+
+
+def cube_row(c: Canvas, box: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """`count` goods cubes side by side, centred in the button `box`."""
+    gap = c.u(4)
+    size = max(1, min(c.u(32), box.h - c.u(16), (box.w - c.u(8) - (count - 1) * gap) // count))
+    width = count * size + (count - 1) * gap
+    x, y = box.centerx - width // 2, box.centery - size // 2
+    return [pygame.Rect(x + i * (size + gap), y, size, size) for i in range(count)]
+
+
+def grouped_grid(c: Canvas, rect: pygame.Rect, groups: Sequence[tuple[int, int]], gap: int,
+                 *, most: int | None = None) -> tuple[list[list[pygame.Rect]], int]:
+    """Cells a finger tall for groups of buttons, each group (`count`, least width) in rows
+    of its own from the top of `rect`, as few rows as the width allows and the rows
+    balanced (10 in two rows: 5 and 5, not 7 and 3); cells at most `most` wide. Returns
+    each group's cells and the height they take (it may exceed `rect.h`: the caller
+    checks)."""
+    row_h = c.u(56)
+    out: list[list[pygame.Rect]] = []
+    y = rect.y
+    for count, least in groups:
+        cols = max(1, min(count, (rect.w + gap) // (least + gap)))
+        lines = -(-count // cols)
+        cols = -(-count // lines)
+        w = (rect.w - gap * (cols - 1)) // cols
+        if most is not None:
+            w = min(w, max(least, most))
+        cells = []
+        for i in range(count):
+            line, col = divmod(i, cols)
+            cells.append(pygame.Rect(rect.x + col * (w + gap), y + line * (row_h + gap), w, row_h))
+        out.append(cells)
+        y += lines * (row_h + gap)
+    return out, max(0, y - gap - rect.y)
+
+
+@value
+class AnswersPlaced:
+    """Where the printed-value question's parts go (`answers_layout`)."""
+
+    #: The rects of the texts kept, in their order (those that gave way are left out).
+    texts: tuple[pygame.Rect, ...]
+    #: Each group's answer cells.
+    cells: tuple[tuple[pygame.Rect, ...], ...]
+    #: The row of steps (− number +) for a number beyond the buttons, or None.
+    steps: pygame.Rect | None
+
+
+def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int, str]],
+                   groups: Sequence[tuple[int, int]], *, steps: bool) -> AnswersPlaced:
+    """The printed-value question: `texts` (text, size, role) from the top, then the
+    answers in `groups` (count, goods per answer: 0 for a number), then, with `steps`, a
+    row of steps. The answers first: the texts give way from the last where room is
+    short, never the answers. Numbers are as wide as ten in a row, whatever the question,
+    so a number stays where the finger knows it from one question to the next."""
+    gap = c.u(8)
+    sized = [(count, cube_width(c, goods) if goods else c.u(56)) for count, goods in groups]
+    most = c.u(68) if all(goods == 0 for _count, goods in groups) else None
+    _cells, need = grouped_grid(c, area, sized, gap, most=most)
+    below = c.u(56) + c.u(12) if steps else 0
+    kept = [t for t in texts if t[0]]
+    heights = [fit(c, text, area.w, None, size, role, max_lines=2).height(c)
+               for text, size, role in kept]
+    while len(kept) > 1 and sum(heights) + gap * len(kept) + need + below > area.h:
+        kept.pop()
+        heights.pop()
+    rects = []
+    y = area.y
+    for h in heights:
+        rects.append(pygame.Rect(area.x, y, area.w, h))
+        y += h + gap
+    grid = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
+    cells, _need = grouped_grid(c, grid, sized, gap, most=most)
+    row = pygame.Rect(grid.x, grid.y + need + c.u(12), c.u(56) * 2 + c.u(120), c.u(56)) \
+        if steps else None
+    return AnswersPlaced(texts=tuple(rects), cells=tuple(tuple(g) for g in cells), steps=row)

@@ -193,7 +193,12 @@ class ResultsScene(Scene):
             # Beside it, the ranking: each player's letter, name and total.
             left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], c.u(12))
             flow = layout.Flow(c, left, c.u(4))
-            flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=3)
+            rows = len(state.players) * (layout.line_height(c, LARGE) + c.u(4))
+            title_h = layout.fit(c, self.title_short(), left.w, None, LARGE, "key",
+                                 max_lines=3).height(c) + c.u(4)
+            if title_h + rows <= left.h:  # else every player's total first (a message
+                # over the bar: the 4th fire's), the winners' marked
+                flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=3)
             self.draw_ranking(c, state, flow.rest())
         else:
             self.draw_heading(c, state, left)
@@ -266,6 +271,17 @@ class ResultsScene(Scene):
                     break
             if choice:
                 break
+        if choice is None:
+            # Not even the short headline beside the table (a message over the bar, say
+            # the 4th fire's): the notes that fit and the table, its winners' totals
+            # marked, never cut.
+            for keep in (notes, notes[-1:], []):
+                if notes_h(keep) + table <= left.h:
+                    flow = layout.Flow(c, left, gap)
+                    for note in keep:
+                        flow.text(note, SMALL, TEXT)
+                    self.draw_table(c, state, flow.rest())
+                    return
         text, size, keep = choice or (self.title_short(), LARGE, notes[:1])
         flow = layout.Flow(c, left, gap)
         flow.text(text, size, ACCENT, role="key", max_lines=2)

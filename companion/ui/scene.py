@@ -83,7 +83,8 @@ class SceneHost(Protocol):
 
     def replace(self, scene: Scene) -> None: ...
 
-    def info(self, text: str, more: Callable[[], object] | None = None) -> None: ...
+    def info(self, text: str, more: Callable[[], object] | None = None,
+             short: str | None = None) -> None: ...
 
     def error(self, text: str) -> None: ...
 
@@ -124,6 +125,8 @@ class Scene:
     #: `hint_in_body` shows in place of its hint (text, error?, what a tap on it does), so
     #: that no strip over the bar takes the height its controls and panels need.
     body_message: tuple[str, bool, Callable[[], None]] | None = None
+    #: The message's shorter form, if it has one (`RoundScene.shorten_message`).
+    body_short: str | None = None
     #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
     full_screen = False
     #: Shown over the screen below and closed by any button (the rules texts): never

@@ -157,6 +157,8 @@ def _ship(demo: Demo) -> None:
 def _fire(demo: Demo) -> None:
     demo.at(lambda b, a: len(a.fires) > len(b.fires) and bool(a.fires[-1].gained),
             last_live=True)
+    if demo.ui.top.name != "fire":  # a tap on the next screen's fire message opens it
+        demo.ui.tap_message()
 
 
 def _purchase(demo: Demo) -> None:
@@ -199,7 +201,7 @@ def _final(demo: Demo) -> None:
     demo.at(lambda b, a: a.phase == Phase.OVER, last_live=True)
     while demo.ui.top.name in ("fire", "income"):
         demo.ui.pop()
-        demo.ui.dismiss_message()  # the tap that closed it read the message too
+    demo.ui.dismiss_message()  # the 4th fire's message, read: the screen as it stays
 
 
 def _bgstats(demo: Demo) -> None:
@@ -260,15 +262,11 @@ def _confirm(demo: Demo) -> None:
 
 
 def _pick_goods(demo: Demo) -> None:
-    """Supply's "Contract ?": which goods does the revealed contract show (two tapped)."""
+    """Supply's "Contract ?": which goods does the revealed contract show (one tap)."""
     demo.at(lambda b, a: a.phase == Phase.SUPPLY and a.round == 1 and len(a.slots) == 1
             and sum(1 for c in a.unseen["A"] if "contract" in c) > 1)
     supply: Any = demo.ui.top
     supply.ask("contract")  # Winter's contracts are all guesses
-    scene: Any = demo.ui.top
-    if scene.name == "confirm" and scene.field == "goods":
-        scene.add_good("tea")
-        scene.add_good("carpet")
 
 
 # --- the registry ----------------------------------------------------------------------------

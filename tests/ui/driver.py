@@ -20,17 +20,22 @@ from companion.engine import (
 from companion.inputs import intents as it
 from companion.ui.core import UI
 from companion.ui.scenes.loading import cubes_of
+from companion.ui.views.confirm import answer_for
 
 #: Screens that sit on top of the phase screen until OK.
 OVERLAYS = ("fire", "income", "confirm")
 
 
 def dismiss(ui: UI, seen: list[str] | None = None) -> None:
-    """Press OK on every fire, income and confirmation screen on top."""
+    """Press OK on every fire and income screen on top; answer a confirmation with what
+    the card shows (its value as the game holds it)."""
     while ui.top.name in OVERLAYS:
         if seen is not None:
             seen.append(ui.top.name)
-        ui.press("ok")
+        if ui.top.name == "confirm":
+            answer(ui)
+        else:
+            ui.press("ok")
 
 
 def start_game(ui: UI, setup: Setup) -> None:
@@ -88,13 +93,30 @@ def ask_card(ui: UI, card_id: str) -> bool:
     if f"ask:{card.kind}" not in ui.keys():
         return False
     ui.press(f"ask:{card.kind}")
-    if card.kind == "contract":
-        for good in card.goods:
-            ui.press(f"good:{good}")
-        ui.press("ok")
-    else:
-        ui.press(f"value:{card.value}")
+    answer(ui, card_id)
     return True
+
+
+def answer(ui: UI, card_id: str | None = None) -> None:
+    """The printed-value question on top: what card `card_id` (by default the card asked
+    about) shows, its value as the game holds it, in one tap where the screen has a button
+    for it, else the longer way (goods one by one, steps to a number), then OK."""
+    scene = ui.top
+    card = ui.game.state.catalogue[card_id or scene.card_id]  # type: ignore[attr-defined]
+    field = scene.field  # type: ignore[attr-defined]
+    shown = getattr(card, field)
+    one = answer_for(field, shown)
+    if one is not None and one.key in ui.keys():
+        ui.press(one.key)
+        return
+    if field == "goods":
+        ui.press("secondary")  # Other goods
+        for good in shown:
+            ui.press(f"good:{good}")
+    else:
+        while scene.value != shown:  # type: ignore[attr-defined]
+            ui.press("value:+" if scene.value < shown else "value:-")  # type: ignore[attr-defined]
+    ui.press("ok")
 
 
 def confirmed_lines(before: object, after: object) -> int:
@@ -183,8 +205,11 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             ui.game.state.actions < state.actions + 1 + confirmed):
         if seen is not None:
             seen.append(ui.top.name)
-        confirmed += ui.top.name == "confirm"
-        ui.press("ok")
+        if ui.top.name == "confirm":
+            confirmed += 1
+            answer(ui)
+        else:
+            ui.press("ok")
     confirmed = confirmed_lines(state, ui.game.state)
     # A purchase after which nothing can be loaded: Loading done came by itself.
     by_itself = int(type(ui.game.state.last_action) is Done and not isinstance(

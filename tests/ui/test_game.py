@@ -66,11 +66,18 @@ def test_the_fourth_fire_is_asked_after_the_last_income(ui):
     assert ui.top.name == "confirm"
     assert ui.message.text.startswith(f"Income, round {game.state.round}: ")
     assert ui.top.card_id == FOURTH_FIRE
-    ui.top.primary()[1]()
+    points = game.state.catalogue[FOURTH_FIRE].points
+    ui.press(f"value:{points}")  # one tap: the points the card shows
     assert game.state.phase == Phase.OVER
-    assert ui.top.name == "fire"
-    assert game.state.fires[ui.top.index].card == FOURTH_FIRE
-    # No second Income underneath: the fire closes onto the final screen.
+    # Straight to the final screen, the fire's result its message (no tap); no second
+    # Income: a tap on the message opens the 4th fire's screen, and Close goes back.
+    assert ui.top.name == "final"
+    fire = game.state.fires[-1]
+    assert fire.card == FOURTH_FIRE and fire.points == points
+    assert ui.message.text.startswith(f"4th fire {points}: ")
+    assert "Income" not in ui.message.text
+    ui.tap_message()
+    assert ui.top.name == "fire" and game.state.fires[ui.top.index].card == FOURTH_FIRE
     ui.top.primary()[1]()
     assert ui.top.name == "final"
 
@@ -125,3 +132,28 @@ def test_loading_goes_on_to_the_next_player_by_itself_and_undo_comes_back(ui):
     assert ui.top.player == next_loader(game.state, first) != first
     ui.intent(it.Undo())
     assert ui.top.player == first and ui.message.text.startswith("Undone: ")
+
+
+def test_a_known_fourth_fire_needs_no_tap_and_its_message_follows_the_income(ui):
+    """A copy that knows the 4th fire's points: the last Loading done goes straight to the
+    final screen; its message says the last Income and what the 4th fire did (who gained,
+    who lost); a tap on it opens the Income, then the fire, then the final screen again."""
+    Demo(ui, 4).at(lambda b, a: a.phase == Phase.LOADING and a.last_round)
+    game = ui.game
+    assert game.confirm_value(FOURTH_FIRE, "points", 6) is None
+    assert game.act(Done()) is True  # nothing asked: one input for the event
+    assert ui.top.name == "final" and game.state.phase == Phase.OVER
+    fire = game.state.fires[-1]
+    said = ui.message.text
+    assert said.startswith(f"Income, round {game.state.round}: ")
+    assert "4th fire 6: " in said and "The 4th fire ends the game." in said
+    for pid in fire.gained:
+        assert f"{words.player_name(game.state, pid)} +6" in said
+    for pid in fire.lost:
+        assert f"{words.player_name(game.state, pid)} \u22126" in said
+    ui.tap_message()
+    assert ui.top.name == "income"
+    ui.top.primary()[1]()
+    assert ui.top.name == "fire" and game.state.fires[ui.top.index].card == FOURTH_FIRE
+    ui.top.primary()[1]()
+    assert ui.top.name == "final"

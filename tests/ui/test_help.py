@@ -134,6 +134,7 @@ def test_every_kind_category_and_phase_opens_its_text_from_a_tap(ui, language):
         read |= open_every_topic(finger, language)
         # Fire and Income, shown on top when they happen; the final screen.
         fire = moment(ui, lambda b, a: len(a.fires) > len(b.fires), last_live=True)
+        ui.tap_message()  # the fire is the next screen's message; a tap opens its screen
         assert ui.top.name == "fire"
         read |= open_every_topic(fire, language)
         income = moment(ui, lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING,

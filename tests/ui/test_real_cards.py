@@ -70,9 +70,13 @@ def test_a_corrected_contract_is_saved_and_the_next_game_uses_it(tmp_path):
     ui, services = real(state_dir)
     start_game(ui, SETUP)
     buy_contract(ui)
-    assert ui.top.value == ["coffee", "tea"]  # the catalogue's placeholder
-    ui.press("symbol:0")  # coffee -> tea: a game word from the screen's list of goods
-    ui.press("size:+")  # a third good
+    ui.render()  # the catalogue's placeholder, said as a guess, never as the card's goods
+    assert "Contract Co\u00b7Te?" in ui.canvas.texts, ui.canvas.texts
+    assert ui.top.primary() is None  # one tap on what the card shows; no guess to accept
+    # Goods that repeat one are on no button of sets: entered one by one.
+    ui.press("secondary")  # Other goods
+    for good in ("tea", "tea", "coffee"):  # game words from the screen's list of goods
+        ui.press(f"good:{good}")
     ui.press("ok")
     assert ui.message is None or not ui.message.error, ui.message
     assert ui.top.name != "confirm"
@@ -113,13 +117,12 @@ def test_the_owner_file_failing_keeps_the_value_in_the_game_and_says_so(tmp_path
     ui, services = real(state_dir)
     start_game(ui, SETUP)
     buy_contract(ui)
-    ui.press("symbol:1")
 
     def refuse(card_id, field, value):
         raise ConfigError(f"{state_dir / 'cards.yaml'}: cannot save the card value (disk full)")
 
     services.save_override = refuse
-    ui.press("ok")
+    ui.press("goods:coffee+saffron")  # one tap: the goods the card shows
     assert ui.top.name != "confirm"  # the game goes on with the value the table read
     assert ui.message.error and "disk full" in ui.message.text
     assert "(" not in ui.message.text.split(":")[0]  # words first, no Python tuple
@@ -135,7 +138,6 @@ def test_a_record_that_cannot_be_written_keeps_the_question_and_a_retry_writes_o
     ui, services = real(state_dir)
     start_game(ui, SETUP)
     buy_contract(ui)
-    ui.press("symbol:0")
     session = ui.game.session
     original = session.submit
     calls = {"n": 0}
@@ -147,14 +149,14 @@ def test_a_record_that_cannot_be_written_keeps_the_question_and_a_retry_writes_o
         return original(action)
 
     monkeypatch.setattr(session, "submit", failing_once)
-    ui.press("ok")
+    ui.press("goods:tea+saffron")
     assert ui.top.name == "confirm" and ui.message.error
     assert ui.message.text == "Not saved: the journal cannot be written (disk full)"
-    ui.press("ok")  # the second tap, once the disk has room
+    ui.press("goods:tea+saffron")  # the second tap, once the disk has room
     assert ui.top.name != "confirm"
     confirms = [line for line in journal_lines(state_dir) if line["type"] == "confirm_value"]
     assert len(confirms) == 1
-    assert owner_file(state_dir)["A-contract-1"] == {"goods": ["tea", "tea"]}
+    assert owner_file(state_dir)["A-contract-1"] == {"goods": ["tea", "saffron"]}
 
 
 def test_a_second_confirmation_of_the_same_value_adds_no_line(tmp_path):
@@ -162,10 +164,9 @@ def test_a_second_confirmation_of_the_same_value_adds_no_line(tmp_path):
     ui, services = real(state_dir)
     start_game(ui, SETUP)
     buy_contract(ui)
-    ui.press("symbol:0")
-    ui.press("ok")
+    ui.press("goods:tea+saffron")
     before = len(journal_lines(state_dir))
-    assert ui.game.confirm_value("A-contract-1", "goods", ("tea", "tea")) is None
+    assert ui.game.confirm_value("A-contract-1", "goods", ("tea", "saffron")) is None
     assert len(journal_lines(state_dir)) == before
 
 
@@ -183,8 +184,7 @@ def test_enroll_saves_a_corrected_value_through_the_real_saver(tmp_path):
     assert owner_file(state_dir) == {"B-fire": {"points": shown + 1}}
     ui.press("season:C")
     ui.press("enroll:C-contract-2")
-    ui.press("symbol:0")
-    ui.press("ok")
+    ui.press("goods:coffee+tea")  # one tap: what the card shows
     assert ui.top.name == "enroll" and not (ui.message and ui.message.error), ui.message
     assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["C-contract-2"].unverified == set()
     assert services.load_catalogue()["B-fire"].points == shown + 1  # the cache was cleared
@@ -230,12 +230,11 @@ def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_ca
     # Winter's three contracts are guesses: one button asks, none names a guess as fact.
     assert "ask:contract" in keys and not any(k.startswith("card:A-contract") for k in keys)
     ui.press("ask:contract")
-    assert ui.top.name == "confirm" and ui.top.value == []
-    assert ui.top.primary()[1] is None  # nothing to confirm before two goods
-    for good in ("carpet", "rubber", "tea"):  # on no card of the catalogue's guesses
-        ui.press(f"good:{good}")
+    assert ui.top.name == "confirm" and ui.top.primary() is None  # no guess to accept
     before = ui.game.state.actions
-    ui.press("ok")  # one answer: which card, and its printed goods
+    # One tap: the set of goods the card shows (on no card of the catalogue's guesses),
+    # which tells the card, and its printed goods.
+    ui.press("goods:tea+rubber+carpet")
     state = ui.game.state
     assert ui.top.name == "supply" and not (ui.message and ui.message.error), ui.message
     assert state.actions == before + 2  # confirm_value, then the reveal
@@ -246,10 +245,10 @@ def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_ca
     lines = journal_lines(state_dir)
     assert [line["type"] for line in lines[-2:]] == ["confirm_value", "reveal"]
     assert lines[-2]["card"] == lines[-1]["card"] == card
-    assert owner_file(state_dir)[card] == {"goods": ["carpet", "rubber", "tea"]}
+    assert sorted(owner_file(state_dir)[card]["goods"]) == ["carpet", "rubber", "tea"]
     # The card is now named by what it shows, on the round screen too.
     ui.render()
-    assert any("Ca·Ru·Te" in t.replace("\u00a0", " ") for t in ui.canvas.texts), ui.canvas.texts
+    assert any("Te·Ru·Ca" in t.replace("\u00a0", " ") for t in ui.canvas.texts), ui.canvas.texts
 
 
 def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
@@ -277,9 +276,7 @@ def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp
     assert any("Sa·Ca" in str(label) and "?" not in str(label) for label in labels), labels
     # The other two are asked; answering a guess as printed confirms that very card.
     ui.press("ask:contract")
-    for good in ("coffee", "tea"):
-        ui.press(f"good:{good}")
-    ui.press("ok")
+    ui.press("goods:coffee+tea")
     assert ui.game.state.slots[0].card == "A-contract-1"
     assert owner_file(state_dir)["A-contract-1"] == {"goods": ["coffee", "tea"]}
 
@@ -312,3 +309,50 @@ def test_enroll_corrects_a_confirmed_value_for_later_games_only(tmp_path):
     assert again.top.session.state.catalogue["B-fire"].points == 4
     again.top.close_session()
     assert load_catalogue(SHIPPED_CONFIG_DIR, state_dir)["B-fire"].points == 6
+
+
+def test_one_tap_answers_are_saved_and_the_next_game_on_the_copy_uses_them(tmp_path):
+    """Supply's "Contract ?" answered by one tap on a set of goods, a bought fireman's value
+    by one tap on its number: each a confirm_value line, then the action; both reach the
+    owner's cards.yaml, and the next game (a new start of the app) has them as facts."""
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.press("ask:contract")
+    ui.press("goods:tea+rubber+carpet")  # one tap: which card, and what it shows
+    contract = ui.game.state.slots[0].card
+    for card in ("A-fireman-1", "A-warehouse"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    assert ui.top.name == "purchase"
+    ui.intent(it.PlayerButton("blue"))
+    ui.intent(it.Ok())  # Blue buys the contract: its goods are confirmed, nothing asked
+    assert ui.top.name != "confirm"
+    ui.intent(it.Ok())  # nobody buys the fireman
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())  # Red buys the warehouse
+    assert ui.top.name != "confirm"
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[1:3]] == ["confirm_value", "reveal"]
+    assert owner_file(state_dir) == {contract: {"goods": ["tea", "rubber", "carpet"]}}
+    # The next game on this copy: the contract is a fact, its own button without "?".
+    ui.game.close()
+    ui.top.close_session()
+    ui, services = real(state_dir)
+    for key in ("new", "new:confirm", "count:2", "first:red", "ok", "ok"):
+        ui.press(key)  # a new game (the first one is set aside)
+    pinned = journal_lines(state_dir)[0]["cards"][contract]
+    assert pinned == {"goods": ["tea", "rubber", "carpet"]}
+    ui.render()
+    assert f"card:{contract}" in ui.keys()
+    label = next(t.label for t in ui.canvas.targets if t.label.startswith("Contract Te"))
+    assert label.replace("\u00ad", "") == "Contract Te\u00b7Ru\u00b7Ca", label  # no "?"
+    # A fireman bought when it was the only one left unseen: asked in Purchase, one tap.
+    for card in ("A-fireman-2", "A-fireman-1", "A-warehouse"):
+        ui.intent(it.CardScanned(f"TAG-{card}", card))
+    ui.intent(it.PlayerButton("red"))
+    ui.intent(it.Ok())
+    assert ui.top.name == "confirm" and ui.top.primary() is None  # no guess to accept
+    ui.press("value:4")
+    assert ui.top.name != "confirm"
+    assert ui.game.state.player("red").firemen == 4
+    assert owner_file(state_dir)["A-fireman-2"] == {"value": 4}

@@ -60,7 +60,7 @@ def test_a_whole_round_by_buttons_and_scans(game):
     ui.intent(it.PlayerButton("red"))
     ui.intent(it.Ok())  # Anna buys the contract: its goods are unconfirmed, so asked first
     assert ui.top.name == "confirm"
-    ui.intent(it.Ok())
+    ui.press("goods:coffee+tea")  # one tap: what the card shows
     assert "A-contract-1" in ui.game.state.player("red").cards
     ui.intent(it.Ok())  # nobody buys the counting office: Cleo bought nothing this round
     # Nobody has a cube to load: Loading is done by itself, and the Income needs no tap:
@@ -123,8 +123,12 @@ def test_unconfirmed_fire_points_are_asked_and_a_correction_is_kept(ui, services
     for _ in range(5):
         ui.press("value:+")
     ui.press("ok")
+    # No screen to tap through: the fire's result is the message; a tap on it shows it.
+    fire = ui.game.state.fires[-1]
+    assert fire.points == catalogue["B-fire"].points + 5
+    assert ui.top.name == "supply" and ui.message.text.startswith(f"Fire {fire.points} (")
+    ui.tap_message()
     assert ui.top.name == "fire"
-    assert ui.game.state.fires[-1].points == catalogue["B-fire"].points + 5
     assert "points" not in services.load_catalogue()["B-fire"].unverified
     assert (services.state_dir / "cards.yaml").is_file()
 
@@ -322,6 +326,8 @@ def test_a_fire_with_all_equal_says_nobody_gains_or_loses(ui):
     scan(ui, "B-fire")
     assert ui.top.name == "confirm"
     ui.intent(it.Ok())
+    assert "all equal, nobody gains or loses" in ui.message.text
+    ui.tap_message()
     assert ui.top.name == "fire"
     ui.render()
     assert "All equal \u2014 nobody gains or loses." in ui.canvas.texts

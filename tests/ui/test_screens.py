@@ -31,7 +31,7 @@ KEY_TEXT = {
     "stats": "Average total",
     "tableau": "Cards ({n})",
     "confirm": "How many points does this fire show?",
-    "pick-goods": "Clear goods",
+    "pick-goods": "Tap the goods printed on the card. It is saved for every later game.",
     "history": "Games",
     "settings": "Purchase form",
     "hardware": "Last buttons and cards",

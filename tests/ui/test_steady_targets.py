@@ -34,7 +34,8 @@ def test_a_long_message_on_supply_moves_no_card(ui):
     Demo(ui, 2).at(lambda b, a: a.phase == Phase.SUPPLY and a.round >= 2 and a.slots)
     finger = Finger(ui)
     before = own(finger.frame())
-    assert ui.top.hint_in_bar  # the case: no hint place above the cards
+    # (Where the hint is in the bar, the message has no place above the cards; where it
+    # is above them, the message is taller than that place: over the header either way.)
     ui.info("Undone: Ship 2 revealed with coffee, tea and saffron, then the fire of "
             "Spring resolved with every firemen total")
     after = own(finger.frame())
@@ -84,3 +85,39 @@ def test_telling_a_fireman_by_its_value_moves_no_other_card_on_supply(ui):
             missed.append((label, was[label], now[label]))
     assert missed == []
     assert len(now.keys() & was.keys()) >= 6  # the other cards of the grid are compared
+
+
+def test_five_players_income_and_a_fire_on_supply_move_no_card(ui):
+    """Round start with five players: the Income's message is too long for the place
+    above the cards and for the header: its short form is shown (a tap opens the Income),
+    and the cards stay when it goes; a fire's result, who gained and who lost, comes as
+    the next message and moves no card either."""
+    Demo(ui, 5).at(lambda b, a: a.phase == Phase.SUPPLY and b.phase == Phase.LOADING
+                   and a.round >= 2, last_live=True)
+    finger = Finger(ui)
+    state = ui.game.state
+    said = ui.message.text
+    assert said.startswith(f"Income, round {state.round - 1}: ")
+    # (As long as five players' incomes, each with its parts, and the fire after them.)
+    long = said + " " + said
+    short = f"Income, round {state.round - 1}, paid: tap here for each player's."
+    ui.info(long, more=ui.message.more, short=short)
+    with_message = own(finger.frame())
+    labels = [t["label"] for t in with_message["targets"]]
+    assert short in labels and long not in labels
+    ui.tap_message()  # the short form opens what the long one did
+    assert ui.top.name == "income"
+    ui.pop()
+    ui.dismiss_message()
+    without = own(finger.frame())
+    assert moved(with_message, without) == []
+    fire = next((cid for cid in state.unseen[state.top_season()]
+                 if state.catalogue[cid].kind == "fire"), None)
+    if fire is not None:  # the season's fire still in the pile: revealed now
+        ui.game.confirm_value(fire, "points", 3)
+        ui.top.pick(fire)
+        after = own(finger.frame())
+        assert ui.message.text.startswith("Fire 3 (")
+        assert moved(without, after) == []
+        ui.tap_message()
+        assert ui.top.name == "fire"

@@ -2,8 +2,11 @@
 
 Shown before an action that would use it: a revealed fire's points, a bought
 fireman's value, a bought contract's goods. The guess is shown as a question,
-never as fact. The answer is saved as the owner's override (used by this game
-and every later one), then the action goes ahead.
+never as fact. One tap answers it: the table taps what the card shows (a number,
+or the set of goods: `companion.ui.views.confirm`); a contract whose goods repeat
+one, or a fire beyond the usual points, is entered the longer way on the same
+screen. The answer is saved as the owner's override (used by this game and every
+later one), then the action goes ahead.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from companion.ui.canvas import (
     ACCENT,
     BODY,
     GOOD_COLOURS,
-    HUGE,
     LARGE,
     MUTED,
     PANEL,
@@ -33,6 +35,7 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
+from companion.ui.views.confirm import Answer, confirm_view
 
 log = logging.getLogger("companion.ui")
 
@@ -67,7 +70,7 @@ def which_card(catalogue: Catalogue, candidates: list[str], field: str,
 
 
 class ConfirmValueScene(Scene):
-    """Ask the table for one printed value, starting from the placeholder.
+    """Ask the table for one printed value: one tap on what the card shows.
 
     With `candidates` (Supply, a revealed card whose kind has several unseen cards of
     unconfirmed value: docs/cards.md) it asks what the card on the table shows: the answer
@@ -88,17 +91,18 @@ class ConfirmValueScene(Scene):
         catalogue = self.catalogue()
         card = catalogue[card_id]
         self.card = card
+        #: A contract's goods entered one by one ("Other goods": goods that repeat one),
+        #: not picked from the sets of different goods.
+        self.by_goods = False
         self.value: int | list[str]
-        if self.candidates and field == "goods":
+        if field == "goods":
             self.value = []  # the goods as tapped, from none
         elif self.candidates and field == "value":
             self.value = 0  # no value until one is tapped
         elif field == "points":
-            self.value = card.points or 0
-        elif field == "value":
-            self.value = card.value or 1
+            self.value = card.points or 0  # the steps' start, for a number beyond the buttons
         else:
-            self.value = [str(g) for g in card.goods]
+            self.value = card.value or 1
         #: The value before each change, for Undo (the last thing the person did).
         self.earlier: list[int | list[str]] = []
 
@@ -113,13 +117,18 @@ class ConfirmValueScene(Scene):
         return rulestexts.card_topics([(self.card.kind, self.card.good)])
 
     def undo_entry(self) -> str | None:
-        """Undo here takes back the last change of the value, then the question itself
-        (the action that asked it is not recorded): never the game's previous action."""
+        """Undo here takes back the last change of the value, then the goods one by one
+        (back to the sets), then the question itself (the action that asked it is not
+        recorded): never the game's previous action."""
         if self.earlier:
             undone = self.shown()
             self.value = self.earlier.pop()
             self.ui.dirty = True
             return _("the change to {value}").format(value=undone)
+        if self.by_goods:
+            self.by_goods = False
+            self.ui.dirty = True
+            return _("Other goods")
         self.ui.pop()
         return _("the question about {card}").format(card=self.title())
 
@@ -141,26 +150,57 @@ class ConfirmValueScene(Scene):
         return self.ui.services.load_catalogue()
 
     def hint(self) -> str:
-        if self.candidates and self.field == "goods":
+        if self.by_goods:
             return _("Tap each good printed on the card. It is saved for every later game.")
-        if self.candidates:
-            return _("Tap the value printed on the card. It is saved for every later game.")
-        return _("Read the value printed on the card. It is saved for every later game.")
+        if self.field == "goods":
+            return _("Tap the goods printed on the card. It is saved for every later game.")
+        if self.field == "points":
+            return _("Tap the points printed on the card (another number: \u2212 +, then "
+                     "Confirm). It is saved for every later game.")
+        return _("Tap the value printed on the card. It is saved for every later game.")
 
-    def primary(self) -> Primary:
-        if self.candidates:
-            ready = (2 <= len(self.value) <= 4) if isinstance(self.value, list) \
-                else self.value > 0
-            return (_("Revealed"), self.pick if ready else None)
-        return (_("Confirm"), self.confirm)
+    def primary(self) -> Primary | None:
+        if self.by_goods:
+            ready = isinstance(self.value, list) and 2 <= len(self.value) <= 4
+            label = _("Revealed") if self.candidates else _("Confirm")
+            return (label, self.answer_entered if ready else None)
+        if self.field == "points":
+            return (_("Confirm"), self.answer_entered)  # the number set by its steps
+        return None  # the answer is one tap on what the card shows
 
-    def pick(self) -> None:
+    def secondary(self) -> Primary | None:
+        if self.field == "goods" and not self.by_goods:
+            return (_("Other goods"), self.other_goods)
+        return None
+
+    def other_goods(self) -> None:
+        """Goods that no set offers (one repeated): entered one by one."""
+        self.by_goods = True
+        self.value = []
+        self.earlier = []
+        self.ui.dirty = True
+
+    def answer_entered(self) -> None:
+        """The value set on the screen (steps, or goods tapped one by one) is the answer."""
+        self.answer(tuple(str(g) for g in self.value) if isinstance(self.value, list)
+                    else int(self.value))
+
+    def answer(self, value: PrintedValue) -> None:
+        """What the card shows, tapped: the card told by it (Supply), or the card asked
+        about confirmed; the action that asked goes ahead."""
+        if self.candidates:
+            self.pick(value)
+        else:
+            self.confirm(value)
+
+    def pick(self, value: PrintedValue | None = None) -> None:
         """The card on the table shows this value: it is that card, and the value is
         confirmed (a confirm_value line before its reveal) unless it already was."""
         from companion.engine import Reveal
 
-        value: PrintedValue = (tuple(str(g) for g in self.value)
-                               if isinstance(self.value, list) else int(self.value))
+        if value is None:
+            value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
+                     else int(self.value))
         state = self.game.state
         chosen = which_card(state.catalogue, self.candidates, self.field, value)
         if chosen is None:
@@ -195,14 +235,10 @@ class ConfirmValueScene(Scene):
         self.value = []
         self.ui.dirty = True
 
-    def tap_value(self, value: int) -> None:
-        """A fireman's value, picked: one tap says which card it is."""
-        self.set_value(value)
-        self.pick()
-
-    def confirm(self) -> None:
-        value: PrintedValue = (tuple(str(g) for g in self.value)
-                               if isinstance(self.value, list) else int(self.value))
+    def confirm(self, value: PrintedValue | None = None) -> None:
+        if value is None:
+            value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
+                     else int(self.value))
         try:
             if self.save is not None:
                 self.save(self.card_id, self.field, value)
@@ -244,89 +280,65 @@ class ConfirmValueScene(Scene):
         self.value = value
         self.ui.dirty = True
 
-    def cycle(self, index: int) -> None:
-        self.remember()
-        goods = self.goods()
-        goods[index] = str(GOODS[(GOODS.index(goods[index]) + 1) % len(GOODS)])
-        self.value = goods
-        self.ui.dirty = True
-
-    def resize(self, delta: int) -> None:
-        self.remember()
-        goods = self.goods()
-        if delta > 0 and len(goods) < 4:
-            goods.append(str(GOODS[0]))
-        elif delta < 0 and len(goods) > 2:
-            goods.pop()
-        self.value = goods
-        self.ui.dirty = True
+    def guess(self) -> str | None:
+        """The catalogue's guess in words (said as one), or None where the card is still
+        to be told by its face."""
+        if self.candidates:
+            return None
+        card = self.card
+        if self.field == "goods":
+            return ", ".join(names.good(g) for g in card.goods)
+        return str(card.points if self.field == "points" else card.value)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        if self.candidates:
-            self.draw_pick(c, body)
-            return
-        card = self.card
         area = layout.inset(body, c.u(20), c.u(10))
-        flow = layout.Flow(c, area, c.u(8))
-        flow.text(self.title(), LARGE, TEXT, role="title", max_lines=2)
-        question = {
-            "points": _("How many points does this fire show?"),
-            "value": _("What value does this fireman show?"),
-            "goods": _("Which goods does this contract show?"),
-        }[self.field]
-        flow.text(question, BODY, TEXT)
-        guess = {"points": card.points, "value": card.value}.get(self.field)
-        if self.field == "goods":
-            guess_text = ", ".join(names.good(g) for g in card.goods)
-        else:
-            guess_text = str(guess)
-        flow.text(_("Printed value? {guess} (unconfirmed guess)").format(guess=guess_text),
-                  BODY, MUTED)
-        flow.take(c.u(12))
-        gap = c.u(10)
-        size = min(c.u(64), (area.w - 5 * gap) // 6)
-        row = flow.take(size)
-        if self.field == "points":
-            minus, number, plus = layout.columns(pygame.Rect(row.x, row.y, 2 * size + c.u(120),
-                                                             size), [size, None, size])
-            c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
-            c.text(str(self.value), number.center, HUGE, ACCENT, anchor="center", role="key")
-            c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
-        elif self.field == "value":
-            for v, box in zip(range(1, 6), layout.columns(row, [size] * 5, gap), strict=False):
-                c.button(box, str(v), partial(self.set_value, v), key=f"value:{v}", size=LARGE,
-                         selected=self.value == v)
-        else:
-            goods = self.goods()
-            cells = layout.columns(row, [size] * 6, gap)
-            for i, good in enumerate(goods):
-                box = cells[i]
-                c.button(box, names.good_initial(good), partial(self.cycle, i),
-                         key=f"symbol:{i}", colour=GOOD_COLOURS[good])
-            c.button(cells[4], "\u2212", lambda: self.resize(-1), key="size:-", size=LARGE)
-            c.button(cells[5], "+", lambda: self.resize(1), key="size:+", size=LARGE)
-            flow.text(", ".join(names.good(g) for g in goods), SMALL, TEXT)
-            flow.text(_("Tap a symbol to change its good."), BODY, MUTED)
+        view = confirm_view(self.title(), self.field, self.guess())
+        if self.by_goods:
+            flow = layout.Flow(c, area, c.u(8))
+            flow.text(view.title, LARGE, TEXT, role="title", max_lines=1)
+            flow.text(view.question, BODY, TEXT)
+            self.draw_goods(c, flow.rest())
+            return
+        counts = [(len(group), len(group[0].goods)) for group in view.groups]
+        texts = [(view.title, LARGE, "title"), (view.question, BODY, "body"),
+                 (view.guess, BODY, "body")]
+        placed = layout.answers_layout(c, area, texts, counts, steps=self.field == "points")
+        colours = {"title": TEXT, "body": TEXT}
+        for (text, size, role), rect in zip(texts, placed.texts, strict=False):
+            colour = MUTED if text == view.guess else colours[role]
+            layout.draw_text(c, text, rect, size, colour, role=role, max_lines=2)
+        for group, boxes in zip(view.groups, placed.cells, strict=True):
+            for answer, box in zip(group, boxes, strict=True):
+                self.draw_answer(c, answer, box)
+        if placed.steps is not None:
+            self.draw_steps(c, placed.steps)
 
-    def draw_pick(self, c: Canvas, body: pygame.Rect) -> None:
-        """What does the card show? Goods tapped one by one, or a value in one tap."""
-        area = layout.inset(body, c.u(20), c.u(10))
-        flow = layout.Flow(c, area, c.u(8))
-        flow.text(self.title(), LARGE, TEXT, role="title", max_lines=1)
-        question = {
-            "value": _("What value does this fireman show?"),
-            "goods": _("Which goods does this contract show?"),
-        }.get(self.field, "")
-        flow.text(question, BODY, TEXT)
-        gap = c.u(10)
-        size = min(c.u(64), (area.w - 5 * gap) // 6)
-        if self.field == "value":
-            row = flow.take(size)
-            for v, box in zip(range(1, 6), layout.columns(row, [size] * 5, gap), strict=False):
-                c.button(box, str(v), partial(self.tap_value, v), key=f"value:{v}",
-                         size=LARGE)
+    def draw_answer(self, c: Canvas, answer: Answer, box: pygame.Rect) -> None:
+        """One answer: a number, or the goods as cubes (their colours and initials)."""
+        action = partial(self.answer, answer.value)
+        if not answer.goods:
+            c.button(box, answer.label, action, key=answer.key, size=LARGE)
             return
+        c.rect(box, PANEL)
+        for good, cube in zip(answer.goods, layout.cube_row(c, box, len(answer.goods)),
+                              strict=True):
+            c.cube(good, cube, names.good_initial(good))
+        c.region(box, action, answer.key, answer.label)
+
+    def draw_steps(self, c: Canvas, row: pygame.Rect) -> None:
+        """Any other number: − and + around it, then Confirm (the bar's)."""
+        size = row.h
+        minus, number, plus = layout.columns(row, [size, None, size])
+        c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
+        c.text(str(self.value), number.center, LARGE, ACCENT, anchor="center", role="key")
+        c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
+
+    def draw_goods(self, c: Canvas, rect: pygame.Rect) -> None:
+        """Goods one by one (a contract whose goods repeat one)."""
+        flow = layout.Flow(c, rect, c.u(8))
+        gap = c.u(10)
         goods = self.goods()
+        size = min(c.u(64), (rect.w - 5 * gap) // 6)
         row = flow.take(size)
         cells = layout.columns(row, [size] * 4 + [None], gap)
         for i in range(4):

@@ -38,7 +38,9 @@ def arrow(c: Canvas, centre: tuple[int, int], up: bool, colour: tuple[int, int, 
 
 
 class FireScene(Scene):
-    """Shown at once when a fire is resolved; one OK continues."""
+    """A resolved fire with every player's firemen total. It needs no tap: what the fire
+    did is the next screen's message (`companion.ui.views.fire`); a tap on that message
+    opens this screen, and Close goes back."""
 
     name = "fire"
     game_screen = True
@@ -62,7 +64,7 @@ class FireScene(Scene):
         return self.game.state
 
     def primary(self) -> Primary:
-        return (_("Continue"), self.ui.pop)
+        return (_("Close"), self.ui.pop)
 
     def on_back(self) -> None:
         self.ui.pop()

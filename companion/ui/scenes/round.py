@@ -106,6 +106,9 @@ class RoundScene(Scene):
     #: Portrait, an odd number of players: the panels' grid's free cell (bottom right),
     #: where a phase may put a control its own rows have no room for (set by `draw`).
     spare: pygame.Rect | None = None
+    #: The place above the phase's controls keeps, for the round, the tallest height a
+    #: message took in it (`draw`): the controls give way once, never back up.
+    sticky_place = False
     #: Portrait: even with the track gone and the panels at their least, the phase's
     #: controls have less than `phase_least` (set by `draw`; it stays so for the round).
     squeezed = False
@@ -117,6 +120,7 @@ class RoundScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         mark = c.mark()
+        self.shorten_message(c)
         header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
         gap = c.u(8)
         n = len(state.players)
@@ -140,11 +144,14 @@ class RoundScene(Scene):
         if track_h:
             self.draw_track(c, state, track)
         message = self.body_message
-        if message is not None and self.hint_in_bar and \
+        width = self.phase_width(c)
+        if message is not None and (self.hint_in_bar or self.above_phase(c, width) >
+                                    self.hint_place(c, width)) and \
                 self.message_over_header(c, message[0], track.bottom):
             # A message too long for the bar where the hint has no place above the
-            # controls: over the header and the track until the next action, so that the
-            # controls below never move down under the finger (docs/touch.md).
+            # controls, or taller than that place (a fire's result, five players' income):
+            # over the header and the track until the next action, so that the controls
+            # below never move down under the finger (docs/touch.md).
             c.forget_since(mark)
             c.rect(pygame.Rect(0, 0, c.w, track.bottom), BG, radius=0)
             flow = layout.Flow(c, pygame.Rect(c.u(8), c.u(4), c.w - 2 * c.u(8),
@@ -170,19 +177,51 @@ class RoundScene(Scene):
         flow = layout.Flow(c, area, c.u(4))
         hint = "" if self.hint_in_bar else self.hint()
         least = self.hint_place(c, area.w)
+        # A screen whose controls are fixed for the round (`sticky_place`) keeps the
+        # tallest place a message took this round: the controls below give way once
+        # (the round's first screen with the Income's message), never back up.
+        key = (c.w, c.h, state.round)
+        kept = self.__dict__.get("_place")
+        sticky = self.sticky_place and not self.entry_pending()
+        if sticky and kept is not None and kept[0] == key:
+            least = max(least, kept[1])
         top = flow.y
         if self.body_message is not None:
             self.draw_message(c, flow, *self.body_message, least=least)
         elif not self.hint_in_bar:
             flow.text(hint, BODY, TEXT)
-        flow.y = max(flow.y, top + least)
+        least = max(least, flow.y - top)
+        if sticky:
+            self._place = (key, least)
+        flow.y = top + least
         self.draw_phase(c, state, flow.rest())
+
+    def shorten_message(self, c: Canvas) -> None:
+        """A message taller than the hint's place that would not fit over the header
+        either (five players' income): its short form, where it has one (what a tap on it
+        opens tells the rest), so the controls below keep their place."""
+        message = self.body_message
+        short = self.body_short
+        if message is None or not short:
+            return
+        width = self.phase_width(c)
+        if self.above_phase(c, width) > self.hint_place(c, width) and \
+                not self.message_over_header(c, message[0], c.u(HEADER) + c.u(TRACK)):
+            self.body_message = (short, message[1], message[2])
 
     @staticmethod
     def message_over_header(c: Canvas, text: str, height: int) -> bool:
         """Whether a message fits in the header's and track's `height` (a finger tall)."""
         fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
         return max(c.u(56), fitted.height(c) + 2 * c.u(8)) <= height - c.u(8)
+
+    @staticmethod
+    def phase_width(c: Canvas) -> int:
+        """The width of the phase's part (beside the panels, or under them in portrait)."""
+        gap = c.u(8)
+        if c.w < c.h:
+            return c.w - 2 * gap
+        return c.w - max(c.u(PANELS), c.w * 31 // 100) - 2 * gap
 
     def hint_place(self, c: Canvas, width: int) -> int:
         """The height above the phase's controls for the hint where it is drawn here: as

@@ -32,6 +32,8 @@ class SupplyScene(RoundScene):
     """Pick each revealed card from the unseen cards of the top season."""
 
     name = "supply"
+    #: The grid's places are fixed for the round: so is the height above them.
+    sticky_place = True
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
@@ -53,10 +55,9 @@ class SupplyScene(RoundScene):
     def hint(self) -> str:
         if self.ship:
             return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
-        only = self.only_next()
-        if only is not None:
-            return _("Only {card} can come next: OK once it is revealed.").format(
-                card=names.card_name(self.state.catalogue[only]))
+        # (Only one card can come next: "Revealed" is then the primary action, and the
+        # grid shows that card alone. A hint naming it had no room beside the bar's
+        # buttons: it went above the cards and took the room that kept them on one page.)
         return _("Tap the card just revealed, or scan it.")
 
     def primary(self) -> Primary | None:
@@ -68,7 +69,9 @@ class SupplyScene(RoundScene):
         if only is not None:
             # Only one card can come next: offered as the primary action (OK), not asked.
             return (_("Revealed"), partial(self.pick, only))
-        return None
+        # Greyed out until then: the bar keeps its buttons, so the hint beside them does
+        # not go above the cards (and the grid down) when only one card can come next.
+        return (_("Revealed"), None)
 
     def only_next(self) -> str | None:
         """The card that must come next when the top season has one unseen card left."""
@@ -218,11 +221,10 @@ class SupplyScene(RoundScene):
                                                  max_lines=2).cut:
                 break
             shown = shown[1:]
-        # One line where the heading fits one (two where it or a list needs them, and
-        # always two while a ship's goods are entered), so the cards and the goods below
-        # keep their places as cards are revealed.
-        lines = 2 if self.ship else len(layout.fit(c, text, area.w, None, SMALL,
-                                                   max_lines=2).lines)
+        # Two lines, whether the heading needs one or two (the list of cards of another
+        # season grows as they are revealed), so the cards and the goods below keep
+        # their places as cards are revealed and the list grows.
+        lines = 2
         line = flow.take(max(1, lines) * layout.line_height(c, SMALL))
         layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
         if self.ship:
@@ -241,7 +243,12 @@ class SupplyScene(RoundScene):
         # The places are fixed for the round (`places`): laid out by the names they had
         # then, each drawn with its name now.
         groups = self.places(state)
-        labels = [label for label, _ids in groups]
+        # Each place as wide as the longest name its cards have (a card told by what it
+        # shows, the last of its kind named by its guess), not only the name it had when
+        # the places were made: the grid keeps its columns when a name changes.
+        labels = [max([label, *(names.card_in_season(state.catalogue[cid]) for cid in ids
+                                if cid in state.catalogue.cards)], key=len)
+                  for label, ids in groups]
         # Too many long names for one screen (a season's first round, German, French):
         # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
         self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
@@ -266,32 +273,47 @@ class SupplyScene(RoundScene):
                     layout.draw_text(c, text, inner, SMALL, MUTED, align="center",
                                      valign="center", role="secondary")
                 continue
-            card = state.catalogue[left[0]]
-            label = self.face(state, left[0], asked)
-            colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
-                if card.kind == Kind.SHIP else (70, 82, 100)
-            if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
-                c.button(box, label, partial(self.ask, card.kind), key=f"ask:{card.kind}",
-                         colour=colour)
-                continue
-            c.button(box, label, partial(self.tap_card, left[0]), key=f"card:{left[0]}",
+            # One button per face the place's unseen cards show (one, but for a card taken
+            # back after it was told by its value: its kind's question then, or else side
+            # by side), the place kept.
+            faces: dict[str, str] = {}
+            for cid in left:
+                faces.setdefault(self.face(state, cid, asked), cid)
+            kind = state.catalogue[left[0]].kind
+            if len(faces) > 1 and self.pick_label(kind) in faces:
+                # Its kind's question reaches them all: the answer tells the card, one
+                # whose value is confirmed by that value (`confirm.which_card`).
+                faces = {self.pick_label(kind): faces[self.pick_label(kind)]}
+            boxes = [box] if len(faces) == 1 else \
+                layout.columns(box, [None] * len(faces), c.u(8))
+            for (label, cid), cell in zip(faces.items(), boxes, strict=True):
+                self.draw_card(c, state, cid, label, cell)
+
+    def draw_card(self, c: Canvas, state: State, cid: str, label: str,
+                  box: pygame.Rect) -> None:
+        """An unseen card's button (or its kind's question, "Contract ?")."""
+        card = state.catalogue[cid]
+        colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
+            if card.kind == Kind.SHIP else (70, 82, 100)
+        if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
+            c.button(box, label, partial(self.ask, card.kind), key=f"ask:{card.kind}",
                      colour=colour)
+            return
+        c.button(box, label, partial(self.tap_card, cid), key=f"card:{cid}", colour=colour)
 
     def places(self, state: State) -> list[tuple[str, list[str]]]:
         """The grid's places, fixed for the round as the cards in it are: the faces the
         grid showed when it was first drawn this round, in its order (the fire first, then
         the longest names, which share the tall rows). A card told by what it shows
         ("Fireman ?") leaves its place's name changed, not the places: the card under the
-        next finger stays. Laid out anew only when a place would hold cards that now read
-        differently (a value confirmed elsewhere)."""
+        next finger stays, and so does every place when a card taken back reads otherwise
+        than its place's other cards (they then share the place, side by side)."""
         key = (state.round, state.top_season(), tuple(self.grid_cards(state)))
         kept = self._places
         if kept is not None and kept[0] == key:
-            unseen = state.unseen.get(state.top_season() or "", ())
-            asked = self.asked_kinds(state)
-            if all(len({self.face(state, cid, asked) for cid in ids if cid in unseen}) <= 1
-                   for _label, ids in kept[1]):
-                return kept[1]
+            # A place whose cards now read differently (a card told by its value, then
+            # taken back by Undo) shows one button per face side by side (`draw_cards`).
+            return kept[1]
         groups = self.face_groups(state)
         groups.sort(key=lambda g: (state.catalogue[g[1][0]].kind != Kind.FIRE, -len(g[0])))
         self._places = (key, groups)

@@ -83,3 +83,9 @@ def income_said(before: State, after: State) -> str:
         name=words.player_name(after, after.first_player))
     return _("{title}: {rows}. {coin}").format(
         title=_("Income, round {k}").format(k=before.round), rows=", ".join(rows), coin=coin)
+
+
+def income_short(before: State) -> str:
+    """The Income's message where the whole one has no room (five players): that it was
+    paid, and that a tap shows each player's part."""
+    return _("Income, round {k}, paid: tap here for each player's.").format(k=before.round)

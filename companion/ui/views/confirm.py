@@ -1,0 +1,99 @@
+"""The printed-value question's view model: every answer the table can give in one tap.
+
+Plain data, without pygame (`companion.ui.scenes.confirm` lays it out and paints it). A
+question is answered by tapping what the card shows: a fire's points (the usual ones;
+any other by steps), a fireman's value (1-5), or a contract's goods, one button for each
+set of 2 to 4 different goods. A contract whose goods repeat one (the engine allows it;
+no card the catalogue guesses does) is entered good by good: the screen's own, slower way.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from companion.engine import GOODS
+from companion.engine.values import value
+from companion.engine.words import printed_for_field
+from companion.ui import names
+from companion.ui.i18n import _
+
+#: A fire's points offered in one tap (others: the steps below them).
+FIRE_POINTS = tuple(range(1, 11))
+
+
+@value
+class Answer:
+    """One button: its words, the value it answers, and the goods it paints."""
+
+    label: str
+    value: int | tuple[str, ...]
+    #: The goods shown as cubes (their colours and initials); () for a number.
+    goods: tuple[str, ...] = ()
+    #: The button's stable key (`value:3`, `goods:coffee+tea`).
+    key: str = ""
+
+
+@value
+class ConfirmView:
+    title: str
+    question: str
+    #: The catalogue's guess, said as one ("Printed value? 2 (unconfirmed guess)"), or ""
+    #: where the card is still to be told by its face (the guess would name a card).
+    guess: str
+    #: The one-tap answers in groups (a contract's by their number of goods), each group
+    #: laid out in rows of its own.
+    groups: tuple[tuple[Answer, ...], ...]
+
+
+def in_order(goods: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Goods in the catalogue's order of goods (a card's goods are a set: any order)."""
+    return tuple(sorted((str(g) for g in goods), key=lambda g: GOODS.index(g)))
+
+
+def goods_answer(goods: tuple[str, ...] | list[str]) -> Answer:
+    ordered = in_order(goods)
+    return Answer(label=names.goods_initials(ordered), value=ordered, goods=ordered,
+                  key="goods:" + "+".join(ordered))
+
+
+def number_answer(n: int) -> Answer:
+    return Answer(label=str(n), value=n, key=f"value:{n}")
+
+
+def answers(field: str) -> tuple[tuple[Answer, ...], ...]:
+    """Every one-tap answer to the question about `field`, in groups."""
+    if field == "goods":
+        printed = printed_for_field("goods")
+        low, high = (printed.low, printed.high) if printed else (2, 4)
+        return tuple(tuple(goods_answer(c) for c in combinations(GOODS, k))
+                     for k in range(low, high + 1))
+    if field == "value":
+        printed = printed_for_field("value")
+        low, high = (printed.low, printed.high) if printed else (1, 5)
+        return (tuple(number_answer(n) for n in range(low, high + 1)),)
+    return (tuple(number_answer(n) for n in FIRE_POINTS),)
+
+
+def answer_for(field: str, shown: int | tuple[str, ...] | list[str]) -> Answer | None:
+    """The one-tap answer a card showing `shown` is told by, or None (goods that repeat,
+    points beyond the buttons): then it is entered the longer way."""
+    want = in_order(shown) if isinstance(shown, tuple | list) else shown
+    for group in answers(field):
+        for answer in group:
+            if answer.value == want:
+                return answer
+    return None
+
+
+def confirm_view(kind_title: str, field: str, guess: str | None) -> ConfirmView:
+    """The question about `field` of the card called `kind_title`; `guess`: the
+    catalogue's guess in words, or None where the card is told by its face."""
+    question = {
+        "points": _("How many points does this fire show?"),
+        "value": _("What value does this fireman show?"),
+        "goods": _("Which goods does this contract show?"),
+    }[field]
+    said = _("Printed value? {guess} (unconfirmed guess)").format(guess=guess) \
+        if guess is not None else ""
+    return ConfirmView(title=kind_title, question=question, guess=said,
+                       groups=answers(field))
