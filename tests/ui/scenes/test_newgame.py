@@ -15,7 +15,7 @@ from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.core import UI
 from companion.ui.i18n import set_language
 
-from .framecheck import problems
+from ..framecheck import problems
 
 
 @pytest.fixture(autouse=True)
