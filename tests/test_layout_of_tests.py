@@ -4,6 +4,9 @@ Every test file under tests/engine is named after the engine module it tests:
 ``tests/engine/test_X.py`` tests ``companion/engine/X.py``. The few files that test
 the engine as a whole, across its modules, are listed in `CROSS_MODULE` with the reason;
 a new file must either be named after a module or be added there, on purpose.
+
+The same holds for the scenes: ``tests/ui/scenes/test_X.py`` tests
+``companion/ui/scenes/X.py``, and a file there named after no scene is misplaced.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "companion" / "engine"
 ENGINE_TESTS = ROOT / "tests" / "engine"
+SCENES = ROOT / "companion" / "ui" / "scenes"
+SCENE_TESTS = ROOT / "tests" / "ui" / "scenes"
 
 #: Test files of tests/engine that belong to no single module, and why.
 CROSS_MODULE = {
@@ -42,6 +47,16 @@ def test_every_engine_test_file_is_named_after_an_engine_module() -> None:
     assert not wrong, (
         f"{wrong}: name each test file of tests/engine after the companion/engine module it "
         "tests (test_<module>.py), or list it in CROSS_MODULE with the reason"
+    )
+
+
+def test_every_scene_test_file_is_named_after_a_scene_module() -> None:
+    assert SCENE_TESTS.is_dir()
+    wrong = misplaced(SCENE_TESTS, SCENES, {})
+    assert not wrong, (
+        f"{wrong}: name each test file of tests/ui/scenes after the companion/ui/scenes "
+        "module it tests (test_<module>.py); a test of several scenes or of another module "
+        "belongs elsewhere in tests/ui"
     )
 
 

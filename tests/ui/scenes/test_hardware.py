@@ -1,4 +1,7 @@
-"""The hardware test page in plain words, in the table's language (QA finding 9)."""
+"""companion/ui/scenes/hardware.py: the hardware test page.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
 
 from __future__ import annotations
 
@@ -6,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.touch import Finger
 from companion.inputs import intents as it
+from companion.ui.i18n import set_language
 from companion.ui.shots import build
+
+# --- the hardware test page in plain words, in the table's language (QA finding 9) ---------------
 
 
 @pytest.mark.parametrize(("language", "ready", "tapped", "heading"), [
@@ -81,3 +88,39 @@ def test_the_camera_has_its_status_line_once_it_has_spoken(tmp_path: Path, langu
     # The message shown at once on any screen says it in the same words.
     assert ui.message is not None and ui.message.error
     assert " ".join(ui.message.text.split()) == " ".join(gone.split())
+
+
+# --- issue 11, finding 11: the hardware test -----------------------------------------------------
+
+
+def test_the_hardware_test_shows_readable_translated_words_and_esc_leaves(ui):
+    finger = Finger(ui)
+    finger.tap("Settings")
+    finger.tap("Hardware test")
+    assert ui.top.name == "hardware"
+    for intent in (it.PlayerButton("red"), it.Ok(), it.CardScanned("5A0011AB42", "C-bank")):
+        ui.intent(intent)
+    set_language("de")
+    try:
+        texts = finger.texts()
+        joined = " ".join(texts)
+        assert "PlayerButton" not in joined and "colour=" not in joined
+        assert "Rot" in joined and "Bank" in joined
+        assert not any(t["cut"] for t in finger.frame()["texts"])
+    finally:
+        set_language("en")
+    ui.intent(it.Back())
+    assert ui.top.name == "settings"
+
+
+# --- issue 11, finding 12's siblings: the hardware test is left with Done ------------------------
+
+
+def test_the_hardware_test_is_left_with_done(ui):
+    finger = Finger(ui)
+    finger.tap("Settings")
+    finger.tap("Hardware test")
+    primary = finger.primary()
+    assert primary is not None and primary["label"].startswith("Done")
+    finger.tap_primary()
+    assert ui.top.name == "settings"

@@ -1,21 +1,26 @@
-"""New game at a fresh table (no names in the history yet): the note on typing names,
+"""companion/ui/scenes/newgame.py: New game (seats, names, who starts).
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from.
+
+New game at a fresh table (no names in the history yet): the note on typing names,
 which five seats leave no room for, must not cover a seat once it moves to the bar.
 
 Found by the touch games with real printed values (tests/ui/test_real_value_games.py):
 in French at 800x480 the note took two lines beside the bar's buttons, went up into a
-strip over the bar, and the strip covered the 5th seat's row.
-"""
+strip over the bar, and the strip covered the 5th seat's row."""
 
 from __future__ import annotations
 
 import pytest
 
+from benchmarks.touch import Finger
 from companion import app
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.core import UI
 from companion.ui.i18n import set_language
 
-from .framecheck import problems
+from ..framecheck import problems
 
 
 @pytest.fixture(autouse=True)
@@ -47,3 +52,16 @@ def test_five_seats_and_the_name_note_at_a_fresh_table(tmp_path, language, size)
         # Every seat's controls are there to tap.
         for seat in range(5):
             assert f"edit:{seat}" in ui.keys()
+
+
+# --- issue 11, finding 13: the metal coin on New game --------------------------------------------
+
+
+def test_new_game_explains_the_metal_coin(ui):
+    finger = Finger(ui)
+    finger.tap("New game")
+    assert "M ?" not in finger.labels()
+    texts = " ".join(finger.texts())
+    assert "metal coin" in texts.lower()
+    finger.tap(lambda label: "metal coin" in label.lower() or label == "Starts?")
+    assert ui.top.first is not None

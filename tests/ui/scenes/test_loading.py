@@ -1,0 +1,297 @@
+"""companion/ui/scenes/loading.py: Loading by touch: choosing a player and a cube, where it
+may go and why not, the shortcuts, Undo of an entry.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.touch import Finger, clean
+from companion.engine import Move, State
+from companion.ui import names, words
+from companion.ui.hyphen import plain
+from companion.ui.i18n import _
+
+from ..helpers import at
+
+# --- QA finding 7: nothing moves under the finger ------------------------------------------------
+
+
+def cube_targets(finger: Finger) -> dict[tuple[int, ...], str]:
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    return {tuple(t["rect"]): t["label"] for t in finger.frame()["targets"]
+            if t["label"] in initials and not t["bar"]}
+
+
+def test_loading_keeps_the_other_cubes_in_their_places_when_one_goes_to_the_market_hall(ui):
+    from companion.engine.words import Store
+
+    def mixed_dock(b: State, a: State) -> bool:
+        if a.phase != "loading" or a.actions != b.actions + 1:
+            return False
+        first = a.seat_after(a.first_player, 0)
+        ps = a.player(first)
+        return len(set(ps.dock)) >= 3 and not ps.market
+
+    finger = at(ui, mixed_dock, players=4)
+    state = ui.game.state
+    pid = state.first_player
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    assert ui.top.player == pid
+    assert len(set(state.player(pid).dock)) >= 3
+    before = cube_targets(finger)
+    first = min(before, key=lambda r: (r[1], r[0]))
+    finger.tap_target({"rect": list(first), "label": before[first]})
+    finger.tap(words.place(state, Store.MARKET))
+    assert ui.game.state.player(pid).market
+    after = cube_targets(finger)
+    for rect, label in before.items():
+        if rect != first:
+            assert after.get(rect) == label, (rect, label, after)
+
+
+# --- QA finding 16: Loading opens on the first player --------------------------------------------
+
+
+def test_loading_opens_on_the_first_player_not_always_player_one(ui):
+    def loading_begins(b: State, a: State) -> bool:
+        return (a.phase == "loading" and b.phase != "loading"
+                and a.first_player != a.players[0] and bool(a.player(a.first_player).dock)
+                and bool(a.player(a.players[0]).dock))
+
+    at(ui, loading_begins, players=4)
+    state = ui.game.state
+    assert ui.top.name == "loading"
+    assert ui.top.player == state.first_player
+
+
+# --- a QA finding on the round screens -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_the_sell_shortcut_stays_put_after_fill_contracts(ui, language):
+    from companion.ui.scenes.loading import LoadingScene
+
+    def both(a: State) -> str | None:
+        return next((p for p in a.players
+                     if [len(moves) > 1 for _label, moves in LoadingScene.shortcuts(
+                         None, a, p)] == [True, True]), None)  # type: ignore[arg-type]
+
+    finger = at(ui, lambda b, a: a.phase == "loading" and both(a) is not None, players=4)
+    state = ui.game.state
+    pid = both(state)
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    fill = clean(_("Fill contracts ({n})")).split("(")[0].strip()
+    sell = clean(_("Sell to merchants (+{n})")).split("(")[0].strip()
+
+    def shortcut(word: str) -> dict | None:
+        return next((t for t in finger.frame()["targets"]
+                     if clean(t["label"]).startswith(word)), None)
+
+    def turn_to(word: str) -> dict | None:
+        """The choices' page with that shortcut (the one-tap moves come first)."""
+        while finger.has("\u2039"):
+            finger.tap("\u2039")
+        while shortcut(word) is None and finger.has("\u203a"):
+            finger.tap("\u203a")
+        return shortcut(word)
+
+    where = turn_to(sell)
+    assert where is not None and turn_to(fill) is not None
+    finger.tap(lambda label: label.startswith(fill))
+    after = turn_to(sell)
+    assert after is not None and after["rect"] == where["rect"], (where, after)
+
+
+# --- QA finding 14: Loading never asks where a cube goes without an answer -----------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+def test_a_cube_with_nowhere_to_go_says_why_and_can_be_left(ui, language):
+    from companion.ui import names
+    from companion.ui.scenes.loading import cubes_of, loading_actions
+
+    def stuck(a: State) -> tuple[str, int] | None:
+        if a.phase != "loading":
+            return None
+        for p in a.players:
+            for i, (good, store) in enumerate(cubes_of(a, p)):
+                if store == "dock" and not any(
+                        isinstance(m, Move) and m.good == good and m.source == store
+                        for m in loading_actions(a, p)):
+                    return p, i
+        return None
+
+    finger = at(ui, lambda b, a: stuck(a) is not None, players=4)
+    state = ui.game.state
+    pid, index = stuck(state)  # type: ignore[misc]
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    good = cubes_of(state, pid)[index][0]
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    cubes = [t for t in finger.frame()["targets"] if t["label"] in initials and not t["bar"]]
+    finger.tap_target(cubes[index])
+    assert ui.top.selected == [index]
+    question = _("Where does the {good} go?").format(good=names.good(good))
+    stays = _("Nothing else takes it: at the end of Loading it goes to the stock.")
+    # Said on the screen, also while a message (the rule that refused a place, as the
+    # table met it) shows.
+    refusal = ui.top.reasons(state, pid, [cubes_of(state, pid)[index]], False)[-1]
+    for message in (None, refusal):
+        if message:
+            ui.error(message)
+        frame = finger.frame()
+        shown = " ".join(t["text"] for t in frame["texts"])
+        assert question not in shown
+        assert " ".join(stays.replace("\u00ad", "").split()[:3]) in shown, shown
+        assert " ".join(refusal.split()[:3]) in shown, shown
+        assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18]
+    finger.tap(lambda label: label.startswith(stays.split()[0]))
+    assert ui.top.selected == []
+    assert ui.game.state.player(pid).dock == state.player(pid).dock
+
+
+# --- QA finding 15: the places a cube may go are capitalised like the cards beside them ----------
+
+
+def test_loading_places_are_capitalised_like_the_cards_beside_them(ui):
+    from companion.ui import names
+    from companion.ui.scenes.loading import cubes_of, loading_actions
+
+    def market_offered(b: State, a: State) -> bool:
+        if a.phase != "loading":
+            return False
+        p = a.first_player
+        moves = [m for m in loading_actions(a, p) if isinstance(m, Move) and m.source == "dock"]
+        return any(m.to == "market" for m in moves) and any(
+            m.to not in ("market", "warehouse", "merchant") for m in moves)
+
+    finger = at(ui, market_offered, players=4)
+    state = ui.game.state
+    pid = state.first_player
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    moves = [m for m in loading_actions(state, pid) if isinstance(m, Move)
+             and m.source == "dock" and m.to == "market"]
+    index = next(i for i, (g, s) in enumerate(cubes_of(state, pid))
+                 if s == "dock" and g == moves[0].good)
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    cubes = [t for t in finger.frame()["targets"] if t["label"] in initials and not t["bar"]]
+    finger.tap_target(cubes[index])
+    labels = finger.labels()
+    assert "Market hall" in labels, labels
+    assert "market hall" not in labels
+
+
+# --- issue 11, finding 1: Loading switches player by touch ---------------------------------------
+
+
+def loading_with_two_docks(b: State, a: State) -> bool:
+    return a.phase == "loading" and sum(1 for p in a.players if a.player(p).dock) >= 2
+
+
+def test_loading_a_tap_on_a_panel_chooses_that_player_and_the_tableau_is_still_reachable(ui):
+    finger = at(ui, loading_with_two_docks)
+    scene = ui.top
+    assert scene.name == "loading"
+    state = ui.game.state
+    other = next(p for p in state.players if p != scene.player and state.player(p).dock)
+    name = state.names[other]
+    finger.tap(name)
+    assert ui.top.name == "loading" and ui.top.player == other
+    finger.tap(name)  # the chosen player's panel again: their tableau
+    assert ui.top.name == "tableau" and ui.top.pid == other
+
+
+# --- an issue 11 finding -------------------------------------------------------------------------
+
+
+def test_undo_during_loading_takes_back_the_tapped_cube_first(ui):
+    finger = at(ui, loading_with_two_docks)
+    actions = ui.game.state.actions
+    finger.tap(lambda label: label in ("Co", "Te", "Sa", "Ru", "Ca"))
+    assert ui.top.selected
+    finger.tap("Undo")
+    assert ui.top.selected == []
+    assert ui.game.state.actions == actions
+
+
+# --- issue 11, finding 10: a refused destination says the rule -----------------------------------
+
+
+def test_loading_says_why_a_second_cube_cannot_go_to_the_market_hall(ui):
+    def kept(b: State, a: State) -> bool:
+        return a.phase == "loading" and any(
+            a.player(p).market and a.player(p).dock for p in a.players)
+
+    finger = at(ui, kept, players=4)
+    state = ui.game.state
+    pid = next(p for p in state.players if state.player(p).market and state.player(p).dock)
+    if ui.top.player != pid:
+        finger.tap(state.names[pid])
+    finger.tap(lambda label: label in ("Co", "Te", "Sa", "Ru", "Ca"), first=True)  # a ship's
+    texts = " ".join(finger.texts())
+    assert "The market hall keeps at most 1 cube" in texts
+    assert "Nothing is possible" not in texts
+
+
+# --- issue 11, finding 19: Fill contracts uses the warehouse and the market hall -----------------
+
+
+def test_fill_contracts_counts_cubes_in_the_warehouse_and_the_market_hall(ui):
+    from collections import Counter
+
+    from companion.ui.scenes.loading import LoadingScene
+
+    def stored(b: State, a: State) -> bool:
+        if a.phase != "loading":
+            return False
+        for p in a.players:
+            ps = a.player(p)
+            held = Counter(ps.warehouse) + Counter([ps.market] if ps.market else [])
+            for cid, filled in (ps.contracts or {}).items():
+                need = Counter(a.catalogue[cid].goods) - Counter(filled)
+                if need & held:
+                    return True
+        return False
+
+    at(ui, stored, players=4)
+    state = ui.game.state
+    scene = ui.top
+    assert isinstance(scene, LoadingScene)
+    for pid in state.players:
+        ps = state.player(pid)
+        held = Counter(ps.warehouse) + Counter([ps.market] if ps.market else [])
+        wanted = Counter()
+        for cid, filled in (ps.contracts or {}).items():
+            wanted += Counter(state.catalogue[cid].goods) - Counter(filled)
+        if not wanted & held:
+            continue
+        moves = [m for label, ms in scene.shortcuts(state, pid) for m in ms
+                 if label.startswith("Fill contracts")]
+        assert any(m.source in ("warehouse", "market") for m in moves)
+        return
+    raise AssertionError("no player with a stored cube a contract wants")
+
+
+# --- issue 11, the layout in real game states ----------------------------------------------------
+
+
+def test_loading_names_the_warehouse_and_the_market_hall_in_words(ui):
+    def stored(b: State, a: State) -> bool:
+        return a.phase == "loading" and any(a.player(p).warehouse and a.player(p).market
+                                            for p in a.players)
+
+    finger = at(ui, stored, players=4)
+    state = ui.game.state
+    pid = next(p for p in state.players if state.player(p).warehouse and state.player(p).market)
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    texts = finger.texts()
+    assert plain(words.place(state, "warehouse")) in texts
+    assert plain(words.place(state, "market")) in texts
+    assert "WH" not in texts and "MH" not in texts

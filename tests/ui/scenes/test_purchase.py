@@ -1,0 +1,232 @@
+"""companion/ui/scenes/purchase.py: Purchase, quick and tracked, by touch (the grid's
+view model and layout are tested in tests/ui/views/test_purchase.py).
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.touch import Finger
+from companion.engine import Adjust, State
+from companion.inputs import intents as it
+from companion.ui import names, words
+from companion.ui.core import UI
+from companion.ui.i18n import _, set_language
+from companion.ui.samples import Demo
+
+from ..framecheck import problems
+from ..helpers import at, uncut
+
+# --- QA finding 2: the buyer's letter is never "…" -----------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("coins", [10, 13, 99])
+def test_purchase_buyer_buttons_always_show_the_letter_whatever_the_coins(ui, language, coins):
+    finger = at(ui, lambda b, a: a.phase == "purchase", players=5)
+    state = ui.game.state
+    for pid in state.players:
+        ui.game.act(Adjust(pid, reason="table", coins=coins - state.player(pid).coins))
+    frame = finger.frame()
+    state = ui.game.state
+    shown = uncut(frame)
+    for pid in state.players:
+        letter = words.letter(state, pid)
+        assert letter in shown, (letter, [t["text"] for t in frame["texts"] if t["cut"]])
+        # ...and every price of their row is a button named by it ("A 1").
+        assert finger.has(f"{letter} 1")
+    assert not [t for t in frame["texts"] if t["text"].endswith("\u2026")]
+    # A tap on one of them buys the card for that price.
+    pid = state.players[-1]
+    index = state.settling
+    finger.tap(f"{words.letter(state, pid)} 1")
+    while ui.top.name == "confirm":
+        finger.tap_primary()
+    slot = ui.game.state.slots[index]
+    assert (slot.buyer, slot.price) == (pid, 1)
+
+
+# --- QA finding 13: tracked form, the offered player cannot pay: OK passes for them --------------
+
+
+def test_tracked_offer_to_a_player_who_cannot_pay_is_passed_by_the_primary_action(ui, monkeypatch):
+    from companion.engine import Pass
+
+    def offered(b: State, a: State) -> bool:
+        return (a.phase == "purchase" and a.settling < len(a.slots)
+                and bool(a.slots[a.settling].workers))
+
+    finger = at(ui, offered, form="tracked")
+    assert ui.top.name == "purchase-tracked"
+    state = ui.game.state
+    index = state.settling
+    pid = state.slots[index].workers[0]
+    ui.game.act(Adjust(pid, reason="table", coins=-state.player(pid).coins))
+    state = ui.game.state
+    primary = finger.primary()
+    assert primary is not None and primary["enabled"], primary
+    name = words.player_name(ui.game.state, pid)
+    assert name in primary["label"] and "pass" in primary["label"]
+    game = ui.game
+    done: list[object] = []
+    act = game.act
+    monkeypatch.setattr(game, "act", lambda action: done.append(action) or act(action))
+    finger.tap_primary()
+    assert done == [Pass(pid, index)]
+    assert ui.game.state.actions == state.actions + 1
+
+
+# --- QA finding 4: every Purchase tile can be told from the others by its text -------------------
+
+
+def purchase_tiles(frame, state) -> list[str]:
+    """The texts drawn on each tile of Purchase (quick form, no card settled yet), left to
+    right: the small texts drawn after the hint naming the card ("Card 1 of n: ...") and
+    before the grid's prices, but the initials on the cubes of a ship's or a contract's
+    goods."""
+    from companion.ui.i18n import _
+
+    card_line = _("Card {k} of {n}: {card}").split("{k}")[0]
+    texts = frame["texts"]
+    start = next(i for i, t in enumerate(texts) if t["text"].startswith(card_line))
+    body = texts[start]["px"]
+    while texts[start]["px"] >= body:  # the hint's lines
+        start += 1
+    initials = {names.good_initial(g) for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
+    tile: list[dict] = []
+    for t in texts[start:]:
+        if t["text"] in initials:  # a cube's initials (a ship's or a contract's goods)
+            continue
+        if t["px"] >= body:
+            break
+        tile.append(t)
+    columns: list[list[dict]] = []
+    def centre(t: dict) -> float:
+        return t["rect"][0] + t["rect"][2] / 2
+
+    for t in sorted(tile, key=lambda t: (centre(t), t["rect"][1])):
+        if columns and abs(centre(t) - centre(columns[-1][0])) < 30:
+            columns[-1].append(t)
+        else:
+            columns.append([t])
+    for column in columns:
+        assert not any(t["cut"] for t in column), column
+    return [" ".join(t["text"] for t in sorted(col, key=lambda t: t["rect"][1]))
+            for col in columns]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("game_round", range(1, 9))
+def test_every_purchase_tile_is_identified_by_its_text(ui, language, game_round):
+    from companion.ui.i18n import _
+
+    def settling_first(b: State, a: State) -> bool:
+        return (a.phase in ("demand", "purchase") and a.round == game_round
+                and a.settling == 0 and len(a.slots) >= 6)
+
+    try:
+        finger = at(ui, settling_first, players=5)
+    except LookupError:
+        pytest.skip("no demo game has six cards in that round")
+    state = ui.game.state
+    tiles = purchase_tiles(finger.frame(), state)
+    assert len(tiles) == len(state.slots), tiles
+    # Ships are told apart by the cubes drawn on their tiles (what the table sees on them);
+    # two cards alike (Autumn's two counting offices) read alike, as they do on the table.
+    # A contract's goods are cubes on its tile too.
+    def cubes(slot) -> tuple:  # type: ignore[no-untyped-def]
+        card = state.catalogue[slot.card]
+        return tuple(sorted(slot.goods or (card.goods if card.kind == "contract" else ())))
+
+    seen = {(text, cubes(slot)) for text, slot in zip(tiles, state.slots, strict=True)}
+    assert len(seen) == len({(names.card_name(state.catalogue[slot.card]), cubes(slot))
+                             for slot in state.slots}), tiles
+    for slot, text in zip(state.slots, tiles, strict=True):
+        card = state.catalogue[slot.card]
+        whole = names.card_name(card).replace("\u00ad", "")
+        raw = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
+            names.card_name(card, with_season=False)
+        kind = raw.replace("\u00ad", "")
+        # What the card's face shows (its goods may wrap: "Te Sa Ru?"), never a code.
+        faces = [names.face(card), names.face(card).replace(names.GOODS_JOIN, " "),
+                 names.face(card).replace(names.GOODS_JOIN, "")]
+        tag = next((f for f in faces if f and text.endswith(f)), "")
+        if card.kind == "contract" and not tag:  # goods as cubes: the kind, "?" if a guess
+            mark = "?" if "goods" in card.unverified else ""
+            short = text.removesuffix(mark).strip()
+            assert text.endswith(mark) and (kind.startswith(short.replace("- ", "")) and (
+                short == kind or short.endswith("-") or kind.startswith(short + " "))), (
+                text, kind)
+            continue
+        assert names.face(card) == "" or tag, (text, whole)
+        # The name whole, the kind whole with its face; or its kind cut where the word may
+        # break (at a soft hyphen, marked "-": "Feuerwehr- 3") or between whole words
+        # ("Chambre"), with its face; a merchant by its good; the face alone. Never
+        # mid-word with a full stop ("Teppic."), never a catalogue code.
+        short = text.removesuffix(tag).strip()
+        good_raw = names.good(card.good) if card.good else ""
+        good = good_raw.replace("\u00ad", "")
+        assert text.replace("- ", "") in (whole, f"{kind} {tag}".strip()) or (
+            text.endswith(tag) and (not short or (
+                (short.endswith("-") and short[:-1] + "\u00ad" in raw.replace(" ", "\u00ad"))
+                or kind.startswith(short + " ")
+            ))) or (good and (text == good[:1].upper() + good[1:] or (
+                text.endswith("-") and text[:-1].lower() + "\u00ad" in good_raw.lower()))), (
+                text, whole)
+
+
+# --- an issue 11 finding -------------------------------------------------------------------------
+
+
+def test_undo_during_a_purchase_entry_takes_back_the_price_then_the_buyer(ui):
+    finger = at(ui, lambda b, a: a.phase == "purchase" and a.settling == 1 and a.round >= 2,
+                players=4)
+    state = ui.game.state
+    actions = state.actions
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    from companion.engine.legal import buy_prices
+    from companion.ui import words
+    assert len(buy_prices(state, rich)) >= 2
+    # A tap on a price records at once; the entry in steps is the players' own buttons.
+    ui.intent(it.PlayerButton(rich))
+    ui.intent(it.PlayerButton(rich))  # their button again: price +1
+    assert words.letter(state, rich)  # the grid names the row by it
+    assert (ui.top.buyer, ui.top.price) == (rich, 2)
+    finger.tap("Undo")
+    assert (ui.top.buyer, ui.top.price) == (rich, 1)
+    finger.tap("Undo")
+    assert ui.top.buyer is None
+    assert ui.game.state.actions == actions
+
+
+# --- issue 11, the layout in real game states ----------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(480, 800), (800, 480)])
+@pytest.mark.parametrize("language", ["fr", "de", "en"])
+def test_a_tracked_offer_keeps_pass_a_finger_tall_in_portrait(services, language, size):
+    """Tracked Purchase at five players in portrait: the tiles, the offer and Pass share
+    what the panels leave; Pass stays a finger tall (it had collapsed to 0 px in French)
+    and a tap on it sends the worker home."""
+    services.settings["purchase_form"] = "tracked"
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+    try:
+        Demo(ui, 5).at(lambda b, a: a.phase == "purchase" and a.form == "tracked"
+                       and a.settling < len(a.slots) and bool(a.slots[a.settling].workers),
+                       form="tracked")
+        finger = Finger(ui)
+        frame = finger.frame()
+        assert not problems(frame), problems(frame)
+        state = ui.game.state
+        settling = state.settling
+        workers = len(state.slots[settling].workers)
+        finger.tap(_("Pass"))
+        after = ui.game.state
+        assert after.settling > settling or len(after.slots[settling].workers) == workers - 1
+    finally:
+        ui.set_language("en")
+        set_language("en")

@@ -1,0 +1,213 @@
+"""companion/ui/scenes/round.py, what every round screen shares: the header (round, season,
+the pile, the last round) and the players' panels with their words.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.touch import Finger
+from companion.engine import Adjust, State
+from companion.ui import names, words
+from companion.ui.i18n import _, set_language
+from companion.ui.samples import Demo
+
+from ..framecheck import problems
+from ..helpers import at, uncut
+
+# --- QA finding 8, 11: the panels' names and words whole -----------------------------------------
+
+
+def unnamed_but_first(ui, players: int, test, first_name: str = "François") -> None:
+    """The demo game with only the first seat named (the others are their colours)."""
+    from companion.engine import Setup
+    demo = Demo(ui, players)
+    actions, k = demo.moment(test)
+    setup = actions[0]
+    assert isinstance(setup, Setup)
+    demo.open_at([Setup(players=setup.players, first=setup.first,
+                        names={setup.players[0]: first_name}), *actions[1:]], k)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("phase", ["supply", "purchase", "loading"])
+def test_a_short_name_is_never_cut_in_a_panel_whatever_the_numbers(ui, language, phase):
+    unnamed_but_first(ui, 5, lambda b, a: a.phase == phase and a.round >= 6)
+    state = ui.game.state
+    for pid in state.players:
+        ps = state.player(pid)
+        ui.game.act(Adjust(pid, reason="table", coins=13 - ps.coins, points=-9 - ps.track))
+    frame = Finger(ui).frame()
+    cut = [t["text"] for t in frame["texts"] if t["cut"]]
+    assert not cut, cut
+    shown = uncut(frame)
+    for pid in state.players:
+        assert words.player_name(ui.game.state, pid) in shown
+
+
+def test_the_german_panel_says_feuerwehrmaenner_with_its_number_on_the_same_line(ui):
+    import re
+    set_language("de")
+    try:
+        finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 2, players=3)
+        texts = [t["text"] for t in finger.frame()["texts"] if t["rect"][0] < 250]
+    finally:
+        set_language("en")
+    said = [t for t in texts if "Feuerwehr" in t]
+    assert said, texts
+    for text in said:
+        assert re.search(r"Feuerwehrmänner\s\d", text), text
+    assert not [t for t in texts if re.match(r"\d+ Auftr", t)], texts
+
+
+# --- QA finding 16: the header keeps the season in every phase -----------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("moment", ["supply", "demand", "loading", "last"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_round_header_says_the_season_in_every_phase(ui, language, moment, players):
+
+    def reached(b: State, a: State) -> bool:
+        if moment == "last":
+            return a.last_round and a.phase == "loading"
+        return a.phase == moment and a.round >= 3
+
+    from companion.ui.i18n import _
+
+    finger = at(ui, reached, players=players)
+    frame = finger.frame()
+    header = " ".join(t["text"] for t in frame["texts"] if t["rect"][1] < 40)
+    seasons = [names.season(s) for s in "ABCD"]
+    if moment == "last" and _("last round") in header:
+        return  # the last round says which it is; the season may give way to it
+    if moment == "supply":  # Supply's heading names the season right below the header
+        header = " ".join(t["text"] for t in frame["texts"] if not t["bar"])
+    assert any(s in header for s in seasons), header
+
+
+# --- QA finding 7: the panels keep their lines while a message shows -----------------------------
+
+
+def inside(rect, box) -> bool:
+    return box[0] <= rect[0] and box[1] <= rect[1] and rect[0] + rect[2] <= box[0] + box[2] \
+        and rect[1] + rect[3] <= box[1] + box[3]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("phase", ["supply", "demand", "loading"])
+def test_the_panels_keep_their_lines_while_a_message_shows(ui, language, phase):
+    """QA 7: the panels lost their detail lines whenever a message strip appeared."""
+    finger = at(ui, lambda b, a: a.phase == phase and a.round >= 3, players=5)
+
+    def panels() -> list[tuple[str, list[int]]]:
+        frame = finger.frame()
+        left = min(t["rect"][0] for t in frame["targets"] if t["label"].startswith("panel")
+                   or t["label"] in {words.player_name(ui.game.state, p)
+                                     for p in ui.game.state.players})
+        right = left + 250
+        # The panels' own lines (the score track above them gives way to a long message).
+        boxes = [t["rect"] for t in frame["targets"] if not t["bar"] and t["rect"][0] < right
+                 and t["rect"][1] > 60]
+        return [(t["text"], t["rect"]) for t in frame["texts"]
+                if not t["bar"] and any(inside(t["rect"], box) for box in boxes)]
+
+    before = panels()
+    for message in ("Undone: tea.", "A long message that the bar cannot hold beside its "
+                    "buttons, so it takes the hint's place above the controls."):
+        ui.info(message)
+        assert panels() == before
+        ui.dismiss_message()
+
+
+# --- issue 11, finding 14: the rulebook's words --------------------------------------------------
+
+
+def test_the_panels_and_tableau_use_the_rulebook_words(ui):
+    def stores(b: State, a: State) -> bool:
+        return a.phase == "loading" and any(
+            a.player(p).market and a.player(p).contracts and a.player(p).dock
+            for p in a.players)
+
+    finger = at(ui, stores, players=2)
+    texts = " ".join(finger.texts())
+    for cryptic in ("contr.", "wh. ", "mh. ", "fire "):
+        assert cryptic not in texts, cryptic
+    assert "firemen" in texts
+    state = ui.game.state
+    for pid in state.players:
+        ps = state.player(pid)
+        fills = [f"{len(ps.contracts[c])}/{len(state.catalogue[c].goods)}"
+                 for c in ps.contracts or {}]
+        details = " ".join(ui.top.panel_details(state, pid))
+        for fill in fills:
+            assert fill in details
+    state = ui.game.state
+    pid = next(p for p in state.players if state.player(p).market)
+    ui.open("tableau", pid=pid)
+    texts = " ".join(finger.texts())
+    assert "Dock" not in texts
+
+
+# --- issue 11, finding 22: the 3rd-fire ending ---------------------------------------------------
+
+
+def test_the_round_before_a_3rd_fire_ending_is_announced_as_the_last_round(ui):
+    def third_fire_ending(b: State, a: State) -> bool:
+        if a.phase != "purchase" and a.phase != "demand":
+            return False
+        left = [c for s in a.unseen.values() for c in s]
+        return bool(left) and all(a.catalogue[c].kind == "fire" for c in left) and \
+            "D-fire" in left
+
+    finger = at(ui, third_fire_ending, players=4)
+    assert not ui.game.state.last_round  # the engine does not know yet
+    assert any("last round" in t for t in finger.texts())
+
+
+# --- issue 11, finding 17: the header keeps the pile ---------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("moment", ["supply", "demand", "purchase", "loading", "last"])
+def test_the_round_header_always_says_how_many_cards_are_left(ui, language, moment):
+
+    def reached(b: State, a: State) -> bool:
+        if moment == "last":
+            return a.last_round and a.phase == "loading"
+        return a.phase == moment and a.round >= 3
+
+    finger = at(ui, reached, players=5)
+    set_language(language)
+    try:
+        state = ui.game.state
+        said = _("cards left {n}").format(n=state.pile_size())
+        assert any(said in t for t in finger.texts()), (said, finger.texts()[:3])
+    finally:
+        set_language("en")
+
+
+# --- issue 11, the layout in real game states ----------------------------------------------------
+
+
+def test_five_panels_stay_a_finger_tall_while_a_long_message_shows(ui):
+    finger = at(ui, lambda b, a: a.phase == "supply" and not a.slots, players=5)
+    set_language("fr")
+    try:
+        ui.set_language("fr")
+        ui.info("Le sac ne laissait pas le choix : caoutchouc, tapis, tapis. " * 2)
+        frame = finger.frame()
+        state = ui.game.state
+        panels = [t for t in frame["targets"] if t["label"] in
+                  [words.player_name(state, p) for p in state.players]]
+        assert len(panels) == 5
+        assert all(t["rect"][3] >= 56 for t in panels), [t["rect"] for t in panels]
+        assert any(t["label"].startswith("Le sac") for t in frame["targets"])  # tap: closed
+        assert not problems(frame)
+        finger.tap(lambda label: label.startswith("Le sac"))
+        assert ui.message is None
+    finally:
+        ui.set_language("en")
+        set_language("en")

@@ -1,0 +1,317 @@
+"""companion/ui/scenes/supply.py: Supply by touch and by scans: the cards of the season,
+a ship's goods, Undo of an entry, what the screen tells.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.touch import Finger, TouchTable, clean
+from companion import labelcodes
+from companion.engine import Reveal, State
+from companion.engine.simulate import random_game
+from companion.engine.words import Kind
+from companion.inputs import intents as it
+from companion.ui import names
+from companion.ui.hyphen import plain
+from companion.ui.i18n import _
+
+from ..framecheck import problems
+from ..helpers import at, tap_card
+
+# --- a card that arrives while a ship's goods are asked waits its turn ---------------------------
+
+
+def scan(ui, card_id: str) -> None:
+    ui.intent(it.CardScanned(labelcodes.barcode(card_id), card_id))
+
+
+def a_ship_then_a_card(catalogue, seed: int):
+    """(actions, i): action i reveals a ship whose goods the table must tap, and action
+    i + 1 reveals another card of the same Supply."""
+    actions, _final = random_game(catalogue, 3, seed=seed, form="quick")
+    for i, action in enumerate(actions[1:-1], start=1):
+        nxt = actions[i + 1]
+        if (isinstance(action, Reveal) and action.goods and isinstance(nxt, Reveal)
+                and catalogue[action.card].kind == Kind.SHIP and len(set(action.goods)) > 1):
+            return actions, i
+    raise AssertionError("no ship followed by a card in this game")
+
+
+def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
+    catalogue = services.load_catalogue()
+    actions, i = a_ship_then_a_card(catalogue, seed=24)
+    ship, nxt = actions[i], actions[i + 1]
+    table = TouchTable(ui)
+    table.start(actions[0])
+    for action in actions[1:i]:
+        table.play(action)
+    table.dismiss()
+    before = len(ui.game.state.slots)
+    scan(ui, ship.card)
+    scan(ui, nxt.card)  # the camera's next card, before the ship's cubes are tapped
+    assert ui.top.name == "supply" and ui.top.ship == ship.card
+    assert names.card_name(catalogue[nxt.card]).replace("\xad", "") in ui.message.text
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break  # the bag left no choice: the rest was filled in
+        table.finger.tap(names.good_initial(good))
+    slots = [slot.card for slot in ui.game.state.slots]
+    assert slots[before:before + 1] == [ship.card]
+    if catalogue[nxt.card].kind == Kind.SHIP:
+        assert ui.top.ship == nxt.card  # its own goods are asked now
+    else:
+        assert slots[before + 1:] == [nxt.card]
+
+
+def test_back_forgets_the_waiting_card(ui, services):
+    catalogue = services.load_catalogue()
+    actions, i = a_ship_then_a_card(catalogue, seed=24)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    for action in actions[1:i]:
+        table.play(action)
+    table.dismiss()
+    before = len(ui.game.state.slots)
+    scan(ui, actions[i].card)
+    scan(ui, actions[i + 1].card)
+    ui.intent(it.Back())
+    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.waiting == []
+    assert len(ui.game.state.slots) == before
+
+
+# --- QA finding 4: every card can be told from the others by its text ----------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("game_round", [2, 3, 5, 7, 8])
+def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, game_round):
+    """Supply's buttons name kind and number whole (QA 4: two tiles "Ca-sern…"), on pages
+    where a season's names do not fit one."""
+    from companion.ui import names
+
+    def started(b: State, a: State) -> bool:
+        return a.phase == "supply" and a.round == game_round and not a.slots
+
+    finger = at(ui, started, players=5)
+    state = ui.game.state
+    season = state.top_season()
+    # Each card by what it shows; the cards of a kind whose values are still guesses, one
+    # button that asks what the card shows ("Caserne ?").
+    asked = ui.top.asked_kinds(state)
+    want = {(ui.top.pick_label(state.catalogue[c].kind)
+             if c in asked.get(state.catalogue[c].kind, ())
+             else names.card_in_season(state.catalogue[c])).replace("\u00ad", "")
+            for c in state.unseen[season]}
+    seen: list[str] = []
+    for turn in ("\u203a", None):
+        frame = finger.frame()
+        assert not [t for t in frame["texts"] if t["cut"] and t["px"] > 18], frame["texts"]
+        seen += [t["label"] for t in frame["targets"] if t["label"] in want]
+        if turn is None or not finger.has(turn):
+            break
+        finger.tap(turn)
+    assert len(seen) == len(set(seen))
+    assert set(seen) == want
+
+
+# --- QA finding 7: nothing moves under the finger ------------------------------------------------
+
+
+def places(finger: Finger) -> dict[str, list[int]]:
+    return {t["label"]: t["rect"] for t in finger.frame()["targets"] if not t["bar"]}
+
+
+def moved(before: dict[str, list[int]], after: dict[str, list[int]]) -> dict[str, tuple]:
+    return {k: (before[k], after[k]) for k in before.keys() & after.keys()
+            if before[k] != after[k]}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("players", [3, 5])
+def test_an_undo_message_does_not_move_the_ship_goods_row(ui, language, players):
+    from companion.ui import names
+
+    def ship_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and season is not None and any(
+            a.catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+
+    finger = at(ui, ship_next, players=players)
+    state = ui.game.state
+    ship = sorted(c for c in state.unseen[state.top_season()]
+                  if state.catalogue[c].kind == "ship")[0]
+    finger.tap(names.card_in_season(state.catalogue[ship]))
+    goods = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if state.bag[g]][:2]
+    for g in goods:
+        finger.tap(names.good_initial(g))
+    before = places(finger)
+    finger.tap(_("Undo"))
+    assert ui.message is not None and ui.top.goods == goods[:1]
+    assert not moved(before, places(finger))
+
+
+# --- issue 11, finding 4, 5: the ship's goods ----------------------------------------------------
+
+
+def ship_next(b: State, a: State) -> bool:
+    season = a.top_season()
+    return a.phase == "supply" and season is not None and any(
+        a.catalogue[c].kind == "ship" for c in a.unseen.get(season, ()))
+
+
+def ship_on_screen(ui) -> tuple[Finger, str]:
+    finger = at(ui, ship_next)
+    state = ui.game.state
+    ship = sorted(c for c in state.unseen[state.top_season()]
+                  if state.catalogue[c].kind == "ship")[0]
+    return finger, ship
+
+
+tap_ship = tap_card
+
+
+def test_ok_during_ship_goods_never_clears_and_clearing_is_a_smaller_button(ui):
+    finger, ship = ship_on_screen(ui)
+    tap_ship(finger, ui, ship)
+    bag = ui.game.state.bag
+    good = next(g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g])
+    from companion.ui import names
+    finger.tap(names.good_initial(good))
+    assert ui.top.goods == [good]
+    primary = finger.primary()
+    assert primary is not None and "Clear" not in primary["label"]
+    ui.intent(it.Ok())
+    assert ui.top.goods == [good]
+    clear = finger.find("Clear goods")
+    assert clear is not None and not clear["primary"]
+    assert clear["rect"][2] * clear["rect"][3] < primary["rect"][2] * primary["rect"][3] or \
+        clear["rect"][3] <= primary["rect"][3]
+    finger.tap("Clear goods")
+    assert ui.top.goods == []
+
+
+def test_undo_during_ship_goods_takes_back_the_last_cube_not_the_last_action(ui):
+    finger, ship = ship_on_screen(ui)
+    actions = ui.game.state.actions
+    tap_ship(finger, ui, ship)
+    bag = dict(ui.game.state.bag)
+    from companion.ui import names
+    goods = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g]][:2]
+    for g in goods:
+        finger.tap(names.good_initial(g))
+    finger.tap("Undo")
+    assert ui.game.state.actions == actions  # the engine's last action stays
+    assert ui.top.goods == goods[:1]
+    assert names.good(goods[1]) in ui.message.text
+    ui.intent(it.Undo())  # the Undo button too
+    assert ui.top.goods == []
+    assert ui.game.state.actions == actions
+
+
+# --- issue 11, finding 16: what can be computed is not asked -------------------------------------
+
+
+def test_a_ship_whose_goods_are_the_last_three_in_the_bag_is_filled_in(ui):
+    finger, ship = ship_on_screen(ui)
+    game = ui.game
+    session = game.session
+    # The bag as the table has it: exactly three cubes left.
+    state = session.state
+    bag = {g: 0 for g in state.bag}
+    bag.update({"tea": 2, "rubber": 1})
+    session.state = _with(state, bag=bag)
+    ui.dirty = True
+    before = session.state.actions
+    tap_ship(finger, ui, ship)
+    assert session.state.actions == before + 1
+    slot = session.state.slots[-1]
+    assert slot.card == ship and sorted(slot.goods) == ["rubber", "tea", "tea"]
+    assert "Undo" in finger.labels()
+
+
+def _with(state: State, **changes):
+    import copy
+    new = copy.copy(state)
+    for k, v in changes.items():
+        object.__setattr__(new, k, v)
+    return new
+
+
+def test_the_last_unseen_card_of_the_pile_is_offered_as_the_primary_action(ui):
+    def one_left(b: State, a: State) -> bool:
+        season = a.top_season()
+        return (a.phase == "supply" and season is not None
+                and len(a.unseen[season]) == 1 and a.catalogue[next(iter(a.unseen[season]))].kind
+                not in ("ship",))
+
+    finger = at(ui, one_left, players=4)
+    state = ui.game.state
+    season = state.top_season()
+    (card,) = state.unseen[season]
+    primary = finger.primary()
+    assert primary is not None and primary["enabled"]
+    from companion.ui import names
+    assert primary["label"].startswith("Revealed")
+    said = names.card_name(state.catalogue[card]).replace("\u00ad", "")
+    assert any(said in t for t in finger.texts())
+    ui.intent(it.Ok())
+    assert ui.game.state.actions == state.actions + 1
+
+
+# --- issue 11, the layout in real game states ----------------------------------------------------
+
+
+def test_supply_tells_the_cards_revealed_this_round_on_their_places(ui):
+    def two_revealed(b: State, a: State) -> bool:
+        return a.phase == "supply" and len(a.slots) == 2 and all(
+            a.catalogue[s.card].season == a.top_season() for s in a.slots)
+
+    finger = at(ui, two_revealed, players=4)
+    state = ui.game.state
+    texts = " ".join(finger.texts())
+    for i, slot in enumerate(state.slots):
+        assert plain(f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}") in texts
+    assert "\u2026" not in texts
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
+    """Autumn's first Supply: every card by touch, whole, turning pages where they do not
+    fit (cards that read alike share one button, so the five ships take one place)."""
+    long_names = {"chamber_of_commerce", "st_michaelis", "boatsmen_church"}
+
+    def season_start(b: State, a: State) -> bool:
+        season = a.top_season()
+        if a.phase != "supply" or a.slots or season is None:
+            return False
+        unseen = a.unseen[season]
+        return len(unseen) >= 13 and long_names <= {a.catalogue[c].kind for c in unseen}
+
+    finger = at(ui, season_start, players=2, seed=3)
+    ui.set_language(language)
+    frame = finger.frame()
+    assert not problems(frame), problems(frame)
+    state = ui.game.state
+    unseen = state.unseen[state.top_season()]
+    asked = ui.top.asked_kinds(state)
+
+    def face(cid: str) -> str:  # what its button says ("Fireman ?" asks what it shows)
+        kind = state.catalogue[cid].kind
+        return clean(ui.top.pick_label(kind) if cid in asked.get(kind, ())
+                     else names.card_in_season(state.catalogue[cid]))
+
+    seen = set()
+    for _page in range(5):
+        labels = finger.labels()
+        seen |= {cid for cid in unseen if face(cid) in labels}
+        assert not problems(finger.frame())
+        if not finger.has("\u203a"):
+            break
+        finger.tap("\u203a")
+    assert {face(cid) for cid in seen} == {face(cid) for cid in unseen}
+    while finger.has("\u2039"):
+        finger.tap("\u2039")  # back to the first page
+    ui.set_language("en")

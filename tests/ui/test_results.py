@@ -1,0 +1,32 @@
+"""companion/ui/results.py: the final table and the score chart.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import at
+
+# --- issue 11, finding 15: the final screen ------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 5, 2, 4])
+def test_the_final_table_lists_only_categories_in_this_game(ui, players):
+    finger = at(ui, lambda b, a: a.phase == "over", players=players)
+    while ui.top.name in ("fire", "income"):
+        ui.pop()
+    texts = finger.texts()
+    assert ("Boatsmen church" in texts) == (players in (2, 4))
+    assert ("Port" in texts) == (players != 2)
+    # The chart (behind "Score chart": the BG Stats code has its place at first) has
+    # round ticks along its axis, numbered, not only the last round.
+    finger.tap("Score chart")
+    frame = finger.frame()
+    title = next(t for t in frame["texts"] if t["text"] == "Score over the rounds")
+    chart = [t for t in frame["texts"] if t["rect"][0] >= title["rect"][0] - 40
+             and t["rect"][1] > title["rect"][1] + 20 and t["text"].isdigit()]
+    last = ui.game.state.round
+    ticks = {int(t["text"]) for t in chart if int(t["text"]) <= last}
+    assert len(ticks) >= 3, ticks

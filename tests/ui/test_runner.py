@@ -1,0 +1,29 @@
+"""companion/ui/runner.py: keys of the simulated table.
+
+Moved from the QA-round files (test_round_findings.py, test_touch_findings.py,
+test_real_frames.py); each section's comment keeps the finding a test comes from."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from companion.inputs import intents as it
+
+# --- issue 11, finding 21: simulated Redo at once ------------------------------------------------
+
+
+def test_shift_backspace_redoes_at_once(monkeypatch):
+    from companion.ui.runner import Runner
+
+    got = []
+    pressed = []
+    sim = SimpleNamespace(press=lambda role, hold_s=0: pressed.append((role, hold_s)),
+                          press_down=lambda role: pressed.append((role, 0)))
+    fake = SimpleNamespace(simulator=sim, ui=SimpleNamespace(intent=got.append), held={},
+                           held_since={}, player_colour=lambda n: None)
+    event = SimpleNamespace(key=pygame.K_BACKSPACE, mod=pygame.KMOD_LSHIFT)
+    Runner.key(fake, event)
+    assert got == [it.Redo()]
+    assert not any(hold for _role, hold in pressed)
