@@ -377,6 +377,11 @@ class AnswersPlaced:
     steps: pygame.Rect | None
 
 
+#: The lines a text above the answers may take (a guess of three goods, in German, takes
+#: three at 480 px: "Aufgedruckter Wert? Kautschuk, Kaffee, Tee (unbestätigte Schätzung)").
+ANSWER_TEXT_LINES = 3
+
+
 def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int, str]],
                    groups: Sequence[tuple[int, int]], *, steps: bool) -> AnswersPlaced:
     """The printed-value question: `texts` (text, size, role) from the top, then the
@@ -390,7 +395,7 @@ def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int,
     _cells, need = grouped_grid(c, area, sized, gap, most=most)
     below = c.u(56) + c.u(12) if steps else 0
     kept = [t for t in texts if t[0]]
-    heights = [fit(c, text, area.w, None, size, role, max_lines=2).height(c)
+    heights = [fit(c, text, area.w, None, size, role, max_lines=ANSWER_TEXT_LINES).height(c)
                for text, size, role in kept]
     while len(kept) > 1 and sum(heights) + gap * len(kept) + need + below > area.h:
         kept.pop()

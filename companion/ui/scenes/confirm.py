@@ -306,7 +306,8 @@ class ConfirmValueScene(Scene):
         colours = {"title": TEXT, "body": TEXT}
         for (text, size, role), rect in zip(texts, placed.texts, strict=False):
             colour = MUTED if text == view.guess else colours[role]
-            layout.draw_text(c, text, rect, size, colour, role=role, max_lines=2)
+            layout.draw_text(c, text, rect, size, colour, role=role,
+                             max_lines=layout.ANSWER_TEXT_LINES)
         for group, boxes in zip(view.groups, placed.cells, strict=True):
             for answer, box in zip(group, boxes, strict=True):
                 self.draw_answer(c, answer, box)
