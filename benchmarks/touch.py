@@ -343,7 +343,17 @@ class TouchTable:
                 self.cubes(action.player, action.give)
                 f.tap(_("Sell both in the market hall (+1 coin)"))
         elif isinstance(action, Convert):
-            self.cubes(action.player, action.give)
+            try:
+                from companion.ui.views.loading import conversion_label as label
+            except ImportError:  # older versions
+                label = None
+            self.show_player(action.player)
+            try:  # one tap on the three cubes' set (older versions: on each cube)
+                if label is None:
+                    raise NoTarget("no conversion sets")
+                f.tap(label(action.give))
+            except NoTarget:
+                self.cubes(action.player, action.give)
             f.tap(_("\u2192 {good}").format(good=names.good(action.take)))
         elif isinstance(action, Undo):
             f.tap(_("Undo"))

@@ -322,3 +322,59 @@ def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, pa
         c.text(f"{page + 1}/{count}", between.center, SMALL, MUTED, anchor="center",
                role="secondary")
     return page, page * per, pages[page]
+
+
+def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
+              turn: Callable[[int], object], *, height: int = 0, paged: bool = False,
+              least: int = 200, most: int = 3
+              ) -> tuple[int, int, list[pygame.Rect], bool, int]:
+    """Fixed places for buttons with these labels ("" for a place left empty), row by row
+    from the top of `rect`: place k is always in the same spot, whatever the others say.
+    The columns, each `least` wide at least (design px), follow from the width alone;
+    every place is as tall as the tallest label needs (at least `height`, a finger at
+    least). Where they do not all fit (or `paged`: they did not before, and the pages
+    stay), a page at a time with "‹ ›" beside them. Returns the page shown (clamped), the
+    index of its first place, its cells, whether it is paged, and the places' height."""
+    gap = c.u(8)
+    count = len(labels)
+    cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
+    tall = rect.h >= 2 * c.u(56) + 2 * gap
+    if tall:
+        area, nav = columns(rect, [None, c.u(64)], gap)
+    else:
+        nav, area = rows(rect, [c.u(56), None], gap)
+    # The height holds each label in the narrower cells of the paged grid: going onto
+    # pages never makes the places taller.
+    w = (area.w - gap * (cols - 1)) // cols
+    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
+                default=1)
+    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
+    fit_rows = max(1, (rect.h + gap) // (height + gap))
+    if not paged and count <= fit_rows * cols:
+        return 0, 0, grid_cells(rect, count, cols, height, gap), False, height
+    per = max(1, (area.h + gap) // (height + gap)) * cols
+    pages = max(1, -(-count // per))
+    page = max(0, min(page, pages - 1))
+    if tall:
+        prev, between, nxt = rows(nav, [c.u(56), None, c.u(56)], gap)
+    else:
+        prev, nxt = columns(nav, [None, None], gap)
+        between = pygame.Rect(nav.x, prev.bottom, nav.w, 0)
+    c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
+             size=LARGE)
+    c.button(nxt, "\u203a", partial(turn, 1) if page < pages - 1 else None,
+             key="page:next", size=LARGE)
+    if between.h >= line_height(c, SMALL):
+        c.text(f"{page + 1}/{pages}", between.center, SMALL, MUTED, anchor="center",
+               role="secondary")
+    start = page * per
+    return (page, start, grid_cells(area, min(per, count - start), cols, height, gap), True,
+            height)
+
+
+def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int
+               ) -> list[pygame.Rect]:
+    """`count` cells `cols` to a row, each `height` tall, the columns sharing the width."""
+    w = (rect.w - gap * (cols - 1)) // cols
+    return [pygame.Rect(rect.x + (k % cols) * (w + gap), rect.y + (k // cols) * (height + gap),
+                        w, height) for k in range(count)]
