@@ -346,7 +346,7 @@ class TouchTable:
             try:
                 from companion.ui.views.loading import conversion_label as label
             except ImportError:  # older versions
-                label = None
+                label = None  # type: ignore[assignment]
             self.show_player(action.player)
             try:  # one tap on the three cubes' set (older versions: on each cube)
                 if label is None:

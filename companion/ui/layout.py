@@ -343,15 +343,18 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
         area, nav = columns(rect, [None, c.u(64)], gap)
     else:
         nav, area = rows(rect, [c.u(56), None], gap)
-    # The height holds each label in the narrower cells of the paged grid: going onto
-    # pages never makes the places taller.
-    w = (area.w - gap * (cols - 1)) // cols
-    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
-                default=1)
-    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
-    fit_rows = max(1, (rect.h + gap) // (height + gap))
-    if not paged and count <= fit_rows * cols:
-        return 0, 0, grid_cells(rect, count, cols, height, gap), False, height
+
+    def tallest(width: int, least: int) -> int:
+        w = (width - gap * (cols - 1)) // cols
+        lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
+                    default=1)
+        return max(least, c.u(56), lines * line_height(c, BODY) + c.u(4))
+
+    if not paged:
+        whole = tallest(rect.w, height)
+        if count <= max(1, (rect.h + gap) // (whole + gap)) * cols:
+            return 0, 0, grid_cells(rect, count, cols, whole, gap), False, whole
+    height = tallest(area.w, height)
     per = max(1, (area.h + gap) // (height + gap)) * cols
     pages = max(1, -(-count // per))
     page = max(0, min(page, pages - 1))
