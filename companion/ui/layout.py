@@ -339,10 +339,8 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     count = len(labels)
     cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
     tall = rect.h >= 2 * c.u(56) + 2 * gap
-    if tall:
-        area, nav = columns(rect, [None, c.u(64)], gap)
-    else:
-        nav, area = rows(rect, [c.u(56), None], gap)
+    # "‹" above "›" beside the places; in a short area side by side, right of one row.
+    area, nav = columns(rect, [None, c.u(64) if tall else 2 * c.u(56) + gap], gap)
 
     def tallest(width: int, least: int) -> int:
         w = (width - gap * (cols - 1)) // cols
@@ -361,7 +359,7 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     if tall:
         prev, between, nxt = rows(nav, [c.u(56), None, c.u(56)], gap)
     else:
-        prev, nxt = columns(nav, [None, None], gap)
+        prev, nxt = columns(pygame.Rect(nav.x, nav.y, nav.w, c.u(56)), [None, None], gap)
         between = pygame.Rect(nav.x, prev.bottom, nav.w, 0)
     c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
              size=LARGE)

@@ -17,6 +17,7 @@ from companion.engine.legal import (
     refusal,
 )
 from companion.engine.legal import loading_actions as engine_loading_actions
+from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
 from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
@@ -226,11 +227,22 @@ class LoadingScene(RoundScene):
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The player's cubes (their name before them), then two finger rows of choices."""
         pid = self.player or state.players[0]
-        _places, rows = self.cube_places(c, cubes_of(state, pid), width,
-                                         self.dock_places(state, pid),
-                                         self.lead(c, state, pid, width))
         finger_row = c.u(56) + c.u(8)
-        return max(rows, 1) * finger_row + 2 * finger_row
+        return self.cube_rows(c, state, pid, width) * finger_row + 2 * finger_row
+
+    def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
+        """The rows the player's cubes take this Loading: as many as their cubes would
+        take with the warehouse as full as their ships' cubes could make it and a cube in
+        the market hall, so that a cube put there never moves the choices below down
+        under the finger (docs/touch.md)."""
+        ps = state.player(pid)
+        dock = self.dock_places(state, pid)
+        room = WAREHOUSE_CAPACITY if WAREHOUSE_CARD in ps.cards else 0
+        most = [("", Store.DOCK)] * len(dock) + [("", Store.WAREHOUSE)] * min(
+            room, max(len(ps.warehouse), len(ps.warehouse) + len(ps.dock) + 1))
+        most.append(("", Store.MARKET))
+        _places, rows = self.cube_places(c, most, width, None, self.lead(c, state, pid, width))
+        return max(rows, 1)
 
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The room before the first cube: the player's badge and name (a third of the
@@ -243,8 +255,8 @@ class LoadingScene(RoundScene):
         cubes = cubes_of(state, pid)
         size, gap = c.u(56), c.u(8)
         lead = self.lead(c, state, pid, area.w)
-        places, rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid), lead)
-        rows = max(rows, 1)
+        places, _rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid), lead)
+        rows = self.cube_rows(c, state, pid, area.w)
         # The player's badge and name, then their cubes on the same row: the cubes on the
         # ships, then the warehouse's and the market hall's, each group after its name.
         first = pygame.Rect(area.x, area.y, lead, size)
@@ -254,8 +266,8 @@ class LoadingScene(RoundScene):
                PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
                max_width=lead - c.u(38) - c.u(8), smallest=BODY)
         if not cubes:
-            c.text(_("No cubes to load."), (area.x + lead, first.centery), BODY, MUTED,
-                   anchor="midleft", max_width=area.w - lead)
+            layout.draw_text(c, _("No cubes to load."), pygame.Rect(
+                area.x + lead, area.y, area.w - lead, size), BODY, MUTED, valign="center")
         for what, dx, row in places:
             top = area.y + row * (size + gap)
             if isinstance(what, str):
