@@ -134,9 +134,10 @@ def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
     return (cube, where, 0)
 
 
-def choices(state: State, pid: str) -> list[Choice]:
+def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Choice]:
     """Every choice one tap makes for `pid`, in the order they are first placed (see the
-    module)."""
+    module). A shortcut of one move is that move's own button: offered only if it is in
+    `shown` (it was shown with more, and keeps its place)."""
     legal = loading_actions(state, pid)
     moves = sorted((a for a in legal if isinstance(a, Move)),
                    key=lambda m: _move_order(state, pid, m))
@@ -167,8 +168,8 @@ def choices(state: State, pid: str) -> list[Choice]:
         if move.to in stay:
             add_move(move)
     for label, group in shortcuts(state, pid):
-        if len(group) > 1:  # one move: that move's own button says it
-            kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
+        kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
+        if len(group) > 1 or f"shortcut:{kind}" in shown:
             out.append(Choice(key=f"shortcut:{kind}", label=label, actions=tuple(group)))
     return out
 
@@ -198,7 +199,7 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None
 def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None
                   ) -> LoadingBoard:
     """`pid`'s choices, each in the place it had in `before` (the keys last shown)."""
-    offered = {c.key: c for c in choices(state, pid)}
+    offered = {c.key: c for c in choices(state, pid, before or ())}
     slots = placed(list(offered), before)
     return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
                                              for k in slots))
