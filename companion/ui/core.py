@@ -250,6 +250,13 @@ class UI:
             # Every hint the screen may show this round decides, not just this one: the
             # hint does not hop between the bar and the body from tap to tap.
             hints = getattr(scene, "hints", lambda: [hint])()
+            if not any(hints):
+                # No hint, only messages: the body keeps a place for them where the bar
+                # has no room for words, Redo aside (it comes and goes with an Undo; the
+                # place, and what is below it, does not).
+                steady = max((r.right for r, _label, _action, key, _colour in buttons
+                              if r.x < bar.centerx and key != "redo"), default=bar.x)
+                room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
                 scene.hint_in_bar = False

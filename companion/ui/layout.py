@@ -326,51 +326,38 @@ def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, pa
 
 def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
               turn: Callable[[int], object], *, height: int = 0, paged: bool = False,
-              least: int = 200, most: int = 3
+              least: int = 200, most: int = 3, also: Sequence[str] = ()
               ) -> tuple[int, int, list[pygame.Rect], bool, int]:
     """Fixed places for buttons with these labels ("" for a place left empty), row by row
     from the top of `rect`: place k is always in the same spot, whatever the others say.
     The columns, each `least` wide at least (design px), follow from the width alone;
     every place is as tall as the tallest label needs (at least `height`, a finger at
-    least). Where they do not all fit (or `paged`: they did not before, and the pages
-    stay), a page at a time with "‹ ›" beside them. Returns the page shown (clamped), the
-    index of its first place, its cells, whether it is paged, and the places' height."""
+    least; `also`: labels that may come, whose height counts too). Where they do not all
+    fit (or `paged`: they did not before, and the pages stay), a page at a time: the
+    last place of the page holds "‹ ›" side by side, so the places keep their spots when
+    the pages come. Returns the page shown (clamped), the index of its first place, its
+    cells, whether it is paged, and the places' height."""
     gap = c.u(8)
     count = len(labels)
     cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
-    tall = rect.h >= 2 * c.u(56) + 2 * gap
-    # "‹" above "›" beside the places; in a short area side by side, right of one row.
-    area, nav = columns(rect, [None, c.u(64) if tall else 2 * c.u(56) + gap], gap)
-
-    def tallest(width: int, least: int) -> int:
-        w = (width - gap * (cols - 1)) // cols
-        lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
-                    default=1)
-        return max(least, c.u(56), lines * line_height(c, BODY) + c.u(4))
-
-    if not paged:
-        whole = tallest(rect.w, height)
-        if count <= max(1, (rect.h + gap) // (whole + gap)) * cols:
-            return 0, 0, grid_cells(rect, count, cols, whole, gap), False, whole
-    height = tallest(area.w, height)
-    per = max(1, (area.h + gap) // (height + gap)) * cols
+    w = (rect.w - gap * (cols - 1)) // cols
+    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in [*labels, *also]
+                 if label), default=1)
+    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
+    fit = max(1, (rect.h + gap) // (height + gap)) * cols
+    cells = grid_cells(rect, fit, cols, height, gap)
+    if not paged and count <= fit:
+        return 0, 0, cells[:count], False, height
+    per = max(1, fit - 1)
     pages = max(1, -(-count // per))
     page = max(0, min(page, pages - 1))
-    if tall:
-        prev, between, nxt = rows(nav, [c.u(56), None, c.u(56)], gap)
-    else:
-        prev, nxt = columns(pygame.Rect(nav.x, nav.y, nav.w, c.u(56)), [None, None], gap)
-        between = pygame.Rect(nav.x, prev.bottom, nav.w, 0)
+    prev, nxt = columns(cells[-1], [None, None], gap)
     c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
              size=LARGE)
     c.button(nxt, "\u203a", partial(turn, 1) if page < pages - 1 else None,
              key="page:next", size=LARGE)
-    if between.h >= line_height(c, SMALL):
-        c.text(f"{page + 1}/{pages}", between.center, SMALL, MUTED, anchor="center",
-               role="secondary")
     start = page * per
-    return (page, start, grid_cells(area, min(per, count - start), cols, height, gap), True,
-            height)
+    return page, start, cells[:min(per, count - start)], True, height
 
 
 def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int

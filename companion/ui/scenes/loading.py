@@ -85,6 +85,7 @@ class LoadingScene(RoundScene):
         #: went onto pages (they stay so): the places never move under the finger.
         self.slot_h: dict[tuple[int, str, int], int] = {}
         self.paged: set[tuple[int, str, int]] = set()
+        self.rows_shown: dict[tuple[int, str, int], int] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
 
@@ -194,14 +195,13 @@ class LoadingScene(RoundScene):
         return names.good(cubes[index][0]) if index < len(cubes) else ""
 
     def hint(self) -> str:
-        """Short, so that it fits in the bar beside its buttons and leaves the choices the
-        height (why a chosen cube cannot go somewhere is said beside its choices)."""
-        if any(self.state.player(p).dock for p in self.state.players):
-            return _("Left on ships: to the stock.")
-        return _("Tap where a cube goes.")
+        """None: the choices say what they do, and why a chosen cube cannot go somewhere is
+        said beside its choices. So the bar never changes its mind about where a hint goes
+        (a Redo button narrows it): nothing above the choices moves them under the finger."""
+        return ""
 
     def hints(self) -> list[str]:
-        return [_("Left on ships: to the stock."), _("Tap where a cube goes.")]
+        return [""]
 
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
@@ -238,11 +238,13 @@ class LoadingScene(RoundScene):
         ps = state.player(pid)
         dock = self.dock_places(state, pid)
         room = WAREHOUSE_CAPACITY if WAREHOUSE_CARD in ps.cards else 0
-        most = [("", Store.DOCK)] * len(dock) + [("", Store.WAREHOUSE)] * min(
-            room, max(len(ps.warehouse), len(ps.warehouse) + len(ps.dock) + 1))
-        most.append(("", Store.MARKET))
+        most: list[Cube] = [("", "dock")] * len(dock) + [("", "warehouse")] * room
+        most.append(("", "market"))
         _places, rows = self.cube_places(c, most, width, None, self.lead(c, state, pid, width))
-        return max(rows, 1)
+        # Never fewer than shown before this Loading (an Undo gives a ship its cubes back).
+        key = (state.round, pid, width)
+        rows = self.rows_shown[key] = max(rows, 1, self.rows_shown.get(key, 0))
+        return rows
 
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The room before the first cube: the player's badge and name (a third of the
@@ -298,7 +300,10 @@ class LoadingScene(RoundScene):
         x, row, last = lead, 0, "dock"
         on_dock = sum(1 for _good, store in cubes if store == "dock")
         order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
-        order += list(range(on_dock, len(cubes)))
+        # The market hall's one cube beside the ships' (it fits on their row), then the
+        # warehouse's on a row of their own where the width is short.
+        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.MARKET]
+        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] != Store.MARKET]
         for i in order:
             if i is None:  # a cube has left this place of the dock
                 if x + size > width:
@@ -378,13 +383,15 @@ class LoadingScene(RoundScene):
         board = self.board(state, pid)
         mem = (state.round, pid, c.w)
         labels = [choice.label if choice else "" for choice in board.slots]
+        # As tall as any move's label this Loading may need, from the start.
+        also = view.possible_labels(state, pid) if mem not in self.slot_h else []
         self.page, start, cells, paged, height = layout.slot_grid(
             c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
-            paged=mem in self.paged)
+            paged=mem in self.paged, also=also)
         self.slot_h[mem] = height
         if paged:
             self.paged.add(mem)
-        for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=True):
+        for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=False):
             if choice is not None:
                 c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,
                          size=SMALL)

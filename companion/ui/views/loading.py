@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import loading_actions
 from companion.engine.values import value
-from companion.engine.words import MERCHANT_DESTINATION, Store
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, Store
 from companion.ui import names, words
 from companion.ui.i18n import _
 
@@ -156,12 +156,12 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Ch
         if isinstance(action, Convert):
             sets.setdefault(action.give, []).append(action)
     for give, takes in sets.items():
-        goods = "+".join(f"{good}:{store}" for good, store in give)
+        goods = "+".join(good for good, _store in give)  # as its label says them
         out.append(Choice(key=f"convert:{goods}", label=conversion_label(give),
                           actions=tuple(takes), give=give))
     for action in legal:
         if isinstance(action, MarketSell):
-            goods = "+".join(f"{good}:{store}" for good, store in action.give)
+            goods = "+".join(good for good, _store in action.give)  # as its label says them
             out.append(Choice(key=f"sell:{goods}", label=sale_label(action),
                               actions=(action,)))
     for move in moves:
@@ -171,6 +171,19 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Ch
         kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
         if len(group) > 1 or f"shortcut:{kind}" in shown:
             out.append(Choice(key=f"shortcut:{kind}", label=label, actions=tuple(group)))
+    return out
+
+
+def possible_labels(state: State, pid: str) -> list[str]:
+    """Every label a move of `pid`'s may have this Loading, whatever cube comes where (a
+    conversion's good, a cube put in the market hall): the places are made as tall as the
+    longest needs from the start, and never grow under the finger."""
+    ps = state.player(pid)
+    places = [*(ps.contracts or {}), MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET]
+    out = [move_label(state, Move(pid, good, source, to)) for good in GOODS
+           for source in (Store.DOCK, Store.WAREHOUSE, Store.MARKET) for to in places
+           if to != source]
+    out += [label for label, _moves in shortcuts(state, pid)]
     return out
 
 
