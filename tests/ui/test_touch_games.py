@@ -86,7 +86,7 @@ def test_every_frame_of_a_touch_game_in_portrait_passes_the_frame_checks(
 #: The screens whose targets the steady check holds in whole games (docs/frames.md, "Nothing
 #: moves under the finger"); tracked Purchase in landscape only. Supply, Loading and the
 #: tracked form in portrait still move in some frames (see there).
-STEADY = ("purchase", "purchase-tracked")
+STEADY = ("purchase", "loading", "purchase-tracked")
 
 
 def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language, seed
@@ -97,10 +97,10 @@ def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language,
     found: list[str] = []
     frame = touch.Finger.frame
     last: list[tuple[dict, int]] = []
-    cubes = {names.good_initial(g) for g in GOODS}
 
     def checked(self):  # type: ignore[no-untyped-def]
         got = frame(self)
+        cubes = {names.good_initial(g) for g in GOODS}  # in the game's language
         found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
         # Nothing moves under the finger between this frame and the one before it on the
         # same screen (Loading: showing the same player's cubes). The screen's own targets;
@@ -108,7 +108,7 @@ def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language,
         actions = self.ui.game.state.actions if self.ui.game is not None else 0
         own = dict(got, screen=(got["screen"], getattr(self.ui.top, "player", None)),
                    targets=[t for t in got["targets"] if not t["bar"]])
-        steady = STEADY if got["size"][0] > got["size"][1] else STEADY[:1]
+        steady = STEADY if got["size"][0] > got["size"][1] else STEADY[:2]
         if last and got["screen"] in steady:
             before, was = last[0]
             if was != actions:

@@ -68,6 +68,7 @@ class LoadingScene(RoundScene):
     """Where each cube goes; Done ends Loading for the whole table."""
 
     name = "loading"
+    keeps_redo_room = True
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
@@ -203,6 +204,14 @@ class LoadingScene(RoundScene):
     def hints(self) -> list[str]:
         return [""]
 
+    def hint_place(self, c: Canvas, width: int) -> int:
+        """Where the bar has no room for words (portrait): a place for a message of three
+        lines (an Undo's, in German), so that one never moves the choices down."""
+        if self.hint_in_bar:
+            return 0
+        return max(super().hint_place(c, width),
+                   3 * layout.line_height(c, BODY) + 3 * c.u(8))
+
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
 
@@ -326,17 +335,6 @@ class LoadingScene(RoundScene):
             x += size + gap
         return out, (row + 1 if order else 0)
 
-    def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
-              cols: int = 3) -> None:
-        """The choices as buttons with their labels whole: the fewest columns that fit,
-        else pages turned with "\u2039 \u203a" (a short German or French area)."""
-        del cols
-        self.page, start, cells = layout.paged_grid(
-            c, rect, [label for label, _action, _key in items], c.u(8), self.page, self.turn)
-        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
-                                             strict=True):
-            c.button(box, label, action, key=key, size=SMALL)
-
     def turn(self, step: int) -> None:
         """The next or the previous page of choices."""
         self.page = max(0, self.page + step)
@@ -444,12 +442,22 @@ class LoadingScene(RoundScene):
                     rect.x, row.bottom + c.u(8), rect.w, rect.bottom - row.bottom - c.u(8)),
                     SMALL, MUTED)
             return
-        # The question, and why the usual places are not offered, on as many lines as the
-        # width needs (portrait, German).
+        # The choices in the places of the one-tap choices (and their pages' "‹ ›" in the
+        # same place), then the question, and why the usual places are not offered, below
+        # them where they leave room (on as many lines as the width needs).
+        mem = (state.round, pid, c.w)
+        self.page, start, cells, paged, _height = layout.slot_grid(
+            c, rect, [label for label, _action, _key in items], self.page, self.turn,
+            height=self.slot_h.get(mem, 0))
+        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
+                                             strict=True):
+            c.button(box, label, action, key=key, size=SMALL)
         said = " ".join([title, *reasons])
-        used = layout.draw_text(c, said, rect, SMALL, TEXT)
-        top = max(rect.y + c.u(24), used.bottom + c.u(2))
-        self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+        top = max(box.bottom for box in cells) + c.u(8)
+        below = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
+        if not paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
+            layout.draw_text(c, said, below, SMALL, TEXT)
 
     def leave(self) -> None:
         """The chosen cubes stay where they are (nothing takes them)."""
