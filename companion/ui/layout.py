@@ -339,12 +339,7 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     cells, whether it is paged, and the places' height."""
     gap = c.u(8)
     count = len(labels)
-    cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
-    w = (rect.w - gap * (cols - 1)) // cols
-    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in [*labels, *also]
-                 if label), default=1)
-    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
-    fit = max(1, (rect.h + gap) // (height + gap)) * cols
+    cols, height, fit = slot_fit(c, rect, [*labels, *also], height, least, most)
     cells = grid_cells(rect, fit, cols, height, gap)
     if not paged and count <= fit:
         return 0, 0, cells[:count], False, height
@@ -358,6 +353,18 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
              key="page:next", size=LARGE)
     start = page * per
     return page, start, cells[:min(per, count - start)], True, height
+
+
+def slot_fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
+             least: int = 200, most: int = 3) -> tuple[int, int, int]:
+    """`slot_grid`'s columns, places' height and how many places fit on a page."""
+    gap = c.u(8)
+    cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
+    w = (rect.w - gap * (cols - 1)) // cols
+    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
+                default=1)
+    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
+    return cols, height, max(1, (rect.h + gap) // (height + gap)) * cols
 
 
 def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int

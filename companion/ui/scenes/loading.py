@@ -74,6 +74,8 @@ class LoadingScene(RoundScene):
         super().__init__(ui)
         self.player: str | None = None
         self.selected: list[int] = []
+        #: The conversions' sets of three cubes shown for a choice (`show_sets`).
+        self.sets: tuple[tuple[Cube, ...], ...] = ()
         #: The page of choices shown where they do not all fit at once.
         self.page = 0
         #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
@@ -131,8 +133,8 @@ class LoadingScene(RoundScene):
                 if self.player != was:
                     self.compact(self.player)
                     self.page = 0
-        cubes = cubes_of(state, self.player)
-        self.selected = [i for i in self.selected if i < len(cubes)][:0]
+        self.selected = []
+        self.sets = ()
         self.page = 0
 
     def more_topics(self, state: State) -> list[str]:
@@ -173,10 +175,12 @@ class LoadingScene(RoundScene):
             self.compact(pid)
         self.player = pid
         self.selected = []
+        self.sets = ()
         self.page = 0
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
+        self.sets = ()
         if index in self.selected:
             self.selected.remove(index)
         elif len(self.selected) < 3:
@@ -185,9 +189,13 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
-        return bool(self.selected)
+        return bool(self.selected or self.sets)
 
     def undo_entry(self) -> str | None:
+        if self.sets and not self.selected:
+            self.sets = ()
+            self.ui.dirty = True
+            return _("Convert 3 cubes\u2026")
         if not self.selected:
             return None
         cubes = cubes_of(self.state, self.player or self.state.first_player)
@@ -241,25 +249,31 @@ class LoadingScene(RoundScene):
 
     def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The rows the player's cubes take this Loading: as many as their cubes would
-        take with the warehouse as full as their ships' cubes could make it and a cube in
-        the market hall, so that a cube put there never moves the choices below down
-        under the finger (docs/touch.md)."""
-        ps = state.player(pid)
-        dock = self.dock_places(state, pid)
-        room = WAREHOUSE_CAPACITY if WAREHOUSE_CARD in ps.cards else 0
-        most: list[Cube] = [("", "dock")] * len(dock) + [("", "warehouse")] * room
-        most.append(("", "market"))
-        _places, rows = self.cube_places(c, most, width, None, self.lead(c, state, pid, width))
+        take with the warehouse full and a cube in the market hall, so that a cube put
+        there never moves the choices below down under the finger (docs/touch.md)."""
+        rows = self.most_rows(c, state, pid, width, self.lead(c, state, pid, width))
         # Never fewer than shown before this Loading (an Undo gives a ship its cubes back).
         key = (state.round, pid, width)
         rows = self.rows_shown[key] = max(rows, 1, self.rows_shown.get(key, 0))
         return rows
 
+    def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
+        ps = state.player(pid)
+        room = WAREHOUSE_CAPACITY if WAREHOUSE_CARD in ps.cards else 0
+        most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
+        most += [("", "warehouse")] * room + [("", "market")]
+        return self.cube_places(c, most, width, None, lead)[1]
+
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The room before the first cube: the player's badge and name (a third of the
-        width at most; a longer name is cut)."""
+        width at most; a longer name is cut), or the badge alone where the name would
+        take the cubes another row (their panel beside says the name)."""
         name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
-        return c.u(38) + min(name_w, width // 3) + c.u(12)
+        full = c.u(38) + min(name_w, width // 3) + c.u(12)
+        if self.most_rows(c, state, pid, width, full) > \
+                self.most_rows(c, state, pid, width, c.u(38)):
+            return c.u(38)
+        return full
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         pid = self.player or state.players[0]
@@ -273,9 +287,10 @@ class LoadingScene(RoundScene):
         first = pygame.Rect(area.x, area.y, lead, size)
         c.player_badge(pid, (first.x + c.u(16), first.centery), c.u(14),
                        words.letter(state, pid))
-        c.text(words.player_name(state, pid), (first.x + c.u(38), first.centery), BODY,
-               PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
-               max_width=lead - c.u(38) - c.u(8), smallest=BODY)
+        if lead > c.u(38):
+            c.text(words.player_name(state, pid), (first.x + c.u(38), first.centery), BODY,
+                   PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
+                   max_width=lead - c.u(38) - c.u(8), smallest=BODY)
         if not cubes:
             layout.draw_text(c, _("No cubes to load."), pygame.Rect(
                 area.x + lead, area.y, area.w - lead, size), BODY, MUTED, valign="center")
@@ -292,6 +307,8 @@ class LoadingScene(RoundScene):
         _cubes, rect = layout.rows(area, [rows * (size + gap) - gap, None], gap)
         if self.selected:
             self.draw_choices(c, state, pid, cubes, rect)
+        elif self.sets:
+            self.draw_sets(c, state, pid, rect)
         else:
             self.draw_moves(c, state, pid, rect)
 
@@ -355,10 +372,29 @@ class LoadingScene(RoundScene):
         conversion, choose its three cubes (the goods it may give come next)."""
         if choice.give:
             return partial(self.choose_cubes, pid, choice.give)
+        if choice.sets:
+            return partial(self.show_sets, choice.sets)
         if len(choice.actions) > 1:
             moves = [a for a in choice.actions if isinstance(a, Move)]
             return partial(self.do_group, pid, moves, choice.label)
         return partial(self.do, *choice.actions)
+
+    def show_sets(self, sets: tuple[tuple[Cube, ...], ...]) -> None:
+        """The conversions' sets of three cubes in place of the choices (a tap on one
+        chooses its cubes, then the good)."""
+        self.sets = sets
+        self.page = 0
+        self.ui.dirty = True
+
+    def draw_sets(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        """The sets of three cubes a conversion may take, in the one-tap choices' places."""
+        mem = (state.round, pid, c.w)
+        labels = [view.conversion_label(give) for give in self.sets]
+        self.page, start, cells, _paged, _height = layout.slot_grid(
+            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0))
+        for give, label, box in zip(self.sets[start:], labels[start:], cells, strict=False):
+            c.button(box, label, partial(self.choose_cubes, pid, give),
+                     key="set:" + "+".join(good for good, _store in give), size=SMALL)
 
     def choose_cubes(self, pid: str, give: tuple[Cube, ...]) -> None:
         """Choose these cubes, as if each had been tapped (a conversion's first tap)."""
@@ -371,6 +407,7 @@ class LoadingScene(RoundScene):
                 return
             chosen.append(index)
         self.selected = chosen
+        self.sets = ()
         self.page = 0
         self.ui.dirty = True
 
@@ -446,9 +483,14 @@ class LoadingScene(RoundScene):
         # same place), then the question, and why the usual places are not offered, below
         # them where they leave room (on as many lines as the width needs).
         mem = (state.round, pid, c.w)
+        labels = [label for label, _action, _key in items]
+        # Short labels (the goods a conversion gives) four to a row where they then all
+        # fit; else in the one-tap choices' columns, their pages' arrows in the same place.
+        fit = layout.slot_fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
+        narrow = len(chosen) == 3 and len(labels) <= fit[2]
         self.page, start, cells, paged, _height = layout.slot_grid(
-            c, rect, [label for label, _action, _key in items], self.page, self.turn,
-            height=self.slot_h.get(mem, 0))
+            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
+            least=120 if narrow else 200, most=4 if narrow else 3)
         for (label, action, key), box in zip(items[start:start + len(cells)], cells,
                                              strict=True):
             c.button(box, label, action, key=key, size=SMALL)

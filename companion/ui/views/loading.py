@@ -8,9 +8,10 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
   wants them: the moves that score (to a contract or a merchant; cube by cube, the
   ships' in the dock's order first, then the market hall's and the warehouse's), each
   distinct set of three cubes a conversion may take (its tap chooses them; a second
-  tap, the good taken), every market-hall sale of two goods held, the moves that keep a
-  cube (to the warehouse or the market hall), then the shortcuts that make several
-  moves in one tap. (The order the benchmark's tables need fewest page turns with, too.)
+  tap, the good taken; more than two sets are one choice that shows them), every
+  market-hall sale of two goods held, the moves that keep a cube (to the warehouse or
+  the market hall), then the shortcuts that make several moves in one tap. (The order
+  the benchmark's tables need fewest page turns with, too.)
 - `placed(keys, before)`: the choices in their places: a choice keeps the place it had
   (`before`); a choice gone leaves its place empty (None) and a new one takes the first
   empty place, else goes after the others. So nothing slides under the finger.
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import loading_actions
+from companion.engine.rules import WAREHOUSE_CARD
 from companion.engine.values import value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Store
 from companion.ui import names, words
@@ -30,6 +32,9 @@ from companion.ui.i18n import _
 
 Cube = tuple[str, str]
 
+#: At most this many conversions' sets of three cubes are choices of their own (a tap
+#: each, then the good); more are one choice that shows them (a tap more).
+SETS_APART = 2
 #: Where a cube may go, in the order a cube's choices are shown (contracts come first).
 _DESTINATIONS = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET)
 
@@ -45,6 +50,9 @@ class Choice:
     actions: tuple[Action, ...]
     #: A conversion's three cubes: the tap chooses them, a second tap the good taken.
     give: tuple[Cube, ...] = ()
+    #: The conversions' sets of three cubes, where there are more than `SETS_APART`: the
+    #: tap shows them (each then as `give`), so they do not crowd out the other choices.
+    sets: tuple[tuple[Cube, ...], ...] = ()
 
 
 @value
@@ -155,10 +163,15 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Ch
     for action in legal:
         if isinstance(action, Convert):
             sets.setdefault(action.give, []).append(action)
-    for give, takes in sets.items():
-        goods = "+".join(good for good, _store in give)  # as its label says them
-        out.append(Choice(key=f"convert:{goods}", label=conversion_label(give),
-                          actions=tuple(takes), give=give))
+    if len(sets) > SETS_APART:
+        out.append(Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
+                          actions=tuple(a for takes in sets.values() for a in takes),
+                          sets=tuple(sets)))
+    else:
+        for give, takes in sets.items():
+            goods = "+".join(good for good, _store in give)  # as its label says them
+            out.append(Choice(key=f"convert:{goods}", label=conversion_label(give),
+                              actions=tuple(takes), give=give))
     for action in legal:
         if isinstance(action, MarketSell):
             goods = "+".join(good for good, _store in action.give)  # as its label says them
@@ -180,9 +193,17 @@ def possible_labels(state: State, pid: str) -> list[str]:
     longest needs from the start, and never grow under the finger."""
     ps = state.player(pid)
     places = [*(ps.contracts or {}), MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET]
+    held = {*ps.dock, *ps.warehouse, *([ps.market] if ps.market else [])}
+    stores = [Store.DOCK, Store.MARKET]
+    if WAREHOUSE_CARD in ps.cards:
+        stores.append(Store.WAREHOUSE)
+    else:
+        places.remove(Store.WAREHOUSE)
+    # A ship's cube may be any good (a conversion's); the warehouse's and the market
+    # hall's are of the goods the player holds.
     out = [move_label(state, Move(pid, good, source, to)) for good in GOODS
-           for source in (Store.DOCK, Store.WAREHOUSE, Store.MARKET) for to in places
-           if to != source]
+           for source in stores for to in places
+           if to != source and (source == Store.DOCK or good in held)]
     out += [label for label, _moves in shortcuts(state, pid)]
     return out
 

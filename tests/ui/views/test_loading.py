@@ -10,7 +10,7 @@ from companion.engine import Convert, MarketSell, Move, apply, new_game
 from companion.engine.legal import loading_actions
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
-from companion.ui.views.loading import choices, loading_board, placed
+from companion.ui.views.loading import SETS_APART, choices, loading_board, placed
 
 
 def loading_moments(players: int, seed: int):
@@ -31,9 +31,15 @@ def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_two():
         offered = choices(state, pid)
         one_tap = {c.actions[0] for c in offered if len(c.actions) == 1 and not c.give}
         sets = {c.give: set(c.actions) for c in offered if c.give}
+        gathered = [c for c in offered if c.sets]
         for action in loading_actions(state, pid):
             if isinstance(action, Convert):
-                assert action in sets[action.give]  # the set's tap, then the good's
+                # The set's tap, then the good's; more than two sets: one tap more first.
+                if gathered:
+                    assert not sets and action.give in gathered[0].sets
+                    assert len(gathered[0].sets) > SETS_APART
+                else:
+                    assert action in sets[action.give]
             else:
                 assert action in one_tap, action
             seen += 1
@@ -46,7 +52,7 @@ def test_the_moves_that_score_come_before_sales_conversions_and_keeping():
     for state, pid, _action in loading_moments(2, 4):
         kinds = []
         for c in choices(state, pid):
-            if c.give:
+            if c.give or c.sets:
                 kinds.append(1)
             elif isinstance(c.actions[0], MarketSell):
                 kinds.append(2)
