@@ -327,9 +327,10 @@ class LoadingScene(RoundScene):
         on_dock = sum(1 for _good, store in cubes if store == "dock")
         order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
         # The market hall's one cube beside the ships' (it fits on their row), then the
-        # warehouse's on a row of their own where the width is short.
+        # warehouse's, named in a line ("Warehouse: Co Sa"; their moves are choices of
+        # their own): four cubes there would take the choices a row.
         order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.MARKET]
-        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] != Store.MARKET]
+        stored = [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.WAREHOUSE]
         for i in order:
             if i is None:  # a cube has left this place of the dock
                 if x + size > width:
@@ -350,7 +351,17 @@ class LoadingScene(RoundScene):
                 x, row = 0, row + 1
             out.append((i, x, row))
             x += size + gap
-        return out, (row + 1 if order else 0)
+        if stored:
+            store = names.store(Store.WAREHOUSE)
+            # (The widest initials stand for cubes not there yet, where room is kept.)
+            said = _("{store}: {cubes}").format(
+                store=store[:1].upper() + store[1:], cubes=" ".join(
+                    names.good_initial(cubes[i][0]) if cubes[i][0] else "Ww" for i in stored))
+            w = f_small.size(said)[0]
+            if x + w > width and x > 0:
+                x, row = 0, row + 1
+            out.append((said, x, row))
+        return out, (row + 1 if order or stored else 0)
 
     def turn(self, step: int) -> None:
         """The next or the previous page of choices."""
