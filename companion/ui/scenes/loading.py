@@ -249,7 +249,7 @@ class LoadingScene(RoundScene):
 
     def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The rows the player's cubes take this Loading: as many as their cubes would
-        take with the warehouse full and a cube in the market hall, so that a cube put
+        take with a cube in the market hall and the warehouse full, so that a cube put
         there never moves the choices below down under the finger (docs/touch.md)."""
         rows = self.most_rows(c, state, pid, width, self.lead(c, state, pid, width))
         # Never fewer than shown before this Loading (an Undo gives a ship its cubes back).
@@ -258,10 +258,10 @@ class LoadingScene(RoundScene):
         return rows
 
     def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
-        ps = state.player(pid)
-        room = WAREHOUSE_CAPACITY if WAREHOUSE_CARD in ps.cards else 0
         most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
-        most += [("", "warehouse")] * room + [("", "market")]
+        most.append(("", "market"))
+        if WAREHOUSE_CARD in state.player(pid).cards:  # the warehouse's line, full
+            most += [("", "warehouse")] * WAREHOUSE_CAPACITY
         return self.cube_places(c, most, width, None, lead)[1]
 
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:

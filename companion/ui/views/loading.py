@@ -26,7 +26,7 @@ from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import loading_actions
 from companion.engine.rules import WAREHOUSE_CARD
 from companion.engine.values import value
-from companion.engine.words import GOODS, MERCHANT_DESTINATION, Store
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import names, words
 from companion.ui.i18n import _
 
@@ -189,21 +189,29 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Ch
 
 def possible_labels(state: State, pid: str) -> list[str]:
     """Every label a move of `pid`'s may have this Loading, whatever cube comes where (a
-    conversion's good, a cube put in the market hall): the places are made as tall as the
-    longest needs from the start, and never grow under the finger."""
+    conversion's good on a ship, a cube put in the market hall or the warehouse): the
+    places are made as tall as the longest needs from the start, and never grow under
+    the finger."""
     ps = state.player(pid)
-    places = [*(ps.contracts or {}), MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET]
+    cards = state.catalogue
     held = {*ps.dock, *ps.warehouse, *([ps.market] if ps.market else [])}
+    merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}
     stores = [Store.DOCK, Store.MARKET]
     if WAREHOUSE_CARD in ps.cards:
         stores.append(Store.WAREHOUSE)
-    else:
-        places.remove(Store.WAREHOUSE)
+
+    def places(good: str, source: str) -> list[str]:
+        out = [contract for contract, filled in (ps.contracts or {}).items()
+               if (Counter(cards[contract].goods) - Counter(filled))[good]]
+        if good in merchants:
+            out.append(MERCHANT_DESTINATION)
+        return out + [store for store in stores[1:] if store != source]
+
     # A ship's cube may be any good (a conversion's); the warehouse's and the market
     # hall's are of the goods the player holds.
-    out = [move_label(state, Move(pid, good, source, to)) for good in GOODS
-           for source in stores for to in places
-           if to != source and (source == Store.DOCK or good in held)]
+    out = [move_label(state, Move(pid, good, source, to)) for source in stores
+           for good in (GOODS if source == Store.DOCK else sorted(held))
+           for to in places(good, source)]
     out += [label for label, _moves in shortcuts(state, pid)]
     return out
 
