@@ -10,7 +10,13 @@ from companion.engine import Convert, MarketSell, Move, apply, new_game
 from companion.engine.legal import loading_actions
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
-from companion.ui.views.loading import SETS_APART, choices, loading_board, placed
+from companion.ui.views.loading import (
+    SETS_APART,
+    choices,
+    loading_board,
+    placed,
+    possible_labels,
+)
 
 
 def loading_moments(players: int, seed: int):
@@ -92,3 +98,20 @@ def test_the_view_model_needs_no_pygame():
     code = ("import sys; import companion.ui.views.loading; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_every_move_label_a_loading_shows_is_among_those_its_places_were_made_for():
+    """The places are made as tall as `possible_labels` need when a player is first shown:
+    no move's label that comes later in that Loading is left out (it could need more
+    lines, and the places would grow under the finger)."""
+    first: dict[tuple[int, int, str], set[str]] = {}
+    checked = 0
+    for seed in (5, 11):
+        for state, pid, _action in loading_moments(4, seed):
+            made = first.setdefault((seed, state.round, pid),
+                                    set(possible_labels(state, pid)))
+            for choice in choices(state, pid):
+                if len(choice.actions) == 1 and isinstance(choice.actions[0], Move):
+                    assert choice.label in made, choice.label
+                    checked += 1
+    assert checked > 50
