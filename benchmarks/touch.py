@@ -365,8 +365,22 @@ class TouchTable:
                 self.cubes(action.player, action.give)
                 f.tap(_("Sell both in the market hall (+1 coin)"))
         elif isinstance(action, Convert):
-            self.cubes(action.player, action.give)
-            f.tap(_("\u2192 {good}").format(good=names.good(action.take)))
+            try:
+                from companion.ui.views.loading import conversion_label as label
+            except ImportError:  # older versions
+                label = None  # type: ignore[assignment]
+            take = _("\u2192 {good}").format(good=names.good(action.take))
+            self.show_player(action.player)
+            try:  # one tap on the three cubes' set (older versions: on each cube)
+                if label is None:
+                    raise NoTarget("no conversion sets")
+                wanted, sets = clean(label(action.give)), clean(_("Convert 3 cubes\u2026"))
+                f.tap(lambda shown: shown in (wanted, sets))
+                if f.find(lambda shown: shown.startswith("\u2192")) is None:
+                    f.tap(wanted)  # many sets: shown by the choice that gathers them
+            except NoTarget:
+                self.cubes(action.player, action.give)
+            f.tap(take)
         elif isinstance(action, Undo):
             f.tap(_("Undo"))
         elif isinstance(action, Redo):

@@ -229,6 +229,8 @@ class UI:
             strip = pygame.Rect(0, bar.y - height, c.w, height)
         # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
         body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
+        if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
+            body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
         c.body = body
         scene.draw(c, body)
         c.in_bar = True
@@ -257,6 +259,13 @@ class UI:
             # Every hint the screen may show this round decides, not just this one: the
             # hint does not hop between the bar and the body from tap to tap.
             hints = getattr(scene, "hints", lambda: [hint])()
+            if not any(hints):
+                # No hint, only messages: the body keeps a place for them where the bar
+                # has no room for words, Redo aside (it comes and goes with an Undo; the
+                # place, and what is below it, does not).
+                steady = max((r.right for r, _label, _action, key, _colour in buttons
+                              if r.x < bar.centerx and key != "redo"), default=bar.x)
+                room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
                 scene.hint_in_bar = False
@@ -264,10 +273,22 @@ class UI:
                     words = ""
         return left, right, words
 
-    def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect
+    def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
+        """Whether a Redo button, were it shown, would go above the bar for want of room."""
+        if self.game is None or not scene.game_screen or self.game.state.redo:
+            return False
+        kept = self._above
+        try:
+            self._buttons(c, scene, bar, redo=True)
+            return bool(self._above)
+        finally:
+            self._above = kept
+
+    def _buttons(self, c: Canvas, scene: Scene, bar: pygame.Rect, redo: bool = False
                  ) -> list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]:
         """The bar's buttons: Undo (and Redo, Home) or Back bottom left, the primary action
-        bottom right; each as wide as its label at body size, within the bar's width."""
+        bottom right; each as wide as its label at body size, within the bar's width.
+        `redo`: as they would be with a Redo button."""
         left: list[Item] = []
         game = self.game
         if scene.game_screen and game is not None:
@@ -285,7 +306,7 @@ class UI:
             left.append(("?", lambda: self.open_help(topics), "help", INFO_BG))
         # Redo comes and goes with an Undo: last on the left, so that Home and "?" never
         # move under the finger when it appears (and the first to go above the bar).
-        if scene.game_screen and game is not None and game.state.redo:
+        if scene.game_screen and game is not None and (game.state.redo or redo):
             left.append((_("Redo"), self.redo, "redo", PANEL_HI))
         primary = scene.primary()
         right: list[Item] = []

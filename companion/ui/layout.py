@@ -410,3 +410,53 @@ def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int,
     row = pygame.Rect(grid.x, grid.y + need + c.u(12), c.u(56) * 2 + c.u(120), c.u(56)) \
         if steps else None
     return AnswersPlaced(texts=tuple(rects), cells=tuple(tuple(g) for g in cells), steps=row)
+
+def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
+              turn: Callable[[int], object], *, height: int = 0, paged: bool = False,
+              least: int = 200, most: int = 3, also: Sequence[str] = ()
+              ) -> tuple[int, int, list[pygame.Rect], bool, int]:
+    """Fixed places for buttons with these labels ("" for a place left empty), row by row
+    from the top of `rect`: place k is always in the same spot, whatever the others say.
+    The columns, each `least` wide at least (design px), follow from the width alone;
+    every place is as tall as the tallest label needs (at least `height`, a finger at
+    least; `also`: labels that may come, whose height counts too). Where they do not all
+    fit (or `paged`: they did not before, and the pages stay), a page at a time: the
+    last place of the page holds "‹ ›" side by side, so the places keep their spots when
+    the pages come. Returns the page shown (clamped), the index of its first place, its
+    cells, whether it is paged, and the places' height."""
+    gap = c.u(8)
+    count = len(labels)
+    cols, height, fit = slot_fit(c, rect, [*labels, *also], height, least, most)
+    cells = grid_cells(rect, fit, cols, height, gap)
+    if not paged and count <= fit:
+        return 0, 0, cells[:count], False, height
+    per = max(1, fit - 1)
+    pages = max(1, -(-count // per))
+    page = max(0, min(page, pages - 1))
+    prev, nxt = columns(cells[-1], [None, None], gap)
+    c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
+             size=LARGE)
+    c.button(nxt, "\u203a", partial(turn, 1) if page < pages - 1 else None,
+             key="page:next", size=LARGE)
+    start = page * per
+    return page, start, cells[:min(per, count - start)], True, height
+
+
+def slot_fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
+             least: int = 200, most: int = 3) -> tuple[int, int, int]:
+    """`slot_grid`'s columns, places' height and how many places fit on a page."""
+    gap = c.u(8)
+    cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
+    w = (rect.w - gap * (cols - 1)) // cols
+    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
+                default=1)
+    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
+    return cols, height, max(1, (rect.h + gap) // (height + gap)) * cols
+
+
+def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int
+               ) -> list[pygame.Rect]:
+    """`count` cells `cols` to a row, each `height` tall, the columns sharing the width."""
+    w = (rect.w - gap * (cols - 1)) // cols
+    return [pygame.Rect(rect.x + (k % cols) * (w + gap), rect.y + (k // cols) * (height + gap),
+                        w, height) for k in range(count)]

@@ -121,6 +121,9 @@ class Scene:
     #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
     hint_in_body = False
     hint_in_bar = True
+    #: Keeps the strip's height free that a Redo button would take above a narrow bar
+    #: (it comes with an Undo), so that its controls keep their places when it comes.
+    keeps_redo_room = False
     #: For the frame being drawn: a message too long for the bar that a scene with
     #: `hint_in_body` shows in place of its hint (text, error?, what a tap on it does), so
     #: that no strip over the bar takes the height its controls and panels need.

@@ -182,12 +182,32 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         ui.press(f"slot:{action.slot}")
     elif isinstance(action, Pass):
         ui.press("pass")
+    elif isinstance(action, Move) and action.source == "warehouse":
+        # The warehouse's cubes are named in a line, not buttons: their one-tap choices.
+        ui.intent(it.PlayerButton(action.player))
+        press_paged(ui, f"move:{action.good}:{action.source}:{action.to}")
     elif isinstance(action, Move):
         select_cubes(ui, action.player, ((action.good, action.source),))
         press_paged(ui, f"to:{action.to}")
+    elif isinstance(action, MarketSell) and any(s == "warehouse" for _g, s in action.give):
+        ui.intent(it.PlayerButton(action.player))
+        press_paged(ui, "sell:" + "+".join(good for good, _store in action.give))
     elif isinstance(action, MarketSell):
         select_cubes(ui, action.player, action.give)
         press_paged(ui, "market_sell")
+    elif isinstance(action, Convert) and any(s == "warehouse" for _g, s in action.give):
+        ui.intent(it.PlayerButton(action.player))
+        goods = "+".join(good for good, _store in action.give)
+        either = {f"convert:{goods}", "convert:*"}
+        for turn in ("page:next", "page:prev"):
+            while not either & set(ui.keys()) and turn in ui.keys():
+                ui.press(turn)
+        if f"convert:{goods}" in ui.keys():
+            ui.press(f"convert:{goods}")
+        else:  # more than two sets: the choice that shows them, then the set
+            ui.press("convert:*")
+            press_paged(ui, f"set:{goods}")
+        press_paged(ui, f"convert:{action.take}")
     elif isinstance(action, Convert):
         select_cubes(ui, action.player, action.give)
         press_paged(ui, f"convert:{action.take}")

@@ -296,7 +296,15 @@ def test_loading_shows_every_cube_of_a_full_tableau(game):
     ui.pop_to(ui.game.depth)
     ui.push(LoadingScene(ui))
     ui.intent(it.PlayerButton("red"))
-    assert sum(k.startswith("cube:") for k in ui.keys()) == 14
+    # The ships' and the market hall's cubes each a cube of its own; the warehouse's
+    # named in a line ("Warehouse: Co Co Co Co": their moves are choices of their own).
+    assert sum(k.startswith("cube:") for k in ui.keys()) == 10
+    ui.render()
+    from companion.ui import names
+
+    coffee = names.good_initial("coffee")
+    assert any(t["text"].endswith(" ".join([coffee] * 4))
+               for t in ui.canvas.describe("loading", "en")["texts"])
 
 
 def replace_state(state, pid, ps, **changes):

@@ -88,7 +88,7 @@ def test_every_frame_of_a_touch_game_in_portrait_passes_the_frame_checks(
 
 #: The screens whose targets the steady check holds in whole games (docs/frames.md, "Nothing
 #: moves under the finger"), in landscape and in portrait.
-STEADY = ("purchase", "confirm", "supply", "purchase-tracked")
+STEADY = ("purchase", "confirm", "supply", "loading", "purchase-tracked")
 
 
 def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language, seed
@@ -99,10 +99,10 @@ def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language,
     found: list[str] = []
     frame = touch.Finger.frame
     last: list[tuple[dict, int]] = []
-    cubes = {names.good_initial(g) for g in GOODS}
 
     def checked(self):  # type: ignore[no-untyped-def]
         got = frame(self)
+        cubes = {names.good_initial(g) for g in GOODS}  # in the game's language
         found.extend(f"{got['screen']}: {p}" for p in problems(got, ()))
         # Nothing moves under the finger between this frame and the one before it on the
         # same screen (Loading: showing the same player's cubes). The screen's own targets;

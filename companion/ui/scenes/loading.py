@@ -3,7 +3,6 @@ where each may go. Only legal choices are offered (the engine lists them)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import partial
 from typing import Any
 
@@ -18,6 +17,7 @@ from companion.engine.legal import (
     refusal,
 )
 from companion.engine.legal import loading_actions as engine_loading_actions
+from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
 from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
@@ -33,6 +33,8 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _, language
 from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
+from companion.ui.views import loading as view
+from companion.ui.views.loading import move_label, sale_label
 
 Cube = tuple[str, str]
 
@@ -54,25 +56,6 @@ def loading_actions(state: State, pid: str) -> list[Any]:
     return got
 
 
-def move_label(state: State, move: Move) -> str:
-    """A one-tap move's button: the cube's good, where it is (if not on a ship), where it
-    goes ("Te → Contract A2")."""
-    good = names.good_initial(move.good)
-    place = _("merchant (+1 coin)") if move.to == MERCHANT_DESTINATION else \
-        words.place(state, move.to)
-    if move.source == Store.DOCK:
-        return _("{good} → {place}").format(good=good, place=place)
-    store = names.store(move.source)
-    return _("{store}: {good} → {place}").format(
-        store=store[:1].upper() + store[1:], good=good, place=place)
-
-
-def sale_label(sale: MarketSell) -> str:
-    """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
-    return _("Sell {cubes} (+1 coin)").format(
-        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
-
-
 def cubes_of(state: State, pid: str) -> list[Cube]:
     ps = state.player(pid)
     out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
@@ -85,22 +68,27 @@ class LoadingScene(RoundScene):
     """Where each cube goes; Done ends Loading for the whole table."""
 
     name = "loading"
+    keeps_redo_room = True
 
     def __init__(self, ui: SceneHost) -> None:
         super().__init__(ui)
         self.player: str | None = None
         self.selected: list[int] = []
+        #: The conversions' sets of three cubes shown for a choice (`show_sets`).
+        self.sets: tuple[tuple[Cube, ...], ...] = ()
         #: The page of choices shown where they do not all fit at once.
         self.page = 0
         #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
         #: place empty, so the others stay under the finger (docs/touch.md).
         self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
-        #: The one-tap choices shown to each player this Loading, in their places (a
-        #: choice gone keeps its place, greyed, with its last label).
-        self.items_seen: dict[tuple[int, str], list[str]] = {}
-        self.item_labels: dict[str, str] = {}
-        #: The shortcuts that would make one move only (not offered anew).
-        self.single: set[str] = set()
+        #: The one-tap choices' places shown to each player this Loading (their keys; None:
+        #: a place whose choice has gone, left empty), `views.loading.placed`.
+        self.slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
+        #: Per player this Loading: the choices' height (it only grows) and whether they
+        #: went onto pages (they stay so): the places never move under the finger.
+        self.slot_h: dict[tuple[int, str, int], int] = {}
+        self.paged: set[tuple[int, str, int]] = set()
+        self.rows_shown: dict[tuple[int, str, int], int] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
 
@@ -145,8 +133,8 @@ class LoadingScene(RoundScene):
                 if self.player != was:
                     self.compact(self.player)
                     self.page = 0
-        cubes = cubes_of(state, self.player)
-        self.selected = [i for i in self.selected if i < len(cubes)][:0]
+        self.selected = []
+        self.sets = ()
         self.page = 0
 
     def more_topics(self, state: State) -> list[str]:
@@ -177,21 +165,22 @@ class LoadingScene(RoundScene):
         """A player shown anew: their choices gone this Loading give up their places (the
         places stay only while the same player's choices are on the screen)."""
         state = self.state
-        if pid is None or (state.round, pid) not in self.items_seen:
+        key = (state.round, pid or "")
+        if pid is None or key not in self.slots:
             return
-        offered = self.one_tap(state, pid)
-        key = (state.round, pid)
-        self.items_seen[key] = [k for k in self.items_seen[key] if k in offered]
+        self.slots[key] = tuple(k for k in self.slots[key] if k is not None)
 
     def choose(self, pid: str) -> None:
         if pid != self.player:
             self.compact(pid)
         self.player = pid
         self.selected = []
+        self.sets = ()
         self.page = 0
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
+        self.sets = ()
         if index in self.selected:
             self.selected.remove(index)
         elif len(self.selected) < 3:
@@ -200,9 +189,13 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
-        return bool(self.selected)
+        return bool(self.selected or self.sets)
 
     def undo_entry(self) -> str | None:
+        if self.sets and not self.selected:
+            self.sets = ()
+            self.ui.dirty = True
+            return _("Convert 3 cubes\u2026")
         if not self.selected:
             return None
         cubes = cubes_of(self.state, self.player or self.state.first_player)
@@ -211,22 +204,21 @@ class LoadingScene(RoundScene):
         return names.good(cubes[index][0]) if index < len(cubes) else ""
 
     def hint(self) -> str:
-        if self.selected and self.player is not None:
-            state = self.state
-            cubes = cubes_of(state, self.player)
-            chosen = [cubes[i] for i in self.selected if i < len(cubes)]
-            offered = bool(self.offers(state, self.player, chosen))
-            reasons = self.reasons(state, self.player, chosen, offered)
-            if reasons and not offered:  # where it stays is on its button
-                reasons = reasons[1:]
-            if reasons:
-                return " ".join(reasons)
-        left = [f"{words.letter(self.state, p)} {len(self.state.player(p).dock)}"
-                for p in self.state.players if self.state.player(p).dock]
-        if left:
-            return _("Done: cubes left on ships go to the stock ({left}).").format(
-                left=", ".join(left))
-        return _("Tap where a cube goes; to sell 2 cubes or convert 3: tap the cubes.")
+        """None: the choices say what they do, and why a chosen cube cannot go somewhere is
+        said beside its choices. So the bar never changes its mind about where a hint goes
+        (a Redo button narrows it): nothing above the choices moves them under the finger."""
+        return ""
+
+    def hints(self) -> list[str]:
+        return [""]
+
+    def hint_place(self, c: Canvas, width: int) -> int:
+        """Where the bar has no room for words (portrait): a place for a message of three
+        lines (an Undo's, in German), so that one never moves the choices down."""
+        if self.hint_in_bar:
+            return 0
+        return max(super().hint_place(c, width),
+                   3 * layout.line_height(c, BODY) + 3 * c.u(8))
 
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
@@ -245,93 +237,65 @@ class LoadingScene(RoundScene):
         self.selected = []
         self.ui.dirty = True
 
-    def kept_shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
-        """`shortcuts`, worked out once for a state and player (every frame shows them)."""
-        return list(self.kept("shortcuts", (state, pid, language()),
-                              lambda: self.shortcuts(state, pid)))
-
     def shortcuts(self, state: State, pid: str) -> list[tuple[str, list[Move]]]:
-        """Common whole-dock moves: fill contracts, sell to merchants."""
-        moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)
-                 and a.source == Store.DOCK]
-        dock = Counter(state.player(pid).dock)
-        out: list[tuple[str, list[Move]]] = []
-        to_contract: list[Move] = []
-        need: dict[str, Counter[str]] = {}
-        for contract, filled in (state.player(pid).contracts or {}).items():
-            need[contract] = Counter(state.catalogue[contract].goods) - Counter(filled)
-        # A contract takes cubes from a ship, the warehouse or the market hall (the
-        # rulebooks' Loading): the ships' first (they are lost at the end of Loading),
-        # then the market hall's, then the warehouse's (which score where they are).
-        ps = state.player(pid)
-        stores = [(Store.DOCK, Counter(dock)),
-                  (Store.MARKET, Counter([ps.market] if ps.market else [])),
-                  (Store.WAREHOUSE, Counter(ps.warehouse))]
-        for contract, wanted in need.items():
-            for good, n in wanted.items():
-                for source, left in stores:
-                    k = min(n, left[good])
-                    left[good] -= k
-                    n -= k
-                    to_contract += [Move(pid, good, source, contract)] * k
-        if to_contract:
-            out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
-        merchant = [m for m in moves if m.to == MERCHANT_DESTINATION]
-        if merchant:
-            goods = {m.good for m in merchant}
-            sells = [Move(pid, g, "dock", "merchant") for g in dock.elements() if g in goods]
-            out.append((_("Sell to merchants (+{n})").format(n=len(sells)), sells))
-        return out
+        """Common whole-dock moves: fill contracts, sell to merchants (`views.loading`)."""
+        return view.shortcuts(state, pid)
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """The player's line and cubes, then a finger's row of choices (and one for the
-        page turns when a cube is chosen)."""
+        """The player's cubes (their name before them), then two finger rows of choices."""
         pid = self.player or state.players[0]
-        _places, rows = self.cube_places(c, cubes_of(state, pid), width,
-                                         self.dock_places(state, pid))
         finger_row = c.u(56) + c.u(8)
-        return c.u(34) + rows * finger_row + (2 if self.selected else 1) * finger_row
+        return self.cube_rows(c, state, pid, width) * finger_row + 2 * finger_row
+
+    def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
+        """The rows the player's cubes take this Loading: as many as their cubes would
+        take with a cube in the market hall and the warehouse full, so that a cube put
+        there never moves the choices below down under the finger (docs/touch.md)."""
+        rows = self.most_rows(c, state, pid, width, self.lead(c, state, pid, width))
+        # Never fewer than shown before this Loading (an Undo gives a ship its cubes back).
+        key = (state.round, pid, width)
+        rows = self.rows_shown[key] = max(rows, 1, self.rows_shown.get(key, 0))
+        return rows
+
+    def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
+        most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
+        most.append(("", "market"))
+        if WAREHOUSE_CARD in state.player(pid).cards:  # the warehouse's line, full
+            most += [("", "warehouse")] * WAREHOUSE_CAPACITY
+        return self.cube_places(c, most, width, None, lead)[1]
+
+    def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
+        """The room before the first cube: the player's badge and name (a third of the
+        width at most; a longer name is cut), or the badge alone where the name would
+        take the cubes another row (their panel beside says the name)."""
+        name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
+        full = c.u(38) + min(name_w, width // 3) + c.u(12)
+        if self.most_rows(c, state, pid, width, full) > \
+                self.most_rows(c, state, pid, width, c.u(38)):
+            return c.u(38)
+        return full
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         pid = self.player or state.players[0]
-        y = area.y
-        c.player_badge(pid, (area.x + c.u(16), y + c.u(16)), c.u(14), words.letter(state, pid))
-        name = c.text(words.player_name(state, pid), (area.x + c.u(38), y + c.u(16)), BODY,
-                      PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
-                      max_width=area.w - c.u(38), smallest=BODY)
         cubes = cubes_of(state, pid)
         size, gap = c.u(56), c.u(8)
-        places, rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid))
-        cubes_h = rows * (size + gap)
-        note = _("tap a panel: that player; again: the cards")
-        beside = font(c.px(SMALL)).size(note)[0] <= area.right - name.right - c.u(16)
-        note_h = c.u(2) if beside else \
-            layout.fit(c, note, area.w, None, SMALL).height(c) + c.u(6)
-        # Short of two finger rows for the choices below: the panels' note gives way. While
-        # cubes are chosen it is not drawn, but keeps its place: the cubes never move under
-        # the finger when one is tapped (docs/touch.md).
-        room = area.bottom - (y + c.u(34) + note_h + cubes_h) - c.u(24)
-        if room < 2 * size + gap:
-            y += c.u(34)
-        elif beside:
-            if not self.selected:
-                c.text(note, (area.right, y + c.u(16)), SMALL, MUTED, anchor="midright")
-            y += c.u(36)
-        else:  # narrow: on the lines below the name
-            y += c.u(34)
-            if self.selected:
-                y += note_h
-            else:
-                y = layout.draw_text(c, note, pygame.Rect(area.x, y, area.w, area.h), SMALL,
-                                     MUTED).bottom + c.u(6)
+        lead = self.lead(c, state, pid, area.w)
+        places, _rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid), lead)
+        rows = self.cube_rows(c, state, pid, area.w)
+        # The player's badge and name, then their cubes on the same row: the cubes on the
+        # ships, then the warehouse's and the market hall's, each group after its name.
+        first = pygame.Rect(area.x, area.y, lead, size)
+        c.player_badge(pid, (first.x + c.u(16), first.centery), c.u(14),
+                       words.letter(state, pid))
+        if lead > c.u(38):
+            c.text(words.player_name(state, pid), (first.x + c.u(38), first.centery), BODY,
+                   PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
+                   max_width=lead - c.u(38) - c.u(8), smallest=BODY)
         if not cubes:
-            said = c.text(_("No cubes to load."), (area.x, y + c.u(8)), BODY, MUTED)
-            if not rows:  # no empty places of cubes gone below it: what follows goes under
-                y = said.bottom + c.u(8)
-        # The cubes on the ships, then the warehouse's and the market hall's, each group
-        # after its name (not "WH" / "MH" under each cube), row after row.
+            layout.draw_text(c, _("No cubes to load."), pygame.Rect(
+                area.x + lead, area.y, area.w - lead, size), BODY, MUTED, valign="center")
         for what, dx, row in places:
-            top = y + row * (size + gap)
+            top = area.y + row * (size + gap)
             if isinstance(what, str):
                 c.text(what, (area.x + dx, top + size // 2), SMALL, MUTED, anchor="midleft",
                        role="secondary")
@@ -340,27 +304,33 @@ class LoadingScene(RoundScene):
             c.button(pygame.Rect(area.x + dx, top, size, size), names.good_initial(good),
                      partial(self.toggle, what), key=f"cube:{what}", colour=GOOD_COLOURS[good],
                      size=BODY, selected=what in self.selected)
-        y += cubes_h
-        rect = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        _cubes, rect = layout.rows(area, [rows * (size + gap) - gap, None], gap)
         if self.selected:
             self.draw_choices(c, state, pid, cubes, rect)
+        elif self.sets:
+            self.draw_sets(c, state, pid, rect)
         else:
             self.draw_moves(c, state, pid, rect)
 
     @staticmethod
     def cube_places(c: Canvas, cubes: list[Cube], width: int,
-                    dock: list[int | None] | None = None
+                    dock: list[int | None] | None = None, lead: int = 0
                     ) -> tuple[list[tuple[int | str, int, int]], int]:
         """Where the cubes go, row after row: (cube index, or a store's name before its
         first cube; x from the left; row), and the number of rows. `dock`: the dock's
-        places as first shown (None where a cube has left: its place stays empty)."""
+        places as first shown (None where a cube has left: its place stays empty); `lead`:
+        the room before the first row's first cube."""
         size, gap = c.u(56), c.u(8)
         f_small = font(c.px(SMALL))
         out: list[tuple[int | str, int, int]] = []
-        x, row, last = 0, 0, "dock"
+        x, row, last = lead, 0, "dock"
         on_dock = sum(1 for _good, store in cubes if store == "dock")
         order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
-        order += list(range(on_dock, len(cubes)))
+        # The market hall's one cube beside the ships' (it fits on their row), then the
+        # warehouse's, named in a line ("Warehouse: Co Sa"; their moves are choices of
+        # their own): four cubes there would take the choices a row.
+        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.MARKET]
+        stored = [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.WAREHOUSE]
         for i in order:
             if i is None:  # a cube has left this place of the dock
                 if x + size > width:
@@ -381,79 +351,96 @@ class LoadingScene(RoundScene):
                 x, row = 0, row + 1
             out.append((i, x, row))
             x += size + gap
-        return out, (row + 1 if order else 0)
-
-    def _grid(self, c: Canvas, rect: pygame.Rect, items: list[tuple[str, Action0 | None, str]],
-              cols: int = 3) -> None:
-        """The choices as buttons with their labels whole: the fewest columns that fit,
-        else pages turned with "\u2039 \u203a" (a short German or French area)."""
-        del cols
-        self.page, start, cells = layout.paged_grid(
-            c, rect, [label for label, _action, _key in items], c.u(8), self.page, self.turn)
-        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
-                                             strict=True):
-            c.button(box, label, action, key=key, size=SMALL)
+        if stored:
+            store = names.store(Store.WAREHOUSE)
+            # (The widest initials stand for cubes not there yet, where room is kept.)
+            said = _("{store}: {cubes}").format(
+                store=store[:1].upper() + store[1:], cubes=" ".join(
+                    names.good_initial(cubes[i][0]) if cubes[i][0] else "Ww" for i in stored))
+            w = f_small.size(said)[0]
+            if x + w > width and x > 0:
+                x, row = 0, row + 1
+            out.append((said, x, row))
+        return out, (row + 1 if order or stored else 0)
 
     def turn(self, step: int) -> None:
         """The next or the previous page of choices."""
         self.page = max(0, self.page + step)
         self.ui.dirty = True
 
-    def one_tap(self, state: State, pid: str) -> dict[str, tuple[str, Action0]]:
-        """Every choice one tap makes, by key: each legal move of a ship's cube (those that
-        score first), each market-hall sale with a ship's cube, the shortcuts that make
-        several moves, then the moves of the warehouse's and the market hall's cubes. (A
-        conversion, of three cubes into one, is the cubes' taps and the good's.)"""
-        out: dict[str, tuple[str, Action0]] = {}
-        self.single = set()
-        moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)]
-        stay = (Store.MARKET, Store.WAREHOUSE)
-        moves.sort(key=lambda m: (m.source != Store.DOCK, m.to in stay))
-        for move in moves:
-            if move.source != Store.DOCK:
-                break
-            out[f"move:{move.good}:{move.source}:{move.to}"] = (
-                move_label(state, move), partial(self.do, move))
-        # A market-hall sale of two cubes (+1 coin) with a ship's cube among them, one tap
-        # each pair of goods (the others: a tap on each cube, then the sale).
-        for action in loading_actions(state, pid):
-            if isinstance(action, MarketSell) and any(
-                    store == Store.DOCK for _good, store in action.give):
-                goods = "+".join(f"{good}:{store}" for good, store in action.give)
-                out[f"sell:{goods}"] = (sale_label(action), partial(self.do, action))
-        for label, group in self.kept_shortcuts(state, pid):
-            kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
-            out[f"shortcut:{kind}"] = (label, partial(self.do_group, pid, group, label))
-            if len(group) < 2:
-                self.single.add(f"shortcut:{kind}")
-        for move in moves:
-            if move.source != Store.DOCK:
-                out[f"move:{move.good}:{move.source}:{move.to}"] = (
-                    move_label(state, move), partial(self.do, move))
-        return out
+    def board(self, state: State, pid: str) -> view.LoadingBoard:
+        """The player's one-tap choices in their places (`views.loading`): a choice keeps
+        its place while this player is shown this Loading; one gone leaves it empty."""
+        key = (state.round, pid)
+        before = self.slots.get(key)
+        got = self.kept("board", (state, pid, language(), before),
+                        lambda: view.loading_board(state, pid, before))
+        self.slots[key] = got.keys
+        return got
+
+    def tap_of(self, pid: str, choice: view.Choice) -> Action0:
+        """What a tap on a choice does: its move or sale; its moves (one Undo); or, for a
+        conversion, choose its three cubes (the goods it may give come next)."""
+        if choice.give:
+            return partial(self.choose_cubes, pid, choice.give)
+        if choice.sets:
+            return partial(self.show_sets, choice.sets)
+        if len(choice.actions) > 1:
+            moves = [a for a in choice.actions if isinstance(a, Move)]
+            return partial(self.do_group, pid, moves, choice.label)
+        return partial(self.do, *choice.actions)
+
+    def show_sets(self, sets: tuple[tuple[Cube, ...], ...]) -> None:
+        """The conversions' sets of three cubes in place of the choices (a tap on one
+        chooses its cubes, then the good)."""
+        self.sets = sets
+        self.page = 0
+        self.ui.dirty = True
+
+    def draw_sets(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        """The sets of three cubes a conversion may take, in the one-tap choices' places."""
+        mem = (state.round, pid, c.w)
+        labels = [view.conversion_label(give) for give in self.sets]
+        self.page, start, cells, _paged, _height = layout.slot_grid(
+            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0))
+        for give, label, box in zip(self.sets[start:], labels[start:], cells, strict=False):
+            c.button(box, label, partial(self.choose_cubes, pid, give),
+                     key="set:" + "+".join(good for good, _store in give), size=SMALL)
+
+    def choose_cubes(self, pid: str, give: tuple[Cube, ...]) -> None:
+        """Choose these cubes, as if each had been tapped (a conversion's first tap)."""
+        cubes = cubes_of(self.state, pid)
+        chosen: list[int] = []
+        for pair in give:
+            index = next((i for i, cube in enumerate(cubes)
+                          if cube == pair and i not in chosen), None)
+            if index is None:
+                return
+            chosen.append(index)
+        self.selected = chosen
+        self.sets = ()
+        self.page = 0
+        self.ui.dirty = True
 
     def draw_moves(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The one-tap choices. A choice shown once this Loading keeps its place, greyed
-        when it is no longer possible: the one beside it never slides under the finger
-        (docs/touch.md)."""
-        offered = self.kept("one_tap", (state, pid, language()),
-                            lambda: self.one_tap(state, pid))
-        seen = self.items_seen.setdefault((state.round, pid), [])
-        while seen and seen[-1] not in offered:
-            seen.pop()  # a choice gone at the end: no other choice keeps its place by it
-        # A shortcut of one move is that move's own button: shown only if it was shown
-        # before with more (it keeps its place).
-        seen += [key for key in offered if key not in seen and key not in self.single]
-        items: list[tuple[str, Action0 | None, str]] = []
-        for key in seen:
-            if key in offered:
-                label, action = offered[key]
-                self.item_labels[key] = label
-                items.append((label, action, key))
-            else:
-                items.append((self.item_labels.get(key, ""), None, key))
-        if items:
-            self._grid(c, rect, items, cols=2)
+        """The one-tap choices, each in its place (docs/touch.md): a choice gone leaves
+        its place empty, so the one beside it never slides under the finger; the places'
+        height and pages only grow while this player is shown this Loading."""
+        board = self.board(state, pid)
+        mem = (state.round, pid, c.w)
+        labels = [choice.label if choice else "" for choice in board.slots]
+        # As tall as any move's label this Loading may need, from the start.
+        also = view.possible_labels(state, pid) if mem not in self.slot_h else []
+        self.page, start, cells, paged, height = layout.slot_grid(
+            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
+            paged=mem in self.paged, also=also)
+        self.slot_h[mem] = height
+        if paged:
+            self.paged.add(mem)
+        for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=False):
+            if choice is not None:
+                c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,
+                         size=SMALL)
 
     def offers(self, state: State, pid: str, chosen: list[Cube]
                ) -> list[tuple[str, Action0 | None, str]]:
@@ -483,6 +470,7 @@ class LoadingScene(RoundScene):
                      rect: pygame.Rect) -> None:
         chosen = [cubes[i] for i in self.selected if i < len(cubes)]
         items = self.offers(state, pid, chosen)
+        reasons = self.reasons(state, pid, chosen, bool(items))
         if len(chosen) == 1:
             title = _("Where does the {good} go?").format(good=names.good(chosen[0][0]))
         elif len(chosen) == 2:
@@ -492,18 +480,37 @@ class LoadingScene(RoundScene):
         if not items:
             # Nowhere to go: never a question without answers. Where the cube stays is
             # the answer, a button that leaves it there; the rule that keeps it from the
-            # usual places is the hint's (or the message's that took the hint's place).
-            reasons = self.reasons(state, pid, chosen, False)
+            # usual places below it.
             stays = reasons[0] if reasons else title
             fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
             row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
             c.button(row, stays, self.leave, key="leave")
+            if reasons[1:]:
+                layout.draw_text(c, " ".join(reasons[1:]), pygame.Rect(
+                    rect.x, row.bottom + c.u(8), rect.w, rect.bottom - row.bottom - c.u(8)),
+                    SMALL, MUTED)
             return
-        # The question on as many lines as the width needs (portrait, German).
-        used = layout.draw_text(c, title, rect, SMALL, TEXT)
-        top = max(rect.y + c.u(24), used.bottom + c.u(2))
-        # What is not offered says its rule in the bar (`hint`), which has room for it.
-        self._grid(c, pygame.Rect(rect.x, top, rect.w, rect.bottom - top), items)
+        # The choices in the places of the one-tap choices (and their pages' "‹ ›" in the
+        # same place), then the question, and why the usual places are not offered, below
+        # them where they leave room (on as many lines as the width needs).
+        mem = (state.round, pid, c.w)
+        labels = [label for label, _action, _key in items]
+        # Short labels (the goods a conversion gives) four to a row where they then all
+        # fit; else in the one-tap choices' columns, their pages' arrows in the same place.
+        fit = layout.slot_fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
+        narrow = len(chosen) == 3 and len(labels) <= fit[2]
+        self.page, start, cells, paged, _height = layout.slot_grid(
+            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
+            least=120 if narrow else 200, most=4 if narrow else 3)
+        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
+                                             strict=True):
+            c.button(box, label, action, key=key, size=SMALL)
+        said = " ".join([title, *reasons])
+        top = max(box.bottom for box in cells) + c.u(8)
+        below = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
+        if not paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
+            layout.draw_text(c, said, below, SMALL, TEXT)
 
     def leave(self) -> None:
         """The chosen cubes stay where they are (nothing takes them)."""
@@ -539,3 +546,8 @@ class LoadingScene(RoundScene):
                     out.append(said)
         return out
 
+
+
+#: `move_label` and `sale_label` are the view model's (`views.loading`), named here too for
+#: the callers that know them from this module (the touch driver).
+__all__ = ["LoadingScene", "cubes_of", "loading_actions", "move_label", "sale_label"]

@@ -1,0 +1,247 @@
+"""The Loading screen's view model: one player's choices, each made by one tap, in places
+that stay put.
+
+Plain data worked out from the state (the engine's legal moves, `engine/legal.py`),
+without pygame; `companion.ui.scenes.loading` lays the places out and paints them.
+
+- `choices(state, pid)`: every choice a tap makes, in the order a player most likely
+  wants them: the moves that score (to a contract or a merchant; cube by cube, the
+  ships' in the dock's order first, then the market hall's and the warehouse's), each
+  distinct set of three cubes a conversion may take (its tap chooses them; a second
+  tap, the good taken; more than two sets are one choice that shows them), every
+  market-hall sale of two goods held, the moves that keep a cube (to the warehouse or
+  the market hall), then the shortcuts that make several moves in one tap. (The order
+  the benchmark's tables need fewest page turns with, too.)
+- `placed(keys, before)`: the choices in their places: a choice keeps the place it had
+  (`before`); a choice gone leaves its place empty (None) and a new one takes the first
+  empty place, else goes after the others. So nothing slides under the finger.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from companion.engine import Action, Convert, MarketSell, Move, State
+from companion.engine.legal import loading_actions
+from companion.engine.rules import WAREHOUSE_CARD
+from companion.engine.values import value
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
+from companion.ui import names, words
+from companion.ui.i18n import _
+
+Cube = tuple[str, str]
+
+#: At most this many conversions' sets of three cubes are choices of their own (a tap
+#: each, then the good); more are one choice that shows them (a tap more).
+SETS_APART = 2
+#: Where a cube may go, in the order a cube's choices are shown (contracts come first).
+_DESTINATIONS = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET)
+
+
+@value
+class Choice:
+    """One tap's choice."""
+
+    #: Names the choice while it stays the same choice (its place is kept by it).
+    key: str
+    label: str
+    #: What the tap records: one action, or several (a shortcut; one Undo takes them back).
+    actions: tuple[Action, ...]
+    #: A conversion's three cubes: the tap chooses them, a second tap the good taken.
+    give: tuple[Cube, ...] = ()
+    #: The conversions' sets of three cubes, where there are more than `SETS_APART`: the
+    #: tap shows them (each then as `give`), so they do not crowd out the other choices.
+    sets: tuple[tuple[Cube, ...], ...] = ()
+
+
+@value
+class LoadingBoard:
+    """One player's choices in their places (None: a place whose choice has gone)."""
+
+    pid: str
+    slots: tuple[Choice | None, ...]
+
+    @property
+    def keys(self) -> tuple[str | None, ...]:
+        return tuple(None if c is None else c.key for c in self.slots)
+
+
+def move_label(state: State, move: Move) -> str:
+    """A one-tap move's button: the cube's good, where it is (if not on a ship), where it
+    goes ("Te → Contract A2")."""
+    good = names.good_initial(move.good)
+    place = _("merchant (+1 coin)") if move.to == MERCHANT_DESTINATION else \
+        words.place(state, move.to)
+    if move.source == Store.DOCK:
+        return _("{good} → {place}").format(good=good, place=place)
+    store = names.store(move.source)
+    return _("{store}: {good} → {place}").format(
+        store=store[:1].upper() + store[1:], good=good, place=place)
+
+
+def sale_label(sale: MarketSell) -> str:
+    """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
+    return _("Sell {cubes} (+1 coin)").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
+
+
+def conversion_label(give: Sequence[Cube]) -> str:
+    """A conversion's first tap: its three cubes ("Convert Te + Te + Sa")."""
+    return _("Convert {cubes}").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in give))
+
+
+def shortcuts(state: State, pid: str) -> list[tuple[str, list[Move]]]:
+    """Common whole-dock moves: fill contracts, sell to merchants."""
+    moves = [a for a in loading_actions(state, pid) if isinstance(a, Move)
+             and a.source == Store.DOCK]
+    ps = state.player(pid)
+    dock = Counter(ps.dock)
+    out: list[tuple[str, list[Move]]] = []
+    to_contract: list[Move] = []
+    # A contract takes cubes from a ship, the warehouse or the market hall (the
+    # rulebooks' Loading): the ships' first (they are lost at the end of Loading),
+    # then the market hall's, then the warehouse's (which score where they are).
+    stores = [(Store.DOCK, Counter(dock)),
+              (Store.MARKET, Counter([ps.market] if ps.market else [])),
+              (Store.WAREHOUSE, Counter(ps.warehouse))]
+    for contract, filled in (ps.contracts or {}).items():
+        wanted = Counter(state.catalogue[contract].goods) - Counter(filled)
+        for good, n in wanted.items():
+            for source, left in stores:
+                k = min(n, left[good])
+                left[good] -= k
+                n -= k
+                to_contract += [Move(pid, good, source, contract)] * k
+    if to_contract:
+        out.append((_("Fill contracts ({n})").format(n=len(to_contract)), to_contract))
+    merchant = [m for m in moves if m.to == MERCHANT_DESTINATION]
+    if merchant:
+        goods = {m.good for m in merchant}
+        sells = [Move(pid, g, Store.DOCK, MERCHANT_DESTINATION) for g in dock.elements()
+                 if g in goods]
+        out.append((_("Sell to merchants (+{n})").format(n=len(sells)), sells))
+    return out
+
+
+def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
+    """Where a move comes: the ships' cubes first, in the dock's order, then the market
+    hall's, then the warehouse's; for a cube, its contracts first, then the merchant, the
+    warehouse and the market hall."""
+    ps = state.player(pid)
+    if move.source == Store.DOCK:
+        cube = ps.dock.index(move.good)
+    elif move.source == Store.MARKET:
+        cube = 100
+    else:
+        cube = 200 + ps.warehouse.index(move.good)
+    contracts = list(ps.contracts or {})
+    where = contracts.index(move.to) if move.to in contracts else \
+        len(contracts) + _DESTINATIONS.index(move.to)
+    return (cube, where, 0)
+
+
+def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Choice]:
+    """Every choice one tap makes for `pid`, in the order they are first placed (see the
+    module). A shortcut of one move is that move's own button: offered only if it is in
+    `shown` (it was shown with more, and keeps its place)."""
+    legal = loading_actions(state, pid)
+    moves = sorted((a for a in legal if isinstance(a, Move)),
+                   key=lambda m: _move_order(state, pid, m))
+    out: list[Choice] = []
+
+    def add_move(move: Move) -> None:
+        out.append(Choice(key=f"move:{move.good}:{move.source}:{move.to}",
+                          label=move_label(state, move), actions=(move,)))
+
+    stay = (Store.WAREHOUSE, Store.MARKET)
+    for move in moves:
+        if move.to not in stay:
+            add_move(move)
+    sets: dict[tuple[Cube, ...], list[Convert]] = {}
+    for action in legal:
+        if isinstance(action, Convert):
+            sets.setdefault(action.give, []).append(action)
+    if len(sets) > SETS_APART:
+        out.append(Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
+                          actions=tuple(a for takes in sets.values() for a in takes),
+                          sets=tuple(sets)))
+    else:
+        for give, takes in sets.items():
+            goods = "+".join(good for good, _store in give)  # as its label says them
+            out.append(Choice(key=f"convert:{goods}", label=conversion_label(give),
+                              actions=tuple(takes), give=give))
+    for action in legal:
+        if isinstance(action, MarketSell):
+            goods = "+".join(good for good, _store in action.give)  # as its label says them
+            out.append(Choice(key=f"sell:{goods}", label=sale_label(action),
+                              actions=(action,)))
+    for move in moves:
+        if move.to in stay:
+            add_move(move)
+    for label, group in shortcuts(state, pid):
+        kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
+        if len(group) > 1 or f"shortcut:{kind}" in shown:
+            out.append(Choice(key=f"shortcut:{kind}", label=label, actions=tuple(group)))
+    return out
+
+
+def possible_labels(state: State, pid: str) -> list[str]:
+    """Every label a move of `pid`'s may have this Loading, whatever cube comes where (a
+    conversion's good on a ship, a cube put in the market hall or the warehouse): the
+    places are made as tall as the longest needs from the start, and never grow under
+    the finger."""
+    ps = state.player(pid)
+    cards = state.catalogue
+    held = {*ps.dock, *ps.warehouse, *([ps.market] if ps.market else [])}
+    merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}
+    stores = [Store.DOCK, Store.MARKET]
+    if WAREHOUSE_CARD in ps.cards:
+        stores.append(Store.WAREHOUSE)
+
+    def places(good: str, source: str) -> list[str]:
+        out = [contract for contract, filled in (ps.contracts or {}).items()
+               if (Counter(cards[contract].goods) - Counter(filled))[good]]
+        if good in merchants:
+            out.append(MERCHANT_DESTINATION)
+        return out + [store for store in stores[1:] if store != source]
+
+    # A ship's cube may be any good (a conversion's); the warehouse's and the market
+    # hall's are of the goods the player holds.
+    out = [move_label(state, Move(pid, good, source, to)) for source in stores
+           for good in (GOODS if source == Store.DOCK else sorted(held))
+           for to in places(good, source)]
+    out += [label for label, _moves in shortcuts(state, pid)]
+    return out
+
+
+def placed(keys: Sequence[str], before: Sequence[str | None] | None
+           ) -> tuple[str | None, ...]:
+    """The keys in their places: each of `before`'s that is still there keeps its place,
+    a place whose key has gone stays empty (None) until a new key takes it (the first
+    empty place, else after the others); empty places at the end are dropped."""
+    if before is None:
+        return tuple(keys)
+    wanted = set(keys)
+    slots: list[str | None] = [k if k in wanted else None for k in before]
+    there = set(slots)
+    for key in keys:
+        if key in there:
+            continue
+        if None in slots:
+            slots[slots.index(None)] = key
+        else:
+            slots.append(key)
+    while slots and slots[-1] is None:
+        slots.pop()
+    return tuple(slots)
+
+
+def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None
+                  ) -> LoadingBoard:
+    """`pid`'s choices, each in the place it had in `before` (the keys last shown)."""
+    offered = {c.key: c for c in choices(state, pid, before or ())}
+    slots = placed(list(offered), before)
+    return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
+                                             for k in slots))

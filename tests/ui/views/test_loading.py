@@ -1,0 +1,117 @@
+"""companion/ui/views/loading.py: Loading's one-tap choices and their places, plain data."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from companion.config.cards import load_catalogue
+from companion.engine import Convert, MarketSell, Move, apply, new_game
+from companion.engine.legal import loading_actions
+from companion.engine.simulate import random_game
+from companion.paths import SHIPPED_CONFIG_DIR
+from companion.ui.views.loading import (
+    SETS_APART,
+    choices,
+    loading_board,
+    placed,
+    possible_labels,
+)
+
+
+def loading_moments(players: int, seed: int):
+    """(state, player, the action the table took) at each Loading move of a random game."""
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, _final = random_game(catalogue, players, seed=seed, form="quick",
+                                  loading="in_turn")
+    state = new_game(actions[0], catalogue)
+    for action in actions[1:]:
+        if state.phase == "loading" and isinstance(action, Move | MarketSell | Convert):
+            yield state, action.player, action
+        state = apply(state, action)
+
+
+def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_two():
+    seen = 0
+    for state, pid, _action in loading_moments(4, 11):
+        offered = choices(state, pid)
+        one_tap = {c.actions[0] for c in offered if len(c.actions) == 1 and not c.give}
+        sets = {c.give: set(c.actions) for c in offered if c.give}
+        gathered = [c for c in offered if c.sets]
+        for action in loading_actions(state, pid):
+            if isinstance(action, Convert):
+                # The set's tap, then the good's; more than two sets: one tap more first.
+                if gathered:
+                    assert not sets and action.give in gathered[0].sets
+                    assert len(gathered[0].sets) > SETS_APART
+                else:
+                    assert action in sets[action.give]
+            else:
+                assert action in one_tap, action
+            seen += 1
+        assert len({c.key for c in offered}) == len(offered)
+        assert len({c.label for c in offered}) == len(offered)  # a label says one choice
+    assert seen > 50
+
+
+def test_the_moves_that_score_come_before_sales_conversions_and_keeping():
+    for state, pid, _action in loading_moments(2, 4):
+        kinds = []
+        for c in choices(state, pid):
+            if c.give or c.sets:
+                kinds.append(1)
+            elif isinstance(c.actions[0], MarketSell):
+                kinds.append(2)
+            elif len(c.actions) > 1:
+                kinds.append(4)
+            else:
+                kinds.append(3 if c.actions[0].to in ("warehouse", "market") else 0)
+        assert kinds == sorted(kinds)
+
+
+def test_a_choice_keeps_its_place_and_one_gone_leaves_it_empty():
+    assert placed(["a", "b", "c"], None) == ("a", "b", "c")
+    assert placed(["a", "c"], ("a", "b", "c")) == ("a", None, "c")
+    # A new choice takes the first empty place, else comes after the others.
+    assert placed(["a", "c", "d"], ("a", None, "c")) == ("a", "d", "c")
+    assert placed(["a", "c", "d", "e"], ("a", None, "c")) == ("a", "d", "c", "e")
+    # Empty places at the end are dropped (nothing after them to keep in place).
+    assert placed(["a"], ("a", "b", "c")) == ("a",)
+
+
+def test_after_each_move_of_a_game_every_choice_still_offered_keeps_its_place():
+    before: dict[str, tuple] = {}
+    checked = 0
+    for state, pid, _action in loading_moments(4, 5):
+        keys = before.get((state.round, pid))
+        board = loading_board(state, pid, keys)
+        if keys is not None:
+            for k, key in enumerate(board.keys):
+                if key is not None and key in keys:
+                    assert keys.index(key) == k
+                    checked += 1
+        before[(state.round, pid)] = board.keys
+    assert checked > 10
+
+
+def test_the_view_model_needs_no_pygame():
+    code = ("import sys; import companion.ui.views.loading; "
+            "sys.exit(1 if 'pygame' in sys.modules else 0)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_every_move_label_a_loading_shows_is_among_those_its_places_were_made_for():
+    """The places are made as tall as `possible_labels` need when a player is first shown:
+    no move's label that comes later in that Loading is left out (it could need more
+    lines, and the places would grow under the finger)."""
+    first: dict[tuple[int, int, str], set[str]] = {}
+    checked = 0
+    for seed in (5, 11):
+        for state, pid, _action in loading_moments(4, seed):
+            made = first.setdefault((seed, state.round, pid),
+                                    set(possible_labels(state, pid)))
+            for choice in choices(state, pid):
+                if len(choice.actions) == 1 and isinstance(choice.actions[0], Move):
+                    assert choice.label in made, choice.label
+                    checked += 1
+    assert checked > 50
