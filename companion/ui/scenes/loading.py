@@ -84,6 +84,9 @@ class LoadingScene(RoundScene):
         #: The one-tap choices' places shown to each player this Loading (their keys; None:
         #: a place whose choice has gone, left empty), `views.loading.placed`.
         self.slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
+        #: The places of those the screen last showed (a page of them): a choice kept on
+        #: another page may come onto this one's empty places (`views.loading.placed`).
+        self.places_shown: dict[tuple[int, str], range] = {}
         #: Per player this Loading: the choices' height (it only grows) and whether they
         #: went onto pages (they stay so): the places never move under the finger.
         self.slot_h: dict[tuple[int, str, int], int] = {}
@@ -115,6 +118,7 @@ class LoadingScene(RoundScene):
     def on_enter(self) -> None:
         state = self.state
         last, self.shown = self.shown, state
+        shown_before = self.player
         if self.player not in state.players:
             # The first player (the metal coin's holder) loads first, then clockwise; a
             # player with no ship's cube that can go anywhere is skipped (legal.py).
@@ -132,10 +136,12 @@ class LoadingScene(RoundScene):
                     self.player = next_loader(state, pid) or pid
                 if self.player != was:
                     self.compact(self.player)
-                    self.page = 0
         self.selected = []
         self.sets = ()
-        self.page = 0
+        if last is None or self.player != shown_before:
+            self.page = 0  # a player shown anew: from their first page
+        # Else the page stays, and the choices kept on other pages come onto its places
+        # left empty by the move (`views.loading.placed`): no turn back to find them.
 
     def more_topics(self, state: State) -> list[str]:
         """What Loading may do with a cube: the market hall, ships, contracts, the
@@ -166,6 +172,7 @@ class LoadingScene(RoundScene):
         places stay only while the same player's choices are on the screen)."""
         state = self.state
         key = (state.round, pid or "")
+        self.places_shown.pop(key, None)
         if pid is None or key not in self.slots:
             return
         self.slots[key] = tuple(k for k in self.slots[key] if k is not None)
@@ -364,8 +371,10 @@ class LoadingScene(RoundScene):
         return out, (row + 1 if order or stored else 0)
 
     def turn(self, step: int) -> None:
-        """The next or the previous page of choices."""
+        """The next or the previous page of choices (shown as they are: nothing comes
+        onto the page left)."""
         self.page = max(0, self.page + step)
+        self.places_shown.clear()
         self.ui.dirty = True
 
     def board(self, state: State, pid: str) -> view.LoadingBoard:
@@ -373,8 +382,9 @@ class LoadingScene(RoundScene):
         its place while this player is shown this Loading; one gone leaves it empty."""
         key = (state.round, pid)
         before = self.slots.get(key)
-        got = self.kept("board", (state, pid, language(), before),
-                        lambda: view.loading_board(state, pid, before))
+        shown = self.places_shown.get(key)
+        got = self.kept("board", (state, pid, language(), before, shown),
+                        lambda: view.loading_board(state, pid, before, shown))
         self.slots[key] = got.keys
         return got
 
@@ -437,6 +447,7 @@ class LoadingScene(RoundScene):
         self.slot_h[mem] = height
         if paged:
             self.paged.add(mem)
+        self.places_shown[(state.round, pid)] = range(start, start + len(cells))
         for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=False):
             if choice is not None:
                 c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,

@@ -216,21 +216,36 @@ def possible_labels(state: State, pid: str) -> list[str]:
     return out
 
 
-def placed(keys: Sequence[str], before: Sequence[str | None] | None
-           ) -> tuple[str | None, ...]:
+def placed(keys: Sequence[str], before: Sequence[str | None] | None,
+           shown: range | None = None) -> tuple[str | None, ...]:
     """The keys in their places: each of `before`'s that is still there keeps its place,
     a place whose key has gone stays empty (None) until a new key takes it (the first
-    empty place, else after the others); empty places at the end are dropped."""
+    empty place, else after the others); empty places at the end are dropped.
+
+    `shown`: the places the screen showed (a page of them). Only those are under the
+    finger: a key kept on another page may move, and it moves into the shown page's empty
+    places first (the earliest such key first), so a move that emptied a place on the page
+    brings the next choice onto it rather than leaving it to a turn of the page. A new key
+    too takes an empty place on the shown page first."""
     if before is None:
         return tuple(keys)
     wanted = set(keys)
     slots: list[str | None] = [k if k in wanted else None for k in before]
+    page = [i for i in (shown or ()) if i < len(slots)]
+    on_page = set(page)
+    hidden = [i for i, k in enumerate(slots) if k is not None and i not in on_page]
+    for i in page:
+        if slots[i] is None and hidden:
+            j = hidden.pop(0)
+            slots[i], slots[j] = slots[j], None
     there = set(slots)
     for key in keys:
         if key in there:
             continue
-        if None in slots:
-            slots[slots.index(None)] = key
+        free = [i for i in page if slots[i] is None] or \
+            [i for i, k in enumerate(slots) if k is None]
+        if free:
+            slots[free[0]] = key
         else:
             slots.append(key)
     while slots and slots[-1] is None:
@@ -238,10 +253,11 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None
     return tuple(slots)
 
 
-def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None
-                  ) -> LoadingBoard:
-    """`pid`'s choices, each in the place it had in `before` (the keys last shown)."""
+def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None,
+                  shown: range | None = None) -> LoadingBoard:
+    """`pid`'s choices, each in the place it had in `before` (the keys last shown; `shown`:
+    the places of `before` the screen showed, `placed`)."""
     offered = {c.key: c for c in choices(state, pid, before or ())}
-    slots = placed(list(offered), before)
+    slots = placed(list(offered), before, shown)
     return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
                                              for k in slots))

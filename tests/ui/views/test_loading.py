@@ -115,3 +115,18 @@ def test_every_move_label_a_loading_shows_is_among_those_its_places_were_made_fo
                     assert choice.label in made, choice.label
                     checked += 1
     assert checked > 50
+
+
+def test_a_choice_on_another_page_comes_onto_the_page_shown_where_a_move_left_a_place():
+    """Only the page shown is under the finger: a move that empties a place on it brings
+    the earliest choice kept on another page there (no turn of the page to find it); the
+    choices shown keep their places; nothing moves onto a page that is not shown."""
+    before = ("a", "b", "c", "d", "e", "f")
+    # Page 2 (places 3-5) was shown; "e" was recorded: "a" (page 1) takes its place.
+    assert placed(["a", "b", "c", "d", "f"], before, range(3, 6)) == (None, "b", "c", "d", "a", "f")
+    # Page 1 shown; "b" recorded: "d" comes from page 2, "a" and "c" stay.
+    assert placed(["a", "c", "d", "e", "f"], before, range(0, 3)) == ("a", "d", "c", None, "e", "f")
+    # A new choice takes an empty place on the page shown first.
+    assert placed(["a", "c", "x"], ("a", "b", "c"), range(0, 3)) == ("a", "x", "c")
+    # Without a page shown (or all of it shown), places stay as they were.
+    assert placed(["a", "c"], ("a", "b", "c")) == ("a", None, "c")
