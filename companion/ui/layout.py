@@ -434,11 +434,17 @@ def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     pages = max(1, -(-count // per))
     page = max(0, min(page, pages - 1))
     prev, nxt = columns(cells[-1], [None, None], gap)
-    c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
-             size=LARGE)
-    c.button(nxt, "\u203a", partial(turn, 1) if page < pages - 1 else None,
-             key="page:next", size=LARGE)
     start = page * per
+    # A page whose places have all emptied (their choices taken) is no page to turn to:
+    # "\u2039" led the table to a blank page of Loading (QA of issue 19).
+    # Each arrow turns to the nearest page with a place still filled.
+    filled = [p for p in range(pages) if any(labels[p * per:(p + 1) * per])]
+    back = [p for p in filled if p < page]
+    ahead = [p for p in filled if p > page]
+    c.button(prev, "\u2039", partial(turn, back[-1] - page) if back else None,
+             key="page:prev", size=LARGE)
+    c.button(nxt, "\u203a", partial(turn, ahead[0] - page) if ahead else None,
+             key="page:next", size=LARGE)
     return page, start, cells[:min(per, count - start)], True, height
 
 

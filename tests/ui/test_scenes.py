@@ -587,13 +587,13 @@ def test_a_long_undo_message_in_german_is_shown_whole_above_the_bar(game):
         set_language("en")
 
 
-def test_once_a_buyer_is_chosen_the_hint_no_longer_says_ok_for_nobody(game):
+def test_once_a_buyer_is_chosen_the_hint_no_longer_says_nobody_bought_it(game):
     ui = game
     for card in ("A-warehouse", "A-tea-taster", "A-contract-1", "A-counting-office"):
         scan(ui, card)
-    assert "OK for nobody" in ui.top.hint()
+    assert "Nobody bought it" in ui.top.hint()
     ui.intent(it.PlayerButton("blue"))
-    assert "OK for nobody" not in ui.top.hint()
+    assert "Nobody bought it" not in ui.top.hint()
     assert ui.top.hint() == ui.top.hints()[1]  # what records the purchase
 
 

@@ -301,9 +301,11 @@ class PurchaseScene(RoundScene):
         """The card at `index` named in full, and what to do: a tap on a price records the
         purchase; a player's own button counts it up, OK records it."""
         state = self.state
+        # The hint names the bar's button by its own label: the table saw no "OK" there.
+        tap = _("Tap the price in the buyer's row, or \u201c{nobody}\u201d.").format(
+            nobody=_("Nobody bought it"))
         if index >= len(state.slots):
-            return [_("Tap the price in the buyer's row, or OK for nobody.")] * 2
-        tap = _("Tap the price in the buyer's row, or OK for nobody.")
+            return [tap] * 2
         press = _("Press their button again: price +1. OK records the purchase.")
         # Portrait: the tiles, three to a row, name their cards in full; the line goes.
         surface = getattr(self.ui, "surface", None)

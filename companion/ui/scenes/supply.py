@@ -260,7 +260,12 @@ class SupplyScene(RoundScene):
             if not left:
                 c.rect(box, PANEL)
                 cid = next((cid for cid in ids if cid in revealed), None)
-                if cid is not None:  # revealed this round: its number and a ship's goods
+                fire = next((cid for cid in ids if cid in fired_this_round(state)), None)
+                if cid is None and fire is not None:  # resolved: its name, as a space
+                    layout.draw_text(c, names.card_in_season(state.catalogue[fire]),
+                                     layout.inset(box, c.u(4)), SMALL, MUTED, align="center",
+                                     valign="center", role="secondary")
+                elif cid is not None:  # revealed this round: its number and a ship's goods
                     i = revealed[cid]
                     label = self.face(state, cid, asked)
                     goods = state.slots[i].goods
@@ -400,7 +405,9 @@ class SupplyScene(RoundScene):
         if season is None:
             return []
         unseen = state.unseen[season]
-        this_round = {slot.card for slot in state.slots}
+        # A fire revealed this round is resolved at once and takes no slot; its place stays
+        # too, or every card after it moved under the finger (QA of issue 19).
+        this_round = {slot.card for slot in state.slots} | fired_this_round(state)
         cards = [cid for cid, card in state.catalogue.cards.items()
                  if card.season == season and state.player_count not in card.removed_for
                  and (cid in unseen or cid in this_round)]
@@ -450,3 +457,8 @@ class SupplyScene(RoundScene):
                      badge=str(bag[good]))
             under = pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
             layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+
+
+def fired_this_round(state: State) -> set[str]:
+    """The fires revealed (and resolved) this round."""
+    return {fire.card for fire in state.fires if fire.round == state.round}

@@ -19,6 +19,7 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -74,16 +75,22 @@ def move_label(state: State, move: Move) -> str:
     place = _("merchant (+1 coin)") if move.to == MERCHANT_DESTINATION else \
         words.place(state, move.to)
     if move.source == Store.DOCK:
-        return _("{good} → {place}").format(good=good, place=place)
+        return together(_("{good} → {place}").format(good=good, place=place))
     store = names.store(move.source)
-    return _("{store}: {good} → {place}").format(
-        store=store[:1].upper() + store[1:], good=good, place=place)
+    return together(_("{store}: {good} → {place}").format(
+        store=store[:1].upper() + store[1:], good=good, place=place))
+
+
+def together(label: str) -> str:
+    """`label` with its gain kept on one line: "(+1 Münze)" broke as "(+1" over
+    "Münze)" on narrow buttons (portrait, German landscape)."""
+    return re.sub(r"\(\+(\d+) ", "(+\\1\u00a0", label)
 
 
 def sale_label(sale: MarketSell) -> str:
     """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
-    return _("Sell {cubes} (+1 coin)").format(
-        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
+    return together(_("Sell {cubes} (+1 coin)").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give)))
 
 
 def conversion_label(give: Sequence[Cube]) -> str:

@@ -231,3 +231,26 @@ def test_a_tracked_offer_keeps_pass_a_finger_tall_in_portrait(services, language
     finally:
         ui.set_language("en")
         set_language("en")
+
+
+# --- QA round of issue 19: the hint named an "OK" the bar does not have -------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_purchase_hint_names_the_bar_button_that_says_nobody_bought(services, language, size):
+    """"Tippe auf den Preis ... oder OK für niemanden" sent the table looking for an OK;
+    the bar's button reads "Niemand hat gekauft". The hint names it by its own label."""
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+    try:
+        finger = at(ui, lambda b, a: a.phase == "purchase", players=5)
+        label, _record = ui.top.primary()
+        assert label == _("Nobody bought it")
+        bar = " ".join(t["label"] for t in finger.frame()["targets"] if t["bar"])
+        assert label in bar
+        assert label in ui.top.hint()
+        assert "OK" not in ui.top.hint()
+    finally:
+        set_language("en")

@@ -315,3 +315,43 @@ def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
     while finger.has("\u2039"):
         finger.tap("\u2039")  # back to the first page
     ui.set_language("en")
+
+
+# --- QA round of issue 19: a fire revealed on Supply moved every card after it ----------------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_a_fire_revealed_keeps_the_places_of_the_cards_after_it(services, size):
+    """The fire (resolved at once, no slot of the offer) left the grid, and every card
+    after it moved one place: the table's next tap, on the card it had seen, hit another.
+    The fire's place stays, named, as a revealed card's does."""
+    from companion.ui.core import UI
+
+    from ..driver import answer
+
+    ui = UI(services, size)
+    ui.open("home")
+
+    def fire_first(before: State, after: State) -> bool:
+        season = after.top_season()
+        return (after.phase == "supply" and not after.slots and season is not None
+                and any(after.catalogue[cid].kind == Kind.FIRE
+                        for cid in after.unseen.get(season, ())))
+
+    finger = at(ui, fire_first, players=2)
+    state = ui.game.state
+    fire = next(cid for cid in state.unseen[state.top_season()]
+                if state.catalogue[cid].kind == Kind.FIRE)
+    before = {t["label"]: t["rect"] for t in finger.targets() if not t["bar"]}
+    finger.tap(names.card_in_season(state.catalogue[fire]))
+    if ui.top.name == "confirm":
+        answer(ui)
+    ui.message = None  # the fire's result, which a tap would open
+    assert ui.top.name == "supply"
+    assert any(f.card == fire for f in ui.game.state.fires)
+    after = {t["label"]: t["rect"] for t in finger.targets() if not t["bar"]}
+    cards = [label for label in before
+             if label in after and label not in ("Red", "Blue")]
+    assert len(cards) >= 3, cards
+    assert {label: after[label] for label in cards} == {label: before[label]
+                                                         for label in cards}

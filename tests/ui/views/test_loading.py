@@ -130,3 +130,19 @@ def test_a_choice_on_another_page_comes_onto_the_page_shown_where_a_move_left_a_
     assert placed(["a", "c", "x"], ("a", "b", "c"), range(0, 3)) == ("a", "x", "c")
     # Without a page shown (or all of it shown), places stay as they were.
     assert placed(["a", "c"], ("a", "b", "c")) == ("a", None, "c")
+
+
+def test_a_choice_keeps_its_gain_on_one_line_in_every_language():
+    """QA of issue 19: "Tp → Kaufmann (+1" over "Münze)" on the button. The gain's number
+    and word are joined by a no-break space, which the wrap keeps together."""
+    from companion.ui.i18n import set_language
+
+    try:
+        for language in ("en", "de", "fr"):
+            set_language(language)
+            gains = [c.label for state, pid, _action in loading_moments(4, 11)
+                     for c in choices(state, pid) if "(+1" in c.label]
+            assert gains, language
+            assert all("(+1\u00a0" in label for label in gains), (language, gains[:3])
+    finally:
+        set_language("en")
