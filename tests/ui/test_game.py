@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from companion.engine import Done, Phase
+from companion.engine import Adjust, Done, Move, Phase, State
 from companion.engine.cards import FOURTH_FIRE
 from companion.inputs import intents as it
 from companion.ui import words
 from companion.ui.samples import Demo
+
+from .helpers import at
 
 
 def test_undo_from_loading_in_a_later_round_shows_no_income(ui):
@@ -157,3 +159,44 @@ def test_a_known_fourth_fire_needs_no_tap_and_its_message_follows_the_income(ui)
     assert ui.top.name == "fire" and game.state.fires[ui.top.index].card == FOURTH_FIRE
     ui.top.primary()[1]()
     assert ui.top.name == "final"
+
+
+# --- issue 11, finding 18: Undo of a correction; a completed contract ----------------------------
+
+
+def test_undoing_a_correction_says_what_it_was(ui):
+    finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 2)
+    state = ui.game.state
+    pid = state.players[0]
+    assert ui.game.act(Adjust(pid, reason="table", coins=-1))
+    finger.tap("Undo")
+    assert ui.message.text == f"Undone: \u22121 coin for {state.names[pid]}"
+
+
+def test_a_completed_contract_is_announced(ui):
+    def almost(b: State, a: State) -> bool:
+        if a.phase != "loading":
+            return False
+        for p in a.players:
+            ps = a.player(p)
+            for cid, filled in (ps.contracts or {}).items():
+                need = list(a.catalogue[cid].goods)
+                for g in filled:
+                    need.remove(g)
+                if len(need) == 1 and need[0] in ps.dock:
+                    return True
+        return False
+
+    at(ui, almost, players=4)
+    state = ui.game.state
+    for p in state.players:
+        ps = state.player(p)
+        for cid, filled in (ps.contracts or {}).items():
+            need = list(state.catalogue[cid].goods)
+            for g in filled:
+                need.remove(g)
+            if len(need) == 1 and need[0] in ps.dock:
+                assert ui.game.act(Move(p, need[0], "dock", cid))
+                assert ui.message is not None and "complete" in ui.message.text
+                return
+    raise AssertionError("no contract to complete")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from benchmarks.touch import Finger
 from companion.ui.canvas import BG
 from companion.ui.i18n import _, set_language
 from companion.ui.shots import PICTURES, build
@@ -230,3 +231,18 @@ def test_the_hint_is_drawn_whole(tmp_path, screen, language):
         assert " ".join(hint.split()) in drawn
     finally:
         set_language("en")
+
+
+# --- issue 11, finding 12's siblings: side screens are left with Done ----------------------------
+
+
+@pytest.mark.parametrize(("home_label", "screen"), [("History", "history"),
+                                                    ("Enroll cards", "enroll")])
+def test_side_screens_are_left_with_done(ui, home_label, screen):
+    finger = Finger(ui)
+    finger.tap(home_label)
+    assert ui.top.name == screen
+    primary = finger.primary()
+    assert primary is not None and primary["label"].startswith("Done")
+    finger.tap_primary()
+    assert ui.top.name == "home"
