@@ -173,22 +173,10 @@ def test_undoing_a_correction_says_what_it_was(ui):
     assert ui.message.text == f"Undone: \u22121 coin for {state.names[pid]}"
 
 
-def test_a_completed_contract_is_announced(ui):
-    def almost(b: State, a: State) -> bool:
-        if a.phase != "loading":
-            return False
-        for p in a.players:
-            ps = a.player(p)
-            for cid, filled in (ps.contracts or {}).items():
-                need = list(a.catalogue[cid].goods)
-                for g in filled:
-                    need.remove(g)
-                if len(need) == 1 and need[0] in ps.dock:
-                    return True
-        return False
-
-    at(ui, almost, players=4)
-    state = ui.game.state
+def _one_short(state: State) -> Move | None:
+    """A Loading move that completes a contract: its owner's ship holds the last good."""
+    if state.phase != "loading":
+        return None
     for p in state.players:
         ps = state.player(p)
         for cid, filled in (ps.contracts or {}).items():
@@ -196,7 +184,13 @@ def test_a_completed_contract_is_announced(ui):
             for g in filled:
                 need.remove(g)
             if len(need) == 1 and need[0] in ps.dock:
-                assert ui.game.act(Move(p, need[0], "dock", cid))
-                assert ui.message is not None and "complete" in ui.message.text
-                return
-    raise AssertionError("no contract to complete")
+                return Move(p, need[0], "dock", cid)
+    return None
+
+
+def test_a_completed_contract_is_announced(ui):
+    at(ui, lambda b, a: _one_short(a) is not None, players=4)
+    move = _one_short(ui.game.state)
+    assert move is not None, "no contract to complete"
+    assert ui.game.act(move)
+    assert ui.message is not None and "complete" in ui.message.text

@@ -40,16 +40,22 @@ def a_ship_then_a_card(catalogue, seed: int):
     raise AssertionError("no ship followed by a card in this game")
 
 
-def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
-    catalogue = services.load_catalogue()
+def at_the_ship(ui, catalogue):  # type: ignore[no-untyped-def]
+    """Play by touch up to the Supply where a ship comes, then another card: (actions, i,
+    the table, the Supply's slots so far)."""
     actions, i = a_ship_then_a_card(catalogue, seed=24)
-    ship, nxt = actions[i], actions[i + 1]
     table = TouchTable(ui)
     table.start(actions[0])
     for action in actions[1:i]:
         table.play(action)
     table.dismiss()
-    before = len(ui.game.state.slots)
+    return actions, i, table, len(ui.game.state.slots)
+
+
+def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship, nxt = actions[i], actions[i + 1]
     scan(ui, ship.card)
     scan(ui, nxt.card)  # the camera's next card, before the ship's cubes are tapped
     assert ui.top.name == "supply" and ui.top.ship == ship.card
@@ -68,13 +74,7 @@ def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
 
 def test_back_forgets_the_waiting_card(ui, services):
     catalogue = services.load_catalogue()
-    actions, i = a_ship_then_a_card(catalogue, seed=24)
-    table = TouchTable(ui)
-    table.start(actions[0])
-    for action in actions[1:i]:
-        table.play(action)
-    table.dismiss()
-    before = len(ui.game.state.slots)
+    actions, i, table, before = at_the_ship(ui, catalogue)
     scan(ui, actions[i].card)
     scan(ui, actions[i + 1].card)
     ui.intent(it.Back())
