@@ -6,7 +6,8 @@ the engine as a whole, across its modules, are listed in `CROSS_MODULE` with the
 a new file must either be named after a module or be added there, on purpose.
 
 The same holds for the scenes: ``tests/ui/scenes/test_X.py`` tests
-``companion/ui/scenes/X.py``, and a file there named after no scene is misplaced.
+``companion/ui/scenes/X.py``, and a file there named after no scene is misplaced; and for
+the layouts: ``tests/ui/layouts/test_X.py`` tests ``companion/ui/layouts/X.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ ENGINE = ROOT / "companion" / "engine"
 ENGINE_TESTS = ROOT / "tests" / "engine"
 SCENES = ROOT / "companion" / "ui" / "scenes"
 SCENE_TESTS = ROOT / "tests" / "ui" / "scenes"
+LAYOUTS = ROOT / "companion" / "ui" / "layouts"
+LAYOUT_TESTS = ROOT / "tests" / "ui" / "layouts"
 
 #: Test files of tests/engine that belong to no single module, and why.
 CROSS_MODULE = {
@@ -77,3 +80,11 @@ def test_the_check_finds_a_file_named_after_a_theme(tmp_path: Path) -> None:
     (tests / "deeper" / "test_rules.py").write_text("")
     assert misplaced(tests, package, {"test_whole.py": "why"}) == [
         "deeper/test_rules.py", "test_fires.py"]
+
+
+def test_every_layout_test_file_is_named_after_a_layout_module() -> None:
+    wrong = misplaced(LAYOUT_TESTS, LAYOUTS, {})
+    assert not wrong, (
+        f"{wrong}: name each test file of tests/ui/layouts after the companion/ui/layouts "
+        "module it tests (test_<module>.py)"
+    )

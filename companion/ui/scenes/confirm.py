@@ -8,6 +8,7 @@ one, or a fire beyond the usual points, is entered the longer way on the same
 screen. The answer is saved as the owner's override (used by this game and every
 later one), then the action goes ahead.
 """
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

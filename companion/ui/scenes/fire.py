@@ -1,4 +1,5 @@
 """Fire: full screen. The fire, its points, each player's firemen total, who gains and loses."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ height (the bottom bar too), so a phone reads even a 5-player play from arm's
 length; a tap on the code, Close or the OK button goes back
 (docs/after-the-game.md).
 """
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ While it is open no intent acts: press any button or scan any card to see it
 arrive, in words (never as Python's repr). Leave with the on-screen Back button or
 the Back key (Esc in the simulator).
 """
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """Income: who gets what and why, and who holds the metal coin next."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

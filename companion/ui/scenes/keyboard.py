@@ -1,4 +1,5 @@
 """An on-screen keyboard for a player's name (no physical keyboard at the table)."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Loading: per player, the cubes on the dock, in the warehouse and the market hall, and
 where each may go. Only legal choices are offered (the engine lists them)."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

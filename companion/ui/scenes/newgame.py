@@ -1,5 +1,6 @@
 """New game: 2-5 players, their colours, names (offered from history), seating order and
 the first player (chosen or drawn)."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ The codes fill the body's height: on the official 7" panel (800x480, 154.2 mm
 x 85.9 mm active area) the page's code gets modules of about 1.6 mm, which a
 phone reads from about 60 cm (docs/phones.md, "The code's size").
 """
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The round screen: round, season, pile, phase and metal coin; the score track; a panel
 per player. The Supply, Purchase and Loading screens are this screen with their phase's
 controls on the right."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

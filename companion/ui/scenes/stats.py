@@ -2,6 +2,7 @@
 average points per game in every score category (from the history's stored results,
 `companion.store.stats.player_records`). Totals and categories are two views of one
 table (the bar's second button switches); the arrows page through the players."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

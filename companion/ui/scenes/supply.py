@@ -1,4 +1,5 @@
 """Supply: tap (or scan) each card as it is revealed; a ship asks for its 3 goods."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """A player's full tableau: cards owned, contracts with filled and empty symbols,
 warehouse, market hall, firemen total, and what the cards would score now."""
+# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
