@@ -511,13 +511,21 @@ class Runner:
         top = self.ui.top
         new_screen = top is not self.last_screen
         changed = False
-        if self.shots is not None and getattr(self, "each_input", False) and (
-                new_screen or getattr(self, "input_seen", False)):
-            import hashlib  # noqa: PLC0415 - only with --screenshot-each-input, not at start
+        if self.shots is not None and getattr(self, "each_input", False):
+            # After an input, the picture it made: where the screen is still moving (the
+            # score markers sliding), the frame is written when it has come to rest, so no
+            # picture catches a marker half-way.
+            self.screen_due = getattr(self, "screen_due", False) or new_screen
+            self.shot_due = getattr(self, "shot_due", False) or new_screen or \
+                getattr(self, "input_seen", False)
+            new_screen = False
+            if self.shot_due and top.animating_until() <= self.ui.clock():
+                import hashlib  # noqa: PLC0415 - only with --screenshot-each-input, not at start
 
-            digest = hashlib.blake2b(pygame.image.tobytes(surface, "RGB"),
-                                     digest_size=16).digest()
-            changed, self.last_digest = digest != self.last_digest, digest
+                digest = hashlib.blake2b(pygame.image.tobytes(surface, "RGB"),
+                                         digest_size=16).digest()
+                changed, self.last_digest = digest != self.last_digest, digest
+                changed, self.screen_due, self.shot_due = changed or self.screen_due, False, False
         self.input_seen = False
         if self.shots is not None and (new_screen or changed):
             try:

@@ -123,6 +123,50 @@ def test_screenshot_each_input_saves_a_frame_after_every_input_that_changed_it(
     assert [f["screen"] for f in frames] == ["home", "newgame", "newgame", "newgame"]
 
 
+def test_screenshot_each_input_waits_for_the_screen_to_come_to_rest(tmp_path, monkeypatch):
+    """A screen still moving after an input (the score markers sliding) is written when it
+    has stopped, never half-way: the same pictures as without the movement."""
+    from companion.ui import display, runner, scene
+
+    original = runner.Runner.frame
+    moving = {"frames": 0, "saved_moving": 0}
+
+    def animating_until(self):
+        return self.ui.clock() + 1.0 if moving["frames"] > 0 else 0.0
+
+    def tap(key):
+        return lambda ui: [(pygame.MOUSEBUTTONDOWN, {
+            "pos": next(h for h in ui.canvas.hits if h.key == key).rect.center, "button": 1,
+            "touch": False})]
+
+    batches = [tap("new"), tap("count:3"), tap("count:5"),
+               lambda ui: tap("count:5")(ui) + [(pygame.QUIT, {})]]
+
+    def frame(self):
+        original(self)
+        if moving["frames"] > 0:
+            moving["frames"] -= 1
+            self.ui.dirty = True  # the next frame of the movement
+        elif batches:
+            post(*batches.pop(0)(self.ui))
+            moving["frames"] = 3  # each input sets the screen moving for three frames
+
+    save = pygame.image.save
+
+    def saved(surface, path):
+        moving["saved_moving"] += moving["frames"] > 0
+        save(surface, path)
+
+    monkeypatch.setattr(runner.Runner, "frame", frame)
+    monkeypatch.setattr(scene.Scene, "animating_until", animating_until)
+    monkeypatch.setattr(runner.pygame.image, "save", saved)
+    monkeypatch.setattr(display, "DEBOUNCE_S", 0.0)
+    assert app.run(args(tmp_path, screenshot_each_input=True)) == 0
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir() if p.suffix == ".png")
+    assert [s.split("-", 1)[1] for s in shots] == ["home.png"] + ["newgame.png"] * 3, shots
+    assert moving["saved_moving"] == 0
+
+
 def test_screenshot_each_input_needs_a_folder(tmp_path):
     from companion.errors import UsageError
 
