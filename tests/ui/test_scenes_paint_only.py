@@ -43,7 +43,8 @@ def position_arithmetic(source: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if _is_unit(node):
             found.append(f"{node.lineno}: c.u(…)")
-        elif isinstance(node, ast.BinOp | ast.UnaryOp) and _positional(node):
+        elif (isinstance(node, ast.BinOp) or isinstance(node, ast.UnaryOp)
+              and isinstance(node.op, ast.USub | ast.UAdd)) and _positional(node):
             found.append(f"{node.lineno}: arithmetic on a position")
         elif isinstance(node, ast.Call):
             func = node.func
@@ -72,6 +73,8 @@ def test_the_rule_finds_position_arithmetic():
         "1: a rectangle made of numbers", "1: arithmetic on a position", "1: c.u(…)"]
     assert position_arithmetic("inner = box.inflate(-4, -4)\n") == ["1: .inflate(…)"]
     assert position_arithmetic("x = -area.w\n") == ["1: arithmetic on a position"]
+    # `not` is no arithmetic (the test still flags the measure inside: `c.u`).
+    assert position_arithmetic("if not shown.w:\n    pass\n") == []
     # Painting what was placed is not position arithmetic.
     assert position_arithmetic("c.text(label, plan.title, BODY, TEXT)\n"
                                "c.button(plan.ok, _('OK'), self.ok)\n"
