@@ -3,7 +3,6 @@
 It is also the list of the cards of this copy: every card by what it shows (a contract's
 goods, a fireman's value, a fire's points; "?" after a guess), and a tap on a card with a
 printed value confirms or corrects it, for every later game (issue 18)."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -14,8 +13,9 @@ import pygame
 from companion.engine.words import PRINTED_FIELD
 from companion.inputs.tagmap import label_card
 from companion.ui import layout, names
-from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas, font
+from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas
 from companion.ui.i18n import _
+from companion.ui.layouts import enroll as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 SEASONS = ("A", "B", "C", "D", "E")
@@ -104,34 +104,26 @@ class EnrollScene(Scene):
             self.ui.open("confirm", card_id=card_id, field=field, save=services.save_override)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(16), c.u(4))
-        gap = c.u(8)
-        flow = layout.Flow(c, area, gap)
-        head = flow.take(c.u(56))
-        title = head
-        if self.ui.services.simulator is not None:
-            title, simulate = layout.columns(head, [None, c.u(190)], gap)
-            c.button(simulate, _("Simulate a new tag"), self.simulate_tag, key="simulate-tag")
-        layout.draw_text(c, _("Enroll cards"), title, LARGE, TEXT, role="title",
-                         valign="center", max_lines=1)
-        if self.tag:  # else the bar says what to do
-            flow.text(_("Tag {tag}: tap its card.").format(tag=self.tag), BODY, TEXT)
-        f = font(c.px(BODY))
-        least = max(f.size(w)[0] for s in SEASONS for w in names.season(s).split()) + c.u(28)
-        cols = layout.columns_for(area.w, len(SEASONS), least, gap)
-        n_rows = -(-len(SEASONS) // cols)
-        seasons = flow.take(n_rows * c.u(56) + (n_rows - 1) * gap)
-        for season, box in zip(SEASONS, layout.grid(seasons, len(SEASONS), cols, gap),
-                               strict=True):
-            c.button(box, names.season(season), partial(self.pick_season, season),
-                     key=f"season:{season}", selected=self.season == season)
+        simulate = self.ui.services.simulator is not None
+        # Without a tag scanned the bar says what to do.
+        tag = _("Tag {tag}: tap its card.").format(tag=self.tag) if self.tag else ""
+        seasons = [names.season(season) for season in SEASONS]
         catalogue = self.ui.services.load_catalogue()
         cards = [card for card in catalogue if card.season == self.season]
         # The tab says the season; the "?" badge marks a guessed value (not the name too).
         labels = [names.card_in_season(card, marked=False) for card in cards]
-        badge = font(c.px(BODY)).size("?")[0] + c.u(6)
-        for card, label, box in zip(cards, labels, layout.button_grid(
-                c, flow.rest(), labels, gap, extra=badge, tallest=c.u(84)), strict=True):
+        plan = places.place(c, body, simulate=simulate, tag=tag, seasons=seasons, cards=labels)
+        if plan.simulate is not None:
+            c.button(plan.simulate, _("Simulate a new tag"), self.simulate_tag,
+                     key="simulate-tag")
+        layout.draw_text(c, _("Enroll cards"), plan.title, LARGE, TEXT, role="title",
+                         valign="center", max_lines=1)
+        if tag:
+            layout.draw_text(c, tag, plan.tag, BODY, TEXT)
+        for season, label, box in zip(SEASONS, seasons, plan.seasons, strict=True):
+            c.button(box, label, partial(self.pick_season, season),
+                     key=f"season:{season}", selected=self.season == season)
+        for card, label, box in zip(cards, labels, plan.cards, strict=True):
             mark = "?" if card.unverified else ""
             c.button(box, label, partial(self.bind, card.id),
                      key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None,

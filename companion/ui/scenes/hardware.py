@@ -4,7 +4,6 @@ While it is open no intent acts: press any button or scan any card to see it
 arrive, in words (never as Python's repr). Leave with the on-screen Back button or
 the Back key (Esc in the simulator).
 """
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -14,8 +13,9 @@ import pygame
 
 from companion.inputs import intents as it
 from companion.ui import layout, names
-from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
+from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, Colour
 from companion.ui.i18n import N_, _
+from companion.ui.layouts import hardware as places
 from companion.ui.scene import Primary, Scene
 
 #: The devices the status lines name, in the current language.
@@ -116,35 +116,30 @@ class HardwareScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         services = self.ui.services
-        area = layout.inset(body, c.u(16), c.u(6))
-        gap = c.u(16)
-        flow = layout.Flow(c, area, c.u(6))
-        flow.text(_("Hardware test"), LARGE, TEXT, role="title", max_lines=1)
-        rest = flow.rest()
-        # Devices beside the intents where there is room, above them where not.
-        if rest.w >= c.u(600):
-            left, right = layout.columns(rest, [None, None], gap)
-        else:
-            left, right = layout.rows(rest, [None, None], gap)
-        devices = layout.Flow(c, left, c.u(6))
-        devices.text(_("Devices"), SMALL, MUTED)
+        title, heading = _("Hardware test"), _("Last buttons and cards")
         status = services.device_status or {}
         # The camera is optional (its own process): named once it has said something.
         shown = ("buttons", "reader", "tags", *(("camera",) if "camera" in status else ()))
+        # The devices' lines: (text, size, colour).
+        lines: list[tuple[str, int, Colour]] = [(_("Devices"), SMALL, MUTED)]
         for device in shown:
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
             colour = (110, 210, 130) if ok else (240, 110, 100)
-            devices.text(f"{mark} {device_line(device, message)}", BODY, colour)
-        devices.text(_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
-                     _("real devices"), SMALL, MUTED)
-        for problem in services.hardware_problems:
-            devices.text(problem, SMALL, (240, 150, 120))
-        c.rect(right, PANEL)
-        intents = layout.Flow(c, layout.inset(right, c.u(8), c.u(4)), c.u(4))
-        intents.text(_("Last buttons and cards"), SMALL, MUTED)
-        for intent in reversed(services.recent_intents[-10:]):
-            if intents.rest().h < layout.line_height(c, SMALL):
-                break
-            intents.text(intent_words(intent, self.card_name, bool(services.simulator)), SMALL,
-                         TEXT)
+            lines.append((f"{mark} {device_line(device, message)}", BODY, colour))
+        lines.append((_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
+                      _("real devices"), SMALL, MUTED))
+        lines += [(problem, SMALL, (240, 150, 120)) for problem in services.hardware_problems]
+        intents = [intent_words(intent, self.card_name, bool(services.simulator))
+                   for intent in reversed(services.recent_intents[-10:])]
+        plan = places.place(c, body, title, [(text, size) for text, size, _c in lines],
+                            heading, intents)
+        layout.draw_text(c, title, plan.title, LARGE, TEXT, role="title", max_lines=1)
+        for (text, size, colour), box in zip(lines, plan.devices, strict=True):
+            if text:
+                layout.draw_text(c, text, box, size, colour)
+        c.rect(plan.panel, PANEL)
+        layout.draw_text(c, heading, plan.heading, SMALL, MUTED)
+        for words, box in zip(intents, plan.intents, strict=False):  # those that fit
+            if words:
+                layout.draw_text(c, words, box, SMALL, TEXT)

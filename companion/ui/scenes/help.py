@@ -10,7 +10,6 @@ It is an overlay (`Scene.overlay`): it never submits an action. A tap anywhere o
 text, OK, Back, Undo or a player's button closes it and nothing else; a card scanned
 while it is open closes it and then counts on the screen below, as it would have.
 """
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ import pygame
 from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
 from companion.ui.i18n import _
+from companion.ui.layouts import help as places
 from companion.ui.rulestexts import help_text
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -86,26 +86,23 @@ class HelpScene(Scene):
     def draw_text(self, c: Canvas, body: pygame.Rect, topic: str) -> None:
         text = help_text(topic, i18n.language())[1]
         title = self.title(topic)
-        area = layout.inset(body, c.u(16), c.u(10))
-        c.rect(layout.inset(body, c.u(6), c.u(4)), PANEL)
-        flow = layout.Flow(c, layout.inset(area, c.u(6), 0), c.u(10))
-        flow.text(title, LARGE, ACCENT, role="title")
-        flow.text(text, BODY, TEXT, role="body")
-        flow.text(_("Tap anywhere to close."), BODY, MUTED, role="secondary")
-        # One tap anywhere on the text closes it (a finger's gap above the bar's buttons).
-        c.region(pygame.Rect(body.x, body.y, body.w, body.h - c.u(8)), self.close,
-                 "help:close", title)
+        closing = _("Tap anywhere to close.")
+        plan = places.text_plan(c, body, title, text, closing)
+        c.rect(plan.panel, PANEL)
+        layout.draw_text(c, title, plan.title, LARGE, ACCENT, role="title")
+        layout.draw_text(c, text, plan.text, BODY, TEXT, role="body")
+        layout.draw_text(c, closing, plan.closing, BODY, MUTED, role="secondary")
+        # One tap anywhere on the text closes it.
+        c.region(plan.close, self.close, "help:close", title)
 
     def draw_list(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(12), c.u(8))
-        flow = layout.Flow(c, area, c.u(8))
-        flow.text(_("Rules: what this screen shows"), LARGE, ACCENT, role="title")
+        heading = _("Rules: what this screen shows")
         # The phase says it is the phase ("Phase: Supply"), the cards and rows their names.
         titles = [_("Phase: {phase}").format(phase=self.title(t)) if t.startswith("phase:")
                   else self.title(t) for t in self.topics]
-        cells = layout.button_grid(c, flow.rest(), titles, c.u(10), most_cols=4,
-                                   tallest=c.u(72))
-        for topic, label, box in zip(self.topics, titles, cells, strict=True):
+        plan = places.list_plan(c, body, heading, titles)
+        layout.draw_text(c, heading, plan.title, LARGE, ACCENT, role="title")
+        for topic, label, box in zip(self.topics, titles, plan.cells, strict=True):
             c.button(box, label, partial(self.ui.open, "help", topic=topic, from_list=True),
                      key=f"help:{topic}")
 

@@ -12,7 +12,6 @@ The codes fill the body's height: on the official 7" panel (800x480, 154.2 mm
 x 85.9 mm active area) the page's code gets modules of about 1.6 mm, which a
 phone reads from about 60 cm (docs/phones.md, "The code's size").
 """
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -21,8 +20,9 @@ import pygame
 from companion.errors import CompanionError
 from companion.store import phones
 from companion.ui import layout, qr
-from companion.ui.canvas import BODY, DANGER, LARGE, MUTED, PANEL_HI, SMALL, TEXT, Canvas
+from companion.ui.canvas import BODY, DANGER, LARGE, MUTED, PANEL_HI, SMALL, TEXT, Canvas, Colour
 from companion.ui.i18n import _
+from companion.ui.layouts import phones as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -92,54 +92,40 @@ class PhonesScene(Scene):
         return (_("Close"), self.ui.pop)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        pad = c.u(8)
         settings = self.settings
         ssid = str(settings.get("wifi_ssid") or "")
         wifi = wifi_text(ssid, str(settings.get("wifi_password") or "")) if ssid else None
-        landscape = c.w >= c.h
-        # The codes: as high as the body (landscape) or as wide as it (portrait).
-        side = body.h if landscape else min(body.w, body.h * 45 // 100)
-        if landscape:
-            side = min(side, body.w * (45 if wifi else 60) // 100)
         codes = [(self.url, _("The table's game on your phone"))] if self.url else []
         if wifi:
             codes.append((wifi, _("Wi-Fi: {name}").format(name=ssid)))
-        x, y = body.x, body.y
-        drawn: list[tuple[pygame.Rect, str]] = []
-        for text, caption in codes:
-            square = pygame.Rect(x, y, side, side)
-            where = qr.draw(c.surface, text, square)
-            if where is not None:
-                drawn.append((where, caption))
-            if landscape:
-                x += side + pad
-            else:
-                y += side + pad
-        if landscape:
-            info = pygame.Rect(x + c.u(8), body.y + c.u(8), body.right - x - c.u(16), body.h)
-        else:
-            info = pygame.Rect(body.x + c.u(16), y, body.w - c.u(32), body.bottom - y)
-        flow = layout.Flow(c, info, c.u(8))
-        flow.text(_("Phones"), LARGE, TEXT)
+        plan = places.place(c, body, len(codes), wifi is not None)
+        # The codes: as high as the body (landscape) or as wide as it (portrait).
+        drawn = []  # the captions of the codes drawn (a code too long for its square is not)
+        for (text, caption), square in zip(codes, plan.squares, strict=True):
+            if qr.draw(c.surface, text, square) is not None:
+                drawn.append(caption)
+        # The texts: (text, size, colour).
+        lines: list[tuple[str, int, Colour]] = [(_("Phones"), LARGE, TEXT)]
         if self.problem:
-            flow.text(self.problem, BODY, (240, 120, 100))
-        for index, (_where, caption) in enumerate(drawn):
+            lines.append((self.problem, BODY, (240, 120, 100)))
+        for index, caption in enumerate(drawn):
             order = _("left") if index == 0 else _("right")
-            flow.text(f"{caption} ({order})" if len(drawn) > 1 else caption, BODY, TEXT)
-        flow.text(_("Scan with the phone's camera: score, coins, fires, each tableau and the "
-                    "rules, live, in the phone's language."), SMALL, MUTED)
+            lines.append((f"{caption} ({order})" if len(drawn) > 1 else caption, BODY, TEXT))
+        lines.append((_("Scan with the phone's camera: score, coins, fires, each tableau and "
+                        "the rules, live, in the phone's language."), SMALL, MUTED))
         bind = str(settings.get("bind") or "127.0.0.1")
         if bind in LOOPBACK:
-            flow.text(_("Only this machine can open it: set phones: bind in companion.yaml to "
-                        "the table's network."), SMALL, (240, 120, 100))
+            lines.append((_("Only this machine can open it: set phones: bind in companion.yaml "
+                            "to the table's network."), SMALL, (240, 120, 100)))
         if self.url:
-            flow.text(self.url.split("?", 1)[0], SMALL, MUTED)
+            lines.append((self.url.split("?", 1)[0], SMALL, MUTED))
+        boxes = places.texts(c, plan, [(text, size) for text, size, _c in lines])
+        for (text, size, colour), box in zip(lines, boxes, strict=True):
+            if text:
+                layout.draw_text(c, text, box, size, colour)
         # The two ways on, at the bottom of the text column.
-        h = c.u(56)
-        row = pygame.Rect(info.x, body.bottom - pad - h, info.w, h)
-        half = (row.w - c.u(8)) // 2
         label = _("Really? Phones must rescan") if self.asking else _("New address")
-        c.button(pygame.Rect(row.x, row.y, half, h), label, self.new_address, key="rotate",
+        c.button(plan.rotate, label, self.new_address, key="rotate",
                  colour=DANGER if self.asking else PANEL_HI)
         close, action = self.primary()
-        c.button(pygame.Rect(row.right - half, row.y, half, h), close, action, key="ok")
+        c.button(plan.close, close, action, key="ok")
