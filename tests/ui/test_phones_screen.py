@@ -50,7 +50,12 @@ def code_width_px(surface: pygame.Surface, x0: int, x1: int) -> int:
     return white[-1] - white[0] + 1
 
 
-def test_the_page_and_the_wifi_codes_read_as_a_phone_reads_them(tmp_path):
+def test_the_wifi_code_then_the_page_code_read_as_a_phone_reads_them(tmp_path):
+    """With the table's Wi-Fi: its code first (a phone joins the network), then a tap turns
+    to the page's; each alone, as large as without Wi-Fi, and the texts fit the screen (two
+    codes side by side left the text a column 40 px wide at 800x480)."""
+    from tests.ui.framecheck import problems
+
     ui, state_dir = table(tmp_path, "phones:\n  bind: 10.42.0.1\n  port: 8080\n  wifi:\n"
                                     "    ssid: Speicher;stadt\n    password: kaffee-und-tee\n")
     assert read_token(state_dir) is None
@@ -58,14 +63,19 @@ def test_the_page_and_the_wifi_codes_read_as_a_phone_reads_them(tmp_path):
     token = read_token(state_dir)
     assert token is not None and len(token) == 32  # made on the way, 128 bits
     url = f"http://10.42.0.1:8080/?t={token}"
-    found = shot(ui, tmp_path / "phones.png")
-    assert url in found
-    assert "WIFI:T:WPA;S:Speicher\\;stadt;P:kaffee-und-tee;;" in found
+    wifi = "WIFI:T:WPA;S:Speicher\\;stadt;P:kaffee-und-tee;;"
+    assert shot(ui, tmp_path / "wifi.png") == [wifi]
+    assert problems(ui.canvas.describe(ui.top.name, ui.language)) == []
+    surface = ui.render()
+    assert code_width_px(surface, 0, 500) / qr.modules(wifi) * min(MM_PER_PX) >= 1.9
+    ui.press("switch")
+    assert shot(ui, tmp_path / "page.png") == [url]
+    assert problems(ui.canvas.describe(ui.top.name, ui.language)) == []
     # The page's code: its modules in mm on the 7" panel, for a phone at arm's length.
     surface = ui.render()
-    px = code_width_px(surface, 0, 400) / qr.modules(url)
-    assert px >= 8
-    assert px * min(MM_PER_PX) >= 1.4  # docs/phones.md: 8 px = 1.43 mm beside the Wi-Fi code
+    assert code_width_px(surface, 0, 500) / qr.modules(url) * min(MM_PER_PX) >= 1.9
+    ui.press("switch")
+    assert shot(ui, tmp_path / "back.png") == [wifi]
 
 
 def test_without_wifi_the_page_code_takes_the_room_and_loopback_is_explained(tmp_path):

@@ -1,6 +1,8 @@
-"""The Phones screen's places (`companion/ui/scenes/phones.py`): the codes' squares, as
-high as the body in landscape (side by side) or as wide as it in portrait (one below the
-other), the text column beside or below them, and its two buttons at its bottom.
+"""The Phones screen's places (`companion/ui/scenes/phones.py`): the code's square, as
+high as the body in landscape or as wide as it in portrait, the text column beside or
+below it, and its buttons at its bottom (with the table's Wi-Fi, a row above them turns
+between the Wi-Fi's code and the page's: one code at a time, each as large as the screen
+allows; two side by side left the text a column too narrow to read at 800x480).
 
 The squares are the room each code has; `qr.draw` centres the code in its square, as
 large as its whole-pixel modules allow (docs/phones.md, "The code's size")."""
@@ -15,9 +17,9 @@ from companion.engine.values import value
 from companion.ui.canvas import Canvas
 from companion.ui.layouts.stack import Stack
 
-#: The share of the body's width (%) a code may take in landscape: alone, and beside
-#: another; in portrait, the share of the body's height.
-ALONE, BESIDE, PORTRAIT = 60, 45, 45
+#: The share of the body's width (%) the code may take in landscape; in portrait, the
+#: share of the body's height.
+ALONE, PORTRAIT = 60, 45
 
 
 @value
@@ -29,17 +31,20 @@ class PhonesPlan:
     #: "New address" and "Close", side by side at the bottom of the text column.
     rotate: pygame.Rect
     close: pygame.Rect
+    #: The button that turns to the other code, across the column above them (None: one
+    #: code only, no Wi-Fi).
+    switch: pygame.Rect | None = None
 
 
 def place(c: Canvas, body: pygame.Rect, codes: int, wifi: bool) -> PhonesPlan:
-    """The places of `codes` codes (0 to 2: the page's, the Wi-Fi's), the text column and
-    the buttons; `wifi`: the table's Wi-Fi has a code (in landscape each code then keeps
-    to the share that lets two stand side by side, even where the page's is missing)."""
+    """The places of `codes` codes (0 or 1: the one shown), the text column and the
+    buttons; `wifi`: the table's Wi-Fi has a code too, so a row above the buttons turns
+    between the two."""
     pad = c.u(8)
     landscape = c.w >= c.h
     side = body.h if landscape else min(body.w, body.h * PORTRAIT // 100)
     if landscape:
-        side = min(side, body.w * (BESIDE if wifi else ALONE) // 100)
+        side = min(side, body.w * ALONE // 100)
     x, y = body.x, body.y
     squares = []
     for _code in range(codes):
@@ -55,9 +60,12 @@ def place(c: Canvas, body: pygame.Rect, codes: int, wifi: bool) -> PhonesPlan:
     h = c.u(56)
     row = pygame.Rect(info.x, body.bottom - pad - h, info.w, h)
     half = (row.w - c.u(8)) // 2
+    if wifi:  # the texts end above the switch
+        info.h = row.y - h - pad - info.y
     return PhonesPlan(squares=tuple(squares), info=info,
                       rotate=pygame.Rect(row.x, row.y, half, h),
-                      close=pygame.Rect(row.right - half, row.y, half, h))
+                      close=pygame.Rect(row.right - half, row.y, half, h),
+                      switch=pygame.Rect(row.x, row.y - h - pad, row.w, h) if wifi else None)
 
 
 def texts(c: Canvas, plan: PhonesPlan, items: Sequence[tuple[str, int]]

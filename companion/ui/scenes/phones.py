@@ -1,4 +1,4 @@
-"""Phones: the live page's QR code, large, and the table's Wi-Fi beside it (docs/phones.md).
+"""Phones: the live page's QR code, large, and the table's Wi-Fi's (docs/phones.md).
 
 Opened from Home and from Settings. The page's address is the Pi's address
 on the table's network (companion.yaml `phones: bind:`), the port, and the
@@ -6,7 +6,8 @@ table's token (`companion.store.phones`), which is made here if there is none
 yet. "New address" rotates the token: every phone must scan again, and a page
 left open on an old phone stops following the game. When companion.yaml names
 the table's Wi-Fi (`phones: wifi:`), its code (``WIFI:T:WPA;S:...;P:...;;``)
-stands beside the page's, so a phone joins the network and then the page.
+comes first, and a button turns to the page's: a phone joins the network, then the
+page. One code at a time, each as large as the screen allows.
 
 The codes fill the body's height: on the official 7" panel (800x480, 154.2 mm
 x 85.9 mm active area) the page's code gets modules of about 1.6 mm, which a
@@ -53,6 +54,8 @@ class PhonesScene(Scene):
         self.problem = ""
         #: "New address" was tapped once: the second tap rotates (the phones must rescan).
         self.asking = False
+        #: The Wi-Fi's code is shown (where there is one), else the page's.
+        self.showing_wifi = True
 
     @property
     def settings(self) -> dict[str, object]:
@@ -60,7 +63,14 @@ class PhonesScene(Scene):
 
     def on_enter(self) -> None:
         self.asking = False
+        self.showing_wifi = True
         self.load(rotate=False)
+
+    def switch(self) -> None:
+        """Turn to the other code (the Wi-Fi's, the page's)."""
+        self.showing_wifi = not self.showing_wifi
+        self.asking = False
+        self.ui.dirty = True
 
     def load(self, rotate: bool) -> None:
         state_dir = self.ui.services.state_dir
@@ -95,12 +105,16 @@ class PhonesScene(Scene):
         settings = self.settings
         ssid = str(settings.get("wifi_ssid") or "")
         wifi = wifi_text(ssid, str(settings.get("wifi_password") or "")) if ssid else None
-        codes = [(self.url, _("The table's game on your phone"))] if self.url else []
-        if wifi:
-            codes.append((wifi, _("Wi-Fi: {name}").format(name=ssid)))
+        if wifi and self.showing_wifi:
+            codes = [(wifi, _("1 of 2: join the table's Wi-Fi, {name}").format(name=ssid))]
+        elif self.url:
+            codes = [(self.url, _("2 of 2: the table's game on your phone") if wifi
+                      else _("The table's game on your phone"))]
+        else:
+            codes = []
         plan = places.place(c, body, len(codes), wifi is not None)
-        # The codes: as high as the body (landscape) or as wide as it (portrait).
-        drawn = []  # the captions of the codes drawn (a code too long for its square is not)
+        # The code: as high as the body (landscape) or as wide as it (portrait).
+        drawn = []  # the caption of the code drawn (a code too long for its square is not)
         for (text, caption), square in zip(codes, plan.squares, strict=True):
             if qr.draw(c.surface, text, square) is not None:
                 drawn.append(caption)
@@ -108,16 +122,17 @@ class PhonesScene(Scene):
         lines: list[tuple[str, int, Colour]] = [(_("Phones"), LARGE, TEXT)]
         if self.problem:
             lines.append((self.problem, BODY, (240, 120, 100)))
-        for index, caption in enumerate(drawn):
-            order = _("left") if index == 0 else _("right")
-            lines.append((f"{caption} ({order})" if len(drawn) > 1 else caption, BODY, TEXT))
-        lines.append((_("Scan with the phone's camera: score, coins, fires, each tableau and "
-                        "the rules, live, in the phone's language."), SMALL, MUTED))
+        lines += [(caption, BODY, TEXT) for caption in drawn]
+        joining = bool(wifi and self.showing_wifi)
+        lines.append((_("Scan it with the phone's camera to join the network, then turn to "
+                        "the game's code.") if joining else
+                       _("Scan with the phone's camera: score, coins, fires, each tableau and "
+                         "the rules, live, in the phone's language."), SMALL, MUTED))
         bind = str(settings.get("bind") or "127.0.0.1")
         if bind in LOOPBACK:
             lines.append((_("Only this machine can open it: set phones: bind in companion.yaml "
                             "to the table's network."), SMALL, (240, 120, 100)))
-        if self.url:
+        if self.url and not joining:
             lines.append((self.url.split("?", 1)[0], SMALL, MUTED))
         boxes = places.texts(c, plan, [(text, size) for text, size, _c in lines])
         for (text, size, colour), box in zip(lines, boxes, strict=True):
@@ -129,3 +144,6 @@ class PhonesScene(Scene):
                  colour=DANGER if self.asking else PANEL_HI)
         close, action = self.primary()
         c.button(plan.close, close, action, key="ok")
+        if plan.switch is not None:
+            c.button(plan.switch, _("The game's code \u203a") if self.showing_wifi
+                     else _("\u2039 The Wi-Fi's code"), self.switch, key="switch")

@@ -40,15 +40,13 @@ def test_in_landscape_the_page_code_is_as_high_as_the_screen_and_the_text_beside
     assert places.place(c, body, 1, wifi=False) == plan
 
 
-@pytest.mark.parametrize("codes", [1, 2])
+@pytest.mark.parametrize("wifi", [False, True])
 @pytest.mark.parametrize("size", [(480, 800), (600, 1024)])
-def test_in_portrait_the_codes_are_one_below_the_other_and_the_text_below_them(size, codes):
+def test_in_portrait_the_code_is_as_wide_as_the_screen_and_the_text_below_it(size, wifi):
     c, body = window(size)
-    plan = places.place(c, body, codes, wifi=codes == 2)
+    plan = places.place(c, body, 1, wifi=wifi)
     side = min(body.w, body.h * places.PORTRAIT // 100)
-    assert [s.size for s in plan.squares] == [(side, side)] * codes
-    for above, below in zip(plan.squares, plan.squares[1:], strict=False):
-        assert below.left == above.left and below.top > above.bottom
+    assert [s.size for s in plan.squares] == [(side, side)]
     assert plan.info.top > plan.squares[-1].bottom and inside_rect(plan.info, body)
     check_buttons(c, body, plan)
 
@@ -61,14 +59,15 @@ def test_without_a_code_the_text_starts_at_the_top():
     check_buttons(c, body, plan)
 
 
-def test_the_wifi_code_keeps_to_the_share_that_lets_two_stand_side_by_side():
-    c, body = window((1280, 720))
-    page, wifi = places.place(c, body, 2, wifi=True).squares
-    assert page.h == wifi.h == body.w * places.BESIDE // 100
-    assert wifi.left > page.right and wifi.top == page.top
-    # The page's code missing (its address could not be made): the Wi-Fi's the same size.
-    (alone,) = places.place(c, body, 1, wifi=True).squares
-    assert alone.size == wifi.size
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+def test_with_wifi_one_code_keeps_the_room_and_a_switch_sits_above_the_buttons(size):
+    c, body = window(size)
+    alone, beside = places.place(c, body, 1, wifi=False), places.place(c, body, 1, wifi=True)
+    assert beside.squares == alone.squares and alone.switch is None
+    switch = beside.switch
+    assert switch is not None and switch.w == beside.info.w
+    assert switch.bottom + c.u(8) == beside.rotate.top and min(switch.size) >= c.u(56)
+    assert beside.info.bottom <= switch.top  # the texts end above it
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
