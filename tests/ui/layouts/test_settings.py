@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 import pytest
 
@@ -37,7 +39,7 @@ def test_every_choice_a_finger_big_apart_and_on_screen(size):
         assert all(not rect.colliderect(other) for other in targets[i + 1:])
     assert not plan.title.colliderect(plan.phones) and not plan.title.colliderect(plan.hardware)
     # Each setting below the one before.
-    for above, below in zip(plan.rows, plan.rows[1:]):
+    for above, below in pairwise(plan.rows):
         assert max(cell.bottom for cell in above.cells) < below.label.top
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 import pytest
 
@@ -35,7 +37,7 @@ def test_steps_a_finger_tall_one_below_the_other_each_mark_and_words_inside(size
         assert step.mark.right < step.words.left
         # The words fit their box whole.
         assert layout.fit(c, text, step.words.w, step.words.h, BODY).cut is False
-    for above, below in zip(plan.steps, plan.steps[1:]):
+    for above, below in pairwise(plan.steps):
         assert above.box.bottom + c.u(8) == below.box.top
 
 
