@@ -22,8 +22,11 @@ def body_of(size):
     return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
-def apart(rects):
-    return all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+def apart(c, rects):
+    """No two rectangles nearer than the 8 px (at 800x480) between touch targets."""
+    g = 2 * c.u(8)
+    return all(not a.inflate(g, g).colliderect(b) for i, a in enumerate(rects)
+               for b in rects[i + 1:])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -32,7 +35,9 @@ def test_the_ways_elsewhere_are_a_finger_big_apart_and_on_screen(size, notes):
     c, body = body_of(size)
     plan = places.home(c, body, NAME, ABOUT, NOTES[:notes])
     assert len(plan.buttons) == places.BUTTONS
-    assert apart([plan.slot, *plan.buttons, *plan.notes])
+    assert apart(c, plan.buttons)
+    assert all(not a.colliderect(b) for a in (plan.slot, *plan.buttons, *plan.notes)
+               for b in (plan.slot, *plan.buttons, *plan.notes) if a is not b)
     for rect in plan.buttons:
         assert rect.w >= c.u(56) and rect.h >= c.u(56)
         assert body.contains(rect)
@@ -75,7 +80,7 @@ def test_the_question_and_its_answers_side_by_side_below_it(size):
     used = places.text_box(c, text, plan.question, BODY, align="center")
     assert plan.question.top >= plan.title.bottom
     assert used.bottom <= plan.keep.top and plan.keep.y == plan.new.y
-    assert plan.keep.right <= plan.new.left - c.u(8)
+    assert apart(c, [plan.keep, plan.new])
     assert plan.keep.centerx < body.centerx < plan.new.centerx
     for rect in (plan.keep, plan.new):
         assert rect.h >= c.u(56) and rect.w >= c.u(56) and body.contains(rect)

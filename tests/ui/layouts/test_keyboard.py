@@ -26,9 +26,10 @@ def test_every_key_once_in_order_a_finger_wide_apart_and_on_screen(size, languag
     plan = places.keyboard(c, body, "Name of Red:", rows)
     assert "".join(char for char, _rect in plan.keys) == "".join(rows)
     rects = [rect for _char, rect in plan.keys] + [plan.space, plan.erase]
+    g = 2 * c.u(8)  # 8 px apart at least (docs/ui.md)
     for i, rect in enumerate(rects):
         assert rect.w >= c.u(56) and body.contains(rect), rect
-        assert all(not rect.colliderect(other) for other in rects[i + 1:])
+        assert all(not rect.inflate(g, g).colliderect(other) for other in rects[i + 1:])
     assert plan.label is not None and not plan.label.colliderect(plan.field)
     assert all(plan.field.bottom < rect.top for rect in rects)
     assert plan.field.contains(pygame.Rect(*plan.text_at, plan.text_room, 0))

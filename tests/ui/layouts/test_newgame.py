@@ -37,10 +37,11 @@ def test_every_target_is_a_finger_big_apart_and_on_screen(size, seats):
     plan = places.newgame(c, body, words(), seats, known=True)
     rects = targets(plan)
     assert len(plan.seats) == seats
+    g = 2 * c.u(8)  # 8 px apart at least (docs/ui.md)
     for i, rect in enumerate(rects):
         assert rect.w >= c.u(56) and rect.h >= c.u(56), rect
         assert body.contains(rect), rect
-        assert all(not rect.colliderect(other) for other in rects[i + 1:])
+        assert all(not rect.inflate(g, g).colliderect(other) for other in rects[i + 1:])
     assert not plan.title.colliderect(plan.draw)
     if plan.note is not None:
         assert all(r.bottom <= plan.note.top for r in rects) and body.contains(plan.note)

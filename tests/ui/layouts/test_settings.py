@@ -34,9 +34,10 @@ def test_every_choice_a_finger_big_apart_and_on_screen(size):
         # The name's lines (fitted from the top of its box, or centred in it) clear them.
         used = text_box(c, label, row.label, BODY, valign=row.valign)
         assert all(not used.colliderect(cell) for cell in row.cells)
+    g = 2 * c.u(8)  # 8 px apart at least (docs/ui.md)
     for i, rect in enumerate(targets):
         assert rect.w >= c.u(56) and rect.h >= c.u(56) and body.contains(rect), rect
-        assert all(not rect.colliderect(other) for other in targets[i + 1:])
+        assert all(not rect.inflate(g, g).colliderect(other) for other in targets[i + 1:])
     assert not plan.title.colliderect(plan.phones) and not plan.title.colliderect(plan.hardware)
     # Each setting below the one before.
     for above, below in pairwise(plan.rows):
