@@ -1,5 +1,4 @@
 """Home: new game, resume, history, settings, enroll cards."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -11,8 +10,6 @@ from companion.ui.canvas import (
     ACCENT,
     BODY,
     DANGER,
-    HUGE,
-    LARGE,
     MUTED,
     PANEL_HI,
     SMALL,
@@ -21,6 +18,7 @@ from companion.ui.canvas import (
     Colour,
 )
 from companion.ui.i18n import _
+from companion.ui.layouts import home as places
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import GameSession
 
@@ -90,38 +88,30 @@ class HomeScene(Scene):
             return (_("Resume"), self.resume)
         return (_("New game"), self.new_game)
 
-    def draw_question(self, c: Canvas, area: pygame.Rect, top: int) -> None:
+    def draw_question(self, c: Canvas, body: pygame.Rect, name: str) -> None:
         """New game with a game in progress: what happens to it, and both ways on."""
         assert self.session is not None
         state = self.session.state
         who = ", ".join(words.player_name(state, p) for p in state.players)
-        flow = layout.Flow(c, pygame.Rect(area.x, top, area.w, area.bottom - top), c.u(14))
-        flow.text(_("A game is in progress (round {k}: {players}). Start a new game? The game "
-                    "in progress is set aside, not deleted, and cannot be resumed here.")
-                  .format(k=state.round, players=who), BODY, TEXT, align="center")
-        row = flow.take(c.u(64))
-        w = min(c.u(300), (row.w - c.u(14)) // 2)
-        keep = pygame.Rect(0, row.y, w, row.h)
-        keep.right = row.centerx - c.u(7)
-        c.button(keep, _("Keep the game"), self.keep, key="keep")
-        c.button(pygame.Rect(row.centerx + c.u(7), row.y, w, row.h), _("Start a new game"),
-                 self.new_game, key="new:confirm", colour=DANGER)
+        text = _("A game is in progress (round {k}: {players}). Start a new game? The game "
+                 "in progress is set aside, not deleted, and cannot be resumed here.").format(
+                     k=state.round, players=who)
+        plan = places.question(c, body, name, text)
+        self.draw_title(c, name, plan.title)
+        layout.draw_text(c, text, plan.question, BODY, TEXT, align="center")
+        c.button(plan.keep, _("Keep the game"), self.keep, key="keep")
+        c.button(plan.new, _("Start a new game"), self.new_game, key="new:confirm",
+                 colour=DANGER)
+
+    @staticmethod
+    def draw_title(c: Canvas, name: str, title: places.Title) -> None:
+        layout.draw_text(c, name, title.box, title.size, ACCENT, role="title", align="center",
+                         max_lines=2)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        pad, gap = c.u(16), c.u(14)
-        area = layout.inset(body, pad, c.u(10))
-        # The title on one line (a smaller size before a second line).
         name = _("Speicherstadt Table Companion")
-        size = LARGE
-        for wanted in (HUGE, LARGE):
-            fitted = layout.fit(c, name, area.w, None, wanted, "title", max_lines=1)
-            if not fitted.cut and fitted.size == wanted:
-                size = wanted
-                break
-        title = layout.draw_text(c, name, area, size, ACCENT, role="title", align="center",
-                                 max_lines=2)
         if self.asking and self.session is not None:
-            self.draw_question(c, area, title.bottom + c.u(14))
+            self.draw_question(c, body, name)
             return
         resume_label = _("Resume game")
         # Below the title, in a slot of the same height with or without a game in progress
@@ -159,26 +149,11 @@ class HomeScene(Scene):
         if self.ui.services.simulate:
             notes.append((_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
                             "(Shift: Redo), Esc Back."), SMALL, MUTED))
-        heights = [layout.fit(c, text, area.w, None, size).height(c) for text, size, _c in notes]
-        below = sum(heights) + c.u(6) * len(notes)
-        cols = 2 if c.w >= c.h else 1
-        n_rows = -(-len(items) // cols)
-        w = min(c.u(360), (area.w - gap * (cols - 1)) // cols)
-        slot_lines = max(2, len(layout.fit(c, about, area.w, None, BODY).lines))
-        slot_h = slot_lines * layout.line_height(c, BODY)
-        room = area.bottom - title.bottom - c.u(8) - slot_h - c.u(8) - below - c.u(8)
-        h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))
-        slot = pygame.Rect(area.x, title.bottom + c.u(8), area.w, slot_h)
-        layout.draw_text(c, slot_text, slot, BODY, TEXT if self.session else MUTED,
-                         align="center", valign="center", max_lines=slot_lines)
-        top = slot.bottom + c.u(8)
-        grid = pygame.Rect(0, top, w * cols + gap * (cols - 1), n_rows * h + gap * (n_rows - 1))
-        grid.centerx = area.centerx
-        for (label, action, key, colour), rect in zip(
-                items, layout.grid(grid, len(items), cols, gap, h), strict=True):
+        plan = places.home(c, body, name, about, [(text, size) for text, size, _c in notes])
+        self.draw_title(c, name, plan.title)
+        layout.draw_text(c, slot_text, plan.slot, BODY, TEXT if self.session else MUTED,
+                         align="center", valign="center", max_lines=plan.slot_lines)
+        for (label, action, key, colour), rect in zip(items, plan.buttons, strict=True):
             c.button(rect, label, action, key=key, colour=colour)
-        y = grid.bottom + c.u(8)
-        for (text, size, colour), height in zip(notes, heights, strict=True):
-            layout.draw_text(c, text, pygame.Rect(area.x, y, area.w, height), size, colour,
-                             align="center")
-            y += height + c.u(6)
+        for (text, size, colour), rect in zip(notes, plan.notes, strict=True):
+            layout.draw_text(c, text, rect, size, colour, align="center")

@@ -1,5 +1,4 @@
 """An on-screen keyboard for a player's name (no physical keyboard at the table)."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ import pygame
 from companion.ui import layout
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, Canvas
 from companion.ui.i18n import _, language
+from companion.ui.layouts import keyboard as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 #: The letters as the table's own keyboards have them (QWERTZ in German, AZERTY in
@@ -56,40 +56,16 @@ class NameScene(Scene):
         self.done(self.text.strip())
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(16), c.u(8))
-        flow = layout.Flow(c, area, c.u(10))
-        field = flow.take(c.u(52))
-        if self.whose:  # whose name this is, beside the field
-            label = _("Name of {player}:").format(player=self.whose)
-            width = min(field.w // 2, layout.width_for(c, label, BODY, 1) + c.u(12))
-            layout.draw_text(c, label, pygame.Rect(field.x, field.y, width, field.h), BODY,
-                             MUTED, valign="center", max_lines=1)
-            field = pygame.Rect(field.x + width, field.y, field.w - width, field.h)
-        c.rect(field, PANEL)
-        c.text(self.text + "_", (field.x + c.u(12), field.centery), LARGE, ACCENT,
-               anchor="midleft", max_width=field.w - c.u(24))
-        gap = c.u(8)
-        keys = flow.rest()
-        layout_rows = LAYOUTS.get(language(), LAYOUTS["en"])
+        label = _("Name of {player}:").format(player=self.whose) if self.whose else ""
         # The rows as printed where they fit; on a narrow screen the same keys, in the same
         # order, on more rows, so that no key is narrower than a finger.
-        widest = max(len(r) for r in layout_rows)
-        per_row = layout.columns_for(keys.w, widest, c.u(56), gap, most=10)
-        every = "".join(layout_rows)
-        rows = list(layout_rows) if per_row >= widest else [
-            every[i:i + per_row] for i in range(0, len(every), per_row)]
-        n_rows = len(rows) + 1
-        h = min(c.u(64), (keys.h - gap * (n_rows - 1)) // n_rows)
-        w = min(c.u(64), (keys.w - gap * (per_row - 1)) // per_row)
-        y = keys.y
-        for row in rows:
-            x0 = keys.centerx - (len(row) * (w + gap) - gap) // 2
-            for i, char in enumerate(row):
-                c.button(pygame.Rect(x0 + i * (w + gap), y, w, h), char,
-                         partial(self.type, char), key=f"key:{char}")
-            y += h + gap
-        space, erase = layout.columns(pygame.Rect(keys.x, y, keys.w, h), [None, c.u(120)], gap)
-        space.w = min(space.w, c.u(330))
-        space.right = erase.x - gap
-        c.button(space, _("space"), lambda: self.type(" "), key="key:space")
-        c.button(erase, "\u232b", self.erase, key="key:erase", size=LARGE)
+        plan = places.keyboard(c, body, label, LAYOUTS.get(language(), LAYOUTS["en"]))
+        if plan.label is not None:
+            layout.draw_text(c, label, plan.label, BODY, MUTED, valign="center", max_lines=1)
+        c.rect(plan.field, PANEL)
+        c.text(self.text + "_", plan.text_at, LARGE, ACCENT, anchor="midleft",
+               max_width=plan.text_room)
+        for char, rect in plan.keys:
+            c.button(rect, char, partial(self.type, char), key=f"key:{char}")
+        c.button(plan.space, _("space"), lambda: self.type(" "), key="key:space")
+        c.button(plan.erase, "\u232b", self.erase, key="key:erase", size=LARGE)

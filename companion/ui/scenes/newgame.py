@@ -1,6 +1,5 @@
 """New game: 2-5 players, their colours, names (offered from history), seating order and
 the first player (chosen or drawn)."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -21,9 +20,9 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _
+from companion.ui.layouts import newgame as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -143,87 +142,51 @@ class NewGameScene(Scene):
                      names_map=names_map, abandon=self.abandon)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(16), c.u(4))
-        gap = c.u(8)
-        f = font(c.px(BODY))
-        count_w = 4 * c.u(58) + 3 * gap
         label = _("Players:")
         draw_label = _("Draw first")
-        label_w = f.size(label)[0] + c.u(8)
-        # "Draw first" on up to two lines; the title takes what is left (at least a little).
-        draw_w = max(c.u(140), max(f.size(w)[0] for w in draw_label.split()) + c.u(28))
-        one_row = c.u(120) + label_w + count_w + draw_w + 2 * c.u(16) <= area.w
-        flow = layout.Flow(c, area, gap)
-        top = flow.take(c.u(56))
-        if one_row:
-            title, counts, draw = layout.columns(top, [None, label_w + count_w, draw_w],
-                                                 c.u(16))
-        else:
-            title, draw = layout.columns(top, [None, draw_w], c.u(16))
-            counts = flow.take(c.u(56))
-            counts.w = label_w + count_w
-        layout.draw_text(c, _("New game"), title, LARGE, TEXT, role="title", valign="center",
-                         max_lines=1)
-        c.button(draw, draw_label, self.draw_first, key="draw")
-        c.text(label, (counts.x, counts.centery), BODY, TEXT, anchor="midleft")
-        for i, n in enumerate(range(2, 6)):
-            c.button(pygame.Rect(counts.x + label_w + i * (c.u(58) + gap), counts.y, c.u(58),
-                                 counts.h), str(n), partial(self.set_count, n),
-                     key=f"count:{n}", size=LARGE, selected=len(self.colours) == n)
-        note = self.name_note()
-        note_h = layout.fit(c, note, area.w, None, SMALL).height(c) if note else 0
-        seats = flow.rest()
-        rows = len(self.colours)
+        plan = places.newgame(c, body, places.Words(
+            players=label, draw=draw_label, starts=_("starts"), starts_asked=_("Starts?"),
+            note=self.name_note()), len(self.colours), bool(self.known))
         # The note only where the seats leave it room (five players need it all); the
         # bar says it instead once the first player is chosen (`hint`).
-        self.note_dropped = bool(note) and rows * (c.u(56) + gap) - gap > seats.h - note_h - gap
-        if self.note_dropped:
-            note = ""
-        seats.h -= note_h + gap if note else 0
-        row = max(c.u(56) + gap, min(c.u(64), (seats.h + gap) // rows))
-        size = row - gap
+        self.note_dropped = plan.dropped
+        layout.draw_text(c, _("New game"), plan.title, LARGE, TEXT, role="title",
+                         valign="center", max_lines=1)
+        c.button(plan.draw, draw_label, self.draw_first, key="draw")
+        c.text(label, plan.players_at, BODY, TEXT, anchor="midleft")
+        for n, rect in zip(range(2, 6), plan.counts, strict=True):
+            c.button(rect, str(n), partial(self.set_count, n), key=f"count:{n}", size=LARGE,
+                     selected=len(self.colours) == n)
+        rows = len(self.colours)
         # Narrow (portrait): no ▼ (▲ alone reorders the seats), shorter labels.
-        narrow = seats.w < c.u(600)
-        widths = [c.u(24), size] + ([] if narrow else [size]) + [
-            c.u(100) if narrow else c.u(150), None, size,
-            size if narrow else max(c.u(120), f.size(_("starts"))[0] + c.u(24),
-                                    f.size(_("Starts?"))[0] + c.u(24))]
-        for seat, pid in enumerate(self.colours):
-            cells = layout.columns(pygame.Rect(seats.x, seats.y + seat * row, seats.w, size),
-                                   widths, gap)
-            number, up, *rest = cells
-            c.text(str(seat + 1), number.center, BODY, MUTED, anchor="center")
-            c.button(up, "\u25b2", partial(self.move, seat, -1) if seat else None,
+        narrow = plan.narrow
+        for seat, (pid, cells) in enumerate(zip(self.colours, plan.seats, strict=True)):
+            c.text(str(seat + 1), cells.number.center, BODY, MUTED, anchor="center")
+            c.button(cells.up, "\u25b2", partial(self.move, seat, -1) if seat else None,
                      key=f"up:{seat}")
-            if not narrow:
-                down, *rest = rest
-                c.button(down, "\u25bc", partial(self.move, seat, 1) if seat < rows - 1
+            if cells.down is not None:
+                c.button(cells.down, "\u25bc", partial(self.move, seat, 1) if seat < rows - 1
                          else None, key=f"down:{seat}")
-            colour, name, edit, first = rest
-            c.button(colour, names.colour(pid), partial(self.next_colour, seat),
+            c.button(cells.colour, names.colour(pid), partial(self.next_colour, seat),
                      key=f"colour:{seat}", colour=PLAYER_COLOURS[pid])
-            self.draw_name(c, name, pid, seat, mark=not narrow)
-            c.button(edit, "\u270e", partial(self.edit_name, seat), key=f"edit:{seat}",
+            self.draw_name(c, cells, pid, seat)
+            c.button(cells.edit, "\u270e", partial(self.edit_name, seat), key=f"edit:{seat}",
                      colour=PANEL)
             # "M": the metal coin, as on the round screen's header.
             starts = self.first == pid
-            c.button(first, "M" if narrow else (_("starts") if starts else _("Starts?")),
+            c.button(cells.first, "M" if narrow else (_("starts") if starts else _("Starts?")),
                      partial(self.choose_first, pid), key=f"first:{pid}", selected=starts,
                      colour=ACCENT if starts else PANEL)
-        if note:
-            layout.draw_text(c, note, pygame.Rect(area.x, area.bottom - note_h, area.w, note_h),
-                             SMALL, MUTED)
+        if plan.note is not None:
+            layout.draw_text(c, self.name_note(), plan.note, SMALL, MUTED)
 
-    def draw_name(self, c: Canvas, rect: pygame.Rect, pid: str, seat: int, mark: bool) -> None:
+    def draw_name(self, c: Canvas, cells: places.SeatPlan, pid: str, seat: int) -> None:
         """The seat's name: a button that cycles through known names (a long name may be
-        cut: it is the player's own)."""
-        c.rect(rect, PANEL)
+        cut: it is the player's own), marked ↻ where there are more to cycle through."""
+        c.rect(cells.name, PANEL)
         label = self.display(pid)
-        mark = mark and bool(self.known)  # ↻: more names to cycle through
-        room = rect.w - c.u(12) - (c.u(22) if mark else 0)
-        c.text(label, (rect.x + c.u(6) + room // 2, rect.centery), BODY, TEXT,
-               anchor="center", max_width=room, smallest=BODY, role="body")
-        if mark:
-            c.text("\u21bb", (rect.right - c.u(6), rect.y + c.u(2)), SMALL, TEXT,
-                   anchor="topright")
-        c.region(rect, partial(self.next_name, seat), f"name:{seat}", label)
+        c.text(label, cells.name_at, BODY, TEXT, anchor="center", max_width=cells.name_room,
+               smallest=BODY, role="body")
+        if cells.mark_at is not None:
+            c.text("\u21bb", cells.mark_at, SMALL, TEXT, anchor="topright")
+        c.region(cells.name, partial(self.next_name, seat), f"name:{seat}", label)

@@ -1,5 +1,4 @@
 """Setup guide: a checklist of what to put on the table for this player count."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from companion.errors import CompanionError
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _, ngettext
+from companion.ui.layouts import setup as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -89,22 +89,18 @@ class SetupGuideScene(Scene):
         self.ui.open_game(session)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(12), c.u(2))
-        flow = layout.Flow(c, area, c.u(8))
         n = len(self.players)
-        flow.text(ngettext("Setup for {n} player", "Setup for {n} players", n).format(n=n),
-                  LARGE, TEXT,
-                  role="title", max_lines=1)
-        for i, step in enumerate(self.steps()):
-            words = pygame.Rect(0, 0, area.w - c.u(70), 0)
-            need = layout.fit(c, step, words.w, None, BODY).height(c)
-            box = flow.take(max(c.u(56), need + c.u(4)))
+        title = ngettext("Setup for {n} player", "Setup for {n} players", n).format(n=n)
+        steps = self.steps()
+        plan = places.setup(c, body, title, steps)
+        layout.draw_text(c, title, plan.title, LARGE, TEXT, role="title", max_lines=1)
+        for i, (step, cells) in enumerate(zip(steps, plan.steps, strict=True)):
             done = i in self.ticked
-            c.rect(box, PANEL)
-            mark = pygame.Rect(box.x + c.u(8), box.centery - c.u(20), c.u(40), c.u(40))
-            c.rect(mark, PRIMARY if done else (60, 66, 80))
+            c.rect(cells.box, PANEL)
+            c.rect(cells.mark, PRIMARY if done else (60, 66, 80))
             if done:
-                c.text("\u2713", mark.center, LARGE, TEXT, anchor="center", role="secondary")
-            layout.draw_text(c, step, pygame.Rect(box.x + c.u(58), box.y, words.w, box.h),
-                             BODY, MUTED if done else TEXT, valign="center")
-            c.region(box, partial(self.toggle, i), f"step:{i}", step)
+                c.text("\u2713", cells.mark.center, LARGE, TEXT, anchor="center",
+                       role="secondary")
+            layout.draw_text(c, step, cells.words, BODY, MUTED if done else TEXT,
+                             valign="center")
+            c.region(cells.box, partial(self.toggle, i), f"step:{i}", step)

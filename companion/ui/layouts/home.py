@@ -1,0 +1,145 @@
+"""Home's places: the title, the slot below it (what the companion does, or the game that
+is waiting), the grid of ways elsewhere and the notes below it; or, when New game is
+tapped during a game, the question and its two answers.
+
+Also `text_box`: where `layout.draw_text` (and `layout.Flow.text`) would put a text, found
+without drawing it, so a layout can place what comes below a text (the setup guide's and
+the settings' layouts use it too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import BODY, HUGE, LARGE, Canvas, font
+from companion.ui.hyphen import plain
+
+#: The ways elsewhere, in the grid's order (New game, Resume, History, Settings, Enroll
+#: cards, Phones).
+BUTTONS = 6
+
+
+def text_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
+             role: str | None = None, align: str = "left", valign: str = "top",
+             max_lines: int | None = None) -> pygame.Rect:
+    """The rectangle `layout.draw_text(c, text, rect, size, …)` returns (the lines it
+    takes), worked out without drawing."""
+    fitted = layout.fit(c, text, rect.w, rect.h, size, role, max_lines)
+    step = layout.line_height(c, fitted.size)
+    total = step * len(fitted.lines)
+    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
+        rect.bottom - total
+    f = font(c.px(fitted.size))
+    used = pygame.Rect(rect.x, y, 0, total)
+    for line in fitted.lines:
+        w, h = f.size(plain(line))
+        x = rect.centerx - w // 2 if align == "center" else rect.right - w \
+            if align == "right" else rect.x
+        used.union_ip(pygame.Rect(x, y, w, h))
+        y += step
+    return used
+
+
+def flow_text(c: Canvas, flow: layout.Flow, text: str, size: int = BODY, *,
+              role: str | None = None, align: str = "left",
+              max_lines: int | None = None) -> pygame.Rect:
+    """`flow.text(text, …)` without drawing: the box the text is to be fitted into (draw
+    it there with `layout.draw_text` and the same arguments); `flow` goes on below it."""
+    box = flow.rest()
+    if text:
+        used = text_box(c, text, box, size, role=role, align=align, max_lines=max_lines)
+        flow.y = used.bottom + flow.gap
+    return box
+
+
+@value
+class Title:
+    """The screen's name: the box it is fitted into, its size (one line at the largest
+    size that keeps it whole, else two) and the bottom of what it takes."""
+
+    box: pygame.Rect
+    size: int
+    bottom: int
+
+
+def title(c: Canvas, body: pygame.Rect, name: str) -> Title:
+    area = layout.inset(body, c.u(16), c.u(10))
+    size = LARGE
+    for wanted in (HUGE, LARGE):
+        fitted = layout.fit(c, name, area.w, None, wanted, "title", max_lines=1)
+        if not fitted.cut and fitted.size == wanted:
+            size = wanted
+            break
+    used = text_box(c, name, area, size, role="title", align="center", max_lines=2)
+    return Title(box=area, size=size, bottom=used.bottom)
+
+
+@value
+class HomePlan:
+    title: Title
+    #: Below the title: what the companion does, or the game waiting (same height either way).
+    slot: pygame.Rect
+    slot_lines: int
+    #: The ways elsewhere, `BUTTONS` of them in their order.
+    buttons: tuple[pygame.Rect, ...]
+    #: The notes below the buttons, one rect each, in the order given.
+    notes: tuple[pygame.Rect, ...]
+
+
+def home(c: Canvas, body: pygame.Rect, name: str, about: str,
+         notes: Sequence[tuple[str, int]]) -> HomePlan:
+    """Home: `name` the title, `about` what the companion does (the slot is as tall as it
+    needs, at least two lines, whatever it shows), `notes` (text, size) below the grid."""
+    head = title(c, body, name)
+    area = head.box
+    gap = c.u(14)
+    heights = [layout.fit(c, text, area.w, None, size).height(c) for text, size in notes]
+    below = sum(heights) + c.u(6) * len(notes)
+    cols = 2 if c.w >= c.h else 1
+    n_rows = -(-BUTTONS // cols)
+    w = min(c.u(360), (area.w - gap * (cols - 1)) // cols)
+    slot_lines = max(2, len(layout.fit(c, about, area.w, None, BODY).lines))
+    slot_h = slot_lines * layout.line_height(c, BODY)
+    room = area.bottom - head.bottom - c.u(8) - slot_h - c.u(8) - below - c.u(8)
+    h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))
+    slot = pygame.Rect(area.x, head.bottom + c.u(8), area.w, slot_h)
+    grid = pygame.Rect(0, slot.bottom + c.u(8), w * cols + gap * (cols - 1),
+                       n_rows * h + gap * (n_rows - 1))
+    grid.centerx = area.centerx
+    buttons = layout.grid(grid, BUTTONS, cols, gap, h)
+    rects = []
+    y = grid.bottom + c.u(8)
+    for height in heights:
+        rects.append(pygame.Rect(area.x, y, area.w, height))
+        y += height + c.u(6)
+    return HomePlan(title=head, slot=slot, slot_lines=slot_lines, buttons=tuple(buttons),
+                    notes=tuple(rects))
+
+
+@value
+class QuestionPlan:
+    title: Title
+    #: Where the question is fitted (it takes the lines it needs from the top).
+    question: pygame.Rect
+    keep: pygame.Rect
+    new: pygame.Rect
+
+
+def question(c: Canvas, body: pygame.Rect, name: str, text: str) -> QuestionPlan:
+    """New game with a game in progress: the question below the title, and both answers
+    side by side below it, around the middle."""
+    head = title(c, body, name)
+    area = head.box
+    top = head.bottom + c.u(14)
+    asked = pygame.Rect(area.x, top, area.w, max(0, area.bottom - top))
+    y = text_box(c, text, asked, BODY, align="center").bottom + c.u(14)
+    row = pygame.Rect(area.x, y, area.w, max(0, min(c.u(64), area.bottom - y)))
+    w = min(c.u(300), (row.w - c.u(14)) // 2)
+    keep = pygame.Rect(0, row.y, w, row.h)
+    keep.right = row.centerx - c.u(7)
+    new = pygame.Rect(row.centerx + c.u(7), row.y, w, row.h)
+    return QuestionPlan(title=head, question=asked, keep=keep, new=new)
