@@ -1,10 +1,6 @@
 """Home's places: the title, the slot below it (what the companion does, or the game that
 is waiting), the grid of ways elsewhere and the notes below it; or, when New game is
 tapped during a game, the question and its two answers.
-
-Also `text_box`: where `layout.draw_text` (and `layout.Flow.text`) would put a text, found
-without drawing it, so a layout can place what comes below a text (the setup guide's and
-the settings' layouts use it too).
 """
 
 from __future__ import annotations
@@ -15,45 +11,12 @@ import pygame
 
 from companion.engine.values import value
 from companion.ui import layout
-from companion.ui.canvas import BODY, HUGE, LARGE, Canvas, font
-from companion.ui.hyphen import plain
+from companion.ui.canvas import BODY, HUGE, LARGE, Canvas
+from companion.ui.layouts.stack import text_box
 
 #: The ways elsewhere, in the grid's order (New game, Resume, History, Settings, Enroll
 #: cards, Phones).
 BUTTONS = 6
-
-
-def text_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
-             role: str | None = None, align: str = "left", valign: str = "top",
-             max_lines: int | None = None) -> pygame.Rect:
-    """The rectangle `layout.draw_text(c, text, rect, size, …)` returns (the lines it
-    takes), worked out without drawing."""
-    fitted = layout.fit(c, text, rect.w, rect.h, size, role, max_lines)
-    step = layout.line_height(c, fitted.size)
-    total = step * len(fitted.lines)
-    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
-        rect.bottom - total
-    f = font(c.px(fitted.size))
-    used = pygame.Rect(rect.x, y, 0, total)
-    for line in fitted.lines:
-        w, h = f.size(plain(line))
-        x = rect.centerx - w // 2 if align == "center" else rect.right - w \
-            if align == "right" else rect.x
-        used.union_ip(pygame.Rect(x, y, w, h))
-        y += step
-    return used
-
-
-def flow_text(c: Canvas, flow: layout.Flow, text: str, size: int = BODY, *,
-              role: str | None = None, align: str = "left",
-              max_lines: int | None = None) -> pygame.Rect:
-    """`flow.text(text, …)` without drawing: the box the text is to be fitted into (draw
-    it there with `layout.draw_text` and the same arguments); `flow` goes on below it."""
-    box = flow.rest()
-    if text:
-        used = text_box(c, text, box, size, role=role, align=align, max_lines=max_lines)
-        flow.y = used.bottom + flow.gap
-    return box
 
 
 @value

@@ -11,7 +11,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, Canvas, font
-from companion.ui.layouts.home import flow_text
+from companion.ui.layouts.stack import flow_text
 
 
 @value

@@ -10,7 +10,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, Canvas
-from companion.ui.layouts.home import text_box
+from companion.ui.layouts.stack import text_box
 
 
 @value

@@ -1,5 +1,6 @@
 """A column of texts filled from the top, placed without drawing: `layout.Flow`'s places,
-for a layout (the Phones, help, enroll and hardware layouts use it).
+for a layout; and `text_box`, where `layout.draw_text` puts a text, found without drawing
+it (the layouts of the side screens, Home, the setup guide and Settings use them).
 
 `layout.Flow` places and draws in one go, so a scene that used it worked out where its
 texts go while painting them. `Stack` gives the same places first: `Stack.text` returns
@@ -16,8 +17,41 @@ from collections.abc import Sequence
 import pygame
 
 from companion.ui.canvas import BODY, Canvas, font
-from companion.ui.hyphen import SOFT, plain
-from companion.ui.layout import fit, line_height
+from companion.ui.hyphen import plain
+from companion.ui.layout import Flow, fit, line_height
+
+
+def text_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
+             role: str | None = None, align: str = "left", valign: str = "top",
+             max_lines: int | None = None) -> pygame.Rect:
+    """The rectangle `layout.draw_text(c, text, rect, size, …)` returns (the lines it
+    takes), worked out without drawing."""
+    fitted = fit(c, text, rect.w, rect.h, size, role, max_lines)
+    step = line_height(c, fitted.size)
+    total = step * len(fitted.lines)
+    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
+        rect.bottom - total
+    f = font(c.px(fitted.size))
+    used = pygame.Rect(rect.x, y, 0, total)
+    for line in fitted.lines:
+        w, h = f.size(plain(line))
+        x = rect.centerx - w // 2 if align == "center" else rect.right - w \
+            if align == "right" else rect.x
+        used.union_ip(pygame.Rect(x, y, w, h))
+        y += step
+    return used
+
+
+def flow_text(c: Canvas, flow: Flow, text: str, size: int = BODY, *,
+              role: str | None = None, align: str = "left",
+              max_lines: int | None = None) -> pygame.Rect:
+    """`flow.text(text, …)` without drawing: the box the text is to be fitted into (draw
+    it there with `layout.draw_text` and the same arguments); `flow` goes on below it."""
+    box = flow.rest()
+    if text:
+        used = text_box(c, text, box, size, role=role, align=align, max_lines=max_lines)
+        flow.y = used.bottom + flow.gap
+    return box
 
 
 def taken(c: Canvas, text: str, box: pygame.Rect, size: int = BODY,
@@ -25,14 +59,7 @@ def taken(c: Canvas, text: str, box: pygame.Rect, size: int = BODY,
     """The rectangle `layout.draw_text` (left and top aligned) takes drawing `text` in `box`:
     its lines' height, or more where a line's glyphs reach below it (an accented capital),
     as wide as its widest line."""
-    fitted = fit(c, text, box.w, box.h, size, role, max_lines)
-    step = line_height(c, fitted.size)
-    f = font(c.px(fitted.size))
-    used = pygame.Rect(box.x, box.y, 0, step * len(fitted.lines))
-    for k, line in enumerate(fitted.lines):
-        w, h = f.size(plain(line) if SOFT in line else line)
-        used.union_ip(pygame.Rect(box.x, box.y + k * step, w, h))
-    return used
+    return text_box(c, text, box, size, role=role, max_lines=max_lines)
 
 
 class Stack:

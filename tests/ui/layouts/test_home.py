@@ -84,23 +84,3 @@ def test_the_question_and_its_answers_side_by_side_below_it(size):
     assert plan.keep.centerx < body.centerx < plan.new.centerx
     for rect in (plan.keep, plan.new):
         assert rect.h >= c.u(56) and rect.w >= c.u(56) and body.contains(rect)
-
-
-@pytest.mark.parametrize("align", ["left", "center", "right"])
-@pytest.mark.parametrize("valign", ["top", "center", "bottom"])
-def test_text_box_is_where_draw_text_draws(align, valign):
-    c, _body = body_of((800, 480))
-    box = pygame.Rect(20, 30, 300, 200)
-    text = "Ignored as damaged: cards.yaml, settings.yaml. The reason is in the log."
-    expected = layout.draw_text(c, text, box, BODY, align=align, valign=valign)
-    assert places.text_box(c, text, box, BODY, align=align, valign=valign) == expected
-
-
-def test_flow_text_goes_on_below_the_text_as_flow_text_does():
-    c, _body = body_of((800, 480))
-    area = pygame.Rect(10, 10, 240, 400)
-    drawn, placed = layout.Flow(c, area, 8), layout.Flow(c, area, 8)
-    text = "A setting whose name takes more than one line at this width"
-    drawn.text(text)
-    box = places.flow_text(c, placed, text)
-    assert box == pygame.Rect(10, 10, 240, 400) and placed.y == drawn.y

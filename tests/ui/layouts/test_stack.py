@@ -8,7 +8,7 @@ import pytest
 
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, TEXT, Canvas
-from companion.ui.layouts.stack import Stack, taken
+from companion.ui.layouts.stack import Stack, flow_text, taken, text_box
 
 #: (text, size, role, line limit): a title, a long text that wraps, nothing, a line whose
 #: stacked accents reach below its line's height, a long word cut to one line.
@@ -57,3 +57,23 @@ def test_a_piece_that_does_not_fit_leaves_no_room_below_it():
     assert stack.take(80) == pygame.Rect(10, 98, 200, 12)  # what is left, no more
     assert stack.rest().h == 0
     assert stack.texts([("One", BODY), ("Two", BODY)])[1].h == 0
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+@pytest.mark.parametrize("valign", ["top", "center", "bottom"])
+def test_text_box_is_where_draw_text_draws(align, valign):
+    c = Canvas(pygame.Surface((800, 480)))
+    box = pygame.Rect(20, 30, 300, 200)
+    text = "Ignored as damaged: cards.yaml, settings.yaml. The reason is in the log."
+    expected = layout.draw_text(c, text, box, BODY, align=align, valign=valign)
+    assert text_box(c, text, box, BODY, align=align, valign=valign) == expected
+
+
+def test_flow_text_goes_on_below_the_text_as_flow_text_does():
+    c = Canvas(pygame.Surface((800, 480)))
+    area = pygame.Rect(10, 10, 240, 400)
+    drawn, placed = layout.Flow(c, area, 8), layout.Flow(c, area, 8)
+    text = "A setting whose name takes more than one line at this width"
+    drawn.text(text)
+    box = flow_text(c, placed, text)
+    assert box == pygame.Rect(10, 10, 240, 400) and placed.y == drawn.y
