@@ -1,7 +1,8 @@
 """The Income screen's view model: each player's income with its parts, and the metal coin.
 
 Plain data from two states (`before`: Loading, `after`: the income paid), worked out
-without pygame; `companion.ui.scenes.income` lays it out and paints it.
+without pygame; `companion.ui.layouts.income` lays it out and `companion.ui.scenes.income`
+paints it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,87 @@
+"""Income's places (`companion/ui/scenes/income.py` paints them): the title, a panel per
+player (badge and name, the total, its parts, the coins now) and the metal coin's line.
+
+Landscape: the parts in a column of their own beside the total. Narrow (portrait): the
+parts on their own lines under the name, the panel as tall as they need.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import BODY, LARGE, Canvas
+from companion.ui.layouts.purchase import flow_text
+from companion.ui.views.income import IncomeView
+
+#: A player's panel at 800x480: its least height, and the least width the parts need
+#: beside the total before they go under the name.
+ROW_H, PARTS_LEAST = 52, 200
+
+
+@value
+class IncomeRowPlan:
+    """One player's panel: its box, the badge's centre, the name's middle left, the
+    total's middle right, and the rooms the parts and the coins now are fitted into."""
+
+    box: pygame.Rect
+    badge: tuple[int, int]
+    name: tuple[int, int]
+    total: tuple[int, int]
+    parts: pygame.Rect
+    now: pygame.Rect
+
+
+@value
+class IncomePlan:
+    #: The room the title is fitted into (on one line).
+    title: pygame.Rect
+    rows: tuple[IncomeRowPlan, ...]
+    #: A player's badge's radius; the widest a name may be drawn.
+    badge_r: int
+    name_w: int
+    #: The metal coin's badge (centre, radius) and the rooms its sentence and the last
+    #: round's note are fitted into (empty where there is no such text).
+    coin: tuple[int, int]
+    coin_r: int
+    first_said: pygame.Rect
+    last: pygame.Rect
+
+
+def place(c: Canvas, body: pygame.Rect, view: IncomeView) -> IncomePlan:
+    """Where everything of `view` goes in `body`."""
+    area = layout.inset(body, c.u(16), c.u(10))
+    flow = layout.Flow(c, area, c.u(6))
+    title = flow_text(c, flow, view.title, LARGE, role="title", max_lines=1)
+    # Columns: badge and name, the total (a key number), its parts, the coins now.
+    name_w = max(c.u(120), area.w * 24 // 100)
+    total_w = c.u(64)
+    now_w = max(c.u(90), area.w * 15 // 100)
+    parts_w = area.w - c.u(50) - name_w - total_w - now_w - c.u(36)
+    # Narrow (portrait): the parts go on their own lines under the name.
+    below = parts_w < c.u(PARTS_LEAST)
+    if below:
+        name_w = area.w - c.u(50) - total_w - now_w - c.u(36)
+        parts_w = area.w - c.u(62)
+    row_h = c.u(ROW_H)
+    rows = []
+    for row in view.rows:
+        need = layout.fit(c, row.parts, parts_w, None, BODY).height(c) if row.parts else 0
+        box = flow.take(row_h + need if below else max(row_h, need + c.u(8)))
+        top = pygame.Rect(box.x, box.y, box.w, row_h if below else box.h)
+        x = box.x + c.u(50) + name_w + c.u(12)
+        rows.append(IncomeRowPlan(
+            box=box, badge=(box.x + c.u(24), top.centery), name=(box.x + c.u(50), top.centery),
+            total=(x + total_w, top.centery),
+            parts=pygame.Rect(box.x + c.u(50), top.bottom - c.u(6), parts_w, need) if below
+            else pygame.Rect(x + total_w + c.u(12), box.y, parts_w, box.h),
+            now=pygame.Rect(box.right - c.u(12) - now_w, top.y, now_w, top.h)))
+    line = flow.rest()
+    text = layout.Flow(c, pygame.Rect(line.x + c.u(48), line.y, line.w - c.u(48), line.h),
+                       c.u(4))
+    first_said = flow_text(c, text, view.first_said, BODY)
+    last = flow_text(c, text, view.last, BODY)
+    return IncomePlan(title=title, rows=tuple(rows), badge_r=c.u(16), name_w=name_w,
+                      coin=(line.x + c.u(20), line.y + c.u(16)), coin_r=c.u(18),
+                      first_said=first_said, last=last)

@@ -1,0 +1,469 @@
+"""Purchase's places, quick and tracked (`companion/ui/scenes/purchase.py` paints them).
+
+The round's cards as tiles left to right (each tile's name, goods cubes and status lines
+fitted to it), and below them:
+
+- quick form: the buyer × price grid (its buttons placed by
+  `companion.ui.views.purchase.arrange`, plain data) and the form switch;
+- tracked form, while the workers are placed: the line saying whose worker it is, the
+  tiles (the targets) and the form switch;
+- tracked form, an offer: the offer, the buyer's coins and Pass, a finger tall at the
+  bottom of the phase's part (or the offer beside Pass where the room is short).
+
+The same room, state and language give the same places (nothing moves under the finger);
+the heights the frame gives way for (`quick_least`, `tracked_least`) are worked out here
+too, so they always agree with what is placed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine import Card, State
+from companion.engine.values import value
+from companion.engine.words import Kind, Outcome
+from companion.ui import layout, names, words
+from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT, Canvas, font
+from companion.ui.hyphen import SOFT as SOFT_HYPHEN
+from companion.ui.hyphen import plain
+from companion.ui.i18n import _
+from companion.ui.views.purchase import arrange, grid_least, most_price, split
+
+Colour = tuple[int, int, int]
+
+#: The bottom bar's height, and the strip above it where its left buttons go for want of
+#: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
+BAR_H, STRIP_H = 72, 56 + 3 * 8
+#: A finger-tall button (the form switch, Pass) and the gap around the phase's parts.
+FINGER, GAP = 56, 8
+
+
+# -- text measures shared by the parts below -----------------------------------------
+
+
+def text_bottom(c: Canvas, fitted: layout.Fitted, top: int) -> int:
+    """Where `layout.draw_text` ends `fitted`'s lines drawn from `top` (the bottom of the
+    rectangle it returns): a line's image may reach a pixel below its line step."""
+    step = layout.line_height(c, fitted.size)
+    f = font(c.px(fitted.size))
+    bottom = top + step * len(fitted.lines)
+    for k, line in enumerate(fitted.lines):
+        bottom = max(bottom, top + k * step + f.size(plain(line))[1])
+    return bottom
+
+
+def flow_text(c: Canvas, flow: layout.Flow, text: str, size: int = BODY, *,
+              role: str | None = None, max_lines: int | None = None) -> pygame.Rect:
+    """The room `flow.text(text, size, ...)` would fit and draw `text` into (paint it with
+    `layout.draw_text` and the same arguments), with `flow` moved past it as that would.
+    No text: an empty rectangle, and the flow stays."""
+    if not text:
+        return pygame.Rect(flow.rect.x, flow.y, 0, 0)
+    room = flow.rest()
+    fitted = layout.fit(c, text, room.w, room.h, size, role, max_lines)
+    flow.y = text_bottom(c, fitted, room.y) + flow.gap
+    return room
+
+
+# -- the round's tiles -----------------------------------------------------------------
+
+
+@value
+class Tile:
+    """One card's tile."""
+
+    box: pygame.Rect
+    #: The card's name as the tile holds it, the room it is fitted into (centred, on at
+    #: most `lines` lines; 0: no line left, the status alone).
+    label: str
+    room: pygame.Rect
+    lines: int
+    #: The goods cubes: a ship's goods, or a contract's as printed on it.
+    cubes: tuple[tuple[str, pygame.Rect], ...]
+    #: The status lines ("A · 3", "discarded", the workers' letters), each drawn from the
+    #: point below it (its middle top), in `colour`.
+    status: tuple[str, ...]
+    colour: Colour
+    status_at: tuple[tuple[int, int], ...]
+
+
+@value
+class Tiles:
+    tiles: tuple[Tile, ...]
+    #: The width of the frame around the card being settled.
+    border: int
+
+
+def slot_columns(c: Canvas, width: int, n: int) -> int:
+    """Tiles in one row, or in portrait in two where one row would make them too narrow for
+    a ship's three cubes with their initials (six cards)."""
+    narrow = (width - c.u(8) * (n - 1)) // max(1, n) < c.u(76)
+    return -(-n // 2) if narrow and c.h > c.w else n
+
+
+def slot_status(c: Canvas, state: State, index: int, width: int
+                ) -> tuple[list[str], Colour]:
+    """A tile's status lines, whole: who bought it and for how much, "discarded" (broken
+    at its soft hyphens where narrow), or the letters of the workers on it, as many to a
+    line as fit."""
+    slot = state.slots[index]
+    if slot.outcome == Outcome.BOUGHT and slot.buyer:
+        return ([f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}"],
+                PLAYER_COLOURS.get(slot.buyer, TEXT))
+    if slot.outcome == Outcome.DISCARDED:
+        return list(layout.fit(c, _("discarded"), width, None, SMALL, "secondary").lines), MUTED
+    if slot.workers:
+        f = font(c.px(SMALL))
+        out = [""]
+        for pid in slot.workers:
+            letter = words.letter(state, pid)
+            if out[-1] and f.size(out[-1] + letter)[0] > width:
+                out.append("")
+            out[-1] += letter
+        return out, ACCENT
+    return [], TEXT
+
+
+def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
+    """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
+    status; taller where a status needs more than a line beside a one-line name (many
+    workers on a card, "discarded" broken in two)."""
+    cols = slot_columns(c, width, n)
+    rows = -(-n // cols)
+    step = layout.line_height(c, SMALL)
+    tile = 3 * step + c.u(8)
+    if state is not None:
+        inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
+        cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        # As tall from the round's first card on as a card left or bought will need, so
+        # the rows below never move when a status is written (docs/touch.md).
+        left = len(layout.fit(c, _("discarded"), inner_w, None, SMALL, "secondary").lines)
+        tile = max(tile, max(left, 2) * step + c.u(8),
+                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
+        for i, slot in enumerate(state.slots):
+            status, _colour = slot_status(c, state, i, inner_w)
+            if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
+                need = max(len(status), 2) * step + c.u(8)
+            else:
+                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(8)
+            tile = max(tile, need)
+    return rows * tile + (rows - 1) * c.u(8)
+
+
+def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
+    """The card's name as a tile of `width` holds it on `lines` lines: whole if it fits,
+    else its kind shortened before what its face shows ("Feuerwehr- 3", "Auftrag Kf·Te"),
+    so that no two tiles of a round read alike and no catalogue code a card does not carry
+    is shown: cut at a soft hyphen, the cut marked by a hyphen as a compound's part is, or
+    a shorter name of whole words ("Chambre 3"); a merchant by the good it buys; never
+    mid-word with a full stop ("Teppic."). Only where nothing of the kind fits: the face
+    alone. The card being settled is named in full below the tiles. `face=False`: the
+    face is drawn otherwise (a contract's goods as cubes): only "?" says it is not
+    confirmed."""
+    # `face=False`: a contract's goods are cubes on the tile; a guess still says "?".
+    guess = not face and card.kind == Kind.CONTRACT and "goods" in card.unverified
+
+    def dress(label: str) -> str:
+        return names.guessed(label) if guess else label
+
+    def fits(text: str) -> bool:
+        return not layout.fit(c, dress(text), width, None, SMALL, max_lines=lines).cut
+
+    tag = names.face(card) if face else ""
+    full = names.card_name(card) if face else _(names.KIND_NAMES[card.kind])
+    if fits(full):
+        return dress(full)
+    # The goods may go on as many lines as the tile has ("Te Sa Ru?"), rather than be cut.
+    tags = [tag, tag.replace(names.GOODS_JOIN, " "), tag.replace(names.GOODS_JOIN, "")] \
+        if tag else [""]
+    raw = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
+        names.card_name(card, with_season=False)
+    # A merchant by the good it buys: the shorter name a player says ("Tapis", "Teppich").
+    good = ""
+    if card.kind == Kind.MERCHANT and card.good is not None:
+        good = names.good(card.good)
+        good = good[:1].upper() + good[1:]
+        if fits(plain(good)):
+            return dress(plain(good))
+    def cut(shown: str) -> str | None:
+        """The kind whole or cut where a word may break, before `shown`, if it fits."""
+        if fits(f"{plain(raw)} {shown}".rstrip()):  # a ship without its season, "Navire"
+            return f"{plain(raw)} {shown}".rstrip()
+        # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
+        # between words; never after a short word ("Chambre de").
+        for name in (raw, good) if good else (raw,):
+            for i in range(len(name) - 1, 0, -1):
+                if name[i] not in (SOFT_HYPHEN, " "):
+                    continue
+                stem = plain(name[:i]).rstrip(" -'\u2019")
+                last = stem.split(" ")[-1]
+                if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
+                    continue
+                if name[i] == SOFT_HYPHEN and " " in stem:
+                    continue  # several words: cut between them ("Chambre"), not in the last
+                label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {shown}".rstrip()
+                if fits(label):
+                    return label
+        return None
+
+    for shown in tags:
+        label = cut(shown)
+        if label is not None:
+            return dress(label)
+    for shown in tags:
+        if shown and fits(shown):
+            return dress(shown)
+    # Not even the face fits (a tile narrowed by its status lines): the kind alone, whole
+    # or cut where a word may break; the card being settled is named in full below.
+    label = cut("")
+    return dress(label if label is not None else tags[-1] or full)
+
+
+def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
+    """The round's cards left to right in `rect`: settled ones say how; workers shown by
+    letter. A tile names its card on the lines its status leaves (one above a ship's
+    goods), else by its season and number; the card being settled is named in full below
+    the tiles (the hint)."""
+    n = max(1, len(state.slots))
+    gap = c.u(8)
+    step = layout.line_height(c, SMALL)
+    cols = slot_columns(c, rect.w, n)
+    out = []
+    for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
+                                        strict=False)):
+        card = state.catalogue[slot.card]
+        inner = layout.inset(box, c.u(4), c.u(2))
+        status, colour = slot_status(c, state, i, inner.w)
+        # A discarded card's goods are gone with it: its status takes their place.
+        goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
+        # A contract's goods as cubes too, as printed on it (never cut short as text).
+        printed = card.kind == Kind.CONTRACT and slot.outcome != Outcome.DISCARDED
+        if printed:
+            goods = card.goods
+        # As many cubes to a row as their initials fit side by side ("Co Te" over "Sa Ru").
+        least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
+                    default=0) + c.u(6)
+        per_row = max(1, min(len(goods), (inner.w + c.u(2)) // max(1, least + c.u(2)))) \
+            if printed else 3  # a ship's three cubes: one row, as ever
+        rows = -(-len(goods) // per_row) if goods else 0
+        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(2)) // max(3, per_row)) \
+            if goods else 0
+        # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
+        # for the cubes alone: they are the card's face, and its kind is the only one with
+        # cubes and no name.
+        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(2)
+        if printed and rows and free // rows - step // rows >= least and cube >= least:
+            pass
+        elif printed and rows and free // rows >= least and cube >= least:
+            cube = min(cube, free // rows)
+        elif printed and rows:
+            # No room for the cubes and a line of the kind: the goods as text, as names say
+            # them ("Auftr. Kf·Te").
+            printed, goods, rows, cube = False, (), 0, 0
+        cubes_h = rows * cube + max(0, rows - 1) * c.u(2)
+        room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
+        lines = room.h // step
+        label = tile_name(c, card, room.w, max(1, lines), face=not printed)
+        if lines and layout.fit(c, label, room.w, None, SMALL, max_lines=lines).cut:
+            # Not even the face fits beside the status (a discarded contract's goods with
+            # wide initials, "Ru·Ru·Ca", under "dis-/carded" on a narrow tile): the status
+            # alone, as where no line is left, rather than a name cut short. The tile's
+            # target keeps the card's name; the card being settled is named below.
+            lines = 0
+        # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
+        used_bottom = text_bottom(c, layout.fit(c, label, room.w, room.h, SMALL, None, lines),
+                                  room.y) if lines else room.bottom
+        cubes = []
+        for k, good in enumerate(goods):
+            row, col = divmod(k, per_row)
+            in_row = min(per_row, len(goods) - row * per_row)
+            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(2)) // 2
+            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(2)),
+                                            used_bottom + c.u(1) + row * (cube + c.u(2)),
+                                            cube, cube)))
+        top = inner.bottom - len(status) * step
+        out.append(Tile(box=box, label=label, room=room, lines=lines, cubes=tuple(cubes),
+                        status=tuple(status), colour=colour,
+                        status_at=tuple((box.centerx, top + k * step)
+                                        for k in range(len(status)))))
+    return Tiles(tiles=tuple(out), border=max(2, c.u(3)))
+
+
+# -- what the bar's strip and the form switch take --------------------------------------
+
+
+def strip_room(c: Canvas) -> int:
+    """Portrait: the height the bar's strip would take from the body where the body has it
+    now. The tracked form's OK label changes from offer to offer ("Rot kauft für 2", "Blau
+    kann nicht zahlen: passen"), and a long one puts the "?" on a strip above the bar:
+    the offer and Pass keep to the body without it, so they stay where they are."""
+    if c.w >= c.h:
+        return 0
+    return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
+
+
+def switch_width(c: Canvas, tracked: bool) -> int:
+    """The form switch's width: its longest word on a line, at least 150."""
+    label = _("Quick form") if tracked else _("Track workers")
+    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
+
+
+def switch_place(c: Canvas, tracked: bool, area: pygame.Rect,
+                 where: pygame.Rect | None = None) -> pygame.Rect:
+    """The form switch: in `where` if given and wide enough (at its right end), else at the
+    bottom right of `area`."""
+    width = switch_width(c, tracked)
+    if where is not None and where.w >= width:
+        return pygame.Rect(where.right - width, where.y, width, where.h)
+    return pygame.Rect(area.right - width, area.bottom - c.u(FINGER), width, c.u(FINGER))
+
+
+def _without_strip(c: Canvas, area: pygame.Rect) -> pygame.Rect:
+    """The phase's part less the bar's strip (portrait, `strip_room`)."""
+    return pygame.Rect(area.x, area.y, area.w, area.h - strip_room(c))
+
+
+# -- quick form ----------------------------------------------------------------------------
+
+
+@value
+class QuickPlan:
+    tiles: Tiles
+    #: The grid's price buttons, `cells[row][column]` (a row per player, in the players'
+    #: order), its column count (the view shows as many prices), the page button's place.
+    #: No cells: every card is settled.
+    cells: tuple[tuple[pygame.Rect, ...], ...]
+    columns: int
+    page: pygame.Rect | None
+    #: The form switch's place (before the round's first entry), or None.
+    switch: pygame.Rect | None
+
+
+def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPlan:
+    """The tiles at the top of `area` and the buyer × price grid below; `switch_w`: the
+    width the grid keeps for the form switch (0: none). Portrait: the grid keeps to the
+    body without the bar's strip, which a player's own button may bring ("Alexandra pays
+    3" is longer than "Nobody bought it")."""
+    body = _without_strip(c, area)
+    top, room = split((body.x, body.y, body.w, body.h),
+                      slots_height(c, area.w, len(state.slots), state), c.u)
+    placed = tiles(c, state, pygame.Rect(top))
+    if state.settling >= len(state.slots):
+        return QuickPlan(tiles=placed, cells=(), columns=0, page=None, switch=None)
+    grid = arrange(room, len(state.players), most_price(state), c.u, switch_w)
+    switch = None
+    if grid.switch is not None:
+        switch = switch_place(c, False, area, pygame.Rect(grid.switch))
+    return QuickPlan(tiles=placed,
+                     cells=tuple(tuple(pygame.Rect(box) for box in row) for row in grid.cells),
+                     columns=grid.columns,
+                     page=pygame.Rect(grid.page) if grid.page is not None else None,
+                     switch=switch)
+
+
+def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:
+    """The tiles and the grid with four price columns at least (where the room holds
+    them, a player's row under another's): what the frame gives way for."""
+    if state.settling >= len(state.slots):
+        return 0
+    _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state),
+                         c.u)
+    return room[1] + grid_least(len(state.players), most_price(state), width, c.u,
+                                switch_w) + strip_room(c)
+
+
+# -- tracked form --------------------------------------------------------------------------
+
+
+@value
+class DemandPlan:
+    """While the workers are placed: whose worker it is (their badge, the line beside it),
+    the tiles (the targets) and the form switch's place."""
+
+    badge: tuple[int, int]
+    badge_r: int
+    line: pygame.Rect
+    tiles: Tiles
+    switch: pygame.Rect
+
+
+def demand(c: Canvas, state: State, area: pygame.Rect) -> DemandPlan:
+    area = _without_strip(c, area)
+    flow = layout.Flow(c, area, c.u(GAP))
+    line = flow.take(layout.line_height(c, BODY))
+    # The form switch's place is kept after the first placement too: the tiles keep their
+    # size while the workers are placed (nothing moves under the finger).
+    switch_h = c.u(FINGER) + c.u(GAP) if state.form is None or state.placed else 0
+    rest = flow.rest()
+    box = pygame.Rect(rest.x, rest.y, rest.w, max(
+        min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
+    return DemandPlan(badge=(line.x + c.u(14), line.centery), badge_r=c.u(14),
+                      line=pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h),
+                      tiles=tiles(c, state, box), switch=switch_place(c, True, area))
+
+
+@value
+class OfferPlan:
+    """An offer (or none: the tiles alone): the offer and the buyer's coins below the
+    tiles (rooms to fit them into; None: not shown there), Pass, and the offer beside
+    Pass where the room is short (`beside`)."""
+
+    tiles: Tiles
+    said: pygame.Rect | None
+    coins: pygame.Rect | None
+    passing: pygame.Rect | None
+    beside: pygame.Rect | None
+
+
+def offer(c: Canvas, state: State, area: pygame.Rect, said: str | None,
+          coins: str) -> OfferPlan:
+    """`said`: the offer's sentence (None: no offer, the tiles alone); `coins`: the
+    buyer's coins. Pass is a finger tall, under the offer. Where the tiles leave too little
+    room (portrait, five players), the buyer's coins give way first (the buyer's panel
+    shows them too), then the offer goes beside Pass, on the row's two lines."""
+    area = _without_strip(c, area)
+    flow = layout.Flow(c, area, c.u(GAP))
+    least = slots_height(c, area.w, len(state.slots), state)
+    tiles_h = max(least, min(c.u(120), area.h // 3))
+    if said is None:
+        return OfferPlan(tiles=tiles(c, state, flow.take(tiles_h)), said=None, coins=None,
+                         passing=None, beside=None)
+    row_h, gap = c.u(60), flow.gap
+    said_h = layout.fit(c, said, area.w, None, BODY).height(c) + gap
+    coins_h = layout.fit(c, coins, area.w, None, BODY).height(c) + gap
+    spare = area.h - (tiles_h + gap) - said_h - row_h
+    beside = spare < 0
+    pass_w = min(area.w, c.u(180))
+    if beside:  # the row as tall as the offer needs beside Pass (a long name: 3 lines)
+        row_h = max(row_h, layout.fit(c, said, area.w - pass_w - gap, None, BODY,
+                                      "body").height(c) + c.u(4))
+        tiles_h = max(least, min(tiles_h, area.h - gap - row_h))
+    placed = tiles(c, state, flow.take(tiles_h))
+    said_room = coins_room = None
+    if not beside:
+        said_room = flow_text(c, flow, said, BODY)
+        if spare >= coins_h:
+            coins_room = flow_text(c, flow, coins, BODY)
+    # Pass at the bottom of the phase's part, where it stays from offer to offer whatever
+    # the lines above it take (a long name, the coins' line or not).
+    row = flow.take(row_h)
+    row = pygame.Rect(row.x, max(row.y, area.bottom - row_h), row.w, row_h)
+    button = pygame.Rect(row.x, row.bottom - c.u(60), pass_w, c.u(60))
+    return OfferPlan(tiles=placed, said=said_room, coins=coins_room, passing=button,
+                     beside=pygame.Rect(button.right + gap, row.y,
+                                        row.right - button.right - gap, row.h)
+                     if beside else None)
+
+
+def tracked_least(c: Canvas, state: State, width: int) -> int:
+    """An offer: the tiles, and Pass with the offer beside it (on up to three lines).
+    The same from the round's first worker on: the panels above give way once, before
+    the workers are placed, never between two taps (docs/touch.md)."""
+    if not state.slots:
+        return 0
+    tiles_h = slots_height(c, width, len(state.slots), state)
+    need = tiles_h + c.u(8) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+    # Demand: the line saying whose worker it is, the tiles and the form switch's row.
+    need = max(need, layout.line_height(c, BODY) + c.u(8) + tiles_h + c.u(56) + c.u(8))
+    # Portrait: as if the bar's strip were there (`strip_room`).
+    return need + strip_room(c)

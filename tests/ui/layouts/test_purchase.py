@@ -1,0 +1,195 @@
+"""companion/ui/layouts/purchase.py: Purchase's places, quick and tracked: the round's
+tiles, the buyer × price grid, the form switch, the offer and Pass. Targets a finger
+wide and apart, nothing over anything else, everything in the room given, the same
+places from card to card and offer to offer (docs/touch.md), landscape and portrait."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+import pytest
+
+from companion.config.cards import load_catalogue
+from companion.engine import Buy, Discard, Pass, Phase, Place, State
+from companion.engine.record import iter_states
+from companion.engine.simulate import random_game
+from companion.engine.values import replace
+from companion.paths import SHIPPED_CONFIG_DIR
+from companion.ui.canvas import Canvas
+from companion.ui.layouts import purchase as placed
+
+from ..framecheck import GAP_PX, TARGET_PX, at_least, scale
+
+#: A screen size and the phase's part of it (right of the panels; portrait: under them).
+SCREENS = {
+    "landscape": ((800, 480), pygame.Rect(256, 96, 536, 300)),
+    "portrait": ((480, 800), pygame.Rect(8, 340, 464, 360)),
+}
+
+
+def canvas(size: tuple[int, int]) -> Canvas:
+    c = Canvas(pygame.Surface(size))
+    c.body = pygame.Rect(0, 0, size[0], size[1] - c.u(72))  # above the bottom bar
+    return c
+
+
+@cache
+def states(players: int, form: str, seed: int) -> tuple[tuple[State, object], ...]:
+    """Every state of a game before a purchase-phase entry (a worker placed, a card bought,
+    left or passed), with that entry."""
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, _final = random_game(catalogue, players, seed=seed, form=form)
+    out, before = [], None
+    for _n, action, after in iter_states(actions, catalogue):
+        if before is not None and isinstance(action, Buy | Discard | Place | Pass) and \
+                before.phase in (Phase.DEMAND, Phase.PURCHASE):
+            out.append((before, action))
+        before = after
+    return tuple(out)
+
+
+def quick_states(players: int) -> list[State]:
+    return [s for s, _a in states(players, "quick", players)][:12]
+
+
+def apart(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The distance between two rectangles; negative where they overlap."""
+    return max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+
+
+def finger(c: Canvas, rects: list[pygame.Rect]) -> None:
+    """Each a finger wide and tall, and a gap apart (framecheck's minimums)."""
+    k = scale((c.w, c.h))
+    for rect in rects:
+        assert rect.w >= at_least(TARGET_PX, k) and rect.h >= at_least(TARGET_PX, k), rect
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert apart(a, b) >= at_least(GAP_PX, k), (a, b)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_tiles_sit_apart_in_their_room_with_their_parts_inside(screen, players):
+    size, area = SCREENS[screen]
+    c = canvas(size)
+    for state in quick_states(players) + [s for s, _a in states(players, "tracked", 1)][:8]:
+        height = placed.slots_height(c, area.w, len(state.slots), state)
+        room = pygame.Rect(area.x, area.y, area.w, height)
+        plan = placed.tiles(c, state, room)
+        assert len(plan.tiles) == len(state.slots)
+        boxes = [tile.box for tile in plan.tiles]
+        for i, tile in enumerate(plan.tiles):
+            assert room.contains(tile.box)
+            assert all(apart(tile.box, other) > 0 for other in boxes[i + 1:])
+            assert tile.box.contains(tile.room) or tile.lines == 0
+            for _good, cube in tile.cubes:
+                assert tile.box.contains(cube), (tile, cube)
+                if tile.lines:  # the goods below the card's name
+                    assert cube.y > tile.room.y
+            for x, y in tile.status_at:
+                assert tile.box.collidepoint(x, y)
+            assert list(tile.status_at) == sorted(tile.status_at, key=lambda p: p[1])
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_price_grid_is_a_finger_wide_under_the_tiles_and_stays_from_card_to_card(
+        screen, players):
+    size, area = SCREENS[screen]
+    c = canvas(size)
+    by_round: dict[int, list[pygame.Rect]] = {}
+    for state in quick_states(players):
+        switch_w = placed.switch_width(c, False)
+        # The room the frame gives way for (the least the layout asks).
+        room = pygame.Rect(area.x, area.y, area.w,
+                           max(area.h, placed.quick_least(c, state, area.w, switch_w)))
+        plan = placed.quick(c, state, room, switch_w)
+        cells = [box for row in plan.cells for box in row]
+        assert len(plan.cells) == len(state.players) and plan.columns >= 1
+        targets = cells + [r for r in (plan.page, plan.switch) if r is not None]
+        finger(c, targets)
+        tiles_bottom = max(tile.box.bottom for tile in plan.tiles.tiles)
+        for rect in targets:
+            assert room.contains(rect), (rect, room)
+            assert rect.y > tiles_bottom
+        assert plan == placed.quick(c, state, room, switch_w)  # the same data, the same places
+        was = by_round.setdefault(state.round, cells)
+        assert cells == was  # nothing moves from card to card
+
+
+def test_every_card_settled_leaves_the_tiles_alone():
+    c = canvas((800, 480))
+    state = quick_states(3)[0]
+    done = replace(state, settling=len(state.slots))
+    plan = placed.quick(c, done, SCREENS["landscape"][1], 0)
+    assert plan.cells == () and plan.page is None and plan.switch is None
+    assert len(plan.tiles.tiles) == len(state.slots)
+    assert placed.quick_least(c, done, 536, 0) == 0
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("players", [2, 5])
+def test_tracked_pass_stays_at_the_bottom_from_offer_to_offer(screen, players):
+    size, area = SCREENS[screen]
+    c = canvas(size)
+    seen: dict[int, pygame.Rect] = {}
+    offers = 0
+    for state, _action in states(players, "tracked", 1):
+        if state.phase != Phase.PURCHASE:
+            continue
+        room = pygame.Rect(area.x, area.y, area.w,
+                           max(area.h, placed.tracked_least(c, state, area.w)))
+        long = "Offer: Chambre de commerce to Alexandra-Josephine for 3"
+        plan = placed.offer(c, state, room, long, "Coins of Alexandra-Josephine: 12")
+        assert plan.passing is not None
+        finger(c, [plan.passing])
+        assert plan.passing.bottom == room.bottom - placed.strip_room(c)
+        tiles_bottom = max(tile.box.bottom for tile in plan.tiles.tiles)
+        assert plan.passing.y > tiles_bottom
+        # The offer: above Pass, or beside it on the row.
+        shown = [r for r in (plan.said, plan.beside) if r is not None]
+        assert len(shown) == 1
+        if plan.said is not None:
+            assert tiles_bottom < plan.said.y < plan.passing.y
+        else:
+            assert plan.beside.x >= plan.passing.right and plan.beside.y <= plan.passing.y
+        # A shorter offer moves nothing.
+        short = placed.offer(c, state, room, "Offer: Fireman to Bo for 1", "Coins of Bo: 2")
+        assert short.passing == plan.passing
+        assert seen.setdefault(state.round, plan.passing) == plan.passing
+        offers += 1
+    assert offers
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("players", [3, 5])
+def test_tracked_workers_placed_on_tiles_that_stay_put(screen, players):
+    size, area = SCREENS[screen]
+    c = canvas(size)
+    seen: dict[int, list[pygame.Rect]] = {}
+    for state, _action in states(players, "tracked", 1):
+        if state.phase != Phase.DEMAND:
+            continue
+        room = pygame.Rect(area.x, area.y, area.w,
+                           max(area.h, placed.tracked_least(c, state, area.w)))
+        plan = placed.demand(c, state, room)
+        boxes = [tile.box for tile in plan.tiles.tiles]
+        finger(c, [*boxes, plan.switch])
+        assert plan.line.bottom <= min(box.y for box in boxes)
+        assert plan.line.collidepoint(plan.line.x, plan.badge[1])
+        assert plan.badge[0] + plan.badge_r <= plan.line.x
+        for rect in [*boxes, plan.switch]:
+            assert room.contains(rect)
+        assert seen.setdefault(state.round, boxes) == boxes
+
+
+def test_the_form_switch_goes_where_it_is_given_room_else_bottom_right():
+    c = canvas((800, 480))
+    area = pygame.Rect(256, 96, 536, 300)
+    width = placed.switch_width(c, True)
+    where = pygame.Rect(300, 200, width + 40, 56)
+    got = placed.switch_place(c, True, area, where)
+    assert (got.right, got.y, got.w, got.h) == (where.right, where.y, width, 56)
+    got = placed.switch_place(c, True, area, pygame.Rect(300, 200, width - 1, 56))
+    assert (got.right, got.bottom, got.w) == (area.right, area.bottom, width)
