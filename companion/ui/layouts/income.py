@@ -12,7 +12,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, Canvas
-from companion.ui.layouts.purchase import flow_text
+from companion.ui.layouts.stack import flow_text
 from companion.ui.views.income import IncomeView
 
 #: A player's panel at 800x480: its least height, and the least width the parts need

@@ -27,6 +27,7 @@ from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT
 from companion.ui.hyphen import SOFT as SOFT_HYPHEN
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.layouts.stack import flow_text
 from companion.ui.views.purchase import arrange, grid_least, most_price, split
 
 Colour = tuple[int, int, int]
@@ -50,19 +51,6 @@ def text_bottom(c: Canvas, fitted: layout.Fitted, top: int) -> int:
     for k, line in enumerate(fitted.lines):
         bottom = max(bottom, top + k * step + f.size(plain(line))[1])
     return bottom
-
-
-def flow_text(c: Canvas, flow: layout.Flow, text: str, size: int = BODY, *,
-              role: str | None = None, max_lines: int | None = None) -> pygame.Rect:
-    """The room `flow.text(text, size, ...)` would fit and draw `text` into (paint it with
-    `layout.draw_text` and the same arguments), with `flow` moved past it as that would.
-    No text: an empty rectangle, and the flow stays."""
-    if not text:
-        return pygame.Rect(flow.rect.x, flow.y, 0, 0)
-    room = flow.rest()
-    fitted = layout.fit(c, text, room.w, room.h, size, role, max_lines)
-    flow.y = text_bottom(c, fitted, room.y) + flow.gap
-    return room
 
 
 # -- the round's tiles -----------------------------------------------------------------
