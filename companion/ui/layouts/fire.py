@@ -1,0 +1,147 @@
+"""Where the Fire screen (`companion.ui.scenes.fire`) puts things: a banner with the flame,
+the card, its points and the rule; a row per player with the firemen total, a bar as long
+as that total against the highest, and the gain or loss; the notes under the rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import BODY, HUGE, SMALL, Canvas, font
+from companion.ui.hyphen import plain
+
+Point = tuple[int, int]
+
+
+def drawn_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
+              role: str | None = None, align: str = "left", valign: str = "top",
+              max_lines: int | None = None) -> pygame.Rect:
+    """The rectangle `layout.draw_text(c, text, rect, size, …)` will take, worked out without
+    drawing: what follows a text goes under the lines it will have."""
+    fitted = layout.fit(c, text, rect.w, rect.h, size, role, max_lines)
+    step = layout.line_height(c, fitted.size)
+    total = step * len(fitted.lines)
+    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
+        rect.bottom - total
+    f = font(c.px(fitted.size))
+    used = pygame.Rect(rect.x, y, 0, total)
+    for line in fitted.lines:
+        box = pygame.Rect((0, 0), f.size(plain(line)))
+        if align == "center":
+            box.midtop = (rect.centerx, y)
+        elif align == "right":
+            box.topright = (rect.right, y)
+        else:
+            box.topleft = (rect.x, y)
+        used.union_ip(box)
+        y += step
+    return used
+
+
+def flame(c: Canvas, k: float) -> list[Point]:
+    """The flame's outline in the banner's left end, grown `k` times from its foot (it
+    flares when the screen appears: `k` a little above 1, then 1)."""
+    fx, fy = c.u(52), c.u(48)
+
+    def p(dx: float, dy: float) -> Point:
+        return fx + int(c.u(dx) * k), fy + c.u(30) - int(c.u(30 - dy) * k)
+
+    return [p(-22, 30), p(-26, 0), p(-10, -14), p(0, -40), p(12, -12), p(26, 0), p(22, 30)]
+
+
+def arrow(c: Canvas, centre: Point, up: bool) -> tuple[Point, ...]:
+    """A triangle pointing up (a gain) or down (a loss) around `centre`."""
+    x, y = centre
+    s = c.u(12)
+    if up:
+        return (x - s, y + s // 2), (x + s, y + s // 2), (x, y - s)
+    return (x - s, y - s // 2), (x + s, y - s // 2), (x, y + s)
+
+
+@value
+class FireRow:
+    """One player's row."""
+
+    #: The centre of their badge, the left middle of their name, the right middle of
+    #: their firemen total.
+    badge: Point
+    name: Point
+    total: Point
+    #: The bar's whole length, and the part of it their total fills (None: a total of 0).
+    track: pygame.Rect
+    fill: pygame.Rect | None
+    #: The gain's or loss's triangle (empty where the fire changed nothing for them), and
+    #: the left middle of the change's words ("+2", "−2", "±0").
+    arrow: tuple[Point, ...]
+    change: Point
+
+
+@value
+class FirePlan:
+    #: The banner's background (the screen's whole width).
+    backdrop: pygame.Rect
+    #: The top right corner of the points; the card's name and the rule, each in its box.
+    points: Point
+    title: pygame.Rect
+    rule: pygame.Rect
+    #: The badges' radius; the names' widest.
+    badge_radius: int
+    name_width: int
+    rows: tuple[FireRow, ...]
+    #: "All equal" and the 4th fire's note, each in its box (None: not shown).
+    equal: pygame.Rect | None
+    last: pygame.Rect | None
+
+
+def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: str,
+                totals: Sequence[int], changes: Sequence[int], equal: str = "",
+                last: str = "") -> FirePlan:
+    """The places of the Fire screen in `body`: `title` the card's name, `points` its points
+    in words, `rule` the rule's sentence; each player's firemen total in seat order and
+    what the fire did to them (+1 gained, -1 lost, 0 neither); `equal`, `last`: the
+    notes under the rows ("" where there is none)."""
+    # The banner is as tall as its words need (two lines of the rule in portrait).
+    rule_h = layout.fit(c, rule, c.w - c.u(112), None, SMALL).height(c)
+    title_w = c.w - c.u(124) - font(c.px(HUGE)).size(points)[0]
+    title_h = layout.fit(c, title, title_w, None, HUGE, "title", max_lines=2).height(c)
+    banner = pygame.Rect(c.u(96), c.u(6), c.w - c.u(112),
+                         max(c.u(88), max(title_h, c.px(HUGE)) + c.u(10) + rule_h))
+    backdrop = pygame.Rect(0, 0, c.w, banner.bottom + c.u(8))
+    title_box = pygame.Rect(banner.x, banner.y, title_w, title_h)
+    title_bottom = drawn_box(c, title, title_box, HUGE, role="title", max_lines=2).bottom
+    points_bottom = banner.y + font(c.px(HUGE)).size(plain(points))[1]
+    rule_box = pygame.Rect(banner.x, max(title_bottom, points_bottom) + c.u(2), banner.w,
+                           rule_h)
+    # The 4th fire's note goes under the bars: in the banner it ran into the line above.
+    top = banner.bottom + c.u(20)
+    n = len(totals)
+    row = min(c.u(56), (body.bottom - top - c.u(70 if last else 40)) // n)
+    most = max(1, max(totals))
+    # Name, total, bar, gain or loss: columns that follow the window's width.
+    name_w = max(c.u(110), c.w * 22 // 100)
+    bar_x = c.u(54) + name_w + c.u(56)
+    bar_w = max(c.u(40), c.w - bar_x - c.u(120))
+    rows = []
+    for i, (total, change) in enumerate(zip(totals, changes, strict=True)):
+        y = top + i * row
+        middle = y + row // 2
+        length = bar_w * total // most
+        rx = bar_x + bar_w + c.u(26)
+        rows.append(FireRow(
+            badge=(c.u(30), middle), name=(c.u(54), middle), total=(bar_x - c.u(10), middle),
+            track=pygame.Rect(bar_x, y + c.u(8), bar_w, row - c.u(16)),
+            fill=pygame.Rect(bar_x, y + c.u(8), length, row - c.u(16)) if length else None,
+            arrow=arrow(c, (rx, middle), change > 0) if change else (),
+            change=(rx + c.u(18), middle)))
+    y = top + n * row + c.u(8)
+    equal_box = last_box = None
+    if equal:
+        equal_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
+        y = drawn_box(c, equal, equal_box, BODY, align="center").bottom + c.u(4)
+    if last:
+        last_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
+    return FirePlan(backdrop, banner.topright, title_box, rule_box, c.u(16), name_w,
+                    tuple(rows), equal_box, last_box)
