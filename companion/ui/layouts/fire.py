@@ -12,33 +12,9 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, HUGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
+from companion.ui.layouts.stack import text_box
 
 Point = tuple[int, int]
-
-
-def drawn_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
-              role: str | None = None, align: str = "left", valign: str = "top",
-              max_lines: int | None = None) -> pygame.Rect:
-    """The rectangle `layout.draw_text(c, text, rect, size, …)` will take, worked out without
-    drawing: what follows a text goes under the lines it will have."""
-    fitted = layout.fit(c, text, rect.w, rect.h, size, role, max_lines)
-    step = layout.line_height(c, fitted.size)
-    total = step * len(fitted.lines)
-    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
-        rect.bottom - total
-    f = font(c.px(fitted.size))
-    used = pygame.Rect(rect.x, y, 0, total)
-    for line in fitted.lines:
-        box = pygame.Rect((0, 0), f.size(plain(line)))
-        if align == "center":
-            box.midtop = (rect.centerx, y)
-        elif align == "right":
-            box.topright = (rect.right, y)
-        else:
-            box.topleft = (rect.x, y)
-        used.union_ip(box)
-        y += step
-    return used
 
 
 def flame(c: Canvas, k: float) -> list[Point]:
@@ -111,7 +87,7 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
                          max(c.u(88), max(title_h, c.px(HUGE)) + c.u(10) + rule_h))
     backdrop = pygame.Rect(0, 0, c.w, banner.bottom + c.u(8))
     title_box = pygame.Rect(banner.x, banner.y, title_w, title_h)
-    title_bottom = drawn_box(c, title, title_box, HUGE, role="title", max_lines=2).bottom
+    title_bottom = text_box(c, title, title_box, HUGE, role="title", max_lines=2).bottom
     points_bottom = banner.y + font(c.px(HUGE)).size(plain(points))[1]
     rule_box = pygame.Rect(banner.x, max(title_bottom, points_bottom) + c.u(2), banner.w,
                            rule_h)
@@ -140,7 +116,7 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
     equal_box = last_box = None
     if equal:
         equal_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
-        y = drawn_box(c, equal, equal_box, BODY, align="center").bottom + c.u(4)
+        y = text_box(c, equal, equal_box, BODY, align="center").bottom + c.u(4)
     if last:
         last_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
     return FirePlan(backdrop, banner.topright, title_box, rule_box, c.u(16), name_w,

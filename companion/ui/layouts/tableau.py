@@ -13,7 +13,7 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import SMALL, Canvas, font
 from companion.ui.hyphen import plain
-from companion.ui.layouts.fire import drawn_box
+from companion.ui.layouts.stack import text_box
 
 Point = tuple[int, int]
 
@@ -80,7 +80,7 @@ def tableau_layout(c: Canvas, body: pygame.Rect, *, stats: Sequence[str],
         box = flow.rest()
         if not text:
             return pygame.Rect(box.x, box.y, 0, 0)
-        flow.y = drawn_box(c, text, box, SMALL).bottom + gap
+        flow.y = text_box(c, text, box, SMALL).bottom + gap
         return box
 
     narrow = 4 * block + c.u(200) > area.w

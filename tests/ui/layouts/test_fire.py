@@ -9,7 +9,8 @@ import pytest
 
 from companion.ui.canvas import HUGE, Canvas
 from companion.ui.core import BAR
-from companion.ui.layouts.fire import arrow, drawn_box, fire_layout, flame
+from companion.ui.layouts.fire import arrow, fire_layout, flame
+from companion.ui.layouts.stack import text_box
 
 SIZES = [(800, 480), (480, 800), (1024, 600), (1920, 1080)]
 EQUAL = "All equal \u2014 nobody gains or loses."
@@ -39,9 +40,9 @@ def test_the_banner_the_rows_and_the_notes_fit_one_under_the_other(size, players
         assert row.badge[0] < row.name[0] < row.total[0] < row.track.x < row.change[0]
         above = row.track.bottom
     # The notes come under the rows, the 4th fire's under "All equal", both on screen.
-    equal = drawn_box(c, EQUAL, plan.equal, align="center")
+    equal = text_box(c, EQUAL, plan.equal, align="center")
     assert plan.equal.y >= above and plan.last.y >= equal.bottom
-    assert drawn_box(c, LAST, plan.last, align="center").bottom <= body.bottom
+    assert text_box(c, LAST, plan.last, align="center").bottom <= body.bottom
 
 
 def test_each_bar_is_as_long_as_its_total_against_the_highest():
@@ -77,7 +78,7 @@ def test_without_notes_there_are_no_note_boxes_and_the_rows_take_the_room():
 @pytest.mark.parametrize("title", ["Fire 2 (Summer)", "Brand 3 (Herbst) " * 4])
 def test_the_rule_goes_under_the_card_name_however_long(size, title):
     c, _b, plan = plan_at(size, title=title)
-    name = drawn_box(c, title, plan.title, HUGE, role="title", max_lines=2)
+    name = text_box(c, title, plan.title, HUGE, role="title", max_lines=2)
     assert name.bottom <= plan.rule.y
     assert plan.title.right < plan.points[0]  # the points stay clear of the name
     assert plan.rule.bottom <= plan.backdrop.bottom

@@ -12,7 +12,7 @@ import pytest
 
 from companion.ui.canvas import Canvas
 from companion.ui.core import BAR
-from companion.ui.layouts.fire import drawn_box
+from companion.ui.layouts.stack import text_box as text_box
 from companion.ui.layouts.tableau import tableau_layout
 
 SIZES = [(800, 480), (480, 800), (1024, 600), (1920, 1080)]
@@ -46,7 +46,7 @@ def test_the_corrections_are_full_sized_targets_apart_at_the_bottom(size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_parts_come_one_under_the_other_and_nothing_overlaps(size):
     c, body, plan = plan_at(size)
-    heading = drawn_box(c, "Contracts", plan.contracts_heading, 18)
+    heading = text_box(c, "Contracts", plan.contracts_heading, 18)
     assert heading.y > plan.badge[1]
     assert all(box.box.y >= heading.bottom for box in plan.contracts)
     boxes = [box.box for box in plan.contracts]
