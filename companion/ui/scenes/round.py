@@ -129,8 +129,7 @@ class RoundScene(Scene):
         self.squeezed = False
         if places.portrait(c):
             track_h, panel_h = self.portrait_heights(c, state, body, header_h)
-        plan = self.kept("frame", (c.w, c.h, body.bottom, header_h, track_h, panel_h, n),
-                         lambda: places.frame(c, body, header_h, track_h, panel_h, n))
+        plan = places.frame(c, body, header_h, track_h, panel_h, n)
         if track_h:
             self.draw_track(c, state, plan.track)
         message = self.body_message
@@ -148,8 +147,7 @@ class RoundScene(Scene):
             self.draw_message(c, over, message[1], message[2])
             self.body_message = None
         self.spare = plan.spare
-        for pid, box in zip(state.players, plan.panels, strict=True):
-            self.draw_panel(c, state, pid, box)
+        self.draw_panels(c, state, plan.panels)
         # The instruction above the phase's controls (it stays while a message shows).
         area = plan.area
         hint = "" if self.hint_in_bar else self.hint()
@@ -321,9 +319,8 @@ class RoundScene(Scene):
         name = words.player_name(state, state.first_player)
         first = _("{name} first").format(name=name)
         labelled = _("Phase: {phase}").format(phase=phase)
-        words_ = (round_text, season or "", cards_left, phase, labelled, first, name)
-        plan = self.kept("header", (c.w, c.h, rect, words_),
-                         lambda: places.header(c, rect, *words_))
+        said = (round_text, season, cards_left, phase, labelled, first, name)
+        plan = self.kept("header", (c.w, c.h, rect, said), lambda: places.header(c, rect, *said))
         c.rect(plan.box, PANEL, radius=0)
         if plan.line_box is None:
             c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
@@ -414,17 +411,17 @@ class RoundScene(Scene):
         selected = self.panel_selected(pid)
         name = words.player_name(state, pid)
         details = tuple(self.panel_details(state, pid))
-        words_ = (name, f"{ps.coins}", formats.integer(ps.track), _("pt"), details)
-        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, words_),
-                         lambda: places.panel(c, box, *words_))
+        coins, points, pt = f"{ps.coins}", formats.integer(ps.track), _("pt")
+        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details),
+                         lambda: places.panel(c, box, name, coins, points, pt, details))
         c.rect(box, PANEL_HI if selected else PANEL)
         c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 3)
         if selected:
             c.rect(box, ACCENT, width=plan.outline)
-        c.text(_("pt"), plan.pt_at, SMALL, MUTED, anchor="topright")
-        c.text(words_[2], plan.points_at, LARGE, TEXT, anchor="topright", role="key")
+        c.text(pt, plan.pt_at, SMALL, MUTED, anchor="topright")
+        c.text(points, plan.points_at, LARGE, TEXT, anchor="topright", role="key")
         c.text("\u00a2", plan.cent_at, SMALL, MUTED, anchor="topright")
-        c.text(words_[1], plan.coins_at, LARGE, ACCENT, anchor="topright", role="key")
+        c.text(coins, plan.coins_at, LARGE, ACCENT, anchor="topright", role="key")
         c.text(name, plan.name_at, BODY, TEXT, max_width=plan.name_width, role="secondary")
         if plan.badge_at is not None:
             c.player_badge(pid, plan.badge_at, plan.badge_r, words.letter(state, pid))
