@@ -42,6 +42,11 @@ def portrait(c: Canvas) -> bool:
     return c.w < c.h
 
 
+def landscape(c: Canvas) -> bool:
+    """Landscape (wider than tall): the panels in a column on the left, the phase beside."""
+    return c.w > c.h
+
+
 def header_bar(c: Canvas) -> pygame.Rect:
     """The header's line across the top (a header that needs two lines grows below it)."""
     return pygame.Rect(0, 0, c.w, c.u(HEADER))
@@ -71,7 +76,7 @@ def track_height(c: Canvas, body: pygame.Rect, header_h: int, players: int) -> i
     two-line header), the track gives up its numbers, then its place (the panels say every
     player's points too). Elsewhere the full track."""
     track_h = c.u(TRACK)
-    if c.w > c.h:
+    if landscape(c):
         gap = c.u(8)
         spare = body.bottom - header_h - (players * c.u(PANEL_H) + (players - 1) * gap)
         track_h = min(track_h, spare)
@@ -321,8 +326,8 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
             break
     if one is not None:
         first_at, badge_at = beside(rect, first, first_w)
-        return HeaderPlan(rect, one, (pad, rect.centery), None, "", (pad, rect.centery),
-                          first, first_at, badge_at, c.u(14))
+        return HeaderPlan(pygame.Rect(rect), one, (pad, rect.centery), None, "",
+                          (pad, rect.centery), first, first_at, badge_at, c.u(14))
     line1 = pick([[round_text, season, labelled], [round_text, season, phase],
                   [round_text, phase]], rect.w - 2 * pad) or round_text
     tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(8))

@@ -122,7 +122,7 @@ class RoundScene(Scene):
         # do not fit (a two-line header), the track gives up its numbers, then its place
         # (the panels say every player's points too).
         track_h = places.track_height(c, body, header_h, n)
-        if c.w > c.h and track_h and self.track_gives_way(
+        if places.landscape(c) and track_h and self.track_gives_way(
                 c, state, places.below_track(body, header_h, track_h)):
             track_h = 0
         panel_h = places.panel_height(c)
