@@ -1,11 +1,10 @@
 """The round screen: round, season, pile, phase and metal coin; the score track; a panel
 per player. The Supply, Purchase and Loading screens are this screen with their phase's
 controls on the right."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
 
@@ -30,17 +29,16 @@ from companion.ui.canvas import (
     TEXT,
     WARN_BG,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _, ngettext
+from companion.ui.layouts import round as places
 from companion.ui.scene import Scene
 
 T = TypeVar("T")
 
-#: Heights at 800x480: the header line, the score track; the panels' least width and height.
-HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
-#: The least height of the score track (its markers without the numbers above).
-TRACK_LEAST = 30
+#: The frame's heights at 800x480 (`companion.ui.layouts.round`; named here too, as before).
+HEADER, TRACK, PANELS, PANEL_H = places.HEADER, places.TRACK, places.PANELS, places.PANEL_H
+TRACK_LEAST = places.TRACK_LEAST
 
 
 def _last_state(compute: Callable[[State], T]) -> Callable[[State], T]:
@@ -92,10 +90,6 @@ def contract_lines(state: State, pid: str) -> list[str]:
             for cid, filled in (ps.contracts or {}).items()]
 
 
-def _width(c: Canvas, text: str) -> int:
-    return int(font(c.px(SMALL)).size(text)[0])
-
-
 class RoundScene(Scene):
     """The frame every phase screen shares; subclasses draw their phase in `draw_phase`."""
 
@@ -122,60 +116,40 @@ class RoundScene(Scene):
         state = self.state
         mark = c.mark()
         self.shorten_message(c)
-        header_h = self.draw_header(c, state, pygame.Rect(0, 0, c.w, c.u(HEADER)))
-        gap = c.u(8)
+        header_h = self.draw_header(c, state, places.header_bar(c))
         n = len(state.players)
         # Each panel is a finger tall at least: where five of them and the full score track
         # do not fit (a two-line header), the track gives up its numbers, then its place
         # (the panels say every player's points too).
-        track_h = c.u(TRACK)
-        if c.w > c.h:
-            spare = body.bottom - header_h - (n * c.u(PANEL_H) + (n - 1) * gap)
-            track_h = min(track_h, spare)
-            if track_h < c.u(TRACK_LEAST):
-                track_h = 0
-            if track_h and self.track_gives_way(c, state, body.bottom - header_h - track_h):
-                track_h = 0
-        portrait = c.w < c.h  # a panel rotated 90 or 270: panels in two columns on top
-        panel_h = c.u(PANEL_H)
+        track_h = places.track_height(c, body, header_h, n)
+        if places.landscape(c) and track_h and self.track_gives_way(
+                c, state, places.below_track(body, header_h, track_h)):
+            track_h = 0
+        panel_h = places.panel_height(c)
         self.squeezed = False
-        if portrait:
+        if places.portrait(c):
             track_h, panel_h = self.portrait_heights(c, state, body, header_h)
-        track = pygame.Rect(0, header_h, c.w, track_h)
+        plan = places.frame(c, body, header_h, track_h, panel_h, n)
         if track_h:
-            self.draw_track(c, state, track)
+            self.draw_track(c, state, plan.track)
         message = self.body_message
         width = self.phase_width(c)
         if message is not None and (self.hint_in_bar or self.above_phase(c, width) >
                                     self.hint_place(c, width)) and \
-                self.message_over_header(c, message[0], track.bottom):
+                self.message_over_header(c, message[0], plan.track.bottom):
             # A message too long for the bar where the hint has no place above the
             # controls, or taller than that place (a fire's result, five players' income):
             # over the header and the track until the next action, so that the controls
             # below never move down under the finger (docs/touch.md).
             c.forget_since(mark)
-            c.rect(pygame.Rect(0, 0, c.w, track.bottom), BG, radius=0)
-            flow = layout.Flow(c, pygame.Rect(c.u(8), c.u(4), c.w - 2 * c.u(8),
-                                              track.bottom - c.u(4)), 0)
-            self.draw_message(c, flow, *message)
+            cover, over = places.over_header(c, plan.track, message[0])
+            c.rect(cover, BG, radius=0)
+            self.draw_message(c, over, message[1], message[2])
             self.body_message = None
-        rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
-        self.spare = None
-        if portrait:
-            cols = 2
-            n_rows = -(-n // cols)
-            band, area = layout.rows(rest, [n_rows * panel_h + (n_rows - 1) * gap, None], gap)
-            band = layout.inset(band, gap, 0)
-            self.draw_panels(c, state, band, cols=cols)
-            if n % cols:
-                self.spare = layout.grid(band, n + 1, cols, gap, c.u(PANEL_H * 2))[-1]
-            area = layout.inset(area, gap, 0)
-        else:
-            left, area = layout.columns(rest, [max(c.u(PANELS), c.w * 31 // 100), None], gap)
-            self.draw_panels(c, state, pygame.Rect(left.x + gap, left.y, left.w - gap, left.h))
-            area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
+        self.spare = plan.spare
+        self.draw_panels(c, state, plan.panels)
         # The instruction above the phase's controls (it stays while a message shows).
-        flow = layout.Flow(c, area, c.u(4))
+        area = plan.area
         hint = "" if self.hint_in_bar else self.hint()
         least = self.hint_place(c, area.w)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the
@@ -186,16 +160,19 @@ class RoundScene(Scene):
         sticky = self.sticky_place and not self.entry_pending()
         if sticky and kept is not None and kept[0] == key:
             least = max(least, kept[1])
-        top = flow.y
+        used = 0
         if self.body_message is not None:
-            self.draw_message(c, flow, *self.body_message, least=least)
-        elif not self.hint_in_bar:
-            flow.text(hint, BODY, TEXT)
-        least = max(least, flow.y - top)
+            text, error, dismiss = self.body_message
+            in_place = places.message_in_place(c, area, text, least)
+            self.draw_message(c, in_place, error, dismiss)
+            used = in_place.used
+        elif hint:
+            layout.draw_text(c, hint, places.hint_box(area), BODY, TEXT)
+            used = places.hint_used(c, area, hint)
+        least = max(least, used)
         if sticky:
             self._place = (key, least)
-        flow.y = top + least
-        self.draw_phase(c, state, flow.rest())
+        self.draw_phase(c, state, places.below_hint(area, least))
 
     def shorten_message(self, c: Canvas) -> None:
         """A message taller than the hint's place that would not fit over the header
@@ -207,22 +184,18 @@ class RoundScene(Scene):
             return
         width = self.phase_width(c)
         if self.above_phase(c, width) > self.hint_place(c, width) and \
-                not self.message_over_header(c, message[0], c.u(HEADER) + c.u(TRACK)):
+                not self.message_over_header(c, message[0], places.header_and_track(c)):
             self.body_message = (short, message[1], message[2])
 
     @staticmethod
     def message_over_header(c: Canvas, text: str, height: int) -> bool:
         """Whether a message fits in the header's and track's `height` (a finger tall)."""
-        fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
-        return max(c.u(56), fitted.height(c) + 2 * c.u(8)) <= height - c.u(8)
+        return places.fits_over_header(c, text, height)
 
     @staticmethod
     def phase_width(c: Canvas) -> int:
         """The width of the phase's part (beside the panels, or under them in portrait)."""
-        gap = c.u(8)
-        if c.w < c.h:
-            return c.w - 2 * gap
-        return c.w - max(c.u(PANELS), c.w * 31 // 100) - 2 * gap
+        return places.phase_width(c)
 
     def hint_place(self, c: Canvas, width: int) -> int:
         """The height above the phase's controls for the hint where it is drawn here: as
@@ -231,9 +204,7 @@ class RoundScene(Scene):
         (docs/touch.md)."""
         if self.hint_in_bar:
             return 0
-        return max(max(layout.fit(c, hint, width, None, BODY).height(c) for hint in
-                       self.hints()) + c.u(4),
-                   2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+        return places.hint_place(c, width, self.hints())
 
     def hints(self) -> list[str]:
         """Every hint the screen may show while the game's state stays the same (a choice
@@ -242,13 +213,9 @@ class RoundScene(Scene):
 
     def above_phase(self, c: Canvas, width: int) -> int:
         """What the hint or a message in its place takes above the phase's controls."""
-        least = self.hint_place(c, width)
-        if self.body_message is None:
-            return least
-        text = self.body_message[0]
-        fitted = layout.fit(c, text, width - 2 * c.u(8), None, BODY, "body")
-        return max(least, max(c.u(56), fitted.height(c) + 2 * c.u(8), least - c.u(8))
-                   + c.u(8))
+        message = self.body_message
+        return places.above_phase(c, width, self.hint_place(c, width),
+                                  None if message is None else message[0])
 
     def portrait_heights(self, c: Canvas, state: State, body: pygame.Rect,
                          header_h: int) -> tuple[int, int]:
@@ -260,22 +227,14 @@ class RoundScene(Scene):
 
         While the round lasts the arrangement only gives way further, never back: a tap
         that shortens the bar (a buyer chosen) moves nothing under the finger."""
-        steps = [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
-                 (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
-        width = c.w - 2 * c.u(8)
+        steps = places.portrait_steps(c)
+        width = places.phase_width(c)
         need = self.phase_least(c, state, width)
         if not need:
             return steps[0]
-        need += self.above_phase(c, width)
-        gap = c.u(8)
-        n_rows = -(-len(state.players) // 2)
         # The last level: even the last step leaves too little (the phase gives way too).
-        level = len(steps)
-        for k, (track_h, panel_h) in enumerate(steps):
-            left = body.bottom - header_h - track_h - (n_rows * panel_h + n_rows * gap)
-            if left >= need:
-                level = k
-                break
+        level = places.portrait_level(c, body, header_h, len(state.players),
+                                      need + self.above_phase(c, width))
         key = (c.w, c.h, state.round, state.player_count)
         was = self.__dict__.get("_gave_way")
         if was is not None and was[0] == key:
@@ -289,9 +248,9 @@ class RoundScene(Scene):
         which need more than the `left` height below it and the hint's place (quick
         Purchase's grid at five players); once given, for the round, so nothing moves
         under the finger."""
-        width = c.w - max(c.u(PANELS), c.w * 31 // 100) - 2 * c.u(8)
+        width = places.phase_width(c)
         need = self.phase_least(c, state, width)
-        gone = bool(need) and need + self.hint_place(c, width) > left
+        gone = bool(need) and places.needs_more(need, self.hint_place(c, width), left)
         key = (c.w, c.h, state.round, state.player_count)
         was = self.__dict__.get("_track_gone")
         if was is not None and was[0] == key:
@@ -307,18 +266,15 @@ class RoundScene(Scene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         """The phase's own controls."""
 
-    def draw_message(self, c: Canvas, flow: layout.Flow, text: str, error: bool,
-                     dismiss: Callable[[], None], least: int = 0) -> None:
+    def draw_message(self, c: Canvas, plan: places.MessagePlan, error: bool,
+                     dismiss: Callable[[], None]) -> None:
         """A message too long for the bar, in place of the hint until the next action; a
-        tap on it closes it (a finger tall, a finger's gap above the controls)."""
-        pad = c.u(8)
-        fitted = layout.fit(c, text, flow.rect.w - 2 * pad, None, BODY, "body")
-        box = flow.take(max(c.u(56), fitted.height(c) + 2 * pad, least - c.u(8)))
-        flow.y += c.u(8) - flow.gap
-        c.rect(box, WARN_BG if error else INFO_BG)
-        layout.draw_text(c, text, layout.inset(box, pad), BODY, TEXT, role="body",
+        tap on it closes it (a finger tall, a finger's gap above the controls;
+        `places.message_in_place`)."""
+        c.rect(plan.box, WARN_BG if error else INFO_BG)
+        layout.draw_text(c, plan.text, plan.text_box, BODY, TEXT, role="body",
                          valign="center")
-        c.region(box, dismiss, "message", text)
+        c.region(plan.box, dismiss, "message", plan.text)
 
     def help_topics(self) -> list[str]:
         """The rules at a tap: this phase first (as the header names it), then the cards
@@ -360,65 +316,21 @@ class RoundScene(Scene):
         # until the first card is settled, but the table is buying, not placing.
         quick = state.phase == Phase.DEMAND and self.name == "purchase"
         phase = names.phase(Phase.PURCHASE if quick else state.phase)
-        first = _("{name} first").format(name=words.player_name(state, state.first_player))
-        f = font(c.px(BODY))
-        badge = c.u(40)
-        first_w = f.size(first)[0] + badge
-        pad = c.u(10)
-
-        def pick(options: list[list[str]], room: int) -> str | None:
-            for parts in options:
-                for sep in ("  \u00b7  ", " \u00b7 "):
-                    text = sep.join(p for p in parts if p)
-                    if f.size(text)[0] <= room:
-                        return text
-            return None
-
-        # Long languages (French "Phase : Approvisionnement") drop the least needed words
-        # first, so the phase and the last round are never cut off the end; the pile is
-        # never dropped in landscape (the season gives way first, else the header takes two
-        # lines); in portrait, where a second line costs the Supply grid a row, it may be.
-        labelled = _("Phase: {phase}").format(phase=phase)
-        options = [[round_text, season, cards_left, labelled],
-                   [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
-        if c.w < c.h:
-            options += [[round_text, season, phase], [round_text, phase]]
-        # Still one line with the name alone beside the metal coin's "M" (which says who
-        # is first): a second line would cost the panels and the controls a row. The
-        # season is kept if that is what it takes (the header says it in every phase).
         name = words.player_name(state, state.first_player)
-        short_w = min(first_w, f.size(name)[0] + badge)
-        one = None
-        for group in (options[:2], options[2:]):
-            one = pick(group, rect.w - 3 * pad - first_w)
-            if one is None and short_w < first_w:
-                one = pick(group, rect.w - 3 * pad - short_w)
-                if one is not None:
-                    first, first_w = name, short_w
-            if one is not None:
-                break
-        if one is not None:
-            c.rect(rect, PANEL, radius=0)
-            c.text(one, (pad, rect.centery), BODY, TEXT, anchor="midleft")
-            self._draw_first(c, state, first, pygame.Rect(rect.right - pad - first_w, rect.y,
-                                                          first_w, rect.h))
-            return rect.h
-        # Two lines: the round, season and phase; then the pile and the metal coin.
-        line1 = pick([[round_text, season, labelled], [round_text, season, phase],
-                      [round_text, phase]], rect.w - 2 * pad) or round_text
-        tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(8))
-        c.rect(tall, PANEL, radius=0)
-        top, bottom = layout.rows(tall, [None, None])
-        layout.draw_text(c, line1, layout.inset(top, pad, 0), BODY, TEXT, valign="center",
-                         max_lines=1)
-        c.text(cards_left, (pad, bottom.centery), BODY, TEXT, anchor="midleft")
-        self._draw_first(c, state, first, pygame.Rect(rect.right - pad - first_w, bottom.y,
-                                                      first_w, bottom.h))
-        return tall.h
-
-    def _draw_first(self, c: Canvas, state: State, label: str, rect: pygame.Rect) -> None:
-        r = c.text(label, (rect.right, rect.centery), BODY, TEXT, anchor="midright")
-        c.player_badge(state.first_player, (r.x - c.u(18), rect.centery), c.u(14), "M")
+        first = _("{name} first").format(name=name)
+        labelled = _("Phase: {phase}").format(phase=phase)
+        said = (round_text, season, cards_left, phase, labelled, first, name)
+        plan = self.kept("header", (c.w, c.h, rect, said), lambda: places.header(c, rect, *said))
+        c.rect(plan.box, PANEL, radius=0)
+        if plan.line_box is None:
+            c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
+        else:
+            layout.draw_text(c, plan.line, plan.line_box, BODY, TEXT, valign="center",
+                             max_lines=1)
+            c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
+        c.text(plan.first, plan.first_at, BODY, TEXT, anchor="midright")
+        c.player_badge(state.first_player, plan.badge_at, plan.badge_r, "M")
+        return plan.box.h
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
@@ -427,52 +339,25 @@ class RoundScene(Scene):
         return state.top_season()
 
     def draw_track(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        tracks = [state.player(p).track for p in state.players]
-        low = min(0, (min(tracks) // 5) * 5)
-        high = max(30, -(-max(tracks) // 5) * 5)
-        x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
-        # Short of its full height, the markers on the line without the numbers above.
-        numbers = rect.h >= c.u(TRACK)
-        y = rect.y + c.u(33) if numbers else rect.centery
-
-        def at(value: int) -> int:
-            return x0 + (x1 - x0) * (value - low) // max(1, high - low)
-
+        plan = places.track(c, rect, [state.player(p).track for p in state.players])
         # The line, its ticks and numbers change only with the range: one image, kept.
-        c.layer(("track", low, high), rect, partial(self._draw_track_line, low=low, high=high))
-        # Players on the same or nearby spaces sit side by side, as markers do on the board:
-        # left to right by their space, each at least a marker's width from the next, the
-        # whole row kept on the screen at either end of the track.
-        r = c.u(12)
-        step = int(r * 2.1)
-        order = sorted(state.players, key=lambda p: (state.player(p).track,
-                                                     state.players.index(p)))
-        xs = [at(state.player(p).track) for p in order]
-        for i in range(1, len(xs)):
-            xs[i] = max(xs[i], xs[i - 1] + step)
-        xs[-1] = min(xs[-1], rect.right - r - 2)
-        for i in range(len(xs) - 2, -1, -1):
-            xs[i] = min(xs[i], xs[i + 1] - step)
-        shift = max(0, rect.x + r + 2 - xs[0])
-        targets = {pid: x + shift for pid, x in zip(order, xs, strict=True)}
-        for pid in state.players:
-            x = self.marker_x(pid, targets[pid])
-            c.player_badge(pid, (x, y), r, words.letter(state, pid))
+        c.layer(("track", plan.low, plan.high), rect,
+                partial(self._draw_track_line, low=plan.low, high=plan.high))
+        for pid, target in zip(state.players, plan.xs, strict=True):
+            x = self.marker_x(pid, target)
+            c.player_badge(pid, (x, plan.y), plan.r, words.letter(state, pid))
 
     @staticmethod
     def _draw_track_line(c: Canvas, rect: pygame.Rect, *, low: int, high: int) -> None:
         """The score track without its markers: a line, a tick per space, every 5th
         numbered (where the track has its full height)."""
-        x0, x1 = rect.x + c.u(44), rect.right - c.u(44)
-        numbers = rect.h >= c.u(TRACK)
-        y = rect.y + c.u(33) if numbers else rect.centery
-        pygame.draw.line(c.surface, MUTED, (x0, y), (x1, y), max(2, c.u(3)))
-        for value in range(low, high + 1):
-            x = x0 + (x1 - x0) * (value - low) // max(1, high - low)
-            tick = c.u(8) if value % 5 == 0 else c.u(3)
-            pygame.draw.line(c.surface, MUTED, (x, y - tick), (x, y + tick), 1)
-            if value % 5 == 0 and numbers:
-                c.text(formats.integer(value), (x, y - c.u(12)), SMALL, MUTED, anchor="midbottom")
+        plan = places.track_line(c, rect, low, high)
+        pygame.draw.line(c.surface, MUTED, plan.start, plan.end, plan.width)
+        for tick in plan.ticks:
+            pygame.draw.line(c.surface, MUTED, tick.top, tick.bottom, 1)
+            if tick.number_at is not None:
+                c.text(formats.integer(tick.space), tick.number_at, SMALL, MUTED,
+                       anchor="midbottom")
 
     #: How long a marker takes to move along the track (seconds).
     MOVE_S = 0.5
@@ -483,7 +368,7 @@ class RoundScene(Scene):
         moves: dict[str, tuple[float, int, float]] = self.__dict__.setdefault("_moves", {})
         start_x, goal, started = moves.get(pid, (float(target), target, 0.0))
         t = min(1.0, (now - started) / self.MOVE_S)
-        shown = start_x + (goal - start_x) * (1 - (1 - t) ** 3)
+        shown = places.marker_between(start_x, goal, t)
         if goal != target:
             moves[pid] = (shown, target, now)
             return int(shown)
@@ -495,10 +380,9 @@ class RoundScene(Scene):
         moves = self.__dict__.get("_moves", {})
         return max((started + self.MOVE_S for _x, _g, started in moves.values()), default=0.0)
 
-    def draw_panels(self, c: Canvas, state: State, rect: pygame.Rect, cols: int = 1) -> None:
-        for pid, box in zip(state.players, layout.grid(rect, len(state.players), cols,
-                                                       c.u(8), c.u(PANEL_H * 2)),
-                            strict=True):
+    def draw_panels(self, c: Canvas, state: State, boxes: Sequence[pygame.Rect]) -> None:
+        """Each player's panel in its box (seat order; `places.frame`)."""
+        for pid, box in zip(state.players, boxes, strict=True):
             self.draw_panel(c, state, pid, box)
 
     def panel_details(self, state: State, pid: str) -> list[str]:
@@ -525,61 +409,24 @@ class RoundScene(Scene):
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
         ps = state.player(pid)
         selected = self.panel_selected(pid)
-        c.rect(box, PANEL_HI if selected else PANEL)
-        c.rect(pygame.Rect(box.x, box.y, c.u(8), box.h), PLAYER_COLOURS.get(pid, MUTED), 3)
-        if selected:
-            c.rect(box, ACCENT, width=max(2, c.u(3)))
-        r = c.u(12)
         name = words.player_name(state, pid)
-        # Key numbers at arm's length: coins and track points, right-aligned.
-        f_key, f_small = font(c.px(LARGE)), font(c.px(SMALL))
-        pt_w = f_small.size(_("pt"))[0]
-        track_right = box.right - c.u(8) - pt_w - c.u(2)
-        c.text(_("pt"), (box.right - c.u(8), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
-        t = c.text(formats.integer(ps.track), (track_right, box.y + c.u(2)), LARGE, TEXT,
-                   anchor="topright", role="key")
-        coin_w = f_small.size("\u00a2")[0]
-        c.text("\u00a2", (t.x - c.u(10), box.y + c.u(8)), SMALL, MUTED, anchor="topright")
-        coins = c.text(f"{ps.coins}", (t.x - c.u(12) - coin_w, box.y + c.u(2)), LARGE, ACCENT,
-                       anchor="topright", role="key")
-        # The name beside the colour and letter that already say who it is: supporting
-        # detail, so it may shrink to the secondary size; where even that is too narrow and
-        # the panel is tall enough (portrait), on its own line below; a long name is the only
-        # text that may be cut.
-        room = coins.x - c.u(8) - (box.x + c.u(44))
-        top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
-        # Two-digit coins beside a negative track leave a short name too little room: the
-        # letter gives its place to the name (the colour and the name say who it is); only
-        # a long name is then cut (docs/frames.md), a short one takes the line below.
-        badge = f_small.size(name)[0] <= room
-        if not badge:
-            room += c.u(30)
-        if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
-            badge = True
-            c.text(name, (box.x + c.u(14), top), BODY, TEXT, max_width=box.w - c.u(22),
-                   role="secondary")
-            top += font(c.px(BODY)).get_linesize()
-        else:
-            c.text(name, (box.x + c.u(44 if badge else 14), box.y + c.u(6)), BODY, TEXT,
-                   max_width=max(1, room), role="secondary")
-        if badge:
-            c.player_badge(pid, (box.x + c.u(26), box.y + c.u(18)), r,
-                           words.letter(state, pid))
-        del f_key
-        # The details on the lines left below; the least needed give way, never cut.
-        width = box.w - c.u(22)
-        step = f_small.get_linesize()
-        n_lines = max(0, (box.bottom - c.u(2) - top) // step)
-        details = self.panel_details(state, pid)
-        while details:
-            lines = c.wrap("  ".join(details), width, SMALL)
-            if len(lines) <= n_lines and all(f_small.size(x)[0] <= width for x in lines):
-                break
-            details.pop()
-        y = top
-        for line in c.wrap("  ".join(details), width, SMALL) if details else []:
-            c.text(line, (box.x + c.u(14), y), SMALL, MUTED)
-            y += step
+        details = tuple(self.panel_details(state, pid))
+        coins, points, pt = f"{ps.coins}", formats.integer(ps.track), _("pt")
+        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details),
+                         lambda: places.panel(c, box, name, coins, points, pt, details))
+        c.rect(box, PANEL_HI if selected else PANEL)
+        c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 3)
+        if selected:
+            c.rect(box, ACCENT, width=plan.outline)
+        c.text(pt, plan.pt_at, SMALL, MUTED, anchor="topright")
+        c.text(points, plan.points_at, LARGE, TEXT, anchor="topright", role="key")
+        c.text("\u00a2", plan.cent_at, SMALL, MUTED, anchor="topright")
+        c.text(coins, plan.coins_at, LARGE, ACCENT, anchor="topright", role="key")
+        c.text(name, plan.name_at, BODY, TEXT, max_width=plan.name_width, role="secondary")
+        if plan.badge_at is not None:
+            c.player_badge(pid, plan.badge_at, plan.badge_r, words.letter(state, pid))
+        for line, at in plan.details:
+            c.text(line, at, SMALL, MUTED)
         c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
 
     def on_panel(self, pid: str) -> None:

@@ -1,0 +1,510 @@
+"""The round frame's places (`companion.ui.scenes.round`): the header (round, season, pile,
+phase, who has the metal coin), the score track, a panel per player, the hint or a message
+above the phase's controls, and the room left to those controls (each phase's own layout
+places them in it).
+
+Landscape: the header, the track under it, the panels in a column on the left and the
+phase on the right. Portrait: the panels in two columns under the track, the phase below
+them. Where the phase's controls need more room the track gives up its numbers, then its
+place, and in portrait the panels their second line (`portrait_steps`); the scene keeps,
+for the round, how far the frame gave way, so nothing moves back under the finger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
+from companion.ui.hyphen import SOFT, plain
+
+#: Heights at 800x480: the header line, the score track; the panels' least width and height.
+HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
+#: The least height of the score track (its markers without the numbers above).
+TRACK_LEAST = 30
+#: Between the header's parts: wide where there is room, narrow where not.
+SEPARATORS = ("  \u00b7  ", " \u00b7 ")
+
+
+def _drawn_width(f: pygame.font.Font, text: str) -> int:
+    """How wide `Canvas.text` draws `text` in font `f` (soft hyphens are not drawn)."""
+    return int(f.size(plain(text) if SOFT in text else text)[0])
+
+
+# --- the frame ------------------------------------------------------------------------------
+
+
+def portrait(c: Canvas) -> bool:
+    """Portrait (a panel rotated 90 or 270): the panels in two columns on top."""
+    return c.w < c.h
+
+
+def landscape(c: Canvas) -> bool:
+    """Landscape (wider than tall): the panels in a column on the left, the phase beside."""
+    return c.w > c.h
+
+
+def header_bar(c: Canvas) -> pygame.Rect:
+    """The header's line across the top (a header that needs two lines grows below it)."""
+    return pygame.Rect(0, 0, c.w, c.u(HEADER))
+
+
+def header_and_track(c: Canvas) -> int:
+    """The height a one-line header and the full score track take together."""
+    return c.u(HEADER) + c.u(TRACK)
+
+
+def panels_width(c: Canvas) -> int:
+    """Landscape: the width of the panels' column (with its gap on the left)."""
+    return max(c.u(PANELS), c.w * 31 // 100)
+
+
+def phase_width(c: Canvas) -> int:
+    """The width of the phase's part (beside the panels, or under them in portrait)."""
+    gap = c.u(8)
+    if portrait(c):
+        return c.w - 2 * gap
+    return c.w - panels_width(c) - 2 * gap
+
+
+def track_height(c: Canvas, body: pygame.Rect, header_h: int, players: int) -> int:
+    """Landscape: the score track's height before the phase asks for its place. Each
+    panel is a finger tall at least: where five of them and the full track do not fit (a
+    two-line header), the track gives up its numbers, then its place (the panels say every
+    player's points too). Elsewhere the full track."""
+    track_h = c.u(TRACK)
+    if landscape(c):
+        gap = c.u(8)
+        spare = body.bottom - header_h - (players * c.u(PANEL_H) + (players - 1) * gap)
+        track_h = min(track_h, spare)
+        if track_h < c.u(TRACK_LEAST):
+            track_h = 0
+    return track_h
+
+
+def below_track(body: pygame.Rect, header_h: int, track_h: int) -> int:
+    """The height left below the header and a track of `track_h`."""
+    return body.bottom - header_h - track_h
+
+
+def needs_more(need: int, hint_place: int, left: int) -> bool:
+    """Whether controls that need `need` under a hint's place of `hint_place` need more
+    than the `left` height."""
+    return need + hint_place > left
+
+
+def panel_height(c: Canvas) -> int:
+    """A row of panels' height in portrait before the frame gives way (a finger tall)."""
+    return c.u(PANEL_H)
+
+
+def portrait_steps(c: Canvas) -> list[tuple[int, int]]:
+    """Portrait: the (track, row of panels) heights, each step giving more to the phase:
+    the track gives up its numbers, then the panels the line that puts a long name under
+    the numbers, then the track its place."""
+    return [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
+            (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
+
+
+def portrait_level(c: Canvas, body: pygame.Rect, header_h: int, players: int,
+                   need: int) -> int:
+    """Portrait: the first of `portrait_steps` that leaves the phase `need` (the controls
+    and what is above them); one past the last if none does."""
+    gap = c.u(8)
+    n_rows = -(-players // 2)
+    steps = portrait_steps(c)
+    for k, (track_h, panel_h) in enumerate(steps):
+        left = body.bottom - header_h - track_h - (n_rows * panel_h + n_rows * gap)
+        if left >= need:
+            return k
+    return len(steps)
+
+
+@value
+class FramePlan:
+    """Where the frame's parts go below the header."""
+
+    #: The score track (height 0: no track).
+    track: pygame.Rect
+    #: Each player's panel, in seat order.
+    panels: tuple[pygame.Rect, ...]
+    #: Portrait, an odd number of players: the panels' grid's free cell (bottom right).
+    spare: pygame.Rect | None
+    #: The phase's part: the hint's or a message's place on top, the controls below.
+    area: pygame.Rect
+
+
+def frame(c: Canvas, body: pygame.Rect, header_h: int, track_h: int, panel_h: int,
+          players: int) -> FramePlan:
+    """The track under the header, the panels and the phase's part (`panel_h`: a row of
+    panels' height in portrait)."""
+    gap = c.u(8)
+    track = pygame.Rect(0, header_h, c.w, track_h)
+    rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
+    spare = None
+    if portrait(c):
+        cols = 2
+        n_rows = -(-players // cols)
+        band, area = layout.rows(rest, [n_rows * panel_h + (n_rows - 1) * gap, None], gap)
+        band = layout.inset(band, gap, 0)
+        panels = layout.grid(band, players, cols, gap, c.u(PANEL_H * 2))
+        if players % cols:
+            spare = layout.grid(band, players + 1, cols, gap, c.u(PANEL_H * 2))[-1]
+        area = layout.inset(area, gap, 0)
+    else:
+        left, area = layout.columns(rest, [panels_width(c), None], gap)
+        column = pygame.Rect(left.x + gap, left.y, left.w - gap, left.h)
+        panels = layout.grid(column, players, 1, gap, c.u(PANEL_H * 2))
+        area = pygame.Rect(area.x, area.y, area.w - gap, area.h)
+    return FramePlan(track, tuple(panels), spare, area)
+
+
+# --- the hint and messages ------------------------------------------------------------------
+
+
+def hint_place(c: Canvas, width: int, hints: Sequence[str]) -> int:
+    """The height above the phase's controls for the hint: as tall as a message of two
+    lines that takes it (or the tallest hint, if taller), so the controls below stay where
+    the finger expects them when a message comes or goes (docs/touch.md)."""
+    return max(max(layout.fit(c, hint, width, None, BODY).height(c) for hint in hints)
+               + c.u(4),
+               2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+
+
+def message_height(c: Canvas, text: str, width: int, least: int = 0) -> int:
+    """A message's box in a column `width` wide: a finger tall at least, its text padded,
+    and filling `least` (the hint's place) but for the gap below it."""
+    pad = c.u(8)
+    fitted = layout.fit(c, text, width - 2 * pad, None, BODY, "body")
+    return max(c.u(56), fitted.height(c) + 2 * pad, least - c.u(8))
+
+
+def above_phase(c: Canvas, width: int, place: int, message: str | None) -> int:
+    """What the hint's `place`, or `message` in it, takes above the phase's controls."""
+    if message is None:
+        return place
+    return max(place, message_height(c, message, width, place) + c.u(8))
+
+
+def fits_over_header(c: Canvas, text: str, height: int) -> bool:
+    """Whether a message fits in the header's and track's `height` (a finger tall)."""
+    fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
+    return max(c.u(56), fitted.height(c) + 2 * c.u(8)) <= height - c.u(8)
+
+
+@value
+class MessagePlan:
+    """A message in its box (a tap on it closes it)."""
+
+    text: str
+    box: pygame.Rect
+    #: Where its text is fitted (the box less its padding).
+    text_box: pygame.Rect
+    #: The height it takes from the top of its place, with the gap below it.
+    used: int
+
+
+def _message(c: Canvas, place: pygame.Rect, text: str, least: int) -> MessagePlan:
+    height = message_height(c, text, place.w, least)
+    box = pygame.Rect(place.x, place.y, place.w, max(0, min(height, place.bottom - place.y)))
+    return MessagePlan(text, box, layout.inset(box, c.u(8)), box.h + c.u(8))
+
+
+def over_header(c: Canvas, track: pygame.Rect, text: str) -> tuple[pygame.Rect, MessagePlan]:
+    """A message over the header and the track (`track`): the part it covers, and the
+    message in it."""
+    cover = pygame.Rect(0, 0, c.w, track.bottom)
+    place = pygame.Rect(c.u(8), c.u(4), c.w - 2 * c.u(8), track.bottom - c.u(4))
+    return cover, _message(c, place, text, 0)
+
+
+def hint_box(area: pygame.Rect) -> pygame.Rect:
+    """Where the hint, or a message in its place, goes: the top of the phase's part."""
+    return pygame.Rect(area.x, area.y, area.w, max(0, area.bottom - area.y))
+
+
+def message_in_place(c: Canvas, area: pygame.Rect, text: str, least: int) -> MessagePlan:
+    """A message in the hint's place (`least` tall at least), above the phase's controls."""
+    return _message(c, hint_box(area), text, least)
+
+
+def hint_used(c: Canvas, area: pygame.Rect, hint: str) -> int:
+    """The height the hint takes drawn at the top of `area` (fitted as `layout.draw_text`
+    fits it), with the gap below it; 0 without a hint."""
+    if not hint:
+        return 0
+    box = hint_box(area)
+    fitted = layout.fit(c, hint, box.w, box.h, BODY)
+    step = layout.line_height(c, fitted.size)
+    f = font(c.px(fitted.size))
+    bottom = step * len(fitted.lines)
+    for k, line in enumerate(fitted.lines):
+        bottom = max(bottom, k * step + int(f.size(plain(line) if SOFT in line else line)[1]))
+    return bottom + c.u(4)
+
+
+def below_hint(area: pygame.Rect, used: int) -> pygame.Rect:
+    """The phase's controls' room: `area` below the `used` height of the hint's place."""
+    top = area.y + used
+    return pygame.Rect(area.x, top, area.w, max(0, area.bottom - top))
+
+
+# --- the header -----------------------------------------------------------------------------
+
+
+@value
+class HeaderPlan:
+    """The header on one line, or on two (the round, season and phase; then the pile and
+    who has the metal coin)."""
+
+    #: Its panel, and the height it takes.
+    box: pygame.Rect
+    #: The (first) line and, on one line, where it is drawn (mid-left).
+    line: str
+    line_at: tuple[int, int]
+    #: Two lines: the box the first line is fitted into (None: one line).
+    line_box: pygame.Rect | None
+    #: Two lines: the pile, drawn mid-left at `pile_at` ("" on one line).
+    pile: str
+    pile_at: tuple[int, int]
+    #: Who is first ("Anna first", or the name alone), drawn mid-right at `first_at`, with
+    #: the metal coin's badge of radius `badge_r` at `badge_at` before it.
+    first: str
+    first_at: tuple[int, int]
+    badge_at: tuple[int, int]
+    badge_r: int
+
+
+def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_left: str,
+           phase: str, labelled: str, first: str, name: str) -> HeaderPlan:
+    """The header in `rect` (`header_bar`): the words that fit on one line beside who is
+    first; else two lines.
+
+    Long languages (French "Phase : Approvisionnement") drop the least needed words first,
+    so the phase and the last round are never cut off the end; the pile is never dropped
+    in landscape (the season gives way first, else the header takes two lines); in
+    portrait, where a second line costs the Supply grid a row, it may be. Still one line
+    with the name alone beside the metal coin's "M" (which says who is first): a second
+    line would cost the panels and the controls a row. The season is kept if that is what
+    it takes (the header says it in every phase)."""
+    f = font(c.px(BODY))
+    badge = c.u(40)
+    first_w = f.size(first)[0] + badge
+    pad = c.u(10)
+
+    def pick(options: list[list[str]], room: int) -> str | None:
+        for parts in options:
+            for sep in SEPARATORS:
+                text = sep.join(p for p in parts if p)
+                if f.size(text)[0] <= room:
+                    return text
+        return None
+
+    def beside(line: pygame.Rect, label: str, width: int) -> tuple[tuple[int, int],
+                                                                    tuple[int, int]]:
+        """Where `label` (`width` with its badge) ends, right in `line`; its badge."""
+        box = pygame.Rect(line.right - pad - width, line.y, width, line.h)
+        at = (box.right, box.centery)
+        return at, (at[0] - _drawn_width(f, label) - c.u(18), box.centery)
+
+    options = [[round_text, season, cards_left, labelled],
+               [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
+    if portrait(c):
+        options += [[round_text, season, phase], [round_text, phase]]
+    short_w = min(first_w, f.size(name)[0] + badge)
+    one = None
+    for group in (options[:2], options[2:]):
+        one = pick(group, rect.w - 3 * pad - first_w)
+        if one is None and short_w < first_w:
+            one = pick(group, rect.w - 3 * pad - short_w)
+            if one is not None:
+                first, first_w = name, short_w
+        if one is not None:
+            break
+    if one is not None:
+        first_at, badge_at = beside(rect, first, first_w)
+        return HeaderPlan(pygame.Rect(rect), one, (pad, rect.centery), None, "",
+                          (pad, rect.centery), first, first_at, badge_at, c.u(14))
+    line1 = pick([[round_text, season, labelled], [round_text, season, phase],
+                  [round_text, phase]], rect.w - 2 * pad) or round_text
+    tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(8))
+    top, bottom = layout.rows(tall, [None, None])
+    first_at, badge_at = beside(bottom, first, first_w)
+    return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0), cards_left,
+                      (pad, bottom.centery), first, first_at, badge_at, c.u(14))
+
+
+# --- the score track ------------------------------------------------------------------------
+
+
+def _ends(c: Canvas, rect: pygame.Rect) -> tuple[int, int, int, bool]:
+    """The track's line: where it starts and ends, its height, and whether the numbers
+    have room above it (the track at its full height)."""
+    numbers = rect.h >= c.u(TRACK)
+    y = rect.y + c.u(33) if numbers else rect.centery
+    return rect.x + c.u(44), rect.right - c.u(44), y, numbers
+
+
+def track_range(tracks: Sequence[int]) -> tuple[int, int]:
+    """The spaces the track shows: 0 to 30 at least, widened by fives to every marker."""
+    return min(0, (min(tracks) // 5) * 5), max(30, -(-max(tracks) // 5) * 5)
+
+
+@value
+class Tick:
+    """A space's tick on the track: its ends, and where its number goes (mid-bottom;
+    None: unnumbered, or the track short of its full height)."""
+
+    top: tuple[int, int]
+    bottom: tuple[int, int]
+    space: int
+    number_at: tuple[int, int] | None
+
+
+@value
+class TrackLinePlan:
+    """The score track without its markers: a line, a tick per space, every 5th numbered
+    (where the track has its full height)."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    width: int
+    ticks: tuple[Tick, ...]
+
+
+def track_line(c: Canvas, rect: pygame.Rect, low: int, high: int) -> TrackLinePlan:
+    """The track's line from `low` to `high` in `rect`."""
+    x0, x1, y, numbers = _ends(c, rect)
+    ticks = []
+    for space in range(low, high + 1):
+        x = x0 + (x1 - x0) * (space - low) // max(1, high - low)
+        tick = c.u(8) if space % 5 == 0 else c.u(3)
+        number_at = (x, y - c.u(12)) if space % 5 == 0 and numbers else None
+        ticks.append(Tick((x, y - tick), (x, y + tick), space, number_at))
+    return TrackLinePlan((x0, y), (x1, y), max(2, c.u(3)), tuple(ticks))
+
+
+@value
+class TrackPlan:
+    """The players' markers on the track."""
+
+    low: int
+    high: int
+    #: The markers' line and radius.
+    y: int
+    r: int
+    #: Each player's marker's place, in seat order.
+    xs: tuple[int, ...]
+
+
+def track(c: Canvas, rect: pygame.Rect, tracks: Sequence[int]) -> TrackPlan:
+    """The markers of players at `tracks` (seat order) on the track in `rect`. Players on
+    the same or nearby spaces sit side by side, as markers do on the board: left to right
+    by their space, each at least a marker's width from the next, the whole row kept on
+    the screen at either end of the track."""
+    low, high = track_range(tracks)
+    x0, x1, y, _numbers = _ends(c, rect)
+
+    def at(space: int) -> int:
+        return x0 + (x1 - x0) * (space - low) // max(1, high - low)
+
+    r = c.u(12)
+    step = int(r * 2.1)
+    order = sorted(range(len(tracks)), key=lambda k: (tracks[k], k))
+    xs = [at(tracks[k]) for k in order]
+    for i in range(1, len(xs)):
+        xs[i] = max(xs[i], xs[i - 1] + step)
+    xs[-1] = min(xs[-1], rect.right - r - 2)
+    for i in range(len(xs) - 2, -1, -1):
+        xs[i] = min(xs[i], xs[i + 1] - step)
+    shift = max(0, rect.x + r + 2 - xs[0])
+    placed = dict(zip(order, xs, strict=True))
+    return TrackPlan(low, high, y, r, tuple(placed[k] + shift for k in range(len(tracks))))
+
+
+def marker_between(start: float, goal: int, t: float) -> float:
+    """A marker moving from `start` to `goal`, `t` (0 to 1) of its way in time: fast first,
+    slowing to a stop."""
+    return start + (goal - start) * (1 - (1 - t) ** 3)
+
+
+# --- a player's panel -----------------------------------------------------------------------
+
+
+@value
+class PanelPlan:
+    """A player's panel: the key numbers right, the name beside the colour and letter,
+    the details on the lines left below."""
+
+    box: pygame.Rect
+    #: The player's colour down the left side; the selected panel's outline's width.
+    stripe: pygame.Rect
+    outline: int
+    #: "pt", the track's points, "¢" and the coins (each drawn top-right there).
+    pt_at: tuple[int, int]
+    points_at: tuple[int, int]
+    cent_at: tuple[int, int]
+    coins_at: tuple[int, int]
+    #: The name (top-left there, shrunk or cut to `name_width`).
+    name_at: tuple[int, int]
+    name_width: int
+    #: The player's badge (their colour and letter), where it is shown.
+    badge_at: tuple[int, int] | None
+    badge_r: int
+    #: The details that fit, line by line, each drawn top-left at its place.
+    details: tuple[tuple[str, tuple[int, int]], ...]
+
+
+def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: str,
+          details: Sequence[str]) -> PanelPlan:
+    """The panel in `box` of a player called `name` with `coins` and `points` (as drawn),
+    `pt` (the points' unit) and `details` (the most needed first: the rest gives way,
+    never cut)."""
+    f_small = font(c.px(SMALL))
+    f_key = font(c.px(LARGE))
+    # Key numbers at arm's length: coins and track points, right-aligned.
+    pt_w = f_small.size(pt)[0]
+    points_right = box.right - c.u(8) - pt_w - c.u(2)
+    points_x = points_right - _drawn_width(f_key, points)
+    coin_w = f_small.size("\u00a2")[0]
+    coins_at = (points_x - c.u(12) - coin_w, box.y + c.u(2))
+    coins_x = coins_at[0] - _drawn_width(f_key, coins)
+    # The name beside the colour and letter that already say who it is: supporting
+    # detail, so it may shrink to the secondary size; where even that is too narrow and
+    # the panel is tall enough (portrait), on its own line below; a long name is the only
+    # text that may be cut.
+    room = coins_x - c.u(8) - (box.x + c.u(44))
+    top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
+    # Two-digit coins beside a negative track leave a short name too little room: the
+    # letter gives its place to the name (the colour and the name say who it is); only
+    # a long name is then cut (docs/frames.md), a short one takes the line below.
+    badge = f_small.size(name)[0] <= room
+    if not badge:
+        room += c.u(30)
+    if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
+        badge = True
+        name_at, name_width = (box.x + c.u(14), top), box.w - c.u(22)
+        top += font(c.px(BODY)).get_linesize()
+    else:
+        name_at = (box.x + c.u(44 if badge else 14), box.y + c.u(6))
+        name_width = max(1, room)
+    # The details on the lines left below; the least needed give way, never cut.
+    width = box.w - c.u(22)
+    step = f_small.get_linesize()
+    n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+    shown = list(details)
+    while shown:
+        lines = c.wrap("  ".join(shown), width, SMALL)
+        if len(lines) <= n_lines and all(f_small.size(x)[0] <= width for x in lines):
+            break
+        shown.pop()
+    lines = c.wrap("  ".join(shown), width, SMALL) if shown else []
+    placed = tuple((line, (box.x + c.u(14), top + k * step)) for k, line in enumerate(lines))
+    return PanelPlan(
+        box, pygame.Rect(box.x, box.y, c.u(8), box.h), max(2, c.u(3)),
+        (box.right - c.u(8), box.y + c.u(8)), (points_right, box.y + c.u(2)),
+        (points_x - c.u(10), box.y + c.u(8)), coins_at, name_at, name_width,
+        (box.x + c.u(26), box.y + c.u(18)) if badge else None, c.u(12), placed)

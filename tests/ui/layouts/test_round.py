@@ -1,0 +1,250 @@
+"""companion/ui/layouts/round.py: the round frame's places (header, score track, panels, the
+hint's place and the phase's room), at the table's sizes, landscape and portrait."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui import layout
+from companion.ui.canvas import BODY, TEXT, Canvas
+from companion.ui.layouts import round as places
+
+SIZES = [(800, 480), (1024, 600), (1280, 800), (480, 800), (600, 1024)]
+#: The bar under the body (its height is the bar's business; any finger-tall bar will do).
+BAR = 64
+
+
+def canvas(size: tuple[int, int]) -> Canvas:
+    return Canvas(pygame.Surface(size))
+
+
+def body_of(c: Canvas) -> pygame.Rect:
+    return pygame.Rect(0, 0, c.w, c.h - c.u(BAR))
+
+
+def frame_of(c: Canvas, players: int, need: int = 0) -> tuple[int, places.FramePlan]:
+    """The frame as the scene works it out: the header, then the track and panel heights
+    (giving way to controls that need `need`), then the places."""
+    body = body_of(c)
+    header_h = c.u(places.HEADER)
+    track_h = places.track_height(c, body, header_h, players)
+    panel_h = places.panel_height(c)
+    if places.portrait(c):
+        steps = places.portrait_steps(c)
+        level = places.portrait_level(c, body, header_h, players, need) if need else 0
+        track_h, panel_h = steps[min(level, len(steps) - 1)]
+    return header_h, places.frame(c, body, header_h, track_h, panel_h, players)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_frames_parts_fit_the_body_and_never_overlap(size, players):
+    c = canvas(size)
+    body = body_of(c)
+    header_h, plan = frame_of(c, players)
+    assert len(plan.panels) == players
+    parts = [*plan.panels, plan.area]
+    if plan.track.h:
+        parts.append(plan.track)
+        assert plan.track.top == header_h
+    for k, part in enumerate(parts):
+        assert body.contains(part), (part, body)
+        assert part.top >= header_h
+        for other in parts[k + 1:]:
+            assert not part.colliderect(other), (part, other)
+    # Every panel is a tap target a finger tall (docs/touch.md), as wide as a name needs.
+    for box in plan.panels:
+        assert box.h >= c.u(places.PANEL_H)
+        assert box.w >= c.u(places.PANELS) - c.u(8) or places.portrait(c)
+    # The phase has the width the scene's `phase_width` promises its controls.
+    assert plan.area.w == places.phase_width(c)
+    # Portrait with an odd number of players: the grid's free cell, beside the last panel.
+    if places.portrait(c) and players % 2:
+        assert plan.spare is not None
+        assert plan.spare.top == plan.panels[-1].top
+        assert not any(plan.spare.colliderect(box) for box in plan.panels)
+    else:
+        assert plan.spare is None
+
+
+def test_the_same_data_gives_the_same_places():
+    for size in SIZES:
+        assert frame_of(canvas(size), 4) == frame_of(canvas(size), 4)
+        c = canvas(size)
+        box = pygame.Rect(10, 60, 240, 56)
+        details = ("3 cards", "firemen 2", "contracts 1/2 0/3")
+        assert places.panel(c, box, "Anna", "12", "-3", "pt", details) == \
+            places.panel(c, box, "Anna", "12", "-3", "pt", details)
+
+
+def test_landscape_five_players_the_track_gives_up_its_numbers_then_its_place():
+    c = canvas((800, 480))
+    body = body_of(c)
+    one_line = c.u(places.HEADER)
+    full = places.track_height(c, body, one_line, 2)
+    assert full == c.u(places.TRACK)
+    # A two-line header leaves five finger-tall panels no room for the full track.
+    two_lines = 2 * one_line - c.u(8)
+    assert places.track_height(c, body, two_lines, 5) < full
+    for header_h in (one_line, two_lines):
+        track_h = places.track_height(c, body, header_h, 5)
+        assert track_h == 0 or track_h >= c.u(places.TRACK_LEAST)
+        plan = places.frame(c, body, header_h, track_h, places.panel_height(c), 5)
+        assert all(box.h >= c.u(places.PANEL_H) for box in plan.panels)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (600, 1024)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_portrait_gives_way_step_by_step_to_what_the_controls_need(size):
+    c = canvas(size)
+    body = body_of(c)
+    header_h = c.u(places.HEADER)
+    steps = places.portrait_steps(c)
+    # Each step leaves the phase more room, the panels a finger tall.
+    rooms = [places.frame(c, body, header_h, t, p, 5).area.h for t, p in steps]
+    assert rooms == sorted(rooms) and len(set(rooms)) == len(rooms)
+    assert all(p >= c.u(places.PANEL_H) for _t, p in steps)
+    levels = [places.portrait_level(c, body, header_h, 5, need)
+              for need in range(c.u(40), rooms[-1] + c.u(40), c.u(20))]
+    assert levels == sorted(levels)
+    assert levels[0] == 0 and levels[-1] == len(steps)
+    # The level chosen leaves what was asked for.
+    for need in (rooms[0], rooms[1], rooms[-1]):
+        level = places.portrait_level(c, body, header_h, 5, need)
+        assert level < len(steps)
+        assert places.frame(c, body, header_h, *steps[level], 5).area.h >= need
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_controls_start_below_the_hint_as_drawn(size):
+    c = canvas(size)
+    _h, plan = frame_of(c, 4)
+    hint = ("Tap the card that goes on the next place, or turn the fire card over: it is "
+            "resolved at once and another card takes its place.")
+    drawn = layout.draw_text(c, hint, places.hint_box(plan.area), BODY, TEXT)
+    used = places.hint_used(c, plan.area, hint)
+    assert used == drawn.bottom - plan.area.top + c.u(4)
+    place = places.hint_place(c, plan.area.w, [hint])
+    assert place >= used
+    below = places.below_hint(plan.area, place)
+    assert below.top >= drawn.bottom
+    assert below.bottom == plan.area.bottom
+    assert places.hint_used(c, plan.area, "") == 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_message_in_the_hints_place_keeps_the_controls_where_they_were(size):
+    c = canvas(size)
+    _h, plan = frame_of(c, 4)
+    place = places.hint_place(c, plan.area.w, ["Tap the buyer."])
+    for text in ("Undone.", "Red cannot pay 4: they have 3 coins."):
+        message = places.message_in_place(c, plan.area, text, place)
+        # A finger tall, inside its place, the text inside its box, the controls where
+        # the hint's place left them.
+        assert message.box.h >= c.u(56)
+        assert plan.area.contains(message.box)
+        assert message.box.contains(message.text_box)
+        assert message.used == place
+        assert places.above_phase(c, plan.area.w, place, text) == place
+    assert places.above_phase(c, plan.area.w, place, None) == place
+    # A long message takes more, and says so.
+    long = " ".join(["Red: +1 income, +1 no purchase, now 7."] * 5)
+    assert places.above_phase(c, plan.area.w, place, long) > place
+
+
+def test_a_message_over_the_header_covers_the_header_and_the_track():
+    c = canvas((800, 480))
+    _h, plan = frame_of(c, 3)
+    text = "The fire: Red loses 2 points, Blue 1."
+    assert places.fits_over_header(c, text, plan.track.bottom)
+    assert not places.fits_over_header(c, " ".join([text] * 8), plan.track.bottom)
+    cover, message = places.over_header(c, plan.track, text)
+    assert cover == pygame.Rect(0, 0, c.w, plan.track.bottom)
+    assert cover.contains(message.box) and message.box.h >= c.u(56)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_header_keeps_its_words_apart_and_takes_two_lines_only_when_it_must(size):
+    c = canvas(size)
+    rect = places.header_bar(c)
+    words = ("Round 3/8", "Summer", "cards left 21", "Purchase", "Phase: Purchase",
+             "Anna first", "Anna")
+    plan = places.header(c, rect, *words)
+    assert plan.box == rect and plan.line_box is None
+    # The line ends before the metal coin's badge, which is before who is first.
+    line = c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
+    first = c.text(plan.first, plan.first_at, BODY, TEXT, anchor="midright")
+    assert line.right < plan.badge_at[0] - plan.badge_r
+    assert plan.badge_at[0] + plan.badge_r < first.left
+    assert rect.contains(line) and rect.contains(first)
+    # French words too long for one line: two lines below each other.
+    long = ("Manche 3/8 (dernière manche)", "Automne", "cartes restantes 21",
+            "Approvisionnement", "Phase : Approvisionnement",
+            "Maximilian-Alexander commence", "Maximilian-Alexander")
+    plan = places.header(c, rect, *long)
+    if plan.line_box is None:
+        assert size == (800, 480)
+        return
+    assert plan.box.h > rect.h and plan.box.contains(plan.line_box)
+    assert plan.line_box.bottom <= plan.pile_at[1] <= plan.box.bottom
+    assert plan.box.top <= plan.first_at[1] - c.u(14) and plan.first_at[1] > plan.line_box.bottom
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["Jo", "Anne-Sophie", "Maximilian-Alexander"])
+def test_a_panels_texts_stay_inside_it_and_apart(size, name):
+    c = canvas(size)
+    _h, plan = frame_of(c, 5)
+    box = plan.panels[0]
+    details = ("3 cards", "firemen\u00a02", "contracts 2/2 0/3", "warehouse 1",
+               "market hall: Coffee")
+    got = places.panel(c, box, name, "13", "-9", "pt", details)
+    assert box.contains(got.stripe)
+    # What a reader sees collide: the ink of each string (as the frame checks measure it).
+    c.text("pt", got.pt_at, 16, TEXT, anchor="topright")
+    c.text("-9", got.points_at, 32, TEXT, anchor="topright", role="key")
+    c.text("\u00a2", got.cent_at, 16, TEXT, anchor="topright")
+    c.text("13", got.coins_at, 32, TEXT, anchor="topright", role="key")
+    c.text(name, got.name_at, BODY, TEXT, max_width=got.name_width, role="secondary")
+    for line, at in got.details:
+        c.text(line, at, 16, TEXT)
+    drawn = [ink for _text, ink in c.text_rects]
+    # Only a long name may be cut (docs/frames.md).
+    assert [t.text for t in c.drawn if t.cut] == [] or len(name) > 8
+    if got.badge_at is not None:
+        x, y = got.badge_at
+        drawn.append(pygame.Rect(x - got.badge_r, y - got.badge_r, 2 * got.badge_r,
+                                 2 * got.badge_r))
+    for k, rect in enumerate(drawn):
+        assert box.contains(rect), (rect, box)
+        for other in drawn[k + 1:]:
+            assert not rect.colliderect(other), (rect, other)
+    # The most needed details come first, and give way from the end only.
+    shown = " ".join(line for line, _at in got.details).replace("  ", " ")
+    assert shown.startswith("3 cards") or not got.details
+
+
+def test_the_markers_keep_apart_in_order_of_points_inside_the_track():
+    c = canvas((800, 480))
+    rect = pygame.Rect(0, 40, 800, c.u(places.TRACK))
+    for tracks in ([0, 0, 0, 0, 0], [3, 4, 3, 30, 31], [-7, 0, 12, 45, 2], [60, 60]):
+        plan = places.track(c, rect, tracks)
+        assert plan.low <= min(tracks) and plan.high >= max(tracks)
+        order = sorted(range(len(tracks)), key=lambda k: (tracks[k], k))
+        xs = [plan.xs[k] for k in order]
+        assert xs == sorted(xs)
+        assert all(b - a >= 2 * plan.r for a, b in zip(xs, xs[1:], strict=False))
+        assert rect.left < xs[0] - plan.r and xs[-1] + plan.r < rect.right
+        assert rect.top < plan.y - plan.r and plan.y + plan.r <= rect.bottom
+    # The line's numbers every fifth space, only where the track has its full height.
+    line = places.track_line(c, rect, 0, 30)
+    assert [t.space for t in line.ticks if t.number_at] == [0, 5, 10, 15, 20, 25, 30]
+    short = pygame.Rect(0, 40, 800, c.u(places.TRACK_LEAST))
+    assert not any(t.number_at for t in places.track_line(c, short, 0, 30).ticks)
+
+
+def test_a_marker_moves_from_where_it_was_to_its_place_and_stops_there():
+    assert places.marker_between(100.0, 200, 0.0) == 100.0
+    assert places.marker_between(100.0, 200, 1.0) == 200.0
+    way = [places.marker_between(100.0, 200, t / 10) for t in range(11)]
+    assert way == sorted(way)
