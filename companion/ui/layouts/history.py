@@ -150,19 +150,24 @@ class GameRow:
 
 @value
 class GamesPlan:
-    """The game rows shown and the arrows beside them (None: every game fits)."""
+    """The game rows shown, how many rows of this height fit (an arrow's step), and the
+    arrows beside them (None: every game fits)."""
 
     rows: tuple[GameRow, ...]
+    fits: int
     newer: pygame.Rect | None
     older: pygame.Rect | None
 
 
-def games(c: Canvas, rows: pygame.Rect, tallest: int, shown: int, total: int) -> GamesPlan:
-    """`shown` rows read of `total` games, each `tallest` high, in `rows` (as many as fit:
-    `len(GamesPlan.rows)` is the page's length)."""
+def games(c: Canvas, rows: pygame.Rect, tallest: int, shown: int, total: int,
+          first: int) -> GamesPlan:
+    """`shown` rows read of `total` games from the `first` on, each `tallest` high, in
+    `rows` (as many as fit); the arrows beside them unless every game is on this page."""
     arrows = c.u(56)
     fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
-    more = total > fits
+    # A later page keeps its arrows even where its rows are lower and all of them fit:
+    # without them the table could not page back to the newer games.
+    more = first > 0 or total > fits
     width = rows.w - (arrows + c.u(8) if more else 0)
     when_h = font(c.px(SMALL)).get_height()
     placed = []
@@ -178,7 +183,7 @@ def games(c: Canvas, rows: pygame.Rect, tallest: int, shown: int, total: int) ->
         half = (min(rows.h, fits * (tallest + c.u(8))) - c.u(16)) // 2
         newer = pygame.Rect(x, rows.y, arrows, half)
         older = pygame.Rect(x, rows.y + half + c.u(8), arrows, half)
-    return GamesPlan(rows=tuple(placed), newer=newer, older=older)
+    return GamesPlan(rows=tuple(placed), fits=fits, newer=newer, older=older)
 
 
 @value

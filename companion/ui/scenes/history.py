@@ -211,7 +211,8 @@ class HistoryScene(Scene):
         if not shown:
             return
         tallest = max(self.row_height(c, game, plan.inner) for game in shown)
-        rows = history_layout.games(c, plan.rows, tallest, len(shown), self.total)
+        rows = history_layout.games(c, plan.rows, tallest, len(shown), self.total,
+                                    self.first)
         for game, row in zip(shown, rows.rows, strict=False):
             c.rect(row.box, PANEL)
             c.text(self.when(game), row.when, SMALL, MUTED, role="secondary")
@@ -221,7 +222,7 @@ class HistoryScene(Scene):
                     _get(game, "id", None), int):
                 c.region(row.box, partial(self.open_game, game),
                          f"game:{_get(game, 'id', '')}", result)
-        fits = len(rows.rows)
+        fits = rows.fits
         if rows.newer is not None and rows.older is not None:
             c.button(rows.newer, "\u25b2",
                      partial(self.page, -fits) if self.first > 0 else None, key="newer")
