@@ -19,7 +19,8 @@ import pygame
 
 from companion.engine.values import value
 from companion.ui import layout
-from companion.ui.canvas import BODY, LARGE, SMALL, SOFT, Canvas, font, plain
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
+from companion.ui.hyphen import SOFT, plain
 
 #: The least height of a game row at 800x480 (a row is a tap target).
 ROW = 58
