@@ -75,6 +75,10 @@ class HistoryScene(Scene):
         #: Each row's text, and its height at a width and scale.
         self._results: dict[int, str] = {}
         self._heights: dict[tuple[int, int, float], int] = {}
+        #: The screen's places (`history_layout.place`, the players' rows), with what they
+        #: were worked out for; the game rows' places follow the rows read.
+        self._plan: tuple[tuple[object, ...], str, history_layout.HistoryPlan, pygame.Rect,
+                          tuple[history_layout.PlayerRow, ...]] | None = None
         history = self.ui.services.history
         if history is None:
             return
@@ -184,10 +188,26 @@ class HistoryScene(Scene):
             got = self._results[id(game)] = self.result(game)
         return got
 
+    def plan(self, c: Canvas, body: pygame.Rect) -> tuple[
+            str, history_layout.HistoryPlan, pygame.Rect, tuple[history_layout.PlayerRow, ...]]:
+        """The notes' text, the screen's places, the players' heading and rows: worked out
+        again only when the room, the language or what is said changed."""
+        key = (tuple(body), c.w, c.h, i18n.language(), self.problem, tuple(self.notes),
+               id(self.stats), len(self.stats))
+        if self._plan is None or self._plan[0] != key:
+            notes = _("Left out, damaged: {games}").format(games="; ".join(self.notes)) \
+                if self.notes else ""
+            plan = history_layout.place(c, body, _("History"), _("Games"), self.problem, notes)
+            # Worded without plurals ("1 games"); formatted only as far as they fit.
+            records = (_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
+                games=_get(stat, "games", _get(stat, "played", 0)), wins=_get(stat, "wins", 0),
+                best=_get(stat, "best_total", _get(stat, "best", ""))) for stat in self.stats)
+            heading, rows = history_layout.players(c, plan.players, _("Players"), records)
+            self._plan = (key, notes, plan, heading, rows)
+        return self._plan[1:]
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        notes = _("Left out, damaged: {games}").format(games="; ".join(self.notes)) \
-            if self.notes else ""
-        plan = history_layout.place(c, body, _("History"), _("Games"), self.problem, notes)
+        notes, plan, heading, players = self.plan(c, body)
         layout.draw_text(c, _("History"), plan.title, LARGE, TEXT, role="title", max_lines=1)
         if self.problem:
             layout.draw_text(c, self.problem, plan.problem, BODY, (240, 120, 100))
@@ -198,7 +218,7 @@ class HistoryScene(Scene):
             layout.draw_text(c, _("No finished games yet."), plan.empty, BODY, MUTED)
             return
         self.draw_games(c, plan)
-        self.draw_players(c, plan.players)
+        self.draw_players(c, heading, players)
 
     def draw_games(self, c: Canvas, plan: history_layout.HistoryPlan) -> None:
         layout.draw_text(c, _("Games"), plan.games, SMALL, MUTED)
@@ -238,12 +258,8 @@ class HistoryScene(Scene):
             got = self._heights[key] = history_layout.row_height(c, self.result_of(game), width)
         return got
 
-    def draw_players(self, c: Canvas, right: pygame.Rect) -> None:
-        # Worded without plurals ("1 games").
-        records = (_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
-            games=_get(stat, "games", _get(stat, "played", 0)), wins=_get(stat, "wins", 0),
-            best=_get(stat, "best_total", _get(stat, "best", ""))) for stat in self.stats)
-        heading, rows = history_layout.players(c, right, _("Players"), records)
+    def draw_players(self, c: Canvas, heading: pygame.Rect,
+                     rows: tuple[history_layout.PlayerRow, ...]) -> None:
         layout.draw_text(c, _("Players"), heading, SMALL, MUTED)
         for stat, row in zip(self.stats, rows, strict=False):
             c.text(shown_name(_get(stat, "name")), row.name.topleft, BODY, ACCENT,
