@@ -7,8 +7,6 @@ room to be read from arm's length; docs/after-the-game.md). Subclasses say
 where the game comes from: `scenes/final.py` (the game on the table) and
 `scenes/pastgame.py` (one from the history).
 """
-# positions: still worked out in this module (issue 19)
-
 from __future__ import annotations
 
 import pygame
@@ -21,7 +19,6 @@ from companion.ui import layout, names, qr, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
-    HUGE,
     LARGE,
     MUTED,
     PANEL,
@@ -29,9 +26,9 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _, ngettext
+from companion.ui.layouts import results as results_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 
 
@@ -85,6 +82,9 @@ class ResultsScene(Scene):
         self._link: tuple[str | None] | None = None
         #: The chart in the code's place (the secondary button switches).
         self.show_chart = False
+        #: The layout's plan and the chart's, with what they were worked out for.
+        self._plan: tuple[object, results_layout.ResultsPlan,
+                          results_layout.Chart | None] | None = None
 
     # --- what is shown: the open game's (PastGameScene overrides these) ---------------
     @property
@@ -135,6 +135,7 @@ class ResultsScene(Scene):
     def on_enter(self) -> None:
         self._series = None
         self._link = None
+        self._plan = None
 
     def help_topics(self) -> list[str]:
         """The rules text of each score row shown, the total, and how the game ended."""
@@ -161,7 +162,6 @@ class ResultsScene(Scene):
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         return label.format(names=winners)
 
-    # --- drawing ---------------------------------------------------------------------------
     def title_short(self) -> str:
         """The title without the points (the totals row shows them too)."""
         final = self.state.final
@@ -170,250 +170,126 @@ class ResultsScene(Scene):
         label = _("Winner: {names}") if len(final.winners) == 1 else _("Shared win: {names}")
         return label.format(names=winners)
 
-    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+    # --- drawing ---------------------------------------------------------------------------
+    def shown(self) -> results_layout.Shown:
+        """What the screen shows, as far as it takes room (the layout's input)."""
         state = self.state
         final = state.final
-        if final is None:
+        assert final is not None
+        cats = categories(state)
+        ranking = tuple(final.ranking)
+        return results_layout.Shown(
+            title=self.title(), title_short=self.title_short(),
+            notes=tuple(n for n in (tie_break(state), self.saved_note()) if n),
+            ranking=ranking, totals=tuple(final.scores[p]["total"] for p in ranking),
+            labels=tuple(names.category(cat) for cat in cats),
+            values=tuple(final.scores[p][cat] for p in ranking for cat in cats),
+            link=None if self.show_chart else self.link(),
+            caption=_("Scan with your phone to add this play to BG Stats"))
+
+    def plan(self, c: Canvas, body: pygame.Rect
+             ) -> tuple[results_layout.ResultsPlan, results_layout.Chart | None]:
+        """Where everything goes, and the chart's places where it is shown: worked out
+        again only when what is shown, or the room, changed."""
+        shown = self.shown()
+        title = _("Score over the rounds")
+        key = (tuple(body), c.w, c.h, shown, title)
+        if self._plan is None or self._plan[0] != key:
+            plan = results_layout.place(c, body, shown)
+            chart = None
+            if plan.chart is not None:
+                chart = results_layout.chart(c, tuple(self.series().items()), title, plan.chart)
+            self._plan = (key, plan, chart)
+        return self._plan[1], self._plan[2]
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        state = self.state
+        if state.final is None:
             return
-        area = layout.inset(body, c.u(8), c.u(4))
-        link = None if self.show_chart else self.link()
-        caption = _("Scan with your phone to add this play to BG Stats")
-        # The table takes what it needs; the code (or the chart) the rest, as a square as
-        # large as fits beside the table (landscape) or below it (portrait), its one line
-        # underneath.
-        need = self.table_width(c, state)
-        if c.w >= c.h:
-            right_w = max(c.u(200), area.w - need - c.u(12))
-            left, right = layout.columns(area, [None, right_w], c.u(12))
-        else:
-            left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
-        if link is not None and c.w >= c.h and not self.code_fits(c, link, caption, right):
-            # Too narrow beside the table (five players, wide totals, long French labels):
-            # the code goes beside the ranking instead, so the toggle always switches
-            # between the code and the scores (the whole table and the chart).
-            # Beside it, the ranking: each player's letter, name and total.
-            left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], c.u(12))
-            flow = layout.Flow(c, left, c.u(4))
-            rows = len(state.players) * (layout.line_height(c, LARGE) + c.u(4))
-            title_h = layout.fit(c, self.title_short(), left.w, None, LARGE, "key",
-                                 max_lines=3).height(c) + c.u(4)
-            if title_h + rows <= left.h:  # else every player's total first (a message
-                # over the bar: the 4th fire's), the winners' marked
-                flow.text(self.title_short(), LARGE, ACCENT, role="key", max_lines=3)
-            self.draw_ranking(c, state, flow.rest())
-        else:
-            self.draw_heading(c, state, left)
-        if link is None:
-            self.draw_chart(c, state, right)
+        plan, chart = self.plan(c, body)
+        if plan.ranking is not None:
+            self.draw_ranking(c, state, plan.ranking)
+        if plan.heading is not None:
+            self.draw_heading(c, state, plan.heading)
+        if chart is not None:
+            self.draw_chart(c, state, chart)
+        code = plan.code
+        link = self.link()
+        if code is None or link is None:
             return
-        lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=3)
-        below = lines.height(c) + c.u(6)
-        side = min(right.w, right.h - below)
-        square = pygame.Rect(right.x + (right.w - side) // 2, right.y, side, side)
-        where = qr.draw(c.surface, link, square)
-        if where is None:
-            self.draw_chart(c, state, right)
-            return
+        qr.draw(c.surface, link, code.square)
         # A tap shows the code on the whole screen, larger still.
         title = self.title()
-        c.region(where, lambda: self.ui.open("bgstats", link=link, title=title), "code",
+        caption = _("Scan with your phone to add this play to BG Stats")
+        c.region(code.code, lambda: self.ui.open("bgstats", link=link, title=title), "code",
                  caption)
-        layout.draw_text(c, caption, pygame.Rect(right.x, where.bottom + c.u(6), right.w,
-                                                 right.bottom - where.bottom - c.u(6)),
-                         SMALL, TEXT, align="center", max_lines=3)
+        layout.draw_text(c, caption, code.caption, SMALL, TEXT, align="center", max_lines=3)
 
-    #: The smallest module, in pixels, a phone reads from the panel beside the table.
-    MIN_MODULE = 2.5
-
-    def code_fits(self, c: Canvas, link: str, caption: str, right: pygame.Rect) -> bool:
-        """Whether the code, with its caption below, is readable in `right`."""
-        below = layout.fit(c, caption, right.w, None, SMALL, max_lines=3).height(c) + c.u(6)
-        side = min(right.w, right.h - below)
-        return side > 0 and qr.module_px(link, side) >= self.MIN_MODULE
-
-    def draw_ranking(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        """Each player in ranking order: letter, name and total (a key number)."""
+    def draw_ranking(self, c: Canvas, state: State, plan: results_layout.Ranking) -> None:
+        """The short headline, then each player in ranking order: letter, name and total
+        (a key number)."""
         final = state.final
         assert final is not None
-        step = layout.line_height(c, LARGE) + c.u(4)
-        r = c.u(13)
-        y = rect.y
-        for pid in final.ranking:
-            if y + step > rect.bottom:
-                break
-            c.player_badge(pid, (rect.x + r + c.u(2), y + step // 2), r, words.letter(state, pid))
-            total = formats.integer(final.scores[pid]["total"])
-            num = c.text(total, (rect.right - c.u(4), y + step // 2), LARGE,
-                         ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
-            room = num.x - (rect.x + 2 * r + c.u(10)) - c.u(8)
-            c.text(words.player_name(state, pid), (rect.x + 2 * r + c.u(10), y + step // 2),
-                   BODY, TEXT, anchor="midleft", max_width=room, smallest=BODY, role="body")
-            y += step
+        if plan.title is not None:
+            layout.draw_text(c, self.title_short(), plan.title, LARGE, ACCENT, role="key",
+                             max_lines=3)
+        for row in plan.rows:
+            pid = row.player
+            c.player_badge(pid, row.badge, plan.radius, words.letter(state, pid))
+            c.text(formats.integer(final.scores[pid]["total"]), row.total, LARGE,
+                   ACCENT if pid in final.winners else TEXT, anchor="midright", role="key")
+            c.text(words.player_name(state, pid), row.name, BODY, TEXT, anchor="midleft",
+                   max_width=row.name_width, smallest=BODY, role="body")
 
-    def draw_heading(self, c: Canvas, state: State, left: pygame.Rect) -> None:
-        """The winner line, the notes (tie-break, saved or which game) and the table below:
-        the headline as large as leaves the table its room."""
-        gap = c.u(4)
-        notes = [n for n in (tie_break(state), self.saved_note()) if n]
-        table = self.table_height(c, state)
+    def draw_heading(self, c: Canvas, state: State, plan: results_layout.Heading) -> None:
+        """The winner line, the notes (tie-break, saved or which game) and the table below."""
+        if plan.headline is not None:
+            text, size, box = plan.headline
+            layout.draw_text(c, text, box, size, ACCENT, role="key", max_lines=2)
+        for note, box in plan.notes:
+            layout.draw_text(c, note, box, SMALL, TEXT)
+        self.draw_table(c, state, plan.table)
 
-        def notes_h(keep: list[str]) -> int:
-            return sum(layout.fit(c, n, left.w, None, SMALL).height(c) + gap for n in keep)
-
-        choice = None
-        for keep in (notes, notes[:1]):
-            for text, size in ((self.title(), HUGE), (self.title(), LARGE),
-                               (self.title_short(), HUGE), (self.title_short(), LARGE)):
-                fitted = layout.fit(c, text, left.w, None, size, "key", max_lines=1)
-                if fitted.cut or fitted.size < size:
-                    continue
-                if fitted.height(c) + gap + notes_h(keep) + table <= left.h:
-                    choice = (text, size, keep)
-                    break
-            if choice:
-                break
-        if choice is None:
-            # Not even the short headline beside the table (a message over the bar, say
-            # the 4th fire's): the notes that fit and the table, its winners' totals
-            # marked, never cut.
-            for keep in (notes, notes[-1:], []):
-                if notes_h(keep) + table <= left.h:
-                    flow = layout.Flow(c, left, gap)
-                    for note in keep:
-                        flow.text(note, SMALL, TEXT)
-                    self.draw_table(c, state, flow.rest())
-                    return
-        text, size, keep = choice or (self.title_short(), LARGE, notes[:1])
-        flow = layout.Flow(c, left, gap)
-        flow.text(text, size, ACCENT, role="key", max_lines=2)
-        for note in keep:
-            flow.text(note, SMALL, TEXT)
-        self.draw_table(c, state, flow.rest())
-
-    @staticmethod
-    def columns_of(c: Canvas, state: State) -> tuple[int, int]:
-        """The table's label column and each player's column width, in pixels."""
+    def draw_table(self, c: Canvas, state: State, plan: results_layout.Table) -> None:
         final = state.final
         assert final is not None
         players = list(final.ranking)
-        # Measured with the narrow hyphen: the wider minus sign drawn ("−3") takes a little
-        # of the gap between the columns rather than the labels' room in portrait.
-        widest = max([font(c.px(BODY)).size(str(final.scores[p][cat]))[0]
-                      for p in players for cat in categories(state)] +
-                     [font(c.px(LARGE)).size(str(final.scores[p]["total"]))[0]
-                      for p in players])
-        col = max(c.u(40), widest + c.u(10))
-        label = max(layout.width_for(c, names.category(cat), SMALL, 1)
-                    for cat in categories(state)) + c.u(10)
-        return label, col
-
-    def table_width(self, c: Canvas, state: State) -> int:
-        label, col = self.columns_of(c, state)
-        return label + col * len(state.players)
-
-    @staticmethod
-    def table_height(c: Canvas, state: State) -> int:
-        """What the table needs: the players' row and a row per category (body), the
-        totals (key numbers)."""
-        return (len(categories(state)) + 1) * layout.line_height(c, BODY) + \
-            layout.line_height(c, LARGE) + c.u(4)
-
-    def draw_table(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        final = state.final
-        assert final is not None
-        players = list(final.ranking)
-        cats = categories(state)
-        # Values are body text, the totals key numbers, the category names supporting detail;
-        # the label column as wide as its longest label, the rest shared by the players.
-        _label, col = self.columns_of(c, state)
-        label_w = max(c.u(100), rect.w - col * len(players))
-        line = max(layout.line_height(c, BODY),
-                   (rect.h - layout.line_height(c, LARGE) - c.u(4)) // (len(cats) + 1))
-        y = rect.y
-        for j, pid in enumerate(players):
-            cx = rect.x + label_w + j * col + col // 2
-            c.player_badge(pid, (cx, y + line // 2), min(c.u(13), line // 2 - 1),
-                           words.letter(state, pid))
-        y += line
-        for i, cat in enumerate(cats):
-            if i % 2:
-                c.rect(pygame.Rect(rect.x, y, rect.w, line), (30, 35, 45), radius=0)
-            layout.draw_text(c, names.category(cat), pygame.Rect(
-                rect.x + c.u(4), y, label_w - c.u(6), line), SMALL, TEXT, valign="center")
-            for j, pid in enumerate(players):
+        for pid, centre in zip(players, plan.badges, strict=True):
+            c.player_badge(pid, centre, plan.radius, words.letter(state, pid))
+        for cat, row in zip(categories(state), plan.rows, strict=True):
+            if row.band is not None:
+                c.rect(row.band, (30, 35, 45), radius=0)
+            layout.draw_text(c, names.category(cat), row.label, SMALL, TEXT, valign="center")
+            for pid, centre in zip(players, row.values, strict=True):
                 value = final.scores[pid][cat]
-                c.text(formats.integer(value),
-                       (rect.x + label_w + j * col + col // 2, y + line // 2), BODY,
-                       TEXT if value else MUTED, anchor="center")
-            y += line
-        total_h = layout.line_height(c, LARGE) + c.u(4)
-        c.rect(pygame.Rect(rect.x, y, rect.w, total_h), PANEL)
-        c.text(names.category("total"), (rect.x + c.u(4), y + total_h // 2), BODY, TEXT,
-               anchor="midleft", max_width=label_w - c.u(6))
-        for j, pid in enumerate(players):
-            value = final.scores[pid]["total"]
-            c.text(formats.integer(value),
-                   (rect.x + label_w + j * col + col // 2, y + total_h // 2), LARGE,
+                c.text(formats.integer(value), centre, BODY, TEXT if value else MUTED,
+                       anchor="center")
+        c.rect(plan.total_band, PANEL)
+        c.text(names.category("total"), plan.total_label, BODY, TEXT, anchor="midleft",
+               max_width=plan.label_width)
+        for pid, centre in zip(players, plan.totals, strict=True):
+            c.text(formats.integer(final.scores[pid]["total"]), centre, LARGE,
                    ACCENT if pid in final.winners else TEXT, anchor="center", role="key")
 
-    def draw_chart(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        c.rect(rect, PANEL)
-        title = layout.draw_text(c, _("Score over the rounds"), pygame.Rect(
-            rect.x + c.u(8), rect.y + c.u(4), rect.w - c.u(12), rect.h // 3), SMALL, TEXT,
-            max_lines=2)
-        series = self.series()
-        if not series:
+    def draw_chart(self, c: Canvas, state: State, chart: results_layout.Chart) -> None:
+        c.rect(chart.panel, PANEL)
+        layout.draw_text(c, _("Score over the rounds"), chart.title, SMALL, TEXT, max_lines=2)
+        plot = chart.plot
+        if plot is None:
             return
-        step_h = layout.line_height(c, SMALL)
-        top = title.bottom + c.u(12)
-        plot = pygame.Rect(rect.x + c.u(40), top, rect.w - c.u(56),
-                           rect.bottom - top - 2 * step_h - c.u(14))
-        values = [v for s in series.values() for v in s]
-        low, high = min(0, min(values)), max(5, max(values))
-        rounds = max(len(s) for s in series.values()) - 1
-
-        def at(k: int, v: int) -> tuple[int, int]:
-            x = plot.x + plot.w * k // max(1, rounds)
-            y = plot.bottom - plot.h * (v - low) // max(1, high - low)
-            return x, y
-
-        pygame.draw.line(c.surface, MUTED, plot.bottomleft, plot.bottomright, 1)
-        pygame.draw.line(c.surface, MUTED, plot.topleft, plot.bottomleft, 1)
-        if low < 0 < high:
-            zero = at(0, 0)[1]
-            pygame.draw.line(c.surface, (70, 76, 90), (plot.x, zero), (plot.right, zero), 1)
-        c.text(formats.integer(high), (plot.x - c.u(4), plot.y), SMALL, MUTED, anchor="topright")
-        c.text(formats.integer(low), (plot.x - c.u(4), plot.bottom), SMALL, MUTED,
-               anchor="bottomright")
-        # A tick at every round end; numbered as often as the numbers fit side by side.
-        f = font(c.px(SMALL))
-        step = 1
-        while rounds and plot.w * step // rounds < f.size(str(rounds))[0] + c.u(10):
-            step += 1
-        for k in range(1, rounds + 1):
-            x = at(k, low)[0]
-            pygame.draw.line(c.surface, MUTED, (x, plot.bottom), (x, plot.bottom + c.u(5)), 1)
-            last = k == rounds
-            if (k % step == 0 and (last or k <= rounds - step)) or last:
-                c.text(str(k), (x, plot.bottom + c.u(6)), SMALL, MUTED, anchor="midtop")
-        c.text(_("Round"), (plot.centerx, plot.bottom + c.u(8) + step_h), SMALL, MUTED,
-               anchor="midtop")
-        lines = {pid: [at(k, v) for k, v in enumerate(points)]
-                 for pid, points in series.items()}
-        # Each line ends in its player's marker (colour is never the only signal); markers
-        # on close scores are spread out vertically so that none hides another, and a
-        # marker moved off its line's end is joined to it by a thin grey leader.
-        r = c.u(10)
-        step = 2 * r + c.u(2)
-        ends = sorted((line[-1][1], line[-1][0], pid) for pid, line in lines.items())
-        ys = [y for y, _x, _p in ends]
-        for i in range(1, len(ys)):
-            ys[i] = max(ys[i], ys[i - 1] + step)
-        markers = {pid: (x, y) for (_y, x, pid), y in zip(ends, ys, strict=True)}
-        for pid, line in lines.items():
-            if len(line) > 1:
-                x, y = markers[pid]
-                c.polyline(line, PLAYER_COLOURS.get(pid, TEXT), max(2, c.u(3)),
-                           lead=(x, y) if abs(y - line[-1][1]) > r // 2 else None)
-        for (_y, x, pid), y in zip(ends, ys, strict=True):
-            c.player_badge(pid, (x, y), r, words.letter(state, pid))
+        for start, end in plot.axes:
+            pygame.draw.line(c.surface, MUTED, start, end, 1)
+        if plot.zero is not None:
+            pygame.draw.line(c.surface, (70, 76, 90), *plot.zero, 1)
+        c.text(plot.high[0], plot.high[1], SMALL, MUTED, anchor="topright")
+        c.text(plot.low[0], plot.low[1], SMALL, MUTED, anchor="bottomright")
+        for tick in plot.ticks:
+            pygame.draw.line(c.surface, MUTED, tick.start, tick.end, 1)
+            if tick.label is not None:
+                c.text(tick.label[0], tick.label[1], SMALL, MUTED, anchor="midtop")
+        c.text(_("Round"), plot.round, SMALL, MUTED, anchor="midtop")
+        for line in plot.lines:
+            c.polyline(list(line.points), PLAYER_COLOURS.get(line.player, TEXT), plot.width,
+                       lead=line.lead)
+        for pid, centre in plot.markers:
+            c.player_badge(pid, centre, plot.radius, words.letter(state, pid))

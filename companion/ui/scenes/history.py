@@ -1,6 +1,5 @@
 """History: the finished games (date and start time, players, winner), each one tap from
 its final screen again; each player's record, and the full statistics one tap away."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -13,6 +12,7 @@ from companion import formats
 from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
+from companion.ui.layouts import history as history_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 
 log = logging.getLogger("companion.ui")
@@ -27,8 +27,6 @@ def problem_of(exc: Exception) -> str:
     log.error("the history could not be read", exc_info=exc)
     return _("The history cannot be read just now; its games are kept. The log says why.")
 
-#: The least height of a game row at 800x480 (a row is a tap target).
-ROW = 58
 #: Rows read before the first frame (as many as the largest screen shows).
 FIRST_PAGE = 12
 
@@ -77,6 +75,10 @@ class HistoryScene(Scene):
         #: Each row's text, and its height at a width and scale.
         self._results: dict[int, str] = {}
         self._heights: dict[tuple[int, int, float], int] = {}
+        #: The screen's places (`history_layout.place`, the players' rows), with what they
+        #: were worked out for; the game rows' places follow the rows read.
+        self._plan: tuple[tuple[object, ...], str, history_layout.HistoryPlan, pygame.Rect,
+                          tuple[history_layout.PlayerRow, ...]] | None = None
         history = self.ui.services.history
         if history is None:
             return
@@ -186,99 +188,80 @@ class HistoryScene(Scene):
             got = self._results[id(game)] = self.result(game)
         return got
 
-    def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(16), c.u(6))
-        flow = layout.Flow(c, area, c.u(8))
-        flow.text(_("History"), LARGE, TEXT, role="title", max_lines=1)
-        if self.problem:
-            flow.text(self.problem, BODY, (240, 120, 100))
-            return
-        if self.notes:
-            flow.text(_("Left out, damaged: {games}").format(games="; ".join(self.notes)),
-                      SMALL, (240, 120, 100), max_lines=2)
-        if not self.total:
-            flow.text(_("No finished games yet."), BODY, MUTED)
-            return
-        rest = flow.rest()
-        # Games beside the players where there is room, above them where not.
-        if rest.w >= c.u(600):
-            left, right = layout.columns(rest, [rest.w * 58 // 100, None], c.u(16))
-        else:
-            left, right = layout.rows(rest, [rest.h * 62 // 100, None], c.u(12))
-        self.draw_games(c, left)
-        self.draw_players(c, right)
+    def plan(self, c: Canvas, body: pygame.Rect) -> tuple[
+            str, history_layout.HistoryPlan, pygame.Rect, tuple[history_layout.PlayerRow, ...]]:
+        """The notes' text, the screen's places, the players' heading and rows: worked out
+        again only when the room, the language or what is said changed."""
+        key = (tuple(body), c.w, c.h, i18n.language(), self.problem, tuple(self.notes),
+               id(self.stats), len(self.stats))
+        if self._plan is None or self._plan[0] != key:
+            notes = _("Left out, damaged: {games}").format(games="; ".join(self.notes)) \
+                if self.notes else ""
+            plan = history_layout.place(c, body, _("History"), _("Games"), self.problem, notes)
+            # Worded without plurals ("1 games"); formatted only as far as they fit.
+            records = (_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
+                games=_get(stat, "games", _get(stat, "played", 0)), wins=_get(stat, "wins", 0),
+                best=_get(stat, "best_total", _get(stat, "best", ""))) for stat in self.stats)
+            heading, rows = history_layout.players(c, plan.players, _("Players"), records)
+            self._plan = (key, notes, plan, heading, rows)
+        return self._plan[1:]
 
-    def draw_games(self, c: Canvas, rect: pygame.Rect) -> None:
-        games = layout.Flow(c, rect, c.u(8))
-        games.text(_("Games"), SMALL, MUTED)
-        rows = games.rest()
-        arrows = c.u(56)
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        notes, plan, heading, players = self.plan(c, body)
+        layout.draw_text(c, _("History"), plan.title, LARGE, TEXT, role="title", max_lines=1)
+        if self.problem:
+            layout.draw_text(c, self.problem, plan.problem, BODY, (240, 120, 100))
+            return
+        if notes:
+            layout.draw_text(c, notes, plan.notes, SMALL, (240, 120, 100), max_lines=2)
+        if not self.total:
+            layout.draw_text(c, _("No finished games yet."), plan.empty, BODY, MUTED)
+            return
+        self.draw_games(c, plan)
+        self.draw_players(c, heading, players)
+
+    def draw_games(self, c: Canvas, plan: history_layout.HistoryPlan) -> None:
+        layout.draw_text(c, _("Games"), plan.games, SMALL, MUTED)
         # Rows of the same height, as many as fit; arrows beside them when there are more.
         # Only the rows that can be on screen are fetched and measured: as many as fit at
         # the least height, then as many of them as fit at the tallest one's.
-        inner = rows.w - arrows - c.u(8) - c.u(16)
-        most = max(1, (rows.h + c.u(8)) // (c.u(ROW) + c.u(8)))
         if self.first >= self.total:
             self.first = max(0, self.total - 1)
-        shown = self.window(self.first, most)
+        shown = self.window(self.first, plan.most)
         if not shown:
             return
-        tallest = max(self.row_height(c, game, inner) for game in shown)
-        fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
-        shown = shown[:fits]
-        more = self.total > fits
-        width = rows.w - (arrows + c.u(8) if more else 0)
-        y = rows.y
-        for game in shown:
-            box = pygame.Rect(rows.x, y, width, tallest)
-            c.rect(box, PANEL)
-            text = layout.inset(box, c.u(8), c.u(4))
-            when = c.text(self.when(game), text.topleft, SMALL, MUTED, role="secondary")
+        tallest = max(self.row_height(c, game, plan.inner) for game in shown)
+        rows = history_layout.games(c, plan.rows, tallest, len(shown), self.total,
+                                    self.first)
+        for game, row in zip(shown, rows.rows, strict=False):
+            c.rect(row.box, PANEL)
+            c.text(self.when(game), row.when, SMALL, MUTED, role="secondary")
             result = self.result_of(game)
-            layout.draw_text(c, result, pygame.Rect(
-                text.x, when.bottom + c.u(2), text.w, text.bottom - when.bottom - c.u(2)),
-                BODY, TEXT, max_lines=2)
+            layout.draw_text(c, result, row.result, BODY, TEXT, max_lines=2)
             if isinstance(_get(game, "record", None), str) or isinstance(
                     _get(game, "id", None), int):
-                c.region(box, partial(self.open_game, game), f"game:{_get(game, 'id', '')}",
-                         result)
-            y += tallest + c.u(8)
-        if more:
-            x = rows.right - arrows
-            half = (min(rows.h, fits * (tallest + c.u(8))) - c.u(16)) // 2
-            c.button(pygame.Rect(x, rows.y, arrows, half), "\u25b2",
+                c.region(row.box, partial(self.open_game, game),
+                         f"game:{_get(game, 'id', '')}", result)
+        fits = rows.fits
+        if rows.newer is not None and rows.older is not None:
+            c.button(rows.newer, "\u25b2",
                      partial(self.page, -fits) if self.first > 0 else None, key="newer")
-            c.button(pygame.Rect(x, rows.y + half + c.u(8), arrows, half), "\u25bc",
+            c.button(rows.older, "\u25bc",
                      partial(self.page, fits) if self.first + fits < self.total else None,
                      key="older")
 
     def row_height(self, c: Canvas, game: object, width: int) -> int:
+        """A row's height (`history_layout.row_height`), worked out once per row."""
         key = (id(game), width, c.s)
         got = self._heights.get(key)
         if got is None:
-            # The players and totals are table values: body size (docs/look-and-feel.md).
-            lines = layout.fit(c, self.result_of(game), width, None, BODY, max_lines=2)
-            need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
-            got = self._heights[key] = max(c.u(ROW), need)
+            got = self._heights[key] = history_layout.row_height(c, self.result_of(game), width)
         return got
 
-    def draw_players(self, c: Canvas, right: pygame.Rect) -> None:
-        players_flow = layout.Flow(c, right, c.u(2))
-        players_flow.text(_("Players"), SMALL, MUTED)
-        # Name, then the record on its own line: beside the name it was cut short in German
-        # and French ("2 Spiele, 1 Siege, beste…"). Worded without plurals ("1 games").
-        for stat in self.stats:
-            name = _get(stat, "name")
-            played = _get(stat, "games", _get(stat, "played", 0))
-            wins = _get(stat, "wins", 0)
-            best = _get(stat, "best_total", _get(stat, "best", ""))
-            record = _("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
-                games=played, wins=wins, best=best)
-            need = layout.line_height(c, BODY) + layout.fit(c, record, right.w, None,
-                                                            BODY).height(c)
-            if players_flow.rest().h < need:
-                break
-            line = players_flow.take(layout.line_height(c, BODY))
-            c.text(shown_name(name), line.topleft, BODY, ACCENT, max_width=line.w, smallest=BODY)
-            players_flow.text(record, BODY, TEXT)
-            players_flow.take(c.u(4))
+    def draw_players(self, c: Canvas, heading: pygame.Rect,
+                     rows: tuple[history_layout.PlayerRow, ...]) -> None:
+        layout.draw_text(c, _("Players"), heading, SMALL, MUTED)
+        for stat, row in zip(self.stats, rows, strict=False):
+            c.text(shown_name(_get(stat, "name")), row.name.topleft, BODY, ACCENT,
+                   max_width=row.name.w, smallest=BODY)
+            layout.draw_text(c, row.text, row.record, BODY, TEXT)

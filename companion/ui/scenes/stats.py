@@ -2,7 +2,6 @@
 average points per game in every score category (from the history's stored results,
 `companion.store.stats.player_records`). Totals and categories are two views of one
 table (the bar's second button switches); the arrows page through the players."""
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -14,8 +13,9 @@ from companion import formats
 from companion.engine import SCORE_CATEGORIES
 from companion.store import stats
 from companion.ui import i18n, layout, names
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
 from companion.ui.i18n import _
+from companion.ui.layouts import stats as stats_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.scenes.history import problem_of
 
@@ -43,6 +43,8 @@ class PlayerStatsScene(Scene):
         self.categories = False
         #: The records hold the points per category (read when that view is first shown).
         self.with_categories = False
+        #: The layout's plan, with what it was worked out for.
+        self._plan: tuple[tuple[object, ...], stats_layout.StatsPlan] | None = None
         history = self.ui.services.history
         if history is None:
             return
@@ -93,63 +95,48 @@ class PlayerStatsScene(Scene):
             (_("Best total"), [str(r.best_total) for r in shown], True),
         ]
 
+    def plan(self, c: Canvas, body: pygame.Rect) -> stats_layout.StatsPlan:
+        """Where everything goes (worked out again only when something it hangs on
+        changed: the room, the page, the view, the language, the records)."""
+        labels = tuple(label for label, _v, _h in self.rows(self.records[:1]))
+        shown = tuple(names.kept_name(r.name) for r in self.records[:8])
+        key = (tuple(body), c.w, c.h, shown, labels, len(self.records), self.first,
+               bool(self.notes))
+        if self._plan is None or self._plan[0] != key:
+            self._plan = (key, stats_layout.place(c, body, shown, labels, len(self.records),
+                                                  self.first, bool(self.notes)))
+        return self._plan[1]
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(12), c.u(6))
-        arrows = c.u(56)
-        more = False
-        # Labels and values are table text: body size, each label on one line (the label
-        # column as wide as its longest label; the players share the rest, a page at a time).
-        col = max([c.u(72)] + [font(c.px(BODY)).size(names.kept_name(r.name))[0] + c.u(12)
-                               for r in self.records[:8]])
-        label_w = min(area.w - col, max(layout.width_for(c, label, BODY, 1) for label, _v, _h
-                                        in self.rows(self.records[:1])) + c.u(16))
-        per_page = max(1, (area.w - label_w) // col)
-        more = len(self.records) > per_page
-        head = pygame.Rect(area.x, area.y, area.w - (2 * arrows + c.u(16) if more else 0),
-                           arrows)
+        plan = self.plan(c, body)
         layout.draw_text(c, _("Average per game") if self.categories else
-                         _("Player statistics"), head, LARGE, TEXT, role="title",
+                         _("Player statistics"), plan.head, LARGE, TEXT, role="title",
                          valign="center", max_lines=1)
-        if more:
-            x = area.right - 2 * arrows - c.u(8)
-            c.button(pygame.Rect(x, area.y, arrows, arrows), "\u25c0",
-                     partial(self.page, -per_page) if self.first > 0 else None, key="prev")
-            c.button(pygame.Rect(x + arrows + c.u(8), area.y, arrows, arrows), "\u25b6",
-                     partial(self.page, per_page) if self.first + per_page < len(self.records)
-                     else None, key="next")
-        rest = pygame.Rect(area.x, head.bottom + c.u(8), area.w,
-                           area.bottom - head.bottom - c.u(8))
+        if plan.prev is not None and plan.next is not None:
+            c.button(plan.prev, "\u25c0",
+                     partial(self.page, -plan.per_page) if self.first > 0 else None, key="prev")
+            c.button(plan.next, "\u25b6",
+                     partial(self.page, plan.per_page)
+                     if self.first + plan.per_page < len(self.records) else None, key="next")
         if self.problem:
-            layout.draw_text(c, self.problem, rest, BODY, (240, 120, 100))
+            layout.draw_text(c, self.problem, plan.problem, BODY, (240, 120, 100))
             return
-        if self.notes:
-            note_h = layout.line_height(c, SMALL)
+        if plan.note is not None:
             layout.draw_text(c, _("Left out, damaged: {games}").format(
-                games="; ".join(self.notes)), pygame.Rect(rest.x, rest.bottom - note_h, rest.w,
-                                                          note_h),
-                SMALL, (240, 120, 100), max_lines=1)
-            rest.h -= note_h + c.u(4)
+                games="; ".join(self.notes)), plan.note, SMALL, (240, 120, 100), max_lines=1)
         if not self.records:
-            layout.draw_text(c, _("No finished games yet."), rest, BODY, MUTED)
+            layout.draw_text(c, _("No finished games yet."), plan.empty, BODY, MUTED)
             return
-        shown = self.records[self.first:self.first + per_page]
-        rows = self.rows(shown)
-        line = max(layout.line_height(c, BODY), min(
-            c.u(48), (rest.h - layout.line_height(c, BODY)) // (len(rows) + 1)))
-        y = rest.y
-        for j, record in enumerate(shown):
-            c.text(names.kept_name(record.name),
-                   (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
-                   ACCENT, anchor="center", max_width=col - c.u(6), smallest=BODY)
-        y += line
-        for i, (label, values, highlighted) in enumerate(rows):
+        shown = self.records[self.first:self.first + plan.per_page]
+        for record, centre in zip(shown, plan.names, strict=True):
+            c.text(names.kept_name(record.name), centre, BODY, ACCENT, anchor="center",
+                   max_width=plan.name_width, smallest=BODY)
+        for i, ((label, values, highlighted), row) in enumerate(
+                zip(self.rows(shown), plan.rows, strict=True)):
             if highlighted:
-                c.rect(pygame.Rect(rest.x, y, rest.w, line), PANEL, radius=0)
+                c.rect(row.band, PANEL, radius=0)
             elif i % 2:
-                c.rect(pygame.Rect(rest.x, y, rest.w, line), (30, 35, 45), radius=0)
-            layout.draw_text(c, label, pygame.Rect(rest.x + c.u(4), y, label_w - c.u(8), line),
-                             BODY, TEXT, valign="center", max_lines=1)
-            for j, value in enumerate(values):
-                c.text(value, (rest.x + label_w + j * col + col // 2, y + line // 2), BODY,
-                       TEXT, anchor="center")
-            y += line
+                c.rect(row.band, (30, 35, 45), radius=0)
+            layout.draw_text(c, label, row.label, BODY, TEXT, valign="center", max_lines=1)
+            for value, centre in zip(values, row.values, strict=True):
+                c.text(value, centre, BODY, TEXT, anchor="center")
