@@ -20,57 +20,15 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
-from companion.ui.hyphen import SOFT, plain
+from companion.ui.layouts.stack import Stack, text_box
 
 #: The least height of a game row at 800x480 (a row is a tap target).
 ROW = 58
 
 
-def text_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
-             role: str | None = None, align: str = "left", valign: str = "top",
-             max_lines: int | None = None) -> pygame.Rect:
-    """The rectangle `layout.draw_text(c, text, rect, size, …)` returns, without drawing:
-    its lines' boxes as `Canvas.text` makes them."""
-    fitted = layout.fit(c, text, rect.w, rect.h, size, role, max_lines)
-    step = layout.line_height(c, fitted.size)
-    total = step * len(fitted.lines)
-    y = rect.y if valign == "top" else rect.centery - total // 2 if valign == "center" else \
-        rect.bottom - total
-    f = font(c.px(fitted.size))
-    used = pygame.Rect(rect.x, y, 0, total)
-    for line in fitted.lines:
-        box = pygame.Rect((0, 0), f.size(plain(line) if SOFT in line else line))
-        if align == "center":
-            box.midtop = (rect.centerx, y)
-        elif align == "right":
-            box.topright = (rect.right, y)
-        else:
-            box.topleft = (rect.x, y)
-        used.union_ip(box)
-        y += step
-    return used
-
-
-class Column:
-    """`layout.Flow` without the drawing: each text's box (to draw it in with
-    `layout.draw_text`), the next below what it takes, `gap` between."""
-
-    def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
-        self.c = c
-        self.rect = rect
-        self.y = rect.y
-        self.gap = gap
-
-    def rest(self) -> pygame.Rect:
-        """What is left below the pieces so far."""
-        return pygame.Rect(self.rect.x, self.y, self.rect.w, max(0, self.rect.bottom - self.y))
-
-    def take(self, height: int) -> pygame.Rect:
-        """The next `height` px (at most what is left)."""
-        got = pygame.Rect(self.rect.x, self.y, self.rect.w,
-                          max(0, min(height, self.rect.bottom - self.y)))
-        self.y = got.bottom + self.gap
-        return got
+class Column(Stack):
+    """`layout.Flow` without the drawing, as `Stack`; a text's box is what was left of the
+    column (an empty text's too), and it may be centred or to the right."""
 
     def text(self, text: str, size: int = BODY, *, role: str | None = None,
              align: str = "left", max_lines: int | None = None) -> pygame.Rect:

@@ -18,7 +18,8 @@ from companion import formats
 from companion.engine.values import value
 from companion.ui import layout, qr
 from companion.ui.canvas import BODY, HUGE, LARGE, SMALL, Canvas, font
-from companion.ui.layouts.history import Column, text_box
+from companion.ui.layouts.history import Column
+from companion.ui.layouts.stack import text_box
 
 #: The smallest module, in pixels, a phone reads from the panel beside the table.
 MIN_MODULE = 2.5

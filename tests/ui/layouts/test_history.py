@@ -8,6 +8,7 @@ import pytest
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, TEXT, Canvas
 from companion.ui.layouts import history
+from companion.ui.layouts.stack import text_box
 
 SIZES = [(800, 480), (480, 800), (1280, 720)]
 NOTES = "Left out, damaged: game 3 (2024-01-01 19:00); game 9 (2024-02-11 20:15)"
@@ -115,7 +116,7 @@ def test_players_records_are_whole_or_left_out(size):
     boxes = [heading] + [b for r in rows for b in (r.name, r.record)]
     assert all(plan.players.contains(b) for b in boxes)
     for row in rows:
-        used = history.text_box(c, row.text, row.record, BODY)
+        used = text_box(c, row.text, row.record, BODY)
         assert used.bottom <= plan.players.bottom and row.record.top >= row.name.bottom
 
 
@@ -128,4 +129,4 @@ def test_text_box_is_what_drawing_the_text_takes(text, size, lines, align):
     c = canvas((800, 480))
     for box in (pygame.Rect(10, 20, 300, 200), pygame.Rect(5, 5, 90, 60)):
         drawn = layout.draw_text(c, text, box, size, TEXT, align=align, max_lines=lines)
-        assert history.text_box(c, text, box, size, align=align, max_lines=lines) == drawn
+        assert text_box(c, text, box, size, align=align, max_lines=lines) == drawn
