@@ -24,6 +24,13 @@ COORDINATES = {"x", "y", "w", "h", "left", "right", "top", "bottom", "width", "h
 #: Rectangle methods and layout calls that move, grow or cut a rectangle.
 MOVES = {"move", "move_ip", "inflate", "inflate_ip", "clip", "union", "clamp", "inset",
          "scale_by"}
+#: `companion.ui.layout`'s calls that place things (`layout.rows(…)`, a flow taking
+#: room: `Flow(…)`, `….take(…)`): a scene gets its places from its layout instead.
+#: (Fitting a text into the box it was given, `layout.fit` or `layout.draw_text`, is
+#: painting.)
+PLACING = {"Flow", "take", "rows", "columns", "grid", "button_grid", "paged_grid",
+           "slot_grid", "grouped_grid", "answers_layout", "cube_row", "grid_cells",
+           "columns_for", "slot_fit"}
 
 
 def _is_unit(node: ast.AST) -> bool:
@@ -53,6 +60,9 @@ def position_arithmetic(source: str) -> list[str]:
                 found.append(f"{node.lineno}: a rectangle made of numbers")
             elif isinstance(func, ast.Attribute) and name in MOVES:
                 found.append(f"{node.lineno}: .{name}(…)")
+            elif name in PLACING and (name in ("Flow", "take") or isinstance(func, ast.Attribute)
+                                      and getattr(func.value, "id", "") == "layout"):
+                found.append(f"{node.lineno}: {name}(…) places things")
     return found
 
 
@@ -73,6 +83,9 @@ def test_the_rule_finds_position_arithmetic():
         "1: a rectangle made of numbers", "1: arithmetic on a position", "1: c.u(…)"]
     assert position_arithmetic("inner = box.inflate(-4, -4)\n") == ["1: .inflate(…)"]
     assert position_arithmetic("x = -area.w\n") == ["1: arithmetic on a position"]
+    assert position_arithmetic("flow = layout.Flow(c, plan.area, plan.gap)\n"
+                               "row = flow.take(plan.row_h)\n") == [
+        "1: Flow(…) places things", "2: take(…) places things"]
     # `not` is no arithmetic (the test still flags the measure inside: `c.u`).
     assert position_arithmetic("if not shown.w:\n    pass\n") == []
     # Painting what was placed is not position arithmetic.
