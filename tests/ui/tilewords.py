@@ -18,7 +18,9 @@ def words(card: Card) -> set[str]:
     """The whole words a tile may use for `card` in the current language: of its name,
     its kind's name, the catalogue's shorter name, the good a merchant buys, its face
     (goods initials, a value), and the mark of a guess."""
-    texts = [names.card_name(card), names.face(card)]
+    # The face's goods also run together where the tile is narrow ("RuCoTe?").
+    texts = [names.card_name(card), names.face(card),
+             names.face(card).replace(names.GOODS_JOIN, "")]
     if card.kind in names.KIND_NAMES:
         texts.append(_(names.KIND_NAMES[card.kind]))
     if card.kind in names.TILE_NAMES:

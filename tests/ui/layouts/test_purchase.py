@@ -212,8 +212,9 @@ def kinds_of_card() -> list[str]:
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("form", ["quick", "tracked"])
 @pytest.mark.parametrize("outcome", [None, "bought"])
-def test_every_tile_names_its_card_in_whole_words(language, screen, form, outcome):
-    """Six cards (4 and 5 players), every kind of card: a tile's name is never a word cut
+@pytest.mark.parametrize("players", [4, 5])
+def test_every_tile_names_its_card_in_whole_words(language, screen, form, outcome, players):
+    """Five and six cards (4 and 5 players), every kind of card: a tile's name is never a word cut
     short ("Con-", "Tep-", "Ca- 3 ?"); where the kind's name does not fit it says the
     card by the catalogue's shorter name ("Kammer", "Feuerwehr 2?"), a merchant by its
     good, a contract by its goods. Open or bought, a tile says which card it is."""
@@ -225,12 +226,13 @@ def test_every_tile_names_its_card_in_whole_words(language, screen, form, outcom
 
     size, area = SCREENS[screen]
     c = canvas(size)
-    base = next(s for s, _a in states(5, form, 1) if len(s.slots) == 6)
+    n = players + 1
+    base = next(s for s, _a in states(players, form, 1) if len(s.slots) == n)
     ids = kinds_of_card()
     set_language(language)
     try:
-        for k in range(0, len(ids), 6):
-            chunk = (ids[k:k + 6] + ids)[:6]
+        for k in range(0, len(ids), n):
+            chunk = (ids[k:k + n] + ids)[:n]
             slots = tuple(Slot(card=cid, goods=("coffee", "tea", "rubber")
                                if base.catalogue[cid].kind == "ship" else (),
                                outcome=outcome, buyer=base.players[0] if outcome else None,
