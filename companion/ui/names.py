@@ -54,6 +54,19 @@ KIND_NAMES = {
     "port": N_("Port"),
     "st_michaelis": N_("St. Michaelis"),
 }
+#: Shorter names a narrow tile (Purchase, six cards) may give a card whose kind's name
+#: does not fit there with its face: whole words the table says ("Kammer", "Feuerwehr 3"),
+#: never a word cut short ("Han-", "Tep-").
+TILE_NAMES = {
+    "chamber_of_commerce": N_("Chamber"),
+    "boatsmen_church": N_("Church"),
+    "fireman": N_("Fire brigade"),
+    "st_michaelis": N_("Michaelis"),
+}
+#: Per language, the first parts of its compound names that are words of their own: a
+#: tile with no room for more may show such a part with a hyphen ("Feuer- 3?"), as a
+#: compound's part is written; never a syllable ("Han-", "Tep-", "Con-").
+COMPOUND_PARTS = {"de": frozenset({"Feuer", "Fluss"})}
 MERCHANT_NAMES = {
     "coffee": N_("Coffee roaster"),
     "tea": N_("Tea taster"),
@@ -68,6 +81,11 @@ STORE_NAMES = {
     "warehouse": N_("warehouse"),
     "market": N_("market hall"),
 }
+
+
+def compound_parts() -> frozenset[str]:
+    """The first parts of compounds a narrow tile may show, in the current language."""
+    return COMPOUND_PARTS.get(language(), frozenset())
 
 
 def good(name: str) -> str:

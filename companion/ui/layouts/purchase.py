@@ -139,15 +139,17 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
 
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
-    """The card's name as a tile of `width` holds it on `lines` lines: whole if it fits,
-    else its kind shortened before what its face shows ("Feuerwehr- 3", "Auftrag Kf·Te"),
-    so that no two tiles of a round read alike and no catalogue code a card does not carry
-    is shown: cut at a soft hyphen, the cut marked by a hyphen as a compound's part is, or
-    a shorter name of whole words ("Chambre 3"); a merchant by the good it buys; never
-    mid-word with a full stop ("Teppic."). Only where nothing of the kind fits: the face
-    alone. The card being settled is named in full below the tiles. `face=False`: the
-    face is drawn otherwise (a contract's goods as cubes): only "?" says it is not
-    confirmed."""
+    """The card's name as a tile of `width` holds it on `lines` lines, in whole words (a
+    word may wrap at its soft hyphens, the break drawn as a hyphen, but is never cut
+    short: "Con-", "Tep-", "Han-" tell nobody which card it is). The first that fits of:
+    its name; its kind with what its face shows ("Feuerwehrmann 3?", no season); the
+    catalogue's shorter name for the kind ("Feuerwehr 3?", "Kammer"); a merchant by the
+    good it buys ("Tapis", "Teppich"); the kind's first words ("Chambre", "Bureau"); a
+    contract by its goods alone ("Te Sa Ru?": no other card's face is goods in letters).
+    Else '' (no name line: the status or the cubes alone; the tile's target keeps the
+    card's name, and the card being settled is named in full below the tiles).
+    `face=False`: the face is drawn otherwise (a contract's goods as cubes): only "?" says
+    it is not confirmed."""
     # `face=False`: a contract's goods are cubes on the tile; a guess still says "?".
     guess = not face and card.kind == Kind.CONTRACT and "goods" in card.unverified
 
@@ -164,47 +166,39 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
     # The goods may go on as many lines as the tile has ("Te Sa Ru?"), rather than be cut.
     tags = [tag, tag.replace(names.GOODS_JOIN, " "), tag.replace(names.GOODS_JOIN, "")] \
         if tag else [""]
-    raw = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
+    kind = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
         names.card_name(card, with_season=False)
-    # A merchant by the good it buys: the shorter name a player says ("Tapis", "Teppich").
-    good = ""
+    forms = [kind]
+    if card.kind in names.TILE_NAMES:
+        forms.append(_(names.TILE_NAMES[card.kind]))
     if card.kind == Kind.MERCHANT and card.good is not None:
         good = names.good(card.good)
-        good = good[:1].upper() + good[1:]
-        if fits(plain(good)):
-            return dress(plain(good))
-    def cut(shown: str) -> str | None:
-        """The kind whole or cut where a word may break, before `shown`, if it fits."""
-        if fits(f"{plain(raw)} {shown}".rstrip()):  # a ship without its season, "Navire"
-            return f"{plain(raw)} {shown}".rstrip()
-        # Cut only where the word may be broken (its soft hyphens: "Feuer\u00adwehr") or
-        # between words; never after a short word ("Chambre de").
-        for name in (raw, good) if good else (raw,):
-            for i in range(len(name) - 1, 0, -1):
-                if name[i] not in (SOFT_HYPHEN, " "):
-                    continue
-                stem = plain(name[:i]).rstrip(" -'\u2019")
-                last = stem.split(" ")[-1]
-                if not last.rstrip(".").isalpha() or (len(last) < 3 and " " in stem):
-                    continue
-                if name[i] == SOFT_HYPHEN and " " in stem:
-                    continue  # several words: cut between them ("Chambre"), not in the last
-                label = f"{stem}{'-' if name[i] == SOFT_HYPHEN else ''} {shown}".rstrip()
-                if fits(label):
-                    return label
-        return None
-
+        forms.append(good[:1].upper() + good[1:])
+    # The kind's first words, longest first; never ending on a short word ("Chambre de",
+    # "St.") that says nothing alone.
+    for i in range(len(kind) - 1, 0, -1):
+        last = plain(kind[:i]).split(" ")[-1]
+        if kind[i] == " " and len(last) >= 3 and last.isalpha():
+            forms.append(kind[:i])
+    # A compound's first part where it is a word of its own ("Feuer-"), last.
+    for form in list(forms):
+        parts = form.split(SOFT_HYPHEN)
+        forms += [f"{stem}-" for k in range(len(parts) - 1, 0, -1)
+                  if (stem := plain(SOFT_HYPHEN.join(parts[:k]))) in names.compound_parts()]
     for shown in tags:
-        label = cut(shown)
-        if label is not None:
-            return dress(label)
-    for shown in tags:
-        if shown and fits(shown):
-            return dress(shown)
-    # Not even the face fits (a tile narrowed by its status lines): the kind alone, whole
-    # or cut where a word may break; the card being settled is named in full below.
-    label = cut("")
-    return dress(label if label is not None else tags[-1] or full)
+        for form in forms:
+            label = f"{form} {shown}".rstrip()
+            if fits(label):
+                return dress(label)
+    if card.kind == Kind.CONTRACT:
+        for shown in tags:
+            if shown and fits(shown):
+                return dress(shown)
+    # No room for the face: the card's kind or shorter name alone, still whole.
+    for form in forms:
+        if tag and fits(form):
+            return dress(form)
+    return ""
 
 
 def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
@@ -252,7 +246,8 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
         lines = room.h // step
         label = tile_name(c, card, room.w, max(1, lines), face=not printed)
-        if lines and layout.fit(c, label, room.w, None, SMALL, max_lines=lines).cut:
+        if not label or lines and layout.fit(c, label, room.w, None, SMALL,
+                                             max_lines=lines).cut:
             # Not even the face fits beside the status (a discarded contract's goods with
             # wide initials, "Ru·Ru·Ca", under "dis-/carded" on a narrow tile): the status
             # alone, as where no line is left, rather than a name cut short. The tile's

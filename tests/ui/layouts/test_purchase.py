@@ -193,3 +193,56 @@ def test_the_form_switch_goes_where_it_is_given_room_else_bottom_right():
     assert (got.right, got.y, got.w, got.h) == (where.right, where.y, width, 56)
     got = placed.switch_place(c, True, area, pygame.Rect(300, 200, width - 1, 56))
     assert (got.right, got.bottom, got.w) == (area.right, area.bottom, width)
+
+
+# --- every tile says which card it is, in whole words (issue 19, touch QA) ----------------
+
+
+def kinds_of_card() -> list[str]:
+    """One card id per face the table tells apart (kind, good, goods, value, season)."""
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    seen: dict[tuple, str] = {}
+    for cid, card in catalogue.cards.items():
+        seen.setdefault((card.kind, card.good, card.goods, card.value, card.points,
+                         card.season if card.kind in ("fire", "ship") else None), cid)
+    return sorted(seen.values())
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("form", ["quick", "tracked"])
+@pytest.mark.parametrize("outcome", [None, "bought"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_every_tile_names_its_card_in_whole_words(language, screen, form, outcome, players):
+    """Five and six cards (4 and 5 players), every kind of card: a tile's name is never a word cut
+    short ("Con-", "Tep-", "Ca- 3 ?"); where the kind's name does not fit it says the
+    card by the catalogue's shorter name ("Kammer", "Feuerwehr 2?"), a merchant by its
+    good, a contract by its goods. Open or bought, a tile says which card it is."""
+    from companion.engine.state import Slot
+    from companion.ui.hyphen import plain
+    from companion.ui.i18n import set_language
+
+    from .. import tilewords
+
+    size, area = SCREENS[screen]
+    c = canvas(size)
+    n = players + 1
+    base = next(s for s, _a in states(players, form, 1) if len(s.slots) == n)
+    ids = kinds_of_card()
+    set_language(language)
+    try:
+        for k in range(0, len(ids), n):
+            chunk = (ids[k:k + n] + ids)[:n]
+            slots = tuple(Slot(card=cid, goods=("coffee", "tea", "rubber")
+                               if base.catalogue[cid].kind == "ship" else (),
+                               outcome=outcome, buyer=base.players[0] if outcome else None,
+                               price=1 if outcome else None) for cid in chunk)
+            state = replace(base, slots=slots, phase=Phase.DEMAND, placed=0, settling=0)
+            plan = placed.quick(c, state, area, 0).tiles if form == "quick" else \
+                placed.demand(c, state, area).tiles
+            for cid, tile in zip(chunk, plan.tiles, strict=True):
+                card = state.catalogue[cid]
+                assert tile.lines and tile.label, (cid, language, screen)
+                assert not tilewords.cut_words(plain(tile.label), card), (tile.label, cid)
+    finally:
+        set_language("en")
