@@ -34,7 +34,7 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.scene import GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
 from companion.ui.views.confirm import Answer, confirm_view
 
@@ -68,6 +68,38 @@ def which_card(catalogue: Catalogue, candidates: list[str], field: str,
         if sized:
             return sized[0].id
     return guesses[0].id
+
+
+def reveal_shown(ui: SceneHost, game: GameHost, candidates: list[str], field: str,
+                 value: PrintedValue, answered: Callable[[], object] | None = None) -> None:
+    """The card revealed in Supply shows `value`: it is the card among `candidates` that
+    shows it (`which_card`), its value confirmed (a confirm_value line before its reveal,
+    and the owner's card file) unless it already was, then revealed. `answered` runs once
+    the value is in (the question's screen closes); nothing is recorded on a refusal."""
+    from companion.engine import Reveal
+
+    state = game.state
+    chosen = which_card(state.catalogue, candidates, field, value)
+    if chosen is None:
+        ui.error(_("No card of this season still in the pile shows that."))
+        return
+    card = state.catalogue[chosen]
+    try:
+        problem = None
+        if field in card.unverified or not same_value(getattr(card, field), value):
+            problem = game.confirm_value(chosen, field, value)
+    except RuleError as exc:
+        ui.error(words.refusal(state, exc))
+        return
+    except CompanionError as exc:
+        ui.error(_("Not saved: {reason}").format(reason=exc.message))
+        return
+    if answered is not None:
+        answered()
+    if problem is not None:
+        ui.error(_("Kept for this game, but not saved for later games: {reason}")
+                 .format(reason=problem))
+    game.act(Reveal(chosen))
 
 
 class ConfirmValueScene(Scene):
@@ -197,33 +229,10 @@ class ConfirmValueScene(Scene):
     def pick(self, value: PrintedValue | None = None) -> None:
         """The card on the table shows this value: it is that card, and the value is
         confirmed (a confirm_value line before its reveal) unless it already was."""
-        from companion.engine import Reveal
-
         if value is None:
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
                      else int(self.value))
-        state = self.game.state
-        chosen = which_card(state.catalogue, self.candidates, self.field, value)
-        if chosen is None:
-            self.ui.error(_("No card of this season still in the pile shows that."))
-            return
-        card = state.catalogue[chosen]
-        try:
-            problem = None
-            if self.field in card.unverified or not same_value(getattr(card, self.field),
-                                                                value):
-                problem = self.game.confirm_value(chosen, self.field, value)
-        except RuleError as exc:
-            self.ui.error(words.refusal(state, exc))
-            return
-        except CompanionError as exc:
-            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
-            return
-        self.ui.pop()
-        if problem is not None:
-            self.ui.error(_("Kept for this game, but not saved for later games: {reason}")
-                          .format(reason=problem))
-        self.game.act(Reveal(chosen))
+        reveal_shown(self.ui, self.game, self.candidates, self.field, value, self.ui.pop)
 
     def add_good(self, good: str) -> None:
         if isinstance(self.value, list) and len(self.value) < 4:
