@@ -370,10 +370,14 @@ class SupplyScene(RoundScene):
         whose value was a guess then are five places, one per value (`draw_value`)."""
         key = (state.round, state.top_season(), tuple(self.grid_cards(state)),
                i18n.language())
-        kept = self.round_kept().get("places")
-        if kept is not None and kept[0] == key:
-            got: list[Place] = kept[1]
-            return got
+        # One set of places per grid of the round (a season that ran out mid-round, then
+        # an Undo back to it, finds its grid as it was); other rounds' are let go.
+        made_for: dict[tuple[object, ...], list[Place]] = self.round_kept().setdefault(
+            "places", {})
+        if key in made_for:
+            return made_for[key]
+        for old in [k for k in made_for if k[0] != state.round]:
+            del made_for[old]
         cards = self.grid_cards(state)
         told = self.told_by_value(state, cards)
         groups: dict[str, list[str]] = {}
@@ -394,7 +398,7 @@ class SupplyScene(RoundScene):
         made.sort(key=lambda p: (state.catalogue[p.ids[0]].kind != Kind.FIRE
                                  if p.ids[0] in state.catalogue.cards else True,
                                  -len(p.label)))
-        self.round_kept()["places"] = (key, made)
+        made_for[key] = made
         return made
 
     @staticmethod

@@ -429,3 +429,41 @@ def test_an_undo_back_from_purchase_keeps_supply_s_places(services, size, langua
         assert set(before) == set(places(table.finger))
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 1)])
+def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, seed):
+    """The top season runs out mid-round (four players: no season a multiple of five
+    cards): the next season's grid comes. An Undo back to the last card of the season
+    before finds its grid's places as they were (the cards in each place, their order,
+    the labels they are laid out by), not made anew from what was told since."""
+    from companion.ui.core import UI
+
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form="quick", undo_rate=0)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    seen: dict[tuple, list] = {}
+    switched = None
+    for action in actions[1:]:
+        table.dismiss()
+        state = table.state
+        if state.phase == "supply" and ui.top.name == "supply":
+            table.finger.frame()
+            seen[(*revealed(state), state.top_season())] = list(ui.top.places(state))
+            if switched is not None and state.top_season() != switched:
+                break
+            if state.slots and state.catalogue[state.slots[-1].card].season != \
+                    state.top_season():
+                switched = state.top_season()  # the last card was of the season before
+        table.play(action)
+    assert switched is not None, "no season ran out mid-round"
+    for _undo in range(2):  # back to the season before (its last card unrevealed)
+        table.finger.tap(_("Undo"))
+        back = ui.game.state
+        key = (*revealed(back), back.top_season())
+        table.finger.frame()
+        assert ui.top.name == "supply" and key in seen
+        assert ui.top.places(back) == seen[key]
