@@ -287,6 +287,34 @@ def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
     assert "value" not in again.services.load_catalogue()[card.id].unverified
 
 
+def test_a_value_no_unseen_fireman_can_show_is_greyed_in_its_place(tmp_path):
+    """One Winter fireman confirmed (2), the other a guess: all five values can come. Once
+    the guess is revealed (it shows 5), only the confirmed one's value is left to tap; the
+    other values stay in their places, greyed."""
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "A-fireman-1", "value", 2)
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+
+    def values() -> dict[int, tuple[bool, tuple[int, ...]]]:
+        ui.render()
+        return {v: (t.enabled, tuple(t.rect)) for t in ui.canvas.targets
+                for v in range(1, 6) if t.label == f"Fireman {v}"}
+
+    before = values()
+    assert len(before) == 5 and all(enabled for enabled, _rect in before.values())
+    ui.press("fireman:5")
+    state = ui.game.state
+    assert state.slots[0].card == "A-fireman-2" and state.catalogue["A-fireman-2"].value == 5
+    after = values()
+    assert {v: rect for v, (_e, rect) in after.items()} == \
+        {v: rect for v, (_e, rect) in before.items()}
+    assert [v for v, (enabled, _rect) in after.items() if enabled] == [2]
+    ui.press("fireman:2")  # the confirmed one: no confirm_value line, only its reveal
+    assert ui.game.state.slots[1].card == "A-fireman-1"
+    assert [line["type"] for line in journal_lines(state_dir)[-1:]] == ["reveal"]
+
+
 def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp_path):
     state_dir = tmp_path / "state"
     save_override(state_dir, "A-contract-2", "goods", ["saffron", "carpet"])

@@ -268,6 +268,31 @@ def test_the_last_unseen_card_of_the_pile_is_offered_as_the_primary_action(ui):
     assert ui.game.state.actions == state.actions + 1
 
 
+def test_the_last_unseen_card_a_fireman_of_guessed_value_is_told_by_its_value(ui):
+    """The last card of the pile's season a fireman whose value is a guess: not offered as
+    the primary action (it would reveal it with its guess); its value's button says both
+    in one tap."""
+    from companion.ui import names
+
+    def one_fireman_left(b: State, a: State) -> bool:
+        season = a.top_season()
+        if a.phase != "supply" or season is None or len(a.unseen[season]) != 1:
+            return False
+        card = a.catalogue[next(iter(a.unseen[season]))]
+        return card.kind == Kind.FIREMAN and "value" in card.unverified
+
+    finger = at(ui, one_fireman_left, players=4)
+    state = ui.game.state
+    (card,) = state.unseen[state.top_season()]
+    primary = finger.primary()
+    assert primary is None or not primary["enabled"]
+    shown = state.catalogue[card].value
+    finger.tap(names.card_in_season(state.catalogue[card], marked=False))  # "Fireman 3"
+    after = ui.game.state
+    assert after.slots[-1].card == card and "value" not in after.catalogue[card].unverified
+    assert after.catalogue[card].value == shown
+
+
 # --- issue 11, the layout in real game states ----------------------------------------------------
 
 
