@@ -278,8 +278,11 @@ class SupplyScene(RoundScene):
         every = self.places(state)
         groups = [place for place in every if place.value is None]
         told = [place for place in every if place.value is not None]
-        grid = places.grid(c, rect, [place.label for place in groups], self.page,
-                           kind_word(Kind.FIREMAN) if told else "", len(told))
+        labels = tuple(place.label for place in groups)
+        word = kind_word(Kind.FIREMAN) if told else ""
+        # The same room and labels give the same places: worked out once, not every frame.
+        grid = self.kept("grid", (tuple(rect), c.w, c.h, labels, self.page, word, len(told)),
+                         lambda: places.grid(c, rect, labels, self.page, word, len(told)))
         if grid.word is not None:
             layout.draw_text(c, kind_word(Kind.FIREMAN), grid.word, BODY, TEXT,
                              valign="center", max_lines=2)
