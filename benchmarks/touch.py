@@ -285,11 +285,21 @@ class TouchTable:
             # Cards on pages ("‹ ›") where a season's names do not fit at once: turn to it.
             asked = getattr(self.ui.top, "pick_label", None)
             wanted = [label]
+            # A fireman whose value is a guess: its value's own button ("Fireman 3"), which
+            # says the card and what it shows in one tap (older versions: none).
+            told = short(card, marked=False) if short is not None and card.kind == "fireman" \
+                and PRINTED_FIELD[card.kind] in card.unverified else None
+            if told is not None:
+                wanted.insert(0, told)
             if asked is not None and card.kind in ("contract", "fireman"):
                 wanted.append(asked(card.kind))  # the button that asks what it shows
             for turn in ("\u203a", "\u2039"):
                 while not any(f.has(w) for w in wanted) and f.has(turn):
                     f.tap(turn)
+            if told is not None and f.has(told):
+                f.tap(told)
+                f.questions += 1
+                return
             if (not f.has(label) and asked is not None and card.kind in ("contract", "fireman")
                     and f.has(asked(card.kind))):
                 # Supply asks what a card of unconfirmed value shows (issue 18): tap what

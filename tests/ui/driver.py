@@ -80,6 +80,9 @@ def face_key(ui: UI, card_id: str) -> str | None:
     if f"card:{card_id}" in keys:
         return f"card:{card_id}"
     catalogue = ui.game.state.catalogue
+    card = catalogue[card_id]
+    if card.kind == "fireman" and f"fireman:{card.value}" in keys:
+        return f"fireman:{card.value}"  # told by its value (the game's stands for it)
     wanted = names.card_in_season(catalogue[card_id])
     return next((k for k in keys if k.startswith("card:") and k[5:] in catalogue.cards
                  and names.card_in_season(catalogue[k[5:]]) == wanted), None)

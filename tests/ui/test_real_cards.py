@@ -252,17 +252,67 @@ def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_ca
 
 
 def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
+    """Supply offers a fireman whose value is a guess as its five values ("Fireman 3"):
+    the tap that says which card came up says what it shows, saved for later games."""
     state_dir = tmp_path / "state"
     ui, services = real(state_dir)
     start_game(ui, SETUP)
-    ui.press("ask:fireman")
+    ui.render()
+    targets = {t.label: t for t in ui.canvas.targets}
+    values = [targets.get(f"Fireman {v}") for v in range(1, 6)]
+    # Every value alike and tappable, none preset; no guess named as a card.
+    assert all(t is not None and t.enabled for t in values), sorted(targets)
+    assert len({(t.rect.w, t.rect.h) for t in values if t is not None}) == 1
+    assert not any(label.startswith("Fireman") and "?" in label for label in targets)
+    assert "ask:fireman" not in ui.keys()
+    others = {label: tuple(t.rect) for label, t in targets.items()
+              if not label.startswith("Fireman") and not t.bar}
     before = ui.game.state.actions
-    ui.press("value:5")  # one tap: the card shows 5
+    ui.press("fireman:5")  # one tap: a fireman came up, and it shows 5
     state = ui.game.state
     assert ui.top.name == "supply" and state.actions == before + 2
     card = state.catalogue[state.slots[0].card]
     assert card.kind == "fireman" and card.value == 5 and not card.unverified
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[-2:]] == ["confirm_value", "reveal"]
     assert owner_file(state_dir)[card.id] == {"value": 5}
+    # Nothing else of the offer moved.
+    ui.render()
+    after = {t.label: tuple(t.rect) for t in ui.canvas.targets}
+    assert {label: after.get(label) for label in others} == others
+    # The next game on the copy knows it.
+    ui.game.close()
+    again, _services = real(state_dir)
+    assert again.services.load_catalogue()[card.id].value == 5
+    assert "value" not in again.services.load_catalogue()[card.id].unverified
+
+
+def test_a_value_no_unseen_fireman_can_show_is_greyed_in_its_place(tmp_path):
+    """One Winter fireman confirmed (2), the other a guess: all five values can come. Once
+    the guess is revealed (it shows 5), only the confirmed one's value is left to tap; the
+    other values stay in their places, greyed."""
+    state_dir = tmp_path / "state"
+    save_override(state_dir, "A-fireman-1", "value", 2)
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+
+    def values() -> dict[int, tuple[bool, tuple[int, ...]]]:
+        ui.render()
+        return {v: (t.enabled, tuple(t.rect)) for t in ui.canvas.targets
+                for v in range(1, 6) if t.label == f"Fireman {v}"}
+
+    before = values()
+    assert len(before) == 5 and all(enabled for enabled, _rect in before.values())
+    ui.press("fireman:5")
+    state = ui.game.state
+    assert state.slots[0].card == "A-fireman-2" and state.catalogue["A-fireman-2"].value == 5
+    after = values()
+    assert {v: rect for v, (_e, rect) in after.items()} == \
+        {v: rect for v, (_e, rect) in before.items()}
+    assert [v for v, (enabled, _rect) in after.items() if enabled] == [2]
+    ui.press("fireman:2")  # the confirmed one: no confirm_value line, only its reveal
+    assert ui.game.state.slots[1].card == "A-fireman-1"
+    assert [line["type"] for line in journal_lines(state_dir)[-1:]] == ["reveal"]
 
 
 def test_a_confirmed_value_is_its_own_button_and_a_guess_matching_it_is_kept(tmp_path):

@@ -6,9 +6,10 @@ The test draws the "real" printed values of every card the rulebooks do not give
 D-fireman-1; fire points), seeded, and generates a random legal game with them. The app
 starts as shipped, over its real parts (`app.make_services`, a real state directory, the
 real cards.yaml and journal), with the placeholders. The table enters the game by taps
-only and tells each card by what it shows: Supply's "Contract ?" / "Fireman ?" question
-(the goods or the value printed on it), and the confirmation screen's controls (a fire's
-points, the goods or value of the last card of a kind) set to what is printed. Then:
+only and tells each card by what it shows: Supply's "Contract ?" question (the goods
+printed on it), a fireman's value button ("Fireman 3"), and the confirmation screen's
+controls (a fire's points, the goods or value of the last card of a kind) set to what is
+printed. Then:
 
 - the final numbers are `replay` of the app's journal, with the shipped catalogue (the
   journal's confirm_value lines carry the printed values) and with the real one, and they
@@ -43,7 +44,7 @@ from companion.engine.words import PRINTED_FIELD
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui import names
 from companion.ui.core import UI
-from companion.ui.i18n import set_language
+from companion.ui.i18n import _, set_language
 from companion.ui.scenes.confirm import same_value
 
 from .framecheck import problems
@@ -161,9 +162,15 @@ class RealTable(TouchTable):
                                                                                 face)]
         chosen = alike[0] if alike else next(c for c in unseen if field in c.unverified)
         label = names.card_in_season(chosen)
+        # A fireman whose value is a guess: its value's own button on Supply ("Fireman 3").
+        told = f"{_(names.KIND_NAMES[real.kind])} {face}" if real.kind == "fireman" else ""
         for turn in ("\u203a", "\u2039"):
-            while not (f.has(asked) or f.has(label)) and f.has(turn):
+            while not (f.has(asked) or f.has(label) or (told and f.has(told))) and \
+                    f.has(turn):
                 f.tap(turn)
+        if told and f.has(told):  # one tap: which card came up, and what it shows
+            f.tap(told)
+            return
         if f.has(asked):  # "Contract ?": tap what the card shows
             f.tap(asked)
             self.tell(field, face)

@@ -60,20 +60,20 @@ def test_quick_purchase_rows_stay_from_card_to_card(ui):
 
 
 def test_telling_a_fireman_by_its_value_moves_no_other_card_on_supply(ui):
-    """Supply's "Fireman ?" asks the revealed fireman's value; once told, that card is
-    revealed, and the other cards keep their places in the grid: a tap aimed where a card
-    was still hits it. (They had each moved on by one place, the card under the finger
-    another one. The heading may still take a second line, naming the revealed card, and
-    lower the grid by that line: less than half a button.)"""
+    """Supply tells a revealed fireman whose value is a guess by its value's own button
+    ("Fireman 4", one tap); once told, that card is revealed, and the other cards keep
+    their places in the grid: a tap aimed where a card was still hits it. (They had each
+    moved on by one place, the card under the finger another one. The heading may still
+    take a second line, naming the revealed card, and lower the grid by that line: less
+    than half a button.)"""
     from companion.engine import Setup
     from ui.driver import start_game
 
     start_game(ui, Setup(players=("red", "blue", "green", "yellow", "purple"), first="red"))
-    assert "ask:fireman" in ui.keys()
+    assert "fireman:4" in ui.keys() and "ask:fireman" not in ui.keys()
     finger = Finger(ui)
     before = own(finger.frame())
-    ui.press("ask:fireman")
-    ui.press("value:4")
+    ui.press("fireman:4")
     assert ui.top.name == "supply" and len(ui.game.state.slots) == 1
     after = own(finger.frame())
     was = {t["label"]: t["rect"] for t in before["targets"]}

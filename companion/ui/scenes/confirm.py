@@ -8,7 +8,6 @@ one, or a fire beyond the usual points, is entered the longer way on the same
 screen. The answer is saved as the owner's override (used by this game and every
 later one), then the action goes ahead.
 """
-# positions: still worked out in this module (issue 19)
 
 from __future__ import annotations
 
@@ -34,7 +33,8 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.i18n import _
-from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.layouts import confirm as places
+from companion.ui.scene import GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
 from companion.ui.views.confirm import Answer, confirm_view
 
@@ -68,6 +68,38 @@ def which_card(catalogue: Catalogue, candidates: list[str], field: str,
         if sized:
             return sized[0].id
     return guesses[0].id
+
+
+def reveal_shown(ui: SceneHost, game: GameHost, candidates: list[str], field: str,
+                 value: PrintedValue, answered: Callable[[], object] | None = None) -> None:
+    """The card revealed in Supply shows `value`: it is the card among `candidates` that
+    shows it (`which_card`), its value confirmed (a confirm_value line before its reveal,
+    and the owner's card file) unless it already was, then revealed. `answered` runs once
+    the value is in (the question's screen closes); nothing is recorded on a refusal."""
+    from companion.engine import Reveal
+
+    state = game.state
+    chosen = which_card(state.catalogue, candidates, field, value)
+    if chosen is None:
+        ui.error(_("No card of this season still in the pile shows that."))
+        return
+    card = state.catalogue[chosen]
+    try:
+        problem = None
+        if field in card.unverified or not same_value(getattr(card, field), value):
+            problem = game.confirm_value(chosen, field, value)
+    except RuleError as exc:
+        ui.error(words.refusal(state, exc))
+        return
+    except CompanionError as exc:
+        ui.error(_("Not saved: {reason}").format(reason=exc.message))
+        return
+    if answered is not None:
+        answered()
+    if problem is not None:
+        ui.error(_("Kept for this game, but not saved for later games: {reason}")
+                 .format(reason=problem))
+    game.act(Reveal(chosen))
 
 
 class ConfirmValueScene(Scene):
@@ -197,33 +229,10 @@ class ConfirmValueScene(Scene):
     def pick(self, value: PrintedValue | None = None) -> None:
         """The card on the table shows this value: it is that card, and the value is
         confirmed (a confirm_value line before its reveal) unless it already was."""
-        from companion.engine import Reveal
-
         if value is None:
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
                      else int(self.value))
-        state = self.game.state
-        chosen = which_card(state.catalogue, self.candidates, self.field, value)
-        if chosen is None:
-            self.ui.error(_("No card of this season still in the pile shows that."))
-            return
-        card = state.catalogue[chosen]
-        try:
-            problem = None
-            if self.field in card.unverified or not same_value(getattr(card, self.field),
-                                                                value):
-                problem = self.game.confirm_value(chosen, self.field, value)
-        except RuleError as exc:
-            self.ui.error(words.refusal(state, exc))
-            return
-        except CompanionError as exc:
-            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
-            return
-        self.ui.pop()
-        if problem is not None:
-            self.ui.error(_("Kept for this game, but not saved for later games: {reason}")
-                          .format(reason=problem))
-        self.game.act(Reveal(chosen))
+        reveal_shown(self.ui, self.game, self.candidates, self.field, value, self.ui.pop)
 
     def add_good(self, good: str) -> None:
         if isinstance(self.value, list) and len(self.value) < 4:
@@ -292,73 +301,61 @@ class ConfirmValueScene(Scene):
         return str(card.points if self.field == "points" else card.value)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        area = layout.inset(body, c.u(20), c.u(10))
         view = confirm_view(self.title(), self.field, self.guess())
         if self.by_goods:
-            flow = layout.Flow(c, area, c.u(8))
-            flow.text(view.title, LARGE, TEXT, role="title", max_lines=1)
-            flow.text(view.question, BODY, TEXT)
-            self.draw_goods(c, flow.rest())
+            plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
+                                             (view.question, BODY, None, None)])
+            layout.draw_text(c, view.title, plan.title, LARGE, TEXT, role="title",
+                             max_lines=1)
+            layout.draw_text(c, view.question, plan.question, BODY, TEXT)
+            self.draw_goods(c, plan)
             return
-        counts = [(len(group), len(group[0].goods)) for group in view.groups]
         texts = [(view.title, LARGE, "title"), (view.question, BODY, "body"),
                  (view.guess, BODY, "body")]
-        placed = layout.answers_layout(c, area, texts, counts, steps=self.field == "points")
+        placed = places.answers(c, body, view, texts, steps=self.field == "points")
         colours = {"title": TEXT, "body": TEXT}
         for (text, size, role), rect in zip(texts, placed.texts, strict=False):
             colour = MUTED if text == view.guess else colours[role]
             layout.draw_text(c, text, rect, size, colour, role=role,
                              max_lines=layout.ANSWER_TEXT_LINES)
-        for group, boxes in zip(view.groups, placed.cells, strict=True):
-            for answer, box in zip(group, boxes, strict=True):
-                self.draw_answer(c, answer, box)
+        for group, boxes, cubes in zip(view.groups, placed.cells, placed.cubes, strict=True):
+            for answer, box, row in zip(group, boxes, cubes, strict=True):
+                self.draw_answer(c, answer, box, row)
         if placed.steps is not None:
-            self.draw_steps(c, placed.steps)
+            self.draw_steps(c, *placed.steps)
 
-    def draw_answer(self, c: Canvas, answer: Answer, box: pygame.Rect) -> None:
+    def draw_answer(self, c: Canvas, answer: Answer, box: pygame.Rect,
+                    cubes: tuple[pygame.Rect, ...]) -> None:
         """One answer: a number, or the goods as cubes (their colours and initials)."""
         action = partial(self.answer, answer.value)
         if not answer.goods:
             c.button(box, answer.label, action, key=answer.key, size=LARGE)
             return
         c.rect(box, PANEL)
-        for good, cube in zip(answer.goods, layout.cube_row(c, box, len(answer.goods)),
-                              strict=True):
+        for good, cube in zip(answer.goods, cubes, strict=True):
             c.cube(good, cube, names.good_initial(good))
         c.region(box, action, answer.key, answer.label)
 
-    def draw_steps(self, c: Canvas, row: pygame.Rect) -> None:
+    def draw_steps(self, c: Canvas, minus: pygame.Rect, number: pygame.Rect,
+                   plus: pygame.Rect) -> None:
         """Any other number: − and + around it, then Confirm (the bar's)."""
-        size = row.h
-        minus, number, plus = layout.columns(row, [size, None, size])
         c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
         c.text(str(self.value), number.center, LARGE, ACCENT, anchor="center", role="key")
         c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
 
-    def draw_goods(self, c: Canvas, rect: pygame.Rect) -> None:
+    def draw_goods(self, c: Canvas, plan: places.ByGoods) -> None:
         """Goods one by one (a contract whose goods repeat one)."""
-        flow = layout.Flow(c, rect, c.u(8))
-        gap = c.u(10)
         goods = self.goods()
-        size = min(c.u(64), (rect.w - 5 * gap) // 6)
-        row = flow.take(size)
-        cells = layout.columns(row, [size] * 4 + [None], gap)
-        for i in range(4):
+        for i, cell in enumerate(plan.cubes):
             if i < len(goods):
-                c.cube(goods[i], cells[i], names.good_initial(goods[i]))
+                c.cube(goods[i], cell, names.good_initial(goods[i]))
             else:
-                c.rect(cells[i], PANEL)
-                c.text("?", cells[i].center, BODY, MUTED, anchor="center")
+                c.rect(cell, PANEL)
+                c.text("?", cell.center, BODY, MUTED, anchor="center")
         if goods:
-            c.button(cells[4], _("Clear goods"), self.clear_goods, key="goods:clear")
-        flow.take(c.u(4))
-        line = layout.line_height(c, SMALL)
-        rest = flow.rest()
-        height = max(c.u(56), min(c.u(80), rest.h - 2 * line - c.u(4)))
-        boxes = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
-        for good, box in zip(GOODS, boxes, strict=True):
+            c.button(plan.clear, _("Clear goods"), self.clear_goods, key="goods:clear")
+        for good, box, under in zip(GOODS, plan.goods, plan.under, strict=True):
             c.button(box, names.good_initial(good),
                      partial(self.add_good, str(good)) if len(goods) < 4 else None,
                      key=f"good:{good}", colour=GOOD_COLOURS[good])
-            under = pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
             layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")

@@ -1,28 +1,45 @@
-"""Supply: tap (or scan) each card as it is revealed; a ship asks for its 3 goods."""
-# positions: still worked out in this module (issue 19)
+"""Supply: tap (or scan) each card as it is revealed; a ship asks for its 3 goods; a
+fireman whose value is a guess is told by its value's own button ("Fireman 3"), which
+says the card and its printed value in one tap. Its places: `companion.ui.layouts.supply`.
+"""
 
 from __future__ import annotations
 
+import weakref
 from functools import partial
+from typing import Any
 
 import pygame
 
 from companion.engine import GOODS, Reveal, State
-from companion.engine.words import PRINTED_FIELD, Kind
-from companion.ui import layout, names, words
+from companion.engine.values import value
+from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
+from companion.ui import i18n, layout, names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
+    LARGE,
     MUTED,
     PANEL,
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _, ngettext
+from companion.ui.layouts import supply as places
 from companion.ui.scene import Primary, SceneHost
+from companion.ui.scenes.confirm import reveal_shown
 from companion.ui.scenes.round import RoundScene
+
+#: What each open game's Supply screens keep for the round (its grid's places, the height
+#: above them): an Undo back from Purchase opens a new Supply screen, which must show the
+#: same places, not lay them out anew by what was told since (issue 19). Gone with the game.
+_KEPT: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+#: The buttons' colours by kind: a fire, a ship, any other card.
+FIRE_COLOUR = (150, 52, 40)
+SHIP_COLOUR = (58, 80, 110)
+CARD_COLOUR = (70, 82, 100)
 
 
 def slot_label(state: State, index: int) -> str:
@@ -46,8 +63,28 @@ class SupplyScene(RoundScene):
         #: is picked in turn once the ship is recorded, so a row read at once keeps its
         #: order and no ship is lost to the card after it.
         self.waiting: list[str] = []
-        #: The grid's places for the round (`places`), with what they were made for.
-        self._places: tuple[tuple[object, ...], list[tuple[str, list[str]]]] | None = None
+        #: What this screen keeps for the round where there is no game to keep it with.
+        self._own: dict[str, Any] = {}
+
+    def round_kept(self) -> dict[str, Any]:
+        """What the Supply screens of the open game keep for the round (`_KEPT`)."""
+        game = self.ui.game
+        if game is None:
+            return self._own
+        try:
+            return _KEPT.setdefault(game, {})
+        except TypeError:  # a game that cannot be referred to weakly: this screen's own
+            return self._own
+
+    def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        # The height above the grid the round's Supply took (`RoundScene.draw`, its
+        # sticky place), on a new Supply screen of the round too.
+        kept = self.round_kept()
+        if "_place" not in self.__dict__ and "place" in kept:
+            self._place = kept["place"]
+        super().draw(c, body)
+        if "_place" in self.__dict__:
+            kept["place"] = self._place
 
     def on_enter(self) -> None:
         self.ship = None
@@ -75,11 +112,19 @@ class SupplyScene(RoundScene):
         return (_("Revealed"), None)
 
     def only_next(self) -> str | None:
-        """The card that must come next when the top season has one unseen card left."""
+        """The card that must come next when the top season has one unseen card left (not
+        a fireman whose value is a guess: its value's button says both in one tap)."""
         state = self.state
         season = state.top_season()
         unseen = state.unseen.get(season, ()) if season is not None else ()
-        return next(iter(unseen)) if len(unseen) == 1 else None
+        if len(unseen) != 1:
+            return None
+        only = next(iter(unseen))
+        card = state.catalogue.cards.get(only)
+        if card is not None and card.kind == Kind.FIREMAN and \
+                PRINTED_FIELD[Kind.FIREMAN] in card.unverified:
+            return None
+        return only
 
     def clear(self) -> None:
         if self.goods:
@@ -200,7 +245,6 @@ class SupplyScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         need = state.player_count + 1
-        flow = layout.Flow(c, area, c.u(4))
         head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
         season = state.top_season()
         if season is not None and not self.ship:
@@ -214,24 +258,12 @@ class SupplyScene(RoundScene):
         in_grid = self.shown_in_grid(state) if not self.ship else set()
         items = [f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0")
                  for i, slot in enumerate(state.slots) if slot.card not in in_grid]
-        shown = items
-        while True:
-            text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
-                           + "  ".join(shown) if shown else "")
-            if len(shown) <= 1 or not layout.fit(c, text, area.w, None, SMALL,
-                                                 max_lines=2).cut:
-                break
-            shown = shown[1:]
-        # Two lines, whether the heading needs one or two (the list of cards of another
-        # season grows as they are revealed), so the cards and the goods below keep
-        # their places as cards are revealed and the list grows.
-        lines = 2
-        line = flow.take(max(1, lines) * layout.line_height(c, SMALL))
-        layout.draw_text(c, text, line, SMALL, TEXT, max_lines=2)
+        plan = places.heading(c, area, head, items)
+        layout.draw_text(c, plan.text, plan.line, SMALL, TEXT, max_lines=2)
         if self.ship:
-            self.draw_goods(c, state, flow.rest())
+            self.draw_goods(c, state, plan.rest)
         else:
-            self.draw_cards(c, state, flow.rest())
+            self.draw_cards(c, state, plan.rest)
 
     def draw_cards(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         season = state.top_season()
@@ -240,31 +272,46 @@ class SupplyScene(RoundScene):
             return
         unseen = state.unseen[season]
         revealed = {slot.card: i for i, slot in enumerate(state.slots)}
-        gap = c.u(8)
-        # The places are fixed for the round (`places`): laid out by the names they had
-        # then, each drawn with its name now.
-        groups = self.places(state)
-        # Each place as wide as the longest name its cards have (a card told by what it
-        # shows, the last of its kind named by its guess), not only the name it had when
-        # the places were made: the grid keeps its columns when a name changes.
-        labels = [max([label, *(names.card_in_season(state.catalogue[cid]) for cid in ids
-                                if cid in state.catalogue.cards)], key=len)
-                  for label, ids in groups]
-        # Too many long names for one screen (a season's first round, German, French):
-        # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
-        self.page, start, cells = layout.paged_grid(c, rect, labels, gap, self.page,
-                                                    self.turn, tallest=c.u(84))
-        groups = groups[start:start + len(cells)]
+        # The places are fixed for the round (`places`), laid out by the longest name each
+        # can show this round, each drawn with its name now: the grid keeps its cells when
+        # a card is revealed, told by its value, or taken back.
+        every = self.places(state)
+        groups = [place for place in every if place.value is None]
+        told = [place for place in every if place.value is not None]
+        labels = tuple(place.label for place in groups)
+        word = kind_word(Kind.FIREMAN) if told else ""
+        # The same room and labels give the same places: worked out once, not every frame.
+        grid = self.kept("grid", (tuple(rect), c.w, c.h, labels, self.page, word, len(told)),
+                         lambda: places.grid(c, rect, labels, self.page, word, len(told)))
+        if grid.word is not None:
+            layout.draw_text(c, kind_word(Kind.FIREMAN), grid.word, BODY, TEXT,
+                             valign="center", max_lines=2)
+        for place, box in zip(told, grid.values, strict=True):
+            self.draw_value(c, state, place, box)
+        self.page = grid.page
+        if grid.prev is not None and grid.next is not None:
+            # Too many long names for one screen (a season's first round, German, French):
+            # pages of whole names, turned with "\u2039 \u203a" beside them; never a name cut.
+            c.button(grid.prev, "\u2039", partial(self.turn, -1) if grid.page > 0 else None,
+                     key="page:prev", size=LARGE)
+            c.button(grid.next, "\u203a", partial(self.turn, 1)
+                     if grid.page < grid.pages - 1 else None, key="page:next", size=LARGE)
+            if grid.number is not None:
+                c.text(f"{grid.page + 1}/{grid.pages}", grid.number.center, SMALL, MUTED,
+                       anchor="center", role="secondary")
+        shown = groups[grid.start:grid.start + len(grid.cells)]
         asked = self.asked_kinds(state)
-        for (_first_label, ids), box in zip(groups, cells, strict=True):
+        for place, box in zip(shown, grid.cells, strict=True):
+            ids = list(place.ids)
             left = [cid for cid in ids if cid in unseen]
             if not left:
                 c.rect(box, PANEL)
                 cid = next((cid for cid in ids if cid in revealed), None)
                 fire = next((cid for cid in ids if cid in fired_this_round(state)), None)
+                inner = places.inner(c, box)
                 if cid is None and fire is not None:  # resolved: its name, as a space
                     layout.draw_text(c, names.card_in_season(state.catalogue[fire]),
-                                     layout.inset(box, c.u(4)), SMALL, MUTED, align="center",
+                                     inner, SMALL, MUTED, align="center",
                                      valign="center", role="secondary")
                 elif cid is not None:  # revealed this round: its number and a ship's goods
                     i = revealed[cid]
@@ -272,7 +319,6 @@ class SupplyScene(RoundScene):
                     goods = state.slots[i].goods
                     cubes = " " + "\u00a0".join(names.good_initial(g) for g in goods) \
                         if goods else ""
-                    inner = layout.inset(box, c.u(4))
                     text = f"{i + 1}.\u00a0{label}{cubes}"
                     if layout.fit(c, text, inner.w, inner.h, SMALL, "secondary").cut:
                         text = f"{i + 1}.{cubes}"  # its name was on this place
@@ -290,60 +336,109 @@ class SupplyScene(RoundScene):
                 # Its kind's question reaches them all: the answer tells the card, one
                 # whose value is confirmed by that value (`confirm.which_card`).
                 faces = {self.pick_label(kind): faces[self.pick_label(kind)]}
-            boxes = [box] if len(faces) == 1 else \
-                layout.columns(box, [None] * len(faces), c.u(8))
-            for (label, cid), cell in zip(faces.items(), boxes, strict=True):
+            for (label, cid), cell in zip(faces.items(),
+                                          places.side_by_side(c, box, len(faces)),
+                                          strict=True):
                 self.draw_card(c, state, cid, label, cell)
+
+    def draw_value(self, c: Canvas, state: State, place: Place, box: pygame.Rect) -> None:
+        """One of the five buttons of the firemen whose value is asked: "Fireman 3" says
+        which card came up and what it shows, in one tap. Every value alike, none preset;
+        greyed where no unseen fireman of the season can show it."""
+        assert place.value is not None
+        c.button(box, str(place.value), partial(self.tell_value, place.value)
+                 if self.could_show(state, place.value) else None,
+                 key=f"fireman:{place.value}", colour=CARD_COLOUR, size=LARGE,
+                 name=value_label(place.value))
 
     def draw_card(self, c: Canvas, state: State, cid: str, label: str,
                   box: pygame.Rect) -> None:
         """An unseen card's button (or its kind's question, "Contract ?")."""
         card = state.catalogue[cid]
-        colour = (150, 52, 40) if card.kind == Kind.FIRE else (58, 80, 110) \
-            if card.kind == Kind.SHIP else (70, 82, 100)
+        colour = FIRE_COLOUR if card.kind == Kind.FIRE else SHIP_COLOUR \
+            if card.kind == Kind.SHIP else CARD_COLOUR
         if card.kind in PRINTED_FIELD and label == self.pick_label(card.kind):
             c.button(box, label, partial(self.ask, card.kind), key=f"ask:{card.kind}",
                      colour=colour)
             return
         c.button(box, label, partial(self.tap_card, cid), key=f"card:{cid}", colour=colour)
 
-    def places(self, state: State) -> list[tuple[str, list[str]]]:
+    def places(self, state: State) -> list[Place]:
         """The grid's places, fixed for the round as the cards in it are: the faces the
-        grid showed when it was first drawn this round, in its order (the fire first, then
-        the longest names, which share the tall rows). A card told by what it shows
-        ("Fireman ?") leaves its place's name changed, not the places: the card under the
-        next finger stays, and so does every place when a card taken back reads otherwise
-        than its place's other cards (they then share the place, side by side)."""
-        key = (state.round, state.top_season(), tuple(self.grid_cards(state)))
-        kept = self._places
-        if kept is not None and kept[0] == key:
-            # A place whose cards now read differently (a card told by its value, then
-            # taken back by Undo) shows one button per face side by side (`draw_cards`).
-            return kept[1]
-        groups = self.face_groups(state)
-        groups.sort(key=lambda g: (state.catalogue[g[1][0]].kind != Kind.FIRE, -len(g[0])))
-        self._places = (key, groups)
-        return groups
+        cards showed when the round's Supply was first drawn, in the grid's order (the
+        fire first, then the longest names, which share the tall rows). Kept with the game
+        (`round_kept`), never laid out anew by what was told since: a new screen of the same
+        round (an Undo back from Purchase) has the same places, and a card told by what it
+        shows ("Contract ?") leaves its place's name changed, not the places. Firemen
+        whose value was a guess then are five places, one per value (`draw_value`)."""
+        key = (state.round, state.top_season(), tuple(self.grid_cards(state)),
+               i18n.language())
+        # One set of places per grid of the round (a season that ran out mid-round, then
+        # an Undo back to it, finds its grid as it was); other rounds' are let go.
+        made_for: dict[tuple[object, ...], list[Place]] = self.round_kept().setdefault(
+            "places", {})
+        if key in made_for:
+            return made_for[key]
+        for old in [k for k in made_for if k[0] != state.round]:
+            del made_for[old]
+        cards = self.grid_cards(state)
+        told = self.told_by_value(state, cards)
+        groups: dict[str, list[str]] = {}
+        asked = self.asked_kinds(state)
+        for cid in cards:
+            card = state.catalogue.cards.get(cid)
+            if told and card is not None and card.kind == Kind.FIREMAN:
+                continue
+            groups.setdefault(self.face(state, cid, asked), []).append(cid)
+        made = [Place(label=place_label(state, label, ids), ids=tuple(ids))
+                for label, ids in groups.items()]
+        firemen = tuple(cid for cid in cards if cid in state.catalogue.cards
+                        and state.catalogue[cid].kind == Kind.FIREMAN)
+        if told:
+            low, high = fireman_values()
+            made += [Place(label=value_label(v), ids=firemen, value=v)
+                     for v in range(low, high + 1)]
+        made.sort(key=lambda p: (state.catalogue[p.ids[0]].kind != Kind.FIRE
+                                 if p.ids[0] in state.catalogue.cards else True,
+                                 -len(p.label)))
+        made_for[key] = made
+        return made
+
+    @staticmethod
+    def told_by_value(state: State, cards: list[str]) -> bool:
+        """Whether the grid's firemen are told by their value (five buttons): some
+        fireman among `cards` has a value the table has not confirmed in `state`."""
+        return any(cid in state.catalogue.cards and state.catalogue[cid].kind == Kind.FIREMAN
+                   and PRINTED_FIELD[Kind.FIREMAN] in state.catalogue[cid].unverified
+                   for cid in cards)
+
+    def firemen_unseen(self, state: State) -> list[str]:
+        season = state.top_season()
+        unseen = state.unseen.get(season, ()) if season is not None else ()
+        return [cid for cid in state.catalogue.cards
+                if cid in unseen and state.catalogue[cid].kind == Kind.FIREMAN]
+
+    def could_show(self, state: State, shown: int) -> bool:
+        """Whether an unseen fireman of the season may show `shown`: one whose value is
+        a guess (any value), or one confirmed with that value."""
+        field = PRINTED_FIELD[Kind.FIREMAN]
+        return any(field in state.catalogue[cid].unverified or
+                   state.catalogue[cid].value == shown for cid in self.firemen_unseen(state))
+
+    def tell_value(self, shown: int) -> None:
+        """The fireman just revealed shows `shown`: the card told by it, its value
+        confirmed (and saved for later games) unless it was, then revealed: one tap."""
+        reveal_shown(self.ui, self.game, self.firemen_unseen(self.state),
+                     PRINTED_FIELD[Kind.FIREMAN], shown)
 
     def face(self, state: State, cid: str, asked: dict[str, list[str]]) -> str:
-        """What the grid calls card `cid` now (`face_groups`)."""
+        """What the grid calls card `cid` now (`places`)."""
         card = state.catalogue[cid] if cid in state.catalogue.cards else None
         if card is None:
             return cid
         if card.kind in asked and cid in asked[card.kind]:
             return self.pick_label(card.kind)
         return names.card_in_season(card)
-
-    def face_groups(self, state: State) -> list[tuple[str, list[str]]]:
-        """The grid's places: one per face the table can tell apart (`names.card_in_season`),
-        with the cards that show it, in the grid's order. Cards that read alike (the five
-        ships, Autumn's two counting offices, two firemen of one value) are one button: the
-        table cannot tell them apart, and the books need not."""
-        groups: dict[str, list[str]] = {}
-        asked = self.asked_kinds(state)
-        for cid in self.grid_cards(state):
-            groups.setdefault(self.face(state, cid, asked), []).append(cid)
-        return list(groups.items())
 
     @staticmethod
     def pick_label(kind: str) -> str:
@@ -354,13 +449,14 @@ class SupplyScene(RoundScene):
         """Kinds whose revealed card is told by what it shows: the unseen cards of the top
         season of a kind with a printed value, when more than one of them could be the
         card on the table and some value is still a guess (their names would only show
-        guesses). Each with its unconfirmed unseen cards, which share one button."""
+        guesses). Each with its unconfirmed unseen cards, which share one button. (A fire
+        is one a season; firemen are told by their value's own button: `draw_value`.)"""
         season = state.top_season()
         unseen = state.unseen.get(season, ()) if season is not None else ()
         out: dict[str, list[str]] = {}
         for kind, field in PRINTED_FIELD.items():
-            if kind == Kind.FIRE:
-                continue  # one fire a season: no doubt which card it is
+            if kind in (Kind.FIRE, Kind.FIREMAN):
+                continue
             of_kind = [cid for cid in state.catalogue.cards
                        if cid in unseen and state.catalogue[cid].kind == kind]
             guesses = [cid for cid in of_kind if field in state.catalogue[cid].unverified]
@@ -381,13 +477,14 @@ class SupplyScene(RoundScene):
 
     def shown_in_grid(self, state: State) -> set[str]:
         """The cards revealed this round that the grid tells on their own place (a place
-        whose cards are all revealed); the others are listed above it."""
+        whose cards are all revealed); the others (and the firemen told by their value)
+        are listed above it."""
         unseen = state.unseen.get(state.top_season() or "", ())
         revealed = [slot.card for slot in state.slots]
         out: set[str] = set()
-        for _label, ids in self.places(state):
-            if not any(cid in unseen for cid in ids):
-                first = next((cid for cid in ids if cid in revealed), None)
+        for place in self.places(state):
+            if place.value is None and not any(cid in unseen for cid in place.ids):
+                first = next((cid for cid in place.ids if cid in revealed), None)
                 if first is not None:
                     out.add(first)
         return out
@@ -416,21 +513,14 @@ class SupplyScene(RoundScene):
 
     def draw_goods(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         assert self.ship is not None
-        flow = layout.Flow(c, rect, c.u(8))
-        size = c.u(56)
-        gap = c.u(8)
         # One row: which ship, its three goods so far, and the way back to the cards (a ship
         # tapped by mistake: on a touch-only table there is no Back button, and Undo would
         # take back the card before).
-        row = flow.take(size)
-        f = font(c.px(BODY))
-        other_w = max(c.u(120), max(f.size(w)[0] for w in
-                                    (_("Other card") + " " + _("Clear goods")).split()) + c.u(28))
-        label, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
+        plan = places.goods(c, rect, (_("Other card"), _("Clear goods")))
         # The ship's name (what to tap is said above: the hint).
-        layout.draw_text(c, names.card_in_season(state.catalogue[self.ship]), label, BODY,
+        layout.draw_text(c, names.card_in_season(state.catalogue[self.ship]), plan.name, BODY,
                          TEXT, valign="center")  # its season is said above
-        for i, box in enumerate(layout.columns(slots, [size] * 3, gap)):
+        for i, box in enumerate(plan.slots):
             if i < len(self.goods):
                 c.cube(self.goods[i], box, names.good_initial(self.goods[i]))
             else:
@@ -438,26 +528,58 @@ class SupplyScene(RoundScene):
                 c.text("?", box.center, BODY, MUTED, anchor="center")
         # With goods entered, the way back clears them first (its own button, never OK).
         if self.goods:
-            c.button(other, _("Clear goods"), self.clear, key="goods:clear")
+            c.button(plan.other, _("Clear goods"), self.clear, key="goods:clear")
         else:
-            c.button(other, _("Other card"), self.cancel_ship, key="ship:cancel")
+            c.button(plan.other, _("Other card"), self.cancel_ship, key="ship:cancel")
         bag = dict(state.bag)
         for g in self.goods:
             bag[g] -= 1
         # Each good: its initials on the button, how many are left in the bag in its corner
         # (the number of cubes of that good still in the bag),
         # its name below (on two lines where it must: "Kaut-schuk").
-        line = layout.line_height(c, SMALL)
-        rest = flow.rest()
-        height = max(c.u(56), min(c.u(96), rest.h - 2 * line - c.u(4)))
-        cells = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
-        for good, box in zip(GOODS, cells, strict=True):
+        for good, box, under in zip(GOODS, plan.goods, plan.under, strict=True):
             ok = bag[good] > 0 and len(self.goods) < 3
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good],
                      badge=str(bag[good]))
-            under = pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
             layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+
+
+@value
+class Place:
+    """A place of Supply's grid: the cards it holds (in the grid's order), the label it is
+    laid out by (the longest name it can show this round), and for the firemen told by
+    their value, the value it answers."""
+
+    label: str
+    ids: tuple[str, ...]
+    value: int | None = None
+
+
+def kind_word(kind: str) -> str:
+    return _(names.KIND_NAMES[kind])
+
+
+def value_label(shown: int) -> str:
+    """A fireman's value button as the row reads it: the card ("Fireman 3")."""
+    return f"{kind_word(Kind.FIREMAN)} {shown}"
+
+
+def fireman_values() -> tuple[int, int]:
+    printed = PRINTED[Kind.FIREMAN]
+    return printed.low, printed.high
+
+
+def place_label(state: State, label: str, ids: list[str]) -> str:
+    """The name a place is laid out by: the longest of its label and its cards' names
+    when the places were made (a name told since is fitted into the place as it is)."""
+    out = [label]
+    for cid in ids:
+        card = state.catalogue.cards.get(cid)
+        if card is None:
+            continue
+        out.append(names.card_in_season(card))
+    return max(out, key=len)
 
 
 def fired_this_round(state: State) -> set[str]:

@@ -99,12 +99,19 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
     state = ui.game.state
     season = state.top_season()
     # Each card by what it shows; the cards of a kind whose values are still guesses, one
-    # button that asks what the card shows ("Caserne ?").
+    # button that asks what the card shows ("Caserne ?"); firemen whose value is a guess,
+    # one button per value ("Caserne 3").
     asked = ui.top.asked_kinds(state)
-    want = {(ui.top.pick_label(state.catalogue[c].kind)
-             if c in asked.get(state.catalogue[c].kind, ())
-             else names.card_in_season(state.catalogue[c])).replace("\u00ad", "")
-            for c in state.unseen[season]}
+
+    def named(c: str) -> set[str]:
+        card = state.catalogue[c]
+        if card.kind == Kind.FIREMAN and "value" in card.unverified:
+            return {f"{_(names.KIND_NAMES[Kind.FIREMAN])} {v}" for v in range(1, 6)}
+        if c in asked.get(card.kind, ()):
+            return {ui.top.pick_label(card.kind)}
+        return {names.card_in_season(card)}
+
+    want = {label.replace("\u00ad", "") for c in state.unseen[season] for label in named(c)}
     seen: list[str] = []
     for turn in ("\u203a", None):
         frame = finger.frame()
@@ -261,6 +268,31 @@ def test_the_last_unseen_card_of_the_pile_is_offered_as_the_primary_action(ui):
     assert ui.game.state.actions == state.actions + 1
 
 
+def test_the_last_unseen_card_a_fireman_of_guessed_value_is_told_by_its_value(ui):
+    """The last card of the pile's season a fireman whose value is a guess: not offered as
+    the primary action (it would reveal it with its guess); its value's button says both
+    in one tap."""
+    from companion.ui import names
+
+    def one_fireman_left(b: State, a: State) -> bool:
+        season = a.top_season()
+        if a.phase != "supply" or season is None or len(a.unseen[season]) != 1:
+            return False
+        card = a.catalogue[next(iter(a.unseen[season]))]
+        return card.kind == Kind.FIREMAN and "value" in card.unverified
+
+    finger = at(ui, one_fireman_left, players=4)
+    state = ui.game.state
+    (card,) = state.unseen[state.top_season()]
+    primary = finger.primary()
+    assert primary is None or not primary["enabled"]
+    shown = state.catalogue[card].value
+    finger.tap(names.card_in_season(state.catalogue[card], marked=False))  # "Fireman 3"
+    after = ui.game.state
+    assert after.slots[-1].card == card and "value" not in after.catalogue[card].unverified
+    assert after.catalogue[card].value == shown
+
+
 # --- issue 11, the layout in real game states ----------------------------------------------------
 
 
@@ -272,8 +304,12 @@ def test_supply_tells_the_cards_revealed_this_round_on_their_places(ui):
     finger = at(ui, two_revealed, players=4)
     state = ui.game.state
     texts = " ".join(finger.texts())
+    told = {c for p in ui.top.places(state) if p.value is not None for c in p.ids}
     for i, slot in enumerate(state.slots):
-        assert plain(f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}") in texts
+        said = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}"
+        if slot.card in told:  # a fireman told by its value: the five buttons stay, it is
+            said = said.replace(" ", "\u00a0")  # listed above them
+        assert plain(said) in texts
     assert "\u2026" not in texts
 
 
@@ -298,10 +334,12 @@ def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
     unseen = state.unseen[state.top_season()]
     asked = ui.top.asked_kinds(state)
 
-    def face(cid: str) -> str:  # what its button says ("Fireman ?" asks what it shows)
-        kind = state.catalogue[cid].kind
-        return clean(ui.top.pick_label(kind) if cid in asked.get(kind, ())
-                     else names.card_in_season(state.catalogue[cid]))
+    def face(cid: str) -> str:  # what its button says ("Contract ?" asks what it shows;
+        card = state.catalogue[cid]  # a fireman whose value is a guess: its value's button)
+        if card.kind == Kind.FIREMAN and "value" in card.unverified:
+            return clean(names.card_in_season(card, marked=False))
+        return clean(ui.top.pick_label(card.kind) if cid in asked.get(card.kind, ())
+                     else names.card_in_season(card))
 
     seen = set()
     for _page in range(5):
@@ -355,3 +393,102 @@ def test_a_fire_revealed_keeps_the_places_of_the_cards_after_it(services, size):
     assert len(cards) >= 3, cards
     assert {label: after[label] for label in cards} == {label: before[label]
                                                          for label in cards}
+
+
+# --- issue 19: Supply's places are the round's, on every screen of it ----------------------------
+
+
+def revealed(state: State) -> tuple[int, int, int]:
+    return state.round, len(state.slots), len(state.fires)
+
+
+def supply_until_purchase(ui, services, players: int, seed: int, language: str = "en"
+                          ) -> tuple[TouchTable, dict[tuple, dict[str, list[int]]]]:
+    """A touch game from its start to the first Purchase after a Supply of round 2 or
+    later whose places told a fireman's value or a card of another season (what once
+    laid the grid anew): Supply's places before each reveal, by the round and the cards
+    revealed in it (`revealed`)."""
+    from companion.ui.i18n import set_language
+
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form="quick", undo_rate=0)
+    services.settings["purchase_form"] = "quick"
+    ui.set_language(language)
+    set_language(language)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    seen: dict[tuple, dict[str, list[int]]] = {}
+    for action in actions[1:]:
+        table.dismiss()
+        state = table.state
+        if state.phase == "supply" and ui.top.name == "supply":
+            ui.message = None  # the fire's or the income's result (a tap opens it)
+            seen[revealed(state)] = places(table.finger)
+        table.play(action)
+        if table.state.phase != "supply" and state.phase == "supply" and state.round >= 2:
+            return table, seen
+    raise AssertionError("no Purchase after a Supply")
+
+
+@pytest.mark.parametrize(("size", "language", "players", "seed"), [
+    ((800, 480), "en", 4, 3), ((480, 800), "de", 5, 9), ((800, 480), "fr", 2, 4)])
+def test_an_undo_back_from_purchase_keeps_supply_s_places(services, size, language, players,
+                                                          seed):
+    """Undo from Purchase opens a new Supply screen: its places are the round's (worked out
+    from the round's first state), not laid out anew by what was told since, nor paged."""
+    from companion.ui.core import UI
+    from companion.ui.i18n import set_language
+
+    ui = UI(services, size)
+    ui.open("home")
+    try:
+        table, seen = supply_until_purchase(ui, services, players, seed, language)
+        table.finger.tap(_("Undo"))
+        if ui.top.name != "supply":  # Loading done came by itself, then the purchase
+            table.finger.tap(_("Undo"))
+        while ui.top.name != "supply":
+            table.finger.tap(_("Undo"))
+        ui.message = None  # "Undone: …" (the round screen keeps its place for it)
+        before = seen[revealed(ui.game.state)]
+        assert not moved(before, places(table.finger))
+        assert set(before) == set(places(table.finger))
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (4, 1)])
+def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, seed):
+    """The top season runs out mid-round (four players: no season a multiple of five
+    cards): the next season's grid comes. An Undo back to the last card of the season
+    before finds its grid's places as they were (the cards in each place, their order,
+    the labels they are laid out by), not made anew from what was told since."""
+    from companion.ui.core import UI
+
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form="quick", undo_rate=0)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    seen: dict[tuple, list] = {}
+    switched = None
+    for action in actions[1:]:
+        table.dismiss()
+        state = table.state
+        if state.phase == "supply" and ui.top.name == "supply":
+            table.finger.frame()
+            seen[(*revealed(state), state.top_season())] = list(ui.top.places(state))
+            if switched is not None and state.top_season() != switched:
+                break
+            if state.slots and state.catalogue[state.slots[-1].card].season != \
+                    state.top_season():
+                switched = state.top_season()  # the last card was of the season before
+        table.play(action)
+    assert switched is not None, "no season ran out mid-round"
+    for _undo in range(2):  # back to the season before (its last card unrevealed)
+        table.finger.tap(_("Undo"))
+        back = ui.game.state
+        key = (*revealed(back), back.top_season())
+        table.finger.frame()
+        assert ui.top.name == "supply" and key in seen
+        assert ui.top.places(back) == seen[key]

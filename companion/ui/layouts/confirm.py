@@ -1,0 +1,93 @@
+"""The printed-value question's places (`companion.ui.scenes.confirm` paints them): the
+texts, the one-tap answers (a contract's goods as cubes in them), the steps for a number
+beyond the buttons; and the longer way of a contract's goods, one by one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import SMALL, Canvas
+from companion.ui.views.confirm import ConfirmView
+
+
+def area(c: Canvas, body: pygame.Rect) -> pygame.Rect:
+    """The question's room in the screen's body."""
+    return layout.inset(body, c.u(20), c.u(10))
+
+
+@value
+class Answers:
+    """The texts kept (`layout.answers_layout`: they give way before the answers), each
+    group's answer cells, the cubes of each answer that shows goods, and the steps."""
+
+    texts: tuple[pygame.Rect, ...]
+    cells: tuple[tuple[pygame.Rect, ...], ...]
+    cubes: tuple[tuple[tuple[pygame.Rect, ...], ...], ...]
+    #: − the number + (for a number beyond the buttons), or None.
+    steps: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None
+
+
+def answers(c: Canvas, body: pygame.Rect, view: ConfirmView,
+            texts: Sequence[tuple[str, int, str]], *, steps: bool) -> Answers:
+    """The question answered in one tap: `texts` (text, size, role) from the top, then
+    `view`'s answers in their groups, then, with `steps`, − number +."""
+    counts = [(len(group), len(group[0].goods)) for group in view.groups]
+    placed = layout.answers_layout(c, area(c, body), texts, counts, steps=steps)
+    cubes = tuple(tuple(tuple(layout.cube_row(c, box, len(answer.goods))) if answer.goods
+                        else () for answer, box in zip(group, boxes, strict=True))
+                  for group, boxes in zip(view.groups, placed.cells, strict=True))
+    row = None
+    if placed.steps is not None:
+        size = placed.steps.h
+        minus, number, plus = layout.columns(placed.steps, [size, None, size])
+        row = (minus, number, plus)
+    return Answers(texts=placed.texts, cells=placed.cells, cubes=cubes, steps=row)
+
+
+@value
+class ByGoods:
+    """A contract's goods one by one: the title and the question, four cubes so far and
+    the button that clears them, the five goods (each with its name below)."""
+
+    title: pygame.Rect
+    question: pygame.Rect
+    cubes: tuple[pygame.Rect, ...]
+    clear: pygame.Rect
+    goods: tuple[pygame.Rect, ...]
+    under: tuple[pygame.Rect, ...]
+
+
+def by_goods(c: Canvas, body: pygame.Rect,
+             texts: Sequence[tuple[str, int, str | None, int | None]]
+             ) -> ByGoods:
+    """`texts`: the title and the question (text, size, role, most lines), each as tall as
+    it wraps, then the goods below them."""
+    room = area(c, body)
+    gap = c.u(8)
+    y = room.y
+    placed: list[pygame.Rect] = []
+    for text, size, role, most in texts:
+        rest = pygame.Rect(room.x, y, room.w, max(0, room.bottom - y))
+        placed.append(rest)
+        if text:
+            fitted = layout.fit(c, text, rest.w, rest.h, size, role, most)
+            y = rest.y + fitted.height(c) + gap
+    rect = pygame.Rect(room.x, y, room.w, max(0, room.bottom - y))
+    flow = layout.Flow(c, rect, c.u(8))
+    gap = c.u(10)
+    size = min(c.u(64), (rect.w - 5 * gap) // 6)
+    row = flow.take(size)
+    cells = layout.columns(row, [size] * 4 + [None], gap)
+    flow.take(c.u(4))
+    line = layout.line_height(c, SMALL)
+    rest = flow.rest()
+    height = max(c.u(56), min(c.u(80), rest.h - 2 * line - c.u(4)))
+    boxes = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
+    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
+             for box in boxes]
+    return ByGoods(title=placed[0], question=placed[1], cubes=tuple(cells[:4]),
+                   clear=cells[4], goods=tuple(boxes), under=tuple(under))

@@ -1,0 +1,177 @@
+"""Supply's places: the heading, the grid of the season's cards (a page at a time where
+they do not all fit), and the ship's goods row (`companion.ui.scenes.supply` paints them).
+
+The grid's places follow from the room and the labels the places are laid out by (the
+longest name each place can show this round, `SupplyScene.places`), never from what the
+cards show now: the same labels give the same cells, so nothing moves under the finger
+while the round's cards are revealed, told by their value, or taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.engine.values import value
+from companion.ui import layout
+from companion.ui.canvas import BODY, SMALL, Canvas, font
+
+#: The tallest a grid's row grows where the room allows (a finger and a half).
+TALLEST = 84
+#: The gap between the grid's places.
+GAP = 8
+
+
+@value
+class Heading:
+    """The two lines above the cards (the round's count, the cards of another season) and
+    the room below them."""
+
+    line: pygame.Rect
+    rest: pygame.Rect
+    #: The heading as it fits the two lines: the earliest cards of the list give way.
+    text: str
+
+
+def heading(c: Canvas, area: pygame.Rect, head: str, items: Sequence[str]) -> Heading:
+    """Two lines, whether the heading needs one or two, so the cards below keep their
+    places as the list of cards of another season (`items`) grows; where the list does
+    not fit, the earliest give way ("…"), the latest kept whole."""
+    flow = layout.Flow(c, area, c.u(4))
+    line = flow.take(2 * layout.line_height(c, SMALL))
+    shown = list(items)
+    while True:
+        text = head + ("  \u00b7  " + ("\u2026  " if len(shown) < len(items) else "")
+                       + "  ".join(shown) if shown else "")
+        if len(shown) <= 1 or not layout.fit(c, text, line.w, None, SMALL, max_lines=2).cut:
+            break
+        shown = shown[1:]
+    return Heading(line=line, rest=flow.rest(), text=text)
+
+
+@value
+class Grid:
+    """The cards' places on the page shown: `cells[k]` is place `start + k`."""
+
+    page: int
+    pages: int
+    start: int
+    cells: tuple[pygame.Rect, ...]
+    #: The page buttons ("‹" "›") and the place of the page's number, where paged.
+    prev: pygame.Rect | None = None
+    next: pygame.Rect | None = None
+    number: pygame.Rect | None = None
+    #: The row of value buttons above the places (the firemen told by their value), and
+    #: the place of their kind's word before them.
+    values: tuple[pygame.Rect, ...] = ()
+    word: pygame.Rect | None = None
+
+
+def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int
+              ) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
+    """One row across the top of `rect`: the kind's word, then `count` number buttons a
+    finger wide at least (a fireman's five values side by side: the row reads "Fireman
+    1 2 3 4 5", each button named "Fireman 3"). The word's room and the row's height
+    follow from the word's measure alone."""
+    if not count:
+        return None, []
+    gap = c.u(GAP)
+    word_w = layout.width_for(c, word, BODY, 2) + c.u(8)
+    height = max(c.u(56), 2 * layout.line_height(c, BODY) + c.u(4))
+    row = pygame.Rect(rect.x, rect.y, rect.w, height)
+    buttons = min(c.u(96), max(c.u(56), (rect.w - word_w - gap * count) // count))
+    label, *cells = layout.columns(row, [None, *([buttons] * count)], gap)
+    return label, cells
+
+
+def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
+         word: str = "", values: int = 0) -> Grid:
+    """Buttons with these labels whole, a page at a time where they do not all fit: as
+    many to a page as let every page's labels fit (the pages stay while the labels do),
+    "‹ ›" a finger tall beside them; `values`: as many number buttons in a row above them
+    all, after `word` (`value_row`). The same labels and `rect` give the same cells."""
+    gap = c.u(GAP)
+    tallest = c.u(TALLEST)
+    said, row = value_row(c, rect, word, values)
+    if row:
+        top = row[-1].bottom + gap
+        rect = pygame.Rect(rect.x, top, rect.w, max(0, rect.bottom - top))
+    cells = layout.button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
+    if cells or not labels:
+        return Grid(page=0, pages=1, start=0, cells=tuple(cells), values=tuple(row),
+                    word=said)
+    # "‹" above "›" beside the cells; in a short area side by side.
+    finger = c.u(56)
+    tall = rect.h >= 2 * finger + 2 * gap
+    cells_area, nav = layout.columns(rect, [None, c.u(64) if tall else 2 * finger + gap], gap)
+    per = len(labels)
+    pages: list[list[pygame.Rect]] = []
+    while per > 1:
+        pages = [layout.button_grid(c, cells_area, labels[i:i + per], gap, tallest=tallest,
+                                    whole=True)
+                 for i in range(0, len(labels), per)]
+        if all(pages):
+            break
+        per -= 1
+    if per <= 1:
+        per = 1
+        pages = [layout.button_grid(c, cells_area, labels[i:i + 1], gap)
+                 for i in range(len(labels))]
+    count = len(pages)
+    page = max(0, min(page, count - 1))
+    number: pygame.Rect | None
+    if tall:
+        prev, number, nxt = layout.rows(nav, [finger, None, finger], gap)
+    else:
+        prev, nxt = layout.columns(pygame.Rect(nav.x, nav.y, nav.w, finger), [None, None], gap)
+        number = None
+    if number is not None and number.h < layout.line_height(c, SMALL):
+        number = None
+    return Grid(page=page, pages=count, start=page * per, cells=tuple(pages[page]),
+                prev=prev, next=nxt, number=number, values=tuple(row), word=said)
+
+
+def inner(c: Canvas, box: pygame.Rect) -> pygame.Rect:
+    """The text's room in a place whose cards are all revealed."""
+    return layout.inset(box, c.u(4))
+
+
+def side_by_side(c: Canvas, box: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """A place shared by `count` buttons (cards that read otherwise since it was made)."""
+    if count <= 1:
+        return [box]
+    return layout.columns(box, [None] * count, c.u(8))
+
+
+@value
+class Goods:
+    """The ship's goods: its name, the three goods so far, the way back, the five goods
+    to tap (each with its name below)."""
+
+    name: pygame.Rect
+    slots: tuple[pygame.Rect, ...]
+    other: pygame.Rect
+    goods: tuple[pygame.Rect, ...]
+    under: tuple[pygame.Rect, ...]
+
+
+def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str]) -> Goods:
+    """One row: which ship, its three goods so far, the way back to the cards (as wide as
+    the longest word of `other_labels` needs); below it the five goods."""
+    flow = layout.Flow(c, rect, c.u(8))
+    size = c.u(56)
+    gap = c.u(8)
+    row = flow.take(size)
+    f = font(c.px(BODY))
+    other_w = max(c.u(120), max(f.size(w)[0] for w in " ".join(other_labels).split())
+                  + c.u(28))
+    name, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
+    line = layout.line_height(c, SMALL)
+    rest = flow.rest()
+    height = max(c.u(56), min(c.u(96), rest.h - 2 * line - c.u(4)))
+    cells = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
+    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
+             for box in cells]
+    return Goods(name=name, slots=tuple(layout.columns(slots, [size] * 3, gap)), other=other,
+                 goods=tuple(cells), under=tuple(under))

@@ -1,0 +1,94 @@
+"""Supply's layout (`companion.ui.layouts.supply`): the places of the grid follow from the
+room and the labels alone, a finger at least, apart, inside the room, in landscape and
+portrait; the fireman's value row sits above them without taking a place of theirs."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui.canvas import Canvas
+from companion.ui.i18n import set_language
+from companion.ui.layouts import supply as places
+
+from ..framecheck import GAP_PX, TARGET_PX, at_least, scale
+
+WINTER = ["Contract ?", "Counting office", "Coffee roaster", "Carpet trader", "Spice trader",
+          "Vulcanizer", "Tea taster", "Warehouse"]
+#: The phase's room beside the panels (landscape) and under them (portrait).
+ROOMS = {(800, 480): pygame.Rect(258, 150, 534, 250), (480, 800): pygame.Rect(8, 360, 464, 330)}
+
+
+@pytest.fixture(params=sorted(ROOMS), ids=lambda s: f"{s[0]}x{s[1]}")
+def canvas(request):
+    pygame.font.init()
+    size = request.param
+    return Canvas(pygame.Surface(size)), ROOMS[size]
+
+
+def every_target(grid: places.Grid) -> list[pygame.Rect]:
+    return [*grid.values, *grid.cells, *(r for r in (grid.prev, grid.next) if r is not None)]
+
+
+@pytest.mark.parametrize("values", [0, 5])
+def test_the_places_are_a_finger_apart_inside_the_room(canvas, values):
+    c, room = canvas
+    grid = places.grid(c, room, WINTER, 0, "Fireman", values)
+    targets = every_target(grid)
+    k = scale([c.w, c.h])
+    assert len(grid.values) == values and grid.cells
+    for i, a in enumerate(targets):
+        assert room.contains(a), (a, room)
+        assert a.w >= at_least(TARGET_PX, k) and a.h >= at_least(TARGET_PX, k), a
+        for b in targets[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+            gap = max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+            assert gap >= at_least(GAP_PX, k), (a, b)
+    if grid.word is not None:
+        assert room.contains(grid.word) and not any(grid.word.colliderect(t) for t in targets)
+
+
+def test_the_same_labels_give_the_same_places(canvas):
+    """A new Supply screen of the round (an Undo back from Purchase) is laid out by the
+    same labels: its places are the ones the finger knows."""
+    c, room = canvas
+    first = places.grid(c, room, WINTER, 0, "Fireman", 5)
+    again = places.grid(c, room, list(WINTER), 0, "Fireman", 5)
+    assert first == again
+
+
+def test_the_value_row_takes_no_place_of_the_cards(canvas):
+    """The five values go above the places; the places below keep their order, each a
+    whole label, and the row is as tall as a finger (the word beside it on two lines)."""
+    c, room = canvas
+    with_row = places.grid(c, room, WINTER, 0, "Fireman", 5)
+    top = max(r.bottom for r in with_row.values)
+    assert all(cell.y > top for cell in with_row.cells)
+    assert len({r.y for r in with_row.values}) == 1  # one row
+    assert len({(r.w, r.h) for r in with_row.values}) == 1  # every value alike
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_value_row_fits_the_kind_s_word_in_every_language(canvas, language):
+    from companion.ui.scenes.supply import kind_word
+
+    c, room = canvas
+    set_language(language)
+    try:
+        word = kind_word("fireman")
+        grid = places.grid(c, room, WINTER, 0, word, 5)
+        assert grid.word is not None
+        from companion.ui import layout
+
+        assert not layout.fit(c, word, grid.word.w, grid.word.h, 22, max_lines=2).cut
+    finally:
+        set_language("en")
+
+
+def test_too_many_labels_for_the_room_are_paged_never_cut(canvas):
+    c, room = canvas
+    labels = [f"{name} {k}" for k in range(3) for name in WINTER]
+    grid = places.grid(c, room, labels, 0)
+    assert grid.pages > 1 and grid.prev is not None and grid.next is not None
+    last = places.grid(c, room, labels, 99)
+    assert last.page == last.pages - 1 and last.start + len(last.cells) == len(labels)
