@@ -19,11 +19,12 @@ from companion.engine.legal import (
 )
 from companion.engine.legal import loading_actions as engine_loading_actions
 from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
-from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
+    LARGE,
     MUTED,
     PLAYER_COLOURS,
     SMALL,
@@ -32,6 +33,7 @@ from companion.ui.canvas import (
     font,
 )
 from companion.ui.i18n import _, language
+from companion.ui.layouts import loading as places
 from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 from companion.ui.views import loading as view
@@ -91,8 +93,14 @@ class LoadingScene(RoundScene):
         #: Per player this Loading: the choices' height (it only grows) and whether they
         #: went onto pages (they stay so): the places never move under the finger.
         self.slot_h: dict[tuple[int, str, int], int] = {}
+        self.slot_cols: dict[tuple[int, str, int], int] = {}
         self.paged: set[tuple[int, str, int]] = set()
         self.rows_shown: dict[tuple[int, str, int], int] = {}
+        #: Per player this Loading: the conversions' rows (as many as their sets when
+        #: first shown, two at most; they stay, so the choices below never move) and the
+        #: sets in them (keys, as `slots`).
+        self.set_rows: dict[tuple[int, str], int] = {}
+        self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
 
@@ -384,16 +392,23 @@ class LoadingScene(RoundScene):
         key = (state.round, pid)
         before = self.slots.get(key)
         shown = self.places_shown.get(key)
-        got = self.kept("board", (state, pid, language(), before, shown),
-                        lambda: view.loading_board(state, pid, before, shown))
+        rows = self.set_rows.get(key)
+        if rows is None:
+            # Where the sets are more than the rows would be, the choice that gathers
+            # them takes a place instead (a row takes three).
+            sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
+            rows = self.set_rows[key] = len(sets) if len(sets) <= view.SETS_APART else 0
+        sets_before = self.set_slots.get(key)
+        got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before),
+                        lambda: view.loading_board(state, pid, before, shown, rows,
+                                                   sets_before))
         self.slots[key] = got.keys
+        self.set_slots[key] = tuple(None if c is None else c.key for c in got.sets)
         return got
 
     def tap_of(self, pid: str, choice: view.Choice) -> Action0:
-        """What a tap on a choice does: its move or sale; its moves (one Undo); or, for a
-        conversion, choose its three cubes (the goods it may give come next)."""
-        if choice.give:
-            return partial(self.choose_cubes, pid, choice.give)
+        """What a tap on a choice does: its move or sale; its moves (one Undo); or, for the
+        choice that gathers the conversions, show their rows."""
         if choice.sets:
             return partial(self.show_sets, choice.sets)
         if len(choice.actions) > 1:
@@ -409,47 +424,68 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def draw_sets(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The sets of three cubes a conversion may take, in the one-tap choices' places."""
-        mem = (state.round, pid, c.w)
-        labels = [view.conversion_label(give) for give in self.sets]
-        self.page, start, cells, _paged, _height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0))
-        for give, label, box in zip(self.sets[start:], labels[start:], cells, strict=False):
-            c.button(box, label, partial(self.choose_cubes, pid, give),
-                     key="set:" + "+".join(good for good, _store in give), size=SMALL)
+        """Every conversion's row (the set, then the goods it may take) in place of the
+        choices, a page at a time where they do not all fit."""
+        offered = {a for a in loading_actions(state, pid) if isinstance(a, Convert)}
+        plan, rows = places.sets_plan(c, rect, len(self.sets), self.page)
+        self.page = plan.page
+        self.paint_arrows(c, plan)
+        for give, row in zip(self.sets[plan.start:], rows, strict=False):
+            takes = tuple(a for a in offered if a.give == give)
+            self.paint_set(c, give, takes, row)
 
-    def choose_cubes(self, pid: str, give: tuple[Cube, ...]) -> None:
-        """Choose these cubes, as if each had been tapped (a conversion's first tap)."""
-        cubes = cubes_of(self.state, pid)
-        chosen: list[int] = []
-        for pair in give:
-            index = next((i for i, cube in enumerate(cubes)
-                          if cube == pair and i not in chosen), None)
-            if index is None:
-                return
-            chosen.append(index)
-        self.selected = chosen
-        self.sets = ()
-        self.page = 0
-        self.ui.dirty = True
+    def paint_set(self, c: Canvas, give: tuple[Cube, ...], takes: tuple[Action, ...],
+                  row: places.SetRow) -> None:
+        """A conversion's row: its set in words, then a button per good (its initial and
+        colour), which converts the set into it; a good the stock lacks is greyed."""
+        heading = view.set_heading(give)
+        layout.draw_text(c, heading, row.heading, places.heading_size(c, row.heading, heading),
+                         TEXT, valign="center")
+        by_good = {a.take: a for a in takes if isinstance(a, Convert)}
+        goods = "+".join(good for good, _store in give)
+        for good, box in zip(GOODS, row.goods, strict=True):
+            conv = by_good.get(good)
+            c.button(box, names.good_initial(good),
+                     None if conv is None else partial(self.do, conv),
+                     key=f"convert:{goods}:{good}", colour=GOOD_COLOURS[good], size=BODY,
+                     name=view.conversion_target(give, good))
+
+    def paint_arrows(self, c: Canvas, plan: places.Grid) -> None:
+        """The pages' "‹ ›" where the layout placed them."""
+        if plan.prev is None or plan.next is None:
+            return
+        c.button(plan.prev, "\u2039", None if plan.back is None else
+                 partial(self.turn, plan.back), key="page:prev", size=LARGE)
+        c.button(plan.next, "\u203a", None if plan.ahead is None else
+                 partial(self.turn, plan.ahead), key="page:next", size=LARGE)
 
     def draw_moves(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The one-tap choices, each in its place (docs/touch.md): a choice gone leaves
-        its place empty, so the one beside it never slides under the finger; the places'
-        height and pages only grow while this player is shown this Loading."""
+        """The conversions' rows, then the one-tap choices, each in its place
+        (docs/touch.md): a choice gone leaves its place empty, so the one beside it never
+        slides under the finger; the places' height and pages only grow while this player
+        is shown this Loading."""
         board = self.board(state, pid)
         mem = (state.round, pid, c.w)
         labels = [choice.label if choice else "" for choice in board.slots]
         # As tall as any move's label this Loading may need, from the start.
         also = view.possible_labels(state, pid) if mem not in self.slot_h else []
-        self.page, start, cells, paged, height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
-            paged=mem in self.paged, also=also)
-        self.slot_h[mem] = height
-        if paged:
+        plan = places.choices_plan(c, rect, labels, self.set_rows[(state.round, pid)],
+                                   self.page, height=self.slot_h.get(mem, 0),
+                                   paged=mem in self.paged, also=also,
+                                   cols=self.slot_cols.get(mem, 0))
+        grid = plan.grid
+        self.page = grid.page
+        self.slot_h[mem] = grid.height
+        self.slot_cols[mem] = grid.cols
+        if grid.paged:
             self.paged.add(mem)
-        self.places_shown[(state.round, pid)] = range(start, start + len(cells))
-        for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=False):
+        for choice, row in zip(board.sets, plan.rows, strict=False):
+            if choice is not None:
+                self.paint_set(c, choice.give, choice.actions, row)
+        self.paint_arrows(c, grid)
+        self.places_shown[(state.round, pid)] = range(grid.start, grid.start + len(grid.cells))
+        for choice, box in zip(board.slots[grid.start:grid.start + len(grid.cells)],
+                               grid.cells, strict=False):
             if choice is not None:
                 c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,
                          size=SMALL)
