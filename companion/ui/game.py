@@ -125,11 +125,11 @@ class GameController:
             return False
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
-        if (type(action) not in (Undo, Redo) and new.phase == Phase.LOADING
-                and old.phase != Phase.LOADING
+        if (type(action) not in (Undo, Redo, Done) and new.phase == Phase.LOADING
                 and not any(loading_actions(new, pid) for pid in new.players)):
-            # Nothing can be loaded (nobody has a cube a rule lets move): Loading is done
-            # by itself, no tap. An Undo takes back this Done alone (and says so).
+            # Nothing can be loaded (nobody has a cube a rule lets move), as Loading
+            # begins or after its last move: Loading is done by itself, no tap (nobody has
+            # a choice left to make). An Undo takes back this Done alone (and says so).
             self.act(Done())
         return True
 

@@ -1,6 +1,6 @@
 """Loading: per player, the cubes on the dock, in the warehouse and the market hall, and
-where each may go. Only legal choices are offered (the engine lists them)."""
-# positions: still worked out in this module (issue 19)
+where each may go. Only legal choices are offered (the engine lists them). Every position
+is `companion.ui.layouts.loading`'s; this module paints what it placed."""
 
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ from companion.ui.canvas import (
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _, language
 from companion.ui.layouts import loading as places
@@ -233,8 +232,7 @@ class LoadingScene(RoundScene):
         lines (an Undo's, in German), so that one never moves the choices down."""
         if self.hint_in_bar:
             return 0
-        return max(super().hint_place(c, width),
-                   3 * layout.line_height(c, BODY) + 3 * c.u(8))
+        return max(super().hint_place(c, width), places.hint_room(c))
 
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
@@ -260,8 +258,7 @@ class LoadingScene(RoundScene):
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The player's cubes (their name before them), then two finger rows of choices."""
         pid = self.player or state.players[0]
-        finger_row = c.u(56) + c.u(8)
-        return self.cube_rows(c, state, pid, width) * finger_row + 2 * finger_row
+        return places.least_height(c, self.cube_rows(c, state, pid, width))
 
     def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The rows the player's cubes take this Loading: as many as their cubes would
@@ -274,110 +271,52 @@ class LoadingScene(RoundScene):
         return rows
 
     def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
+        return places.cube_places(c, self.most_cubes(state, pid), width, None, lead)[1]
+
+    def most_cubes(self, state: State, pid: str) -> list[Cube]:
+        """As many cubes as the player may have this Loading: the dock's as first shown, a
+        cube in the market hall, the warehouse full (if they own it)."""
         most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
         most.append(("", "market"))
         if WAREHOUSE_CARD in state.player(pid).cards:  # the warehouse's line, full
             most += [("", "warehouse")] * WAREHOUSE_CAPACITY
-        return self.cube_places(c, most, width, None, lead)[1]
+        return most
 
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
-        """The room before the first cube: the player's badge and name (a third of the
-        width at most; a longer name is cut), or the badge alone where the name would
-        take the cubes another row (their panel beside says the name)."""
-        name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
-        full = c.u(38) + min(name_w, width // 3) + c.u(12)
-        if self.most_rows(c, state, pid, width, full) > \
-                self.most_rows(c, state, pid, width, c.u(38)):
-            return c.u(38)
-        return full
+        """The room before the first cube: the player's badge and name, or the badge
+        alone where the name would take the cubes another row (`layouts.loading.lead`)."""
+        return places.lead(c, words.player_name(state, pid), width,
+                           self.most_cubes(state, pid))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         pid = self.player or state.players[0]
         cubes = cubes_of(state, pid)
-        size, gap = c.u(56), c.u(8)
-        lead = self.lead(c, state, pid, area.w)
-        places, _rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid), lead)
-        rows = self.cube_rows(c, state, pid, area.w)
+        plan = places.cubes_plan(c, area, cubes, self.dock_places(state, pid),
+                                 self.lead(c, state, pid, area.w),
+                                 self.cube_rows(c, state, pid, area.w))
         # The player's badge and name, then their cubes on the same row: the cubes on the
         # ships, then the warehouse's and the market hall's, each group after its name.
-        first = pygame.Rect(area.x, area.y, lead, size)
-        c.player_badge(pid, (first.x + c.u(16), first.centery), c.u(14),
-                       words.letter(state, pid))
-        if lead > c.u(38):
-            c.text(words.player_name(state, pid), (first.x + c.u(38), first.centery), BODY,
+        c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
+        if plan.name is not None:
+            c.text(words.player_name(state, pid), plan.name, BODY,
                    PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
-                   max_width=lead - c.u(38) - c.u(8), smallest=BODY)
+                   max_width=plan.name_width, smallest=BODY)
         if not cubes:
-            layout.draw_text(c, _("No cubes to load."), pygame.Rect(
-                area.x + lead, area.y, area.w - lead, size), BODY, MUTED, valign="center")
-        for what, dx, row in places:
-            top = area.y + row * (size + gap)
-            if isinstance(what, str):
-                c.text(what, (area.x + dx, top + size // 2), SMALL, MUTED, anchor="midleft",
-                       role="secondary")
-                continue
-            good = cubes[what][0]
-            c.button(pygame.Rect(area.x + dx, top, size, size), names.good_initial(good),
-                     partial(self.toggle, what), key=f"cube:{what}", colour=GOOD_COLOURS[good],
-                     size=BODY, selected=what in self.selected)
-        _cubes, rect = layout.rows(area, [rows * (size + gap) - gap, None], gap)
+            layout.draw_text(c, _("No cubes to load."), plan.empty, BODY, MUTED,
+                             valign="center")
+        for heading, at in plan.headings:
+            c.text(heading, at, SMALL, MUTED, anchor="midleft", role="secondary")
+        for index, box in plan.cubes:
+            good = cubes[index][0]
+            c.button(box, names.good_initial(good), partial(self.toggle, index),
+                     key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
+                     selected=index in self.selected)
         if self.selected:
-            self.draw_choices(c, state, pid, cubes, rect)
+            self.draw_choices(c, state, pid, cubes, plan.rest)
         elif self.sets:
-            self.draw_sets(c, state, pid, rect)
+            self.draw_sets(c, state, pid, plan.rest)
         else:
-            self.draw_moves(c, state, pid, rect)
-
-    @staticmethod
-    def cube_places(c: Canvas, cubes: list[Cube], width: int,
-                    dock: list[int | None] | None = None, lead: int = 0
-                    ) -> tuple[list[tuple[int | str, int, int]], int]:
-        """Where the cubes go, row after row: (cube index, or a store's name before its
-        first cube; x from the left; row), and the number of rows. `dock`: the dock's
-        places as first shown (None where a cube has left: its place stays empty); `lead`:
-        the room before the first row's first cube."""
-        size, gap = c.u(56), c.u(8)
-        f_small = font(c.px(SMALL))
-        out: list[tuple[int | str, int, int]] = []
-        x, row, last = lead, 0, "dock"
-        on_dock = sum(1 for _good, store in cubes if store == "dock")
-        order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
-        # The market hall's one cube beside the ships' (it fits on their row), then the
-        # warehouse's, named in a line ("Warehouse: Co Sa"; their moves are choices of
-        # their own): four cubes there would take the choices a row.
-        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.MARKET]
-        stored = [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.WAREHOUSE]
-        for i in order:
-            if i is None:  # a cube has left this place of the dock
-                if x + size > width:
-                    x, row = 0, row + 1
-                x += size + gap
-                continue
-            store = cubes[i][1]
-            if store != last:
-                label = names.store(store)
-                label = label[:1].upper() + label[1:]  # a heading, as words.place says it
-                w = f_small.size(label)[0]
-                if x + w + gap + size > width and x > 0:
-                    x, row = 0, row + 1
-                out.append((label, x, row))
-                x += w + gap
-                last = store
-            if x + size > width:
-                x, row = 0, row + 1
-            out.append((i, x, row))
-            x += size + gap
-        if stored:
-            store = names.store(Store.WAREHOUSE)
-            # (The widest initials stand for cubes not there yet, where room is kept.)
-            said = _("{store}: {cubes}").format(
-                store=store[:1].upper() + store[1:], cubes=" ".join(
-                    names.good_initial(cubes[i][0]) if cubes[i][0] else "Ww" for i in stored))
-            w = f_small.size(said)[0]
-            if x + w > width and x > 0:
-                x, row = 0, row + 1
-            out.append((said, x, row))
-        return out, (row + 1 if order or stored else 0)
+            self.draw_moves(c, state, pid, plan.rest)
 
     def turn(self, step: int) -> None:
         """The next or the previous page of choices (shown as they are: nothing comes
@@ -530,13 +469,10 @@ class LoadingScene(RoundScene):
             # the answer, a button that leaves it there; the rule that keeps it from the
             # usual places below it.
             stays = reasons[0] if reasons else title
-            fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
-            row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
+            row, why = places.stays_plan(c, rect, stays)
             c.button(row, stays, self.leave, key="leave")
             if reasons[1:]:
-                layout.draw_text(c, " ".join(reasons[1:]), pygame.Rect(
-                    rect.x, row.bottom + c.u(8), rect.w, rect.bottom - row.bottom - c.u(8)),
-                    SMALL, MUTED)
+                layout.draw_text(c, " ".join(reasons[1:]), why, SMALL, MUTED)
             return
         # The choices in the places of the one-tap choices (and their pages' "‹ ›" in the
         # same place), then the question, and why the usual places are not offered, below
@@ -545,19 +481,19 @@ class LoadingScene(RoundScene):
         labels = [label for label, _action, _key in items]
         # Short labels (the goods a conversion gives) four to a row where they then all
         # fit; else in the one-tap choices' columns, their pages' arrows in the same place.
-        fit = layout.slot_fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
+        fit = places.fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
         narrow = len(chosen) == 3 and len(labels) <= fit[2]
-        self.page, start, cells, paged, _height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
-            least=120 if narrow else 200, most=4 if narrow else 3)
-        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
-                                             strict=True):
+        grid = places.grid(c, rect, labels, self.page, height=self.slot_h.get(mem, 0),
+                           least=120 if narrow else 200, most=4 if narrow else 3)
+        self.page = grid.page
+        self.paint_arrows(c, grid)
+        for (label, action, key), box in zip(items[grid.start:grid.start + len(grid.cells)],
+                                             grid.cells, strict=True):
             c.button(box, label, action, key=key, size=SMALL)
         said = " ".join([title, *reasons])
-        top = max(box.bottom for box in cells) + c.u(8)
-        below = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+        below = places.below_cells(c, rect, grid.cells)
         fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
-        if not paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
+        if not grid.paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
             layout.draw_text(c, said, below, SMALL, TEXT)
 
     def leave(self) -> None:

@@ -6,7 +6,7 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
 
 - `choices(state, pid)`: every choice a tap makes, in the order a player most likely
   wants them: the moves that score (to a contract or a merchant; cube by cube, the
-  ships' in the dock's order first, then the market hall's and the warehouse's), each
+  market hall's kept cube first, the ships' in the dock's order, then the warehouse's), each
   distinct set of three cubes a conversion may take (a row of its own: the set, then the
   five goods, a tap on one converts the set into it; more sets than the screen has rows
   for are one choice that shows them), every
@@ -155,11 +155,14 @@ def shortcuts(state: State, pid: str) -> list[tuple[str, list[Move]]]:
 
 
 def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
-    """Where a move comes: the ships' cubes first, in the dock's order, then the market
-    hall's, then the warehouse's; for a cube, its contracts first, then the merchant, the
-    warehouse and the market hall."""
+    """Where a move comes: the market hall's cube first where it scores (it was kept for a
+    later round: for a contract, most likely), then the ships' cubes, in the dock's order,
+    then the market hall's, then the warehouse's; for a cube, its contracts first, then
+    the merchant, the warehouse and the market hall."""
     ps = state.player(pid)
-    if move.source == Store.DOCK:
+    if move.source == Store.MARKET and move.to not in (Store.WAREHOUSE, Store.MARKET):
+        cube = -1  # the cube kept for a later round: kept for this contract, likely
+    elif move.source == Store.DOCK:
         cube = ps.dock.index(move.good)
     elif move.source == Store.MARKET:
         cube = 100
@@ -244,6 +247,10 @@ def possible_labels(state: State, pid: str) -> list[str]:
            for good in (GOODS if source == Store.DOCK else sorted(held))
            for to in places(good, source)]
     out += [label for label, _moves in shortcuts(state, pid)]
+    # A sale of two cubes held (a conversion's good may make a new pair).
+    pairs = sorted(held)
+    out += [sale_label(MarketSell(pid, ((a, Store.DOCK), (b, Store.DOCK))))
+            for k, a in enumerate(pairs) for b in pairs[k:]]
     return out
 
 
