@@ -140,6 +140,15 @@ def rows_height(c: Canvas, rows: int) -> int:
 NARROWEST = 150
 
 
+def set_rows_fit(c: Canvas, rect: pygame.Rect, rows: int) -> int:
+    """How many of `rows` conversions' rows `rect` has room for, leaving two finger rows
+    for the one-tap choices (a place and the pages' arrows, at least)."""
+    least = 2 * c.u(FINGER) + c.u(GAP)
+    while rows and rect.h - rows_height(c, rows) < least:
+        rows -= 1
+    return rows
+
+
 def choices_plan(c: Canvas, rect: pygame.Rect, labels: Sequence[str], rows: int, page: int,
                  *, height: int = 0, paged: bool = False, also: Sequence[str] = (),
                  cols: int = 0) -> ChoicesPlan:

@@ -98,7 +98,7 @@ class LoadingScene(RoundScene):
         #: Per player this Loading: the conversions' rows (as many as their sets when
         #: first shown, two at most; they stay, so the choices below never move) and the
         #: sets in them (keys, as `slots`).
-        self.set_rows: dict[tuple[int, str], int] = {}
+        self.set_rows: dict[tuple[int, str, int], int] = {}
         self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
@@ -325,18 +325,13 @@ class LoadingScene(RoundScene):
         self.places_shown.clear()
         self.ui.dirty = True
 
-    def board(self, state: State, pid: str) -> view.LoadingBoard:
+    def board(self, state: State, pid: str, rows: int) -> view.LoadingBoard:
         """The player's one-tap choices in their places (`views.loading`): a choice keeps
-        its place while this player is shown this Loading; one gone leaves it empty."""
+        its place while this player is shown this Loading; one gone leaves it empty. The
+        conversions in `rows` rows of their own."""
         key = (state.round, pid)
         before = self.slots.get(key)
         shown = self.places_shown.get(key)
-        rows = self.set_rows.get(key)
-        if rows is None:
-            # Where the sets are more than the rows would be, the choice that gathers
-            # them takes a place instead (a row takes three).
-            sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
-            rows = self.set_rows[key] = len(sets) if len(sets) <= view.SETS_APART else 0
         sets_before = self.set_slots.get(key)
         got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before),
                         lambda: view.loading_board(state, pid, before, shown, rows,
@@ -403,12 +398,20 @@ class LoadingScene(RoundScene):
         (docs/touch.md): a choice gone leaves its place empty, so the one beside it never
         slides under the finger; the places' height and pages only grow while this player
         is shown this Loading."""
-        board = self.board(state, pid)
         mem = (state.round, pid, c.w)
+        rows = self.set_rows.get(mem)
+        if rows is None:
+            # As many rows as the player has sets when first shown, where they fit; where
+            # the sets are more, the choice that gathers them takes a place instead (a
+            # row takes a row of places). They stay, so the places below never move.
+            sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
+            rows = len(sets) if len(sets) <= view.SETS_APART else 0
+            rows = self.set_rows[mem] = places.set_rows_fit(c, rect, rows)
+        board = self.board(state, pid, rows)
         labels = [choice.label if choice else "" for choice in board.slots]
         # As tall as any move's label this Loading may need, from the start.
         also = view.possible_labels(state, pid) if mem not in self.slot_h else []
-        plan = places.choices_plan(c, rect, labels, self.set_rows[(state.round, pid)],
+        plan = places.choices_plan(c, rect, labels, rows,
                                    self.page, height=self.slot_h.get(mem, 0),
                                    paged=mem in self.paged, also=also,
                                    cols=self.slot_cols.get(mem, 0))
