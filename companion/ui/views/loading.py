@@ -112,7 +112,8 @@ def conversion_label(give: Sequence[Cube]) -> str:
 def set_heading(give: Sequence[Cube]) -> str:
     """A conversion's row, before the goods it may take: its three cubes ("Te + Te + Sa
     →"; the arrow says the conversion in every language, as the moves' does)."""
-    return " + ".join(names.good_initial(good) for good, _store in give) + " \u2192"
+    # (The arrow keeps to the last good where the words break: portrait.)
+    return " + ".join(names.good_initial(good) for good, _store in give) + "\u00a0\u2192"
 
 
 def conversion_target(give: Sequence[Cube], take: str) -> str:
