@@ -140,11 +140,12 @@ def rows_height(c: Canvas, rows: int) -> int:
 NARROWEST = 150
 
 
-def set_rows_fit(c: Canvas, rect: pygame.Rect, rows: int) -> int:
-    """How many of `rows` conversions' rows `rect` has room for, leaving two finger rows
-    for the one-tap choices (a place and the pages' arrows, at least)."""
-    least = 2 * c.u(FINGER) + c.u(GAP)
-    while rows and rect.h - rows_height(c, rows) < least:
+def set_rows_fit(c: Canvas, rect: pygame.Rect, rows: int, labels: Sequence[str] = ()) -> int:
+    """How many of `rows` conversions' rows `rect` has room for, leaving two rows of the
+    one-tap choices' places (as tall as `labels` make them) below."""
+    gap = c.u(GAP)
+    height = fit(c, rect, labels)[1]
+    while rows and rect.h - rows_height(c, rows) < 2 * height + gap:
         rows -= 1
     return rows
 

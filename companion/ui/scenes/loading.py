@@ -406,7 +406,8 @@ class LoadingScene(RoundScene):
             # row takes a row of places). They stay, so the places below never move.
             sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
             rows = len(sets) if len(sets) <= view.SETS_APART else 0
-            rows = self.set_rows[mem] = places.set_rows_fit(c, rect, rows)
+            rows = self.set_rows[mem] = places.set_rows_fit(
+                c, rect, rows, view.possible_labels(state, pid))
         board = self.board(state, pid, rows)
         labels = [choice.label if choice else "" for choice in board.slots]
         # As tall as any move's label this Loading may need, from the start.
