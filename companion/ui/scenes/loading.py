@@ -404,10 +404,17 @@ class LoadingScene(RoundScene):
             # As many rows as the player has sets when first shown, where they fit; where
             # the sets are more, the choice that gathers them takes a place instead (a
             # row takes a row of places). They stay, so the places below never move.
+            # And only where the choices all fit on one page below them: where they
+            # turn pages anyway, a row of places is worth more than a conversion's tap.
             sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
             rows = len(sets) if len(sets) <= view.SETS_APART else 0
-            rows = self.set_rows[mem] = places.set_rows_fit(
-                c, rect, rows, view.possible_labels(state, pid))
+            possible = view.possible_labels(state, pid)
+            rows = places.set_rows_fit(c, rect, rows, possible)
+            if rows:
+                count = len(view.choices(state, pid, (), apart=rows)) - len(sets)
+                if not places.one_page(c, rect, rows, count, possible):
+                    rows = 0
+            self.set_rows[mem] = rows
         board = self.board(state, pid, rows)
         labels = [choice.label if choice else "" for choice in board.slots]
         # As tall as any move's label this Loading may need, from the start.
