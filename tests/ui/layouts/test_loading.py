@@ -105,3 +105,13 @@ def test_the_cubes_lie_apart_after_the_badge_and_the_choices_below_them(size):
     # A cube gone leaves its place empty: the others keep theirs.
     fewer = places.cubes_plan(c, area, cubes[1:], [None, 0, 1], room, rows)
     assert [box for _i, box in fewer.cubes][:2] == boxes[1:3]
+
+
+def test_the_rows_only_where_the_choices_then_fit_one_page():
+    c, room = canvas((800, 480)), ROOMS[(800, 480)]
+    fits = places.fit(c, pygame.Rect(room.x, room.y + places.rows_height(c, 1), room.w,
+                                     room.h - places.rows_height(c, 1)), [],
+                      narrowest=places.NARROWEST)[2]
+    assert places.one_page(c, room, 1, fits)
+    assert not places.one_page(c, room, 1, fits + 1)
+    assert places.one_page(c, room, 0, fits + 1)  # without the row, a row of places more
