@@ -150,13 +150,14 @@ def set_rows_fit(c: Canvas, rect: pygame.Rect, rows: int, labels: Sequence[str] 
     return rows
 
 
-def one_page(c: Canvas, rect: pygame.Rect, rows: int, count: int,
-             labels: Sequence[str] = ()) -> bool:
-    """Whether `count` one-tap choices (as tall as `labels` make them) all fit on one page
-    below `rows` conversions' rows."""
+def pages(c: Canvas, rect: pygame.Rect, rows: int, count: int,
+          labels: Sequence[str] = ()) -> int:
+    """How many pages `count` one-tap choices (as tall as `labels` make them) take below
+    `rows` conversions' rows (a paged page gives its last place to "‹ ›")."""
     below = pygame.Rect(rect.x, rect.y + rows_height(c, rows), rect.w,
                         max(0, rect.h - rows_height(c, rows)))
-    return count <= fit(c, below, labels, least=200, most=3, narrowest=NARROWEST)[2]
+    room = fit(c, below, labels, least=200, most=3, narrowest=NARROWEST)[2]
+    return 1 if count <= room else -(-count // max(1, room - 1))
 
 
 def choices_plan(c: Canvas, rect: pygame.Rect, labels: Sequence[str], rows: int, page: int,

@@ -404,15 +404,16 @@ class LoadingScene(RoundScene):
             # As many rows as the player has sets when first shown, where they fit; where
             # the sets are more, the choice that gathers them takes a place instead (a
             # row takes a row of places). They stay, so the places below never move.
-            # And only where the choices all fit on one page below them: where they
-            # turn pages anyway, a row of places is worth more than a conversion's tap.
+            # And only where they cost the choices no page more: a turn of the page
+            # costs a tap each time, the gathering choice one per conversion.
             sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
             rows = len(sets) if len(sets) <= view.SETS_APART else 0
             possible = view.possible_labels(state, pid)
             rows = places.set_rows_fit(c, rect, rows, possible)
             if rows:
                 count = len(view.choices(state, pid, (), apart=rows)) - len(sets)
-                if not places.one_page(c, rect, rows, count, possible):
+                if places.pages(c, rect, rows, count, possible) > \
+                        places.pages(c, rect, 0, count + 1, possible):
                     rows = 0
             self.set_rows[mem] = rows
         board = self.board(state, pid, rows)

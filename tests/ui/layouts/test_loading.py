@@ -107,11 +107,13 @@ def test_the_cubes_lie_apart_after_the_badge_and_the_choices_below_them(size):
     assert [box for _i, box in fewer.cubes][:2] == boxes[1:3]
 
 
-def test_the_rows_only_where_the_choices_then_fit_one_page():
+def test_the_pages_the_choices_take_below_the_rows():
     c, room = canvas((800, 480)), ROOMS[(800, 480)]
     fits = places.fit(c, pygame.Rect(room.x, room.y + places.rows_height(c, 1), room.w,
                                      room.h - places.rows_height(c, 1)), [],
                       narrowest=places.NARROWEST)[2]
-    assert places.one_page(c, room, 1, fits)
-    assert not places.one_page(c, room, 1, fits + 1)
-    assert places.one_page(c, room, 0, fits + 1)  # without the row, a row of places more
+    assert places.pages(c, room, 1, fits) == 1
+    # One more: a page gives its last place to the arrows.
+    assert places.pages(c, room, 1, fits + 1) == 2
+    assert places.pages(c, room, 1, 2 * (fits - 1) + 1) == 3
+    assert places.pages(c, room, 0, fits + 1) == 1  # without the row, a row of places more
