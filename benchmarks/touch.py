@@ -379,8 +379,21 @@ class TouchTable:
                 from companion.ui.views.loading import conversion_label as label
             except ImportError:  # older versions
                 label = None  # type: ignore[assignment]
+            try:  # the set's row of goods: one tap on the good, in the set's row
+                from companion.ui.views.loading import conversion_target
+            except ImportError:  # older versions: the set, then the good
+                conversion_target = None  # type: ignore[assignment]
             take = _("\u2192 {good}").format(good=names.good(action.take))
             self.show_player(action.player)
+            if conversion_target is not None:
+                # The good's button in its set's row (named by the row: "Co + Te + Sa →"
+                # and the good's initial); more sets than rows: the choice that shows them.
+                name = clean(conversion_target(action.give, action.take))
+                gathered = clean(_("Convert 3 cubes\u2026"))
+                f.tap(lambda shown: shown in (name, gathered))
+                if self.state.actions == state.actions:
+                    f.tap(name)
+                return
             try:  # one tap on the three cubes' set (older versions: on each cube)
                 if label is None:
                     raise NoTarget("no conversion sets")

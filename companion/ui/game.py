@@ -125,13 +125,21 @@ class GameController:
             return False
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
-        if (type(action) not in (Undo, Redo) and new.phase == Phase.LOADING
-                and old.phase != Phase.LOADING
-                and not any(loading_actions(new, pid) for pid in new.players)):
-            # Nothing can be loaded (nobody has a cube a rule lets move): Loading is done
-            # by itself, no tap. An Undo takes back this Done alone (and says so).
-            self.act(Done())
+        if type(action) not in (Undo, Redo, Done) and not self.grouping:
+            self.done_by_itself()
         return True
+
+    #: Actions of one tap are being recorded (`act_group`): Loading done waits for the last.
+    grouping = False
+
+    def done_by_itself(self) -> None:
+        """Nothing can be loaded (nobody has a cube a rule lets move), as Loading begins or
+        after its last move: Loading is done by itself, no tap (nobody has a choice left to
+        make). An Undo takes back this Done alone (and says so)."""
+        new = self.state
+        if new.phase == Phase.LOADING and \
+                not any(loading_actions(new, pid) for pid in new.players):
+            self.act(Done())
 
     def announce(self, old: State, new: State, action: Action) -> None:
         """Feedback for what the table cannot see in the books: a contract just completed."""
@@ -151,10 +159,19 @@ class GameController:
     def act_group(self, actions: Sequence[Action], label: str) -> int:
         """Submit several actions for one tap; one Undo takes back those that were recorded."""
         done = 0
-        for action in actions:
-            if not self.act(action):
-                break
-            done += 1
+        self.grouping = True
+        try:
+            for action in actions:
+                if not self.act(action):
+                    break
+                done += 1
+        finally:
+            self.grouping = False
+        if done:
+            before = self.state
+            self.done_by_itself()  # after the group's last move, and one with it
+            if self.state is not before and type(self.state.last_action) is Done:
+                done += 1
         if done > 1:
             self.group = (self.state, done, label)
         return done

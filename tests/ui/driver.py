@@ -201,16 +201,14 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     elif isinstance(action, Convert) and any(s == "warehouse" for _g, s in action.give):
         ui.intent(it.PlayerButton(action.player))
         goods = "+".join(good for good, _store in action.give)
-        either = {f"convert:{goods}", "convert:*"}
+        either = {f"convert:{goods}:{action.take}", "convert:*"}
         for turn in ("page:next", "page:prev"):
             while not either & set(ui.keys()) and turn in ui.keys():
                 ui.press(turn)
-        if f"convert:{goods}" in ui.keys():
-            ui.press(f"convert:{goods}")
-        else:  # more than two sets: the choice that shows them, then the set
+        if f"convert:{goods}:{action.take}" not in ui.keys():
+            # More sets than the conversions' rows: the choice that shows them.
             ui.press("convert:*")
-            press_paged(ui, f"set:{goods}")
-        press_paged(ui, f"convert:{action.take}")
+        press_paged(ui, f"convert:{goods}:{action.take}")
     elif isinstance(action, Convert):
         select_cubes(ui, action.player, action.give)
         press_paged(ui, f"convert:{action.take}")

@@ -1,6 +1,6 @@
 """Loading: per player, the cubes on the dock, in the warehouse and the market hall, and
-where each may go. Only legal choices are offered (the engine lists them)."""
-# positions: still worked out in this module (issue 19)
+where each may go. Only legal choices are offered (the engine lists them). Every position
+is `companion.ui.layouts.loading`'s; this module paints what it placed."""
 
 from __future__ import annotations
 
@@ -19,19 +19,20 @@ from companion.engine.legal import (
 )
 from companion.engine.legal import loading_actions as engine_loading_actions
 from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
-from companion.engine.words import MERCHANT_DESTINATION, Kind, Store
+from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
+    LARGE,
     MUTED,
     PLAYER_COLOURS,
     SMALL,
     TEXT,
     Canvas,
-    font,
 )
 from companion.ui.i18n import _, language
+from companion.ui.layouts import loading as places
 from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 from companion.ui.views import loading as view
@@ -91,8 +92,14 @@ class LoadingScene(RoundScene):
         #: Per player this Loading: the choices' height (it only grows) and whether they
         #: went onto pages (they stay so): the places never move under the finger.
         self.slot_h: dict[tuple[int, str, int], int] = {}
+        self.slot_cols: dict[tuple[int, str, int], int] = {}
         self.paged: set[tuple[int, str, int]] = set()
         self.rows_shown: dict[tuple[int, str, int], int] = {}
+        #: Per player this Loading: the conversions' rows (as many as their sets when
+        #: first shown, two at most; they stay, so the choices below never move) and the
+        #: sets in them (keys, as `slots`).
+        self.set_rows: dict[tuple[int, str, int], int] = {}
+        self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
 
@@ -225,8 +232,7 @@ class LoadingScene(RoundScene):
         lines (an Undo's, in German), so that one never moves the choices down."""
         if self.hint_in_bar:
             return 0
-        return max(super().hint_place(c, width),
-                   3 * layout.line_height(c, BODY) + 3 * c.u(8))
+        return max(super().hint_place(c, width), places.hint_room(c))
 
     def primary(self) -> Primary:
         return (_("Loading done"), lambda: self.game.act(Done()))
@@ -252,8 +258,7 @@ class LoadingScene(RoundScene):
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The player's cubes (their name before them), then two finger rows of choices."""
         pid = self.player or state.players[0]
-        finger_row = c.u(56) + c.u(8)
-        return self.cube_rows(c, state, pid, width) * finger_row + 2 * finger_row
+        return places.least_height(c, self.cube_rows(c, state, pid, width))
 
     def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
         """The rows the player's cubes take this Loading: as many as their cubes would
@@ -266,110 +271,52 @@ class LoadingScene(RoundScene):
         return rows
 
     def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
+        return places.cube_places(c, self.most_cubes(state, pid), width, None, lead)[1]
+
+    def most_cubes(self, state: State, pid: str) -> list[Cube]:
+        """As many cubes as the player may have this Loading: the dock's as first shown, a
+        cube in the market hall, the warehouse full (if they own it)."""
         most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
         most.append(("", "market"))
         if WAREHOUSE_CARD in state.player(pid).cards:  # the warehouse's line, full
             most += [("", "warehouse")] * WAREHOUSE_CAPACITY
-        return self.cube_places(c, most, width, None, lead)[1]
+        return most
 
     def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
-        """The room before the first cube: the player's badge and name (a third of the
-        width at most; a longer name is cut), or the badge alone where the name would
-        take the cubes another row (their panel beside says the name)."""
-        name_w = font(c.px(BODY)).size(words.player_name(state, pid))[0]
-        full = c.u(38) + min(name_w, width // 3) + c.u(12)
-        if self.most_rows(c, state, pid, width, full) > \
-                self.most_rows(c, state, pid, width, c.u(38)):
-            return c.u(38)
-        return full
+        """The room before the first cube: the player's badge and name, or the badge
+        alone where the name would take the cubes another row (`layouts.loading.lead`)."""
+        return places.lead(c, words.player_name(state, pid), width,
+                           self.most_cubes(state, pid))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         pid = self.player or state.players[0]
         cubes = cubes_of(state, pid)
-        size, gap = c.u(56), c.u(8)
-        lead = self.lead(c, state, pid, area.w)
-        places, _rows = self.cube_places(c, cubes, area.w, self.dock_places(state, pid), lead)
-        rows = self.cube_rows(c, state, pid, area.w)
+        plan = places.cubes_plan(c, area, cubes, self.dock_places(state, pid),
+                                 self.lead(c, state, pid, area.w),
+                                 self.cube_rows(c, state, pid, area.w))
         # The player's badge and name, then their cubes on the same row: the cubes on the
         # ships, then the warehouse's and the market hall's, each group after its name.
-        first = pygame.Rect(area.x, area.y, lead, size)
-        c.player_badge(pid, (first.x + c.u(16), first.centery), c.u(14),
-                       words.letter(state, pid))
-        if lead > c.u(38):
-            c.text(words.player_name(state, pid), (first.x + c.u(38), first.centery), BODY,
+        c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
+        if plan.name is not None:
+            c.text(words.player_name(state, pid), plan.name, BODY,
                    PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
-                   max_width=lead - c.u(38) - c.u(8), smallest=BODY)
+                   max_width=plan.name_width, smallest=BODY)
         if not cubes:
-            layout.draw_text(c, _("No cubes to load."), pygame.Rect(
-                area.x + lead, area.y, area.w - lead, size), BODY, MUTED, valign="center")
-        for what, dx, row in places:
-            top = area.y + row * (size + gap)
-            if isinstance(what, str):
-                c.text(what, (area.x + dx, top + size // 2), SMALL, MUTED, anchor="midleft",
-                       role="secondary")
-                continue
-            good = cubes[what][0]
-            c.button(pygame.Rect(area.x + dx, top, size, size), names.good_initial(good),
-                     partial(self.toggle, what), key=f"cube:{what}", colour=GOOD_COLOURS[good],
-                     size=BODY, selected=what in self.selected)
-        _cubes, rect = layout.rows(area, [rows * (size + gap) - gap, None], gap)
+            layout.draw_text(c, _("No cubes to load."), plan.empty, BODY, MUTED,
+                             valign="center")
+        for heading, at in plan.headings:
+            c.text(heading, at, SMALL, MUTED, anchor="midleft", role="secondary")
+        for index, box in plan.cubes:
+            good = cubes[index][0]
+            c.button(box, names.good_initial(good), partial(self.toggle, index),
+                     key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
+                     selected=index in self.selected)
         if self.selected:
-            self.draw_choices(c, state, pid, cubes, rect)
+            self.draw_choices(c, state, pid, cubes, plan.rest)
         elif self.sets:
-            self.draw_sets(c, state, pid, rect)
+            self.draw_sets(c, state, pid, plan.rest)
         else:
-            self.draw_moves(c, state, pid, rect)
-
-    @staticmethod
-    def cube_places(c: Canvas, cubes: list[Cube], width: int,
-                    dock: list[int | None] | None = None, lead: int = 0
-                    ) -> tuple[list[tuple[int | str, int, int]], int]:
-        """Where the cubes go, row after row: (cube index, or a store's name before its
-        first cube; x from the left; row), and the number of rows. `dock`: the dock's
-        places as first shown (None where a cube has left: its place stays empty); `lead`:
-        the room before the first row's first cube."""
-        size, gap = c.u(56), c.u(8)
-        f_small = font(c.px(SMALL))
-        out: list[tuple[int | str, int, int]] = []
-        x, row, last = lead, 0, "dock"
-        on_dock = sum(1 for _good, store in cubes if store == "dock")
-        order: list[int | None] = list(dock) if dock is not None else list(range(on_dock))
-        # The market hall's one cube beside the ships' (it fits on their row), then the
-        # warehouse's, named in a line ("Warehouse: Co Sa"; their moves are choices of
-        # their own): four cubes there would take the choices a row.
-        order += [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.MARKET]
-        stored = [i for i in range(on_dock, len(cubes)) if cubes[i][1] == Store.WAREHOUSE]
-        for i in order:
-            if i is None:  # a cube has left this place of the dock
-                if x + size > width:
-                    x, row = 0, row + 1
-                x += size + gap
-                continue
-            store = cubes[i][1]
-            if store != last:
-                label = names.store(store)
-                label = label[:1].upper() + label[1:]  # a heading, as words.place says it
-                w = f_small.size(label)[0]
-                if x + w + gap + size > width and x > 0:
-                    x, row = 0, row + 1
-                out.append((label, x, row))
-                x += w + gap
-                last = store
-            if x + size > width:
-                x, row = 0, row + 1
-            out.append((i, x, row))
-            x += size + gap
-        if stored:
-            store = names.store(Store.WAREHOUSE)
-            # (The widest initials stand for cubes not there yet, where room is kept.)
-            said = _("{store}: {cubes}").format(
-                store=store[:1].upper() + store[1:], cubes=" ".join(
-                    names.good_initial(cubes[i][0]) if cubes[i][0] else "Ww" for i in stored))
-            w = f_small.size(said)[0]
-            if x + w > width and x > 0:
-                x, row = 0, row + 1
-            out.append((said, x, row))
-        return out, (row + 1 if order or stored else 0)
+            self.draw_moves(c, state, pid, plan.rest)
 
     def turn(self, step: int) -> None:
         """The next or the previous page of choices (shown as they are: nothing comes
@@ -378,22 +325,24 @@ class LoadingScene(RoundScene):
         self.places_shown.clear()
         self.ui.dirty = True
 
-    def board(self, state: State, pid: str) -> view.LoadingBoard:
+    def board(self, state: State, pid: str, rows: int) -> view.LoadingBoard:
         """The player's one-tap choices in their places (`views.loading`): a choice keeps
-        its place while this player is shown this Loading; one gone leaves it empty."""
+        its place while this player is shown this Loading; one gone leaves it empty. The
+        conversions in `rows` rows of their own."""
         key = (state.round, pid)
         before = self.slots.get(key)
         shown = self.places_shown.get(key)
-        got = self.kept("board", (state, pid, language(), before, shown),
-                        lambda: view.loading_board(state, pid, before, shown))
+        sets_before = self.set_slots.get(key)
+        got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before),
+                        lambda: view.loading_board(state, pid, before, shown, rows,
+                                                   sets_before))
         self.slots[key] = got.keys
+        self.set_slots[key] = tuple(None if c is None else c.key for c in got.sets)
         return got
 
     def tap_of(self, pid: str, choice: view.Choice) -> Action0:
-        """What a tap on a choice does: its move or sale; its moves (one Undo); or, for a
-        conversion, choose its three cubes (the goods it may give come next)."""
-        if choice.give:
-            return partial(self.choose_cubes, pid, choice.give)
+        """What a tap on a choice does: its move or sale; its moves (one Undo); or, for the
+        choice that gathers the conversions, show their rows."""
         if choice.sets:
             return partial(self.show_sets, choice.sets)
         if len(choice.actions) > 1:
@@ -409,47 +358,85 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def draw_sets(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The sets of three cubes a conversion may take, in the one-tap choices' places."""
-        mem = (state.round, pid, c.w)
-        labels = [view.conversion_label(give) for give in self.sets]
-        self.page, start, cells, _paged, _height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0))
-        for give, label, box in zip(self.sets[start:], labels[start:], cells, strict=False):
-            c.button(box, label, partial(self.choose_cubes, pid, give),
-                     key="set:" + "+".join(good for good, _store in give), size=SMALL)
+        """Every conversion's row (the set, then the goods it may take) in place of the
+        choices, a page at a time where they do not all fit."""
+        offered = {a for a in loading_actions(state, pid) if isinstance(a, Convert)}
+        plan, rows = places.sets_plan(c, rect, len(self.sets), self.page)
+        self.page = plan.page
+        self.paint_arrows(c, plan)
+        for give, row in zip(self.sets[plan.start:], rows, strict=False):
+            takes = tuple(a for a in offered if a.give == give)
+            self.paint_set(c, give, takes, row)
 
-    def choose_cubes(self, pid: str, give: tuple[Cube, ...]) -> None:
-        """Choose these cubes, as if each had been tapped (a conversion's first tap)."""
-        cubes = cubes_of(self.state, pid)
-        chosen: list[int] = []
-        for pair in give:
-            index = next((i for i, cube in enumerate(cubes)
-                          if cube == pair and i not in chosen), None)
-            if index is None:
-                return
-            chosen.append(index)
-        self.selected = chosen
-        self.sets = ()
-        self.page = 0
-        self.ui.dirty = True
+    def paint_set(self, c: Canvas, give: tuple[Cube, ...], takes: tuple[Action, ...],
+                  row: places.SetRow) -> None:
+        """A conversion's row: its set in words, then a button per good (its initial and
+        colour), which converts the set into it; a good the stock lacks is greyed."""
+        heading = view.set_heading(give)
+        layout.draw_text(c, heading, row.heading, places.heading_size(c, row.heading, heading),
+                         TEXT, valign="center")
+        by_good = {a.take: a for a in takes if isinstance(a, Convert)}
+        goods = "+".join(good for good, _store in give)
+        for good, box in zip(GOODS, row.goods, strict=True):
+            conv = by_good.get(good)
+            c.button(box, names.good_initial(good),
+                     None if conv is None else partial(self.do, conv),
+                     key=f"convert:{goods}:{good}", colour=GOOD_COLOURS[good], size=BODY,
+                     name=view.conversion_target(give, good))
+
+    def paint_arrows(self, c: Canvas, plan: places.Grid) -> None:
+        """The pages' "‹ ›" where the layout placed them."""
+        if plan.prev is None or plan.next is None:
+            return
+        c.button(plan.prev, "\u2039", None if plan.back is None else
+                 partial(self.turn, plan.back), key="page:prev", size=LARGE)
+        c.button(plan.next, "\u203a", None if plan.ahead is None else
+                 partial(self.turn, plan.ahead), key="page:next", size=LARGE)
 
     def draw_moves(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The one-tap choices, each in its place (docs/touch.md): a choice gone leaves
-        its place empty, so the one beside it never slides under the finger; the places'
-        height and pages only grow while this player is shown this Loading."""
-        board = self.board(state, pid)
+        """The conversions' rows, then the one-tap choices, each in its place
+        (docs/touch.md): a choice gone leaves its place empty, so the one beside it never
+        slides under the finger; the places' height and pages only grow while this player
+        is shown this Loading."""
         mem = (state.round, pid, c.w)
+        rows = self.set_rows.get(mem)
+        if rows is None:
+            # As many rows as the player has sets when first shown, where they fit; where
+            # the sets are more, the choice that gathers them takes a place instead (a
+            # row takes a row of places). They stay, so the places below never move.
+            # And only where they cost the choices no page more: a turn of the page
+            # costs a tap each time, the gathering choice one per conversion.
+            sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
+            rows = len(sets) if len(sets) <= view.SETS_APART else 0
+            possible = view.possible_labels(state, pid)
+            rows = places.set_rows_fit(c, rect, rows, possible)
+            if rows:
+                count = len(view.choices(state, pid, (), apart=rows)) - len(sets)
+                if places.pages(c, rect, rows, count, possible) > \
+                        places.pages(c, rect, 0, count + 1, possible):
+                    rows = 0
+            self.set_rows[mem] = rows
+        board = self.board(state, pid, rows)
         labels = [choice.label if choice else "" for choice in board.slots]
         # As tall as any move's label this Loading may need, from the start.
         also = view.possible_labels(state, pid) if mem not in self.slot_h else []
-        self.page, start, cells, paged, height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
-            paged=mem in self.paged, also=also)
-        self.slot_h[mem] = height
-        if paged:
+        plan = places.choices_plan(c, rect, labels, rows,
+                                   self.page, height=self.slot_h.get(mem, 0),
+                                   paged=mem in self.paged, also=also,
+                                   cols=self.slot_cols.get(mem, 0))
+        grid = plan.grid
+        self.page = grid.page
+        self.slot_h[mem] = grid.height
+        self.slot_cols[mem] = grid.cols
+        if grid.paged:
             self.paged.add(mem)
-        self.places_shown[(state.round, pid)] = range(start, start + len(cells))
-        for choice, box in zip(board.slots[start:start + len(cells)], cells, strict=False):
+        for choice, row in zip(board.sets, plan.rows, strict=False):
+            if choice is not None:
+                self.paint_set(c, choice.give, choice.actions, row)
+        self.paint_arrows(c, grid)
+        self.places_shown[(state.round, pid)] = range(grid.start, grid.start + len(grid.cells))
+        for choice, box in zip(board.slots[grid.start:grid.start + len(grid.cells)],
+                               grid.cells, strict=False):
             if choice is not None:
                 c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,
                          size=SMALL)
@@ -494,13 +481,10 @@ class LoadingScene(RoundScene):
             # the answer, a button that leaves it there; the rule that keeps it from the
             # usual places below it.
             stays = reasons[0] if reasons else title
-            fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
-            row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(56), fitted.height(c) + c.u(12)))
+            row, why = places.stays_plan(c, rect, stays)
             c.button(row, stays, self.leave, key="leave")
             if reasons[1:]:
-                layout.draw_text(c, " ".join(reasons[1:]), pygame.Rect(
-                    rect.x, row.bottom + c.u(8), rect.w, rect.bottom - row.bottom - c.u(8)),
-                    SMALL, MUTED)
+                layout.draw_text(c, " ".join(reasons[1:]), why, SMALL, MUTED)
             return
         # The choices in the places of the one-tap choices (and their pages' "‹ ›" in the
         # same place), then the question, and why the usual places are not offered, below
@@ -509,19 +493,19 @@ class LoadingScene(RoundScene):
         labels = [label for label, _action, _key in items]
         # Short labels (the goods a conversion gives) four to a row where they then all
         # fit; else in the one-tap choices' columns, their pages' arrows in the same place.
-        fit = layout.slot_fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
+        fit = places.fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
         narrow = len(chosen) == 3 and len(labels) <= fit[2]
-        self.page, start, cells, paged, _height = layout.slot_grid(
-            c, rect, labels, self.page, self.turn, height=self.slot_h.get(mem, 0),
-            least=120 if narrow else 200, most=4 if narrow else 3)
-        for (label, action, key), box in zip(items[start:start + len(cells)], cells,
-                                             strict=True):
+        grid = places.grid(c, rect, labels, self.page, height=self.slot_h.get(mem, 0),
+                           least=120 if narrow else 200, most=4 if narrow else 3)
+        self.page = grid.page
+        self.paint_arrows(c, grid)
+        for (label, action, key), box in zip(items[grid.start:grid.start + len(grid.cells)],
+                                             grid.cells, strict=True):
             c.button(box, label, action, key=key, size=SMALL)
         said = " ".join([title, *reasons])
-        top = max(box.bottom for box in cells) + c.u(8)
-        below = pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+        below = places.below_cells(c, rect, grid.cells)
         fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
-        if not paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
+        if not grid.paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
             layout.draw_text(c, said, below, SMALL, TEXT)
 
     def leave(self) -> None:

@@ -6,9 +6,10 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
 
 - `choices(state, pid)`: every choice a tap makes, in the order a player most likely
   wants them: the moves that score (to a contract or a merchant; cube by cube, the
-  ships' in the dock's order first, then the market hall's and the warehouse's), each
-  distinct set of three cubes a conversion may take (its tap chooses them; a second
-  tap, the good taken; more than two sets are one choice that shows them), every
+  market hall's kept cube first, the ships' in the dock's order, then the warehouse's), each
+  distinct set of three cubes a conversion may take (a row of its own: the set, then the
+  five goods, a tap on one converts the set into it; more sets than the screen has rows
+  for are one choice that shows them), every
   market-hall sale of two goods held, the moves that keep a cube (to the warehouse or
   the market hall), then the shortcuts that make several moves in one tap. (The order
   the benchmark's tables need fewest page turns with, too.)
@@ -33,8 +34,8 @@ from companion.ui.i18n import _
 
 Cube = tuple[str, str]
 
-#: At most this many conversions' sets of three cubes are choices of their own (a tap
-#: each, then the good); more are one choice that shows them (a tap more).
+#: At most this many conversions' sets of three cubes are rows of their own (a tap on a
+#: good converts the set into it); more are one choice that shows them (a tap more).
 SETS_APART = 2
 #: Where a cube may go, in the order a cube's choices are shown (contracts come first).
 _DESTINATIONS = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET)
@@ -49,7 +50,7 @@ class Choice:
     label: str
     #: What the tap records: one action, or several (a shortcut; one Undo takes them back).
     actions: tuple[Action, ...]
-    #: A conversion's three cubes: the tap chooses them, a second tap the good taken.
+    #: A conversion's three cubes: a row of the goods it may take (`conversion_target`).
     give: tuple[Cube, ...] = ()
     #: The conversions' sets of three cubes, where there are more than `SETS_APART`: the
     #: tap shows them (each then as `give`), so they do not crowd out the other choices.
@@ -62,6 +63,8 @@ class LoadingBoard:
 
     pid: str
     slots: tuple[Choice | None, ...]
+    #: The conversions' rows (their sets in their places, as `slots`).
+    sets: tuple[Choice | None, ...] = ()
 
     @property
     def keys(self) -> tuple[str | None, ...]:
@@ -70,10 +73,17 @@ class LoadingBoard:
 
 def move_label(state: State, move: Move) -> str:
     """A one-tap move's button: the cube's good, where it is (if not on a ship), where it
-    goes ("Te → Contract A2")."""
+    goes ("Te → Co·Te": a contract is named by its goods, as its card shows them). A cube
+    of the warehouse or the market hall names its store first ("Market hall: Te →
+    Co·Te"), and the merchant without the coin (the ships' cubes say it): so a label never
+    needs more than the places' two lines (German, portrait)."""
     good = names.good_initial(move.good)
-    place = _("merchant (+1 coin)") if move.to == MERCHANT_DESTINATION else \
-        words.place(state, move.to)
+    if move.to in state.catalogue.cards:
+        place = names.face(state.catalogue[move.to])
+    elif move.to == MERCHANT_DESTINATION and move.source == Store.DOCK:
+        place = _("merchant (+1 coin)")
+    else:
+        place = words.place(state, move.to)
     if move.source == Store.DOCK:
         return together(_("{good} → {place}").format(good=good, place=place))
     store = names.store(move.source)
@@ -97,6 +107,19 @@ def conversion_label(give: Sequence[Cube]) -> str:
     """A conversion's first tap: its three cubes ("Convert Te + Te + Sa")."""
     return _("Convert {cubes}").format(
         cubes=" + ".join(names.good_initial(good) for good, _store in give))
+
+
+def set_heading(give: Sequence[Cube]) -> str:
+    """A conversion's row, before the goods it may take: its three cubes ("Te + Te + Sa
+    →"; the arrow says the conversion in every language, as the moves' does)."""
+    # (The arrow keeps to the last good where the words break: portrait.)
+    return " + ".join(names.good_initial(good) for good, _store in give) + "\u00a0\u2192"
+
+
+def conversion_target(give: Sequence[Cube], take: str) -> str:
+    """A good's button in a conversion's row, named as the row shows it: the set, then the
+    good's initial on the button ("Te + Te + Sa → Ru")."""
+    return f"{set_heading(give)} {names.good_initial(take)}"
 
 
 def shortcuts(state: State, pid: str) -> list[tuple[str, list[Move]]]:
@@ -133,11 +156,14 @@ def shortcuts(state: State, pid: str) -> list[tuple[str, list[Move]]]:
 
 
 def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
-    """Where a move comes: the ships' cubes first, in the dock's order, then the market
-    hall's, then the warehouse's; for a cube, its contracts first, then the merchant, the
-    warehouse and the market hall."""
+    """Where a move comes: the market hall's cube first where it scores (it was kept for a
+    later round: for a contract, most likely), then the ships' cubes, in the dock's order,
+    then the market hall's, then the warehouse's; for a cube, its contracts first, then
+    the merchant, the warehouse and the market hall."""
     ps = state.player(pid)
-    if move.source == Store.DOCK:
+    if move.source == Store.MARKET and move.to not in (Store.WAREHOUSE, Store.MARKET):
+        cube = -1  # the cube kept for a later round: kept for this contract, likely
+    elif move.source == Store.DOCK:
         cube = ps.dock.index(move.good)
     elif move.source == Store.MARKET:
         cube = 100
@@ -149,10 +175,12 @@ def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
     return (cube, where, 0)
 
 
-def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Choice]:
+def choices(state: State, pid: str, shown: Sequence[str | None] = (),
+            apart: int = SETS_APART) -> list[Choice]:
     """Every choice one tap makes for `pid`, in the order they are first placed (see the
     module). A shortcut of one move is that move's own button: offered only if it is in
-    `shown` (it was shown with more, and keeps its place)."""
+    `shown` (it was shown with more, and keeps its place). `apart`: the conversions' rows;
+    more sets than that are one choice that shows them."""
     legal = loading_actions(state, pid)
     moves = sorted((a for a in legal if isinstance(a, Move)),
                    key=lambda m: _move_order(state, pid, m))
@@ -170,14 +198,14 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = ()) -> list[Ch
     for action in legal:
         if isinstance(action, Convert):
             sets.setdefault(action.give, []).append(action)
-    if len(sets) > SETS_APART:
+    if len(sets) > apart:
         out.append(Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
                           actions=tuple(a for takes in sets.values() for a in takes),
                           sets=tuple(sets)))
     else:
         for give, takes in sets.items():
             goods = "+".join(good for good, _store in give)  # as its label says them
-            out.append(Choice(key=f"convert:{goods}", label=conversion_label(give),
+            out.append(Choice(key=f"convert:{goods}", label=set_heading(give),
                               actions=tuple(takes), give=give))
     for action in legal:
         if isinstance(action, MarketSell):
@@ -220,6 +248,10 @@ def possible_labels(state: State, pid: str) -> list[str]:
            for good in (GOODS if source == Store.DOCK else sorted(held))
            for to in places(good, source)]
     out += [label for label, _moves in shortcuts(state, pid)]
+    # A sale of two cubes held (a conversion's good may make a new pair).
+    pairs = sorted(held)
+    out += [sale_label(MarketSell(pid, ((a, Store.DOCK), (b, Store.DOCK))))
+            for k, a in enumerate(pairs) for b in pairs[k:]]
     return out
 
 
@@ -261,10 +293,14 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None,
 
 
 def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None,
-                  shown: range | None = None) -> LoadingBoard:
+                  shown: range | None = None, rows: int = SETS_APART,
+                  sets_before: Sequence[str | None] | None = None) -> LoadingBoard:
     """`pid`'s choices, each in the place it had in `before` (the keys last shown; `shown`:
-    the places of `before` the screen showed, `placed`)."""
-    offered = {c.key: c for c in choices(state, pid, before or ())}
-    slots = placed(list(offered), before, shown)
+    the places of `before` the screen showed, `placed`); the conversions in `rows` rows of
+    their own, each in the row it had in `sets_before`."""
+    offered = {c.key: c for c in choices(state, pid, before or (), apart=rows)}
+    slots = placed([k for k, c in offered.items() if not c.give], before, shown)
+    sets = placed([k for k, c in offered.items() if c.give], sets_before)
     return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
-                                             for k in slots))
+                                             for k in slots),
+                        sets=tuple(None if k is None else offered[k] for k in sets))

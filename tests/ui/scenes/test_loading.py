@@ -298,3 +298,40 @@ def test_loading_names_the_warehouse_and_the_market_hall_in_words(ui):
     assert plain(words.place(state, "warehouse")) in texts
     assert plain(words.place(state, "market")) in texts
     assert "WH" not in texts and "MH" not in texts
+
+
+# --- issue 19: a conversion in one tap -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "fr"], indirect=True)
+def test_a_conversion_is_one_tap_on_the_good_in_its_sets_row(ui, language):
+    from companion.engine import Convert
+    from companion.engine.legal import loading_actions
+    from companion.ui.views.loading import choices, conversion_target
+
+    def one_set(a: State) -> str | None:
+        """A player whose ship's cubes make one set of three, with few other choices (the
+        row then costs them no page: it is shown)."""
+        if a.phase != "loading":
+            return None
+        return next((p for p in a.players if len(a.player(p).dock) == 3
+                     and not a.player(p).market and not a.player(p).warehouse
+                     and len({c.give for c in loading_actions(a, p)
+                              if isinstance(c, Convert)}) == 1
+                     and len(choices(a, p, (), apart=1)) <= 5), None)
+
+    finger = at(ui, lambda b, a: one_set(a) is not None, players=2)
+    state = ui.game.state
+    pid = one_set(state)
+    if ui.top.player != pid:
+        finger.tap(words.player_name(state, pid))
+    conv = next(c for c in loading_actions(state, pid) if isinstance(c, Convert))
+    name = clean(conversion_target(conv.give, conv.take))
+    target = finger.find(name)
+    assert target is not None, finger.labels()
+    # The row shows the set, and the good's button its initial (colour is never alone).
+    assert plain(names.good_initial(conv.take)) in [t["text"] for t in finger.frame()["texts"]]
+    taps = finger.taps
+    finger.tap_target(target)
+    assert finger.taps == taps + 1
+    assert ui.game.state.previous is state and ui.game.state.last_action == conv

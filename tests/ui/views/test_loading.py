@@ -31,7 +31,7 @@ def loading_moments(players: int, seed: int):
         state = apply(state, action)
 
 
-def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_two():
+def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_in_its_sets_row():
     seen = 0
     for state, pid, _action in loading_moments(4, 11):
         offered = choices(state, pid)
@@ -40,7 +40,7 @@ def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_two():
         gathered = [c for c in offered if c.sets]
         for action in loading_actions(state, pid):
             if isinstance(action, Convert):
-                # The set's tap, then the good's; more than two sets: one tap more first.
+                # The good's tap in its set's row; more than two sets: one tap more first.
                 if gathered:
                     assert not sets and action.give in gathered[0].sets
                     assert len(gathered[0].sets) > SETS_APART

@@ -1,0 +1,119 @@
+"""companion/ui/layouts/loading.py: Loading's places, without a UI or a game."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from companion.engine.words import GOODS
+from companion.ui.canvas import Canvas
+from companion.ui.i18n import set_language
+from companion.ui.layouts import loading as places
+
+#: The phase's part beside the panels (landscape) and under them (portrait), 800x480 and
+#: 480x800, below the cubes.
+ROOMS = {(800, 480): pygame.Rect(258, 152, 534, 248), (480, 800): pygame.Rect(8, 420, 464, 300)}
+
+
+def canvas(size):
+    return Canvas(pygame.Surface(size))
+
+
+def apart(rects):
+    """No two rects overlap, and each is at least a finger (56 px at 800x480) square."""
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b), (a, b)
+    for r in rects:
+        assert r.w >= 56 and r.h >= 56, r
+
+
+@pytest.mark.parametrize("size", list(ROOMS))
+def test_the_places_and_their_arrows_never_overlap_and_stay_on_the_room(size):
+    c, room = canvas(size), ROOMS[size]
+    labels = [f"Ca \u2192 Co\u00b7Te\u00b7Sa\u00b7Ca {k}" for k in range(14)]
+    grid = places.grid(c, room, labels, 1)
+    assert grid.paged and grid.prev is not None and grid.next is not None
+    shown = [*grid.cells, grid.prev, grid.next]
+    apart(shown)
+    assert all(room.contains(r) for r in shown)
+    # The same data gives the same places; another page puts its places in the same spots.
+    again = places.grid(c, room, labels, 1)
+    assert again.cells == grid.cells and again.prev == grid.prev
+    first = places.grid(c, room, labels, 0)
+    assert first.cells == grid.cells[:len(first.cells)]
+    assert first.back is None and first.ahead == 1 and grid.back == -1
+
+
+def test_three_columns_where_every_label_fits_two_lines_else_two():
+    c, room = canvas((800, 480)), ROOMS[(800, 480)]
+    short = ["Ca \u2192 Co\u00b7Te", "Sa \u2192 Market hall"]
+    assert places.grid(c, room, short, 0, narrowest=places.NARROWEST).cols == 3
+    long = [*short, "Warehouse: Ca \u2192 Market hall and a good deal more words"]
+    assert places.grid(c, room, long, 0, narrowest=places.NARROWEST).cols == 2
+    # Once chosen, the columns stay (a long label gone moves nothing).
+    assert places.grid(c, room, short, 0, cols=2, narrowest=places.NARROWEST).cols == 2
+
+
+@pytest.mark.parametrize("size", list(ROOMS))
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_conversions_row_holds_its_set_and_five_goods_a_finger_square(size, language):
+    set_language(language)
+    try:
+        c, room = canvas(size), ROOMS[size]
+        plan = places.choices_plan(c, room, ["Ca \u2192 Co\u00b7Te"] * 3, 2, 0)
+        assert len(plan.rows) == 2
+        for row in plan.rows:
+            assert len(row.goods) == len(GOODS)
+            apart([*row.goods, *(r for other in plan.rows if other is not row
+                                 for r in other.goods), *plan.grid.cells])
+            assert row.heading.right <= row.goods[0].left
+            assert all(room.contains(r) for r in row.goods)
+            # The set's words fit the room left of the goods.
+            heading = "Co + Te + Sa \u2192"
+            size_px = places.heading_size(c, row.heading, heading)
+            assert c.wrap(heading, row.heading.w, size_px)
+        # The choices begin below the rows: nothing of one is under the other.
+        assert min(cell.top for cell in plan.grid.cells) > plan.rows[-1].goods[0].bottom
+    finally:
+        set_language("en")
+
+
+def test_rows_only_where_two_finger_rows_are_left_for_the_choices():
+    c = canvas((480, 800))
+    assert places.set_rows_fit(c, pygame.Rect(8, 420, 464, 300), 2) == 2
+    assert places.set_rows_fit(c, pygame.Rect(8, 420, 464, 180), 2) == 0
+    assert places.set_rows_fit(c, pygame.Rect(8, 420, 464, 190), 2) == 1
+
+
+@pytest.mark.parametrize("size", list(ROOMS))
+def test_the_cubes_lie_apart_after_the_badge_and_the_choices_below_them(size):
+    c = canvas(size)
+    area = pygame.Rect(ROOMS[size].x, ROOMS[size].y - 130, ROOMS[size].w, 380)
+    cubes = [("coffee", "dock"), ("tea", "dock"), ("spice", "dock"), ("rubber", "market"),
+             ("carpet", "warehouse")]
+    room = places.lead(c, "Anna", area.w, cubes)
+    rows = places.cube_places(c, cubes, area.w, None, room)[1]
+    plan = places.cubes_plan(c, area, cubes, [0, 1, 2], room, rows)
+    boxes = [box for _index, box in plan.cubes]
+    assert sorted(index for index, _box in plan.cubes) == [0, 1, 2, 3]
+    apart(boxes)
+    assert all(area.contains(box) for box in boxes)
+    assert all(box.left >= area.x + room for box in boxes[:1])
+    assert plan.rest.top > max(box.bottom for box in boxes)
+    # A cube gone leaves its place empty: the others keep theirs.
+    fewer = places.cubes_plan(c, area, cubes[1:], [None, 0, 1], room, rows)
+    assert [box for _i, box in fewer.cubes][:2] == boxes[1:3]
+
+
+def test_the_pages_the_choices_take_below_the_rows():
+    c, room = canvas((800, 480)), ROOMS[(800, 480)]
+    fits = places.fit(c, pygame.Rect(room.x, room.y + places.rows_height(c, 1), room.w,
+                                     room.h - places.rows_height(c, 1)), [],
+                      narrowest=places.NARROWEST)[2]
+    assert places.pages(c, room, 1, fits) == 1
+    # One more: a page gives its last place to the arrows.
+    assert places.pages(c, room, 1, fits + 1) == 2
+    assert places.pages(c, room, 1, 2 * (fits - 1) + 1) == 3
+    assert places.pages(c, room, 0, fits + 1) == 1  # without the row, a row of places more
