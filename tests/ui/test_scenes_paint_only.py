@@ -1,7 +1,6 @@
 """A scene paints what its layout placed (`companion/ui/layouts/`): no scene module does
-position arithmetic of its own (issue 19). Where a module still does, it says so on a line
-of its own (`STILL`), and the count of what it does is printed; the rule holds for every
-other scene module."""
+position arithmetic of its own (issue 19), and none places things with `layout`'s flows,
+rows, columns or grids."""
 
 from __future__ import annotations
 
@@ -15,8 +14,6 @@ import companion.ui
 UI = Path(companion.ui.__file__).parent
 #: The scene modules: `scenes/`, and the results screen the final and past-game screens share.
 SCENES = sorted((UI / "scenes").glob("*.py")) + [UI / "results.py"]
-#: The line a module that still works out positions carries (to be removed with them).
-STILL = "# positions: still worked out in this module (issue 19)"
 #: A rectangle's coordinates: a sum of these is position arithmetic.
 COORDINATES = {"x", "y", "w", "h", "left", "right", "top", "bottom", "width", "height",
                "centerx", "centery", "center", "topleft", "topright", "bottomleft",
@@ -66,15 +63,8 @@ def position_arithmetic(source: str) -> list[str]:
     return found
 
 
-def _still(path: Path) -> bool:
-    return STILL in path.read_text(encoding="utf-8").splitlines()
-
-
 @pytest.mark.parametrize("path", SCENES, ids=lambda p: p.name)
 def test_a_scene_paints_what_its_layout_placed(path):
-    if _still(path):
-        pytest.skip(f"{path.name} still works out positions "
-                    f"({len(position_arithmetic(path.read_text(encoding='utf-8')))} places)")
     assert position_arithmetic(path.read_text(encoding="utf-8")) == []
 
 
