@@ -11,13 +11,12 @@ cut in the frame description (docs/frames.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 
 import pygame
 
 from companion.engine.values import value
-from companion.ui.canvas import BODY, LARGE, MUTED, ROLE_MIN, SMALL, TEXT, Canvas, Colour, font
+from companion.ui.canvas import BODY, LARGE, ROLE_MIN, TEXT, Canvas, Colour, font
 
 #: `None` in a list of sizes: an equal share of what the fixed sizes leave.
 FILL = None
@@ -187,9 +186,10 @@ def draw_text(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY,
     return used
 
 
-class Flow:
-    """A column filled from the top: each piece takes the height it needs (text fitted to
-    the width, wrapped), the next goes below it with `gap` between."""
+class Room:
+    """A column filled from the top: each piece takes the height it needs, the next goes
+    below it with `gap` between (`Flow` draws its texts as it goes; a layout's
+    `layouts.stack.Stack` only places them)."""
 
     def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
         self.c = c
@@ -207,6 +207,11 @@ class Flow:
                           max(0, min(height, self.rect.bottom - self.y)))
         self.y = got.bottom + self.gap
         return got
+
+
+class Flow(Room):
+    """A column filled from the top, its texts drawn as they come (fitted to the width,
+    wrapped)."""
 
     def text(self, text: str, size: int = BODY, colour: Colour = TEXT, *,
              role: str | None = None, align: str = "left", max_lines: int | None = None
@@ -280,48 +285,6 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
     while cols < most_cols and (rect.h - gap * (-(-n // cols) - 1)) // -(-n // cols) < least:
         cols += 1
     return grid(rect, n, cols, gap, tallest)
-
-
-def paged_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, page: int,
-               turn: Callable[[int], object], *, tallest: int | None = None
-               ) -> tuple[int, int, list[pygame.Rect]]:
-    """Buttons with these labels whole, a page at a time where they do not all fit: as
-    many to a page as let every page's labels fit (the pages stay the same while the
-    labels do), "‹ ›" buttons a finger tall beside them. Returns the page shown (clamped),
-    the index of its first label and its cells; `turn(step)` turns the page."""
-    cells = button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
-    if cells or not labels:
-        return 0, 0, cells
-    # "‹" above "›" beside the cells; in a short area side by side. Above each other they
-    # take two gaps (around the page number's row, empty or not).
-    tall = rect.h >= 2 * c.u(56) + 2 * gap
-    grid, nav = columns(rect, [None, c.u(64) if tall else 2 * c.u(56) + gap], gap)
-    per = len(labels)
-    pages: list[list[pygame.Rect]] = []
-    while per > 1:
-        pages = [button_grid(c, grid, labels[i:i + per], gap, tallest=tallest, whole=True)
-                 for i in range(0, len(labels), per)]
-        if all(pages):
-            break
-        per -= 1
-    if per <= 1:
-        per = 1
-        pages = [button_grid(c, grid, labels[i:i + 1], gap) for i in range(len(labels))]
-    count = len(pages)
-    page = max(0, min(page, count - 1))
-    if tall:
-        prev, between, nxt = rows(nav, [c.u(56), None, c.u(56)], gap)
-    else:
-        prev, nxt = columns(pygame.Rect(nav.x, nav.y, nav.w, c.u(56)), [None, None], gap)
-        between = pygame.Rect(nav.x, prev.bottom, nav.w, 0)
-    c.button(prev, "\u2039", partial(turn, -1) if page > 0 else None, key="page:prev",
-             size=LARGE)
-    c.button(nxt, "\u203a", partial(turn, 1) if page < count - 1 else None,
-             key="page:next", size=LARGE)
-    if between.h >= line_height(c, SMALL):
-        c.text(f"{page + 1}/{count}", between.center, SMALL, MUTED, anchor="center",
-               role="secondary")
-    return page, page * per, pages[page]
 
 
 def cube_width(c: Canvas, count: int) -> int:
@@ -410,55 +373,6 @@ def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int,
     row = pygame.Rect(grid.x, grid.y + need + c.u(12), c.u(56) * 2 + c.u(120), c.u(56)) \
         if steps else None
     return AnswersPlaced(texts=tuple(rects), cells=tuple(tuple(g) for g in cells), steps=row)
-
-def slot_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
-              turn: Callable[[int], object], *, height: int = 0, paged: bool = False,
-              least: int = 200, most: int = 3, also: Sequence[str] = ()
-              ) -> tuple[int, int, list[pygame.Rect], bool, int]:
-    """Fixed places for buttons with these labels ("" for a place left empty), row by row
-    from the top of `rect`: place k is always in the same spot, whatever the others say.
-    The columns, each `least` wide at least (design px), follow from the width alone;
-    every place is as tall as the tallest label needs (at least `height`, a finger at
-    least; `also`: labels that may come, whose height counts too). Where they do not all
-    fit (or `paged`: they did not before, and the pages stay), a page at a time: the
-    last place of the page holds "‹ ›" side by side, so the places keep their spots when
-    the pages come. Returns the page shown (clamped), the index of its first place, its
-    cells, whether it is paged, and the places' height."""
-    gap = c.u(8)
-    count = len(labels)
-    cols, height, fit = slot_fit(c, rect, [*labels, *also], height, least, most)
-    cells = grid_cells(rect, fit, cols, height, gap)
-    if not paged and count <= fit:
-        return 0, 0, cells[:count], False, height
-    per = max(1, fit - 1)
-    pages = max(1, -(-count // per))
-    page = max(0, min(page, pages - 1))
-    prev, nxt = columns(cells[-1], [None, None], gap)
-    start = page * per
-    # A page whose places have all emptied (their choices taken) is no page to turn to:
-    # "\u2039" led the table to a blank page of Loading (QA of issue 19).
-    # Each arrow turns to the nearest page with a place still filled.
-    filled = [p for p in range(pages) if any(labels[p * per:(p + 1) * per])]
-    back = [p for p in filled if p < page]
-    ahead = [p for p in filled if p > page]
-    c.button(prev, "\u2039", partial(turn, back[-1] - page) if back else None,
-             key="page:prev", size=LARGE)
-    c.button(nxt, "\u203a", partial(turn, ahead[0] - page) if ahead else None,
-             key="page:next", size=LARGE)
-    return page, start, cells[:min(per, count - start)], True, height
-
-
-def slot_fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
-             least: int = 200, most: int = 3) -> tuple[int, int, int]:
-    """`slot_grid`'s columns, places' height and how many places fit on a page."""
-    gap = c.u(8)
-    cols = max(1, min(most, (rect.w + gap) // (c.u(least) + gap)))
-    w = (rect.w - gap * (cols - 1)) // cols
-    lines = max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
-                default=1)
-    height = max(height, c.u(56), lines * line_height(c, BODY) + c.u(4))
-    return cols, height, max(1, (rect.h + gap) // (height + gap)) * cols
-
 
 def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int
                ) -> list[pygame.Rect]:

@@ -87,6 +87,13 @@ def test_screenshots_that_cannot_be_saved_stop_but_the_app_goes_on(tmp_path, mon
     assert frames and "screenshots stopped" in caplog.text
 
 
+def tap(key):
+    """A batch of events: a tap on the target drawn with `key` in the UI's last frame."""
+    return lambda ui: [(pygame.MOUSEBUTTONDOWN, {
+        "pos": next(h for h in ui.canvas.hits if h.key == key).rect.center, "button": 1,
+        "touch": False})]
+
+
 def test_screenshot_each_input_saves_a_frame_after_every_input_that_changed_it(
         tmp_path, monkeypatch):
     import json
@@ -94,11 +101,6 @@ def test_screenshot_each_input_saves_a_frame_after_every_input_that_changed_it(
     from companion.ui import runner
 
     original = runner.Runner.frame
-
-    def tap(key):
-        return lambda ui: [(pygame.MOUSEBUTTONDOWN, {
-            "pos": next(h for h in ui.canvas.hits if h.key == key).rect.center, "button": 1,
-            "touch": False})]
 
     # New game, then two player counts on the same screen, the same count again (the
     # picture stays as it was: no frame), then close.
@@ -133,11 +135,6 @@ def test_screenshot_each_input_waits_for_the_screen_to_come_to_rest(tmp_path, mo
 
     def animating_until(self):
         return self.ui.clock() + 1.0 if moving["frames"] > 0 else 0.0
-
-    def tap(key):
-        return lambda ui: [(pygame.MOUSEBUTTONDOWN, {
-            "pos": next(h for h in ui.canvas.hits if h.key == key).rect.center, "button": 1,
-            "touch": False})]
 
     batches = [tap("new"), tap("count:3"), tap("count:5"),
                lambda ui: tap("count:5")(ui) + [(pygame.QUIT, {})]]

@@ -83,11 +83,19 @@ def by_goods(c: Canvas, body: pygame.Rect,
     row = flow.take(size)
     cells = layout.columns(row, [size] * 4 + [None], gap)
     flow.take(c.u(4))
+    boxes, under = goods_row(c, flow.rest(), gap, c.u(80))
+    return ByGoods(title=placed[0], question=placed[1], cubes=tuple(cells[:4]),
+                   clear=cells[4], goods=tuple(boxes), under=tuple(under))
+
+
+def goods_row(c: Canvas, rest: pygame.Rect, gap: int, tallest: int
+              ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The five goods' buttons in a row at the top of `rest` (a finger tall at least,
+    `tallest` at most, two small lines left below them), and the place of each one's name
+    under it (a ship's goods in Supply, a contract's on the value question)."""
     line = layout.line_height(c, SMALL)
-    rest = flow.rest()
-    height = max(c.u(56), min(c.u(80), rest.h - 2 * line - c.u(4)))
+    height = max(c.u(56), min(tallest, rest.h - 2 * line - c.u(4)))
     boxes = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
     under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
              for box in boxes]
-    return ByGoods(title=placed[0], question=placed[1], cubes=tuple(cells[:4]),
-                   clear=cells[4], goods=tuple(boxes), under=tuple(under))
+    return boxes, under

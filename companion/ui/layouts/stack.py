@@ -18,7 +18,7 @@ import pygame
 
 from companion.ui.canvas import BODY, Canvas, font
 from companion.ui.hyphen import plain
-from companion.ui.layout import Flow, fit, line_height
+from companion.ui.layout import Flow, Room, fit, line_height
 
 
 def text_box(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY, *,
@@ -62,26 +62,9 @@ def taken(c: Canvas, text: str, box: pygame.Rect, size: int = BODY,
     return text_box(c, text, box, size, role=role, max_lines=max_lines)
 
 
-class Stack:
+class Stack(Room):
     """`layout.Flow` without the drawing: each piece takes the height it needs, the next
     goes below it with `gap` between."""
-
-    def __init__(self, c: Canvas, rect: pygame.Rect, gap: int) -> None:
-        self.c = c
-        self.rect = rect
-        self.y = rect.y
-        self.gap = gap
-
-    def rest(self) -> pygame.Rect:
-        """What is left below the pieces so far."""
-        return pygame.Rect(self.rect.x, self.y, self.rect.w, max(0, self.rect.bottom - self.y))
-
-    def take(self, height: int) -> pygame.Rect:
-        """The next `height` px (at most what is left)."""
-        got = pygame.Rect(self.rect.x, self.y, self.rect.w,
-                          max(0, min(height, self.rect.bottom - self.y)))
-        self.y = got.bottom + self.gap
-        return got
 
     def text(self, text: str, size: int = BODY, *, role: str | None = None,
              max_lines: int | None = None) -> pygame.Rect:

@@ -16,6 +16,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas, font
+from companion.ui.layouts.confirm import goods_row
 
 #: The tallest a grid's row grows where the room allows (a finger and a half).
 TALLEST = 84
@@ -167,11 +168,6 @@ def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str]) -> Goods:
     other_w = max(c.u(120), max(f.size(w)[0] for w in " ".join(other_labels).split())
                   + c.u(28))
     name, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
-    line = layout.line_height(c, SMALL)
-    rest = flow.rest()
-    height = max(c.u(56), min(c.u(96), rest.h - 2 * line - c.u(4)))
-    cells = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
-    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
-             for box in cells]
+    cells, under = goods_row(c, flow.rest(), gap, c.u(96))
     return Goods(name=name, slots=tuple(layout.columns(slots, [size] * 3, gap)), other=other,
                  goods=tuple(cells), under=tuple(under))

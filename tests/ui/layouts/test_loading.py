@@ -117,3 +117,22 @@ def test_the_pages_the_choices_take_below_the_rows():
     assert places.pages(c, room, 1, fits + 1) == 2
     assert places.pages(c, room, 1, 2 * (fits - 1) + 1) == 3
     assert places.pages(c, room, 0, fits + 1) == 1  # without the row, a row of places more
+
+
+def test_an_emptied_page_of_fixed_places_is_not_turned_to():
+    """Loading, page 2 shown: its moves took every choice of page 1, and "‹" led the table
+    to a blank page. An arrow is live only towards a page with a choice left, and turns
+    straight to the nearest one."""
+    c = Canvas(pygame.Surface((800, 480)))
+    room = pygame.Rect(258, 150, 534, 180)  # 2 x 2 places: three choices and the arrows
+    per = 3
+    choices = [f"Choice {i}" for i in range(3 * per)]
+
+    def arrows(labels: list[str], page: int) -> tuple[int | None, int | None]:
+        grid = places.grid(c, room, labels, page)
+        assert grid.paged and len(grid.cells) <= per
+        return grid.back, grid.ahead
+
+    assert arrows(choices, 1) == (-1, 1)
+    assert arrows(["", "", "", *choices[per:2 * per]], 1) == (None, None)
+    assert arrows([*choices[:per], "", "", "", *choices[2 * per:]], 2) == (-2, None)

@@ -92,3 +92,15 @@ def test_too_many_labels_for_the_room_are_paged_never_cut(canvas):
     assert grid.pages > 1 and grid.prev is not None and grid.next is not None
     last = places.grid(c, room, labels, 99)
     assert last.page == last.pages - 1 and last.start + len(last.cells) == len(labels)
+
+
+@pytest.mark.parametrize("height", range(56, 200, 4))
+def test_the_page_buttons_stay_in_the_room_at_every_height(height):
+    """Found by the touch games with real printed values: four long labels in a room 2 x 56
+    + 8 px tall put "›" 8 px below it, over the gap kept above the bar."""
+    c = Canvas(pygame.Surface((800, 480)))
+    room = pygame.Rect(258, 100, 534, height)
+    grid = places.grid(c, room, [f"Contract Co\u00b7Te\u00b7Ru\u00b7Sa {i}" for i in range(9)], 0)
+    assert grid.prev is not None and grid.next is not None
+    for rect in (*grid.cells, grid.prev, grid.next):
+        assert room.contains(rect), (rect, room)
