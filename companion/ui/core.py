@@ -63,6 +63,11 @@ class Message:
     short: str | None = None
 
 
+def _primary_label(label: str, action: Action0 | None) -> str:
+    """The primary action's label as the bar shows it (an arrow when it can be tapped)."""
+    return f"{label}  \u25b6" if action else label
+
+
 class UI:
     """The scene stack and everything drawn around it."""
 
@@ -312,11 +317,14 @@ class UI:
         right: list[Item] = []
         if primary is not None:
             label, action = primary
-            right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
+            right.append((_primary_label(label, action), action, "ok", PRIMARY))
+        # Every label the primary may take on this screen: its button is as wide as the
+        # widest, so neither it nor the "?" beside it moves when a tap changes the label.
+        also = tuple(_primary_label(label, action) for label, action in scene.primaries())
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        buttons, self._above = self._bar.place(c, scene, bar, left, right)
+        buttons, self._above = self._bar.place(c, scene, bar, left, right, also)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
         # above the bar from the start where Redo, coming after an Undo, would need it:
         # the screen's part does not shrink (and its controls move) when Redo appears.
@@ -326,7 +334,7 @@ class UI:
         if getattr(scene, "sticky_place", False) and not any(i[2] == "redo" for i in left) \
                 and scene.game_screen and game is not None and not scene.entry_pending():
             _wanted, would = widths_for(c, bar, [*left, (_("Redo"), None, "redo", PANEL_HI)],
-                                        right, 0)
+                                        right, 0, also)
             self._strip_kept = would > 0
         return buttons
 
