@@ -264,18 +264,21 @@ class UI:
             # Every hint the screen may show this round decides, not just this one: the
             # hint does not hop between the bar and the body from tap to tap.
             hints = getattr(scene, "hints", lambda: [hint])()
-            if not any(hints):
-                # No hint, only messages: the body keeps a place for them where the bar
-                # has no room for words, Redo aside (it comes and goes with an Undo; the
-                # place, and what is below it, does not).
-                steady = max((r.right for r, _label, _action, key, _colour in buttons
-                              if r.x < bar.centerx and key != "redo"), default=bar.x)
-                room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
+            # Where the words go is decided without Redo (it comes and goes with an
+            # Undo): the hint, or the body's place for messages, does not hop into the
+            # body when it appears, nor what is below it (docs/touch.md).
+            steady = max((r.right for r, _label, _action, key, _colour in buttons
+                          if r.x < bar.centerx and key != "redo"), default=bar.x)
+            shown = room
+            room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
                 scene.hint_in_bar = False
                 if not self.message:
                     words = ""
+            elif not self.message and (shown.w < c.u(120) or layout.fit(
+                    c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
+                words = ""  # Redo, while it is there, takes the hint's room in the bar
         return left, right, words
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:

@@ -484,8 +484,13 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     # below (the details give way); only a long name in a short panel is cut there
     # instead (docs/frames.md).
     if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
+        # (In a panel a finger tall, five players beside the phase, as high as the
+        # panel's bottom lets it, below the badge: the key numbers are right, it left.)
+        line = font(c.px(BODY)).get_linesize()
+        below_badge = box.y + c.u(18) + c.u(12) + c.u(1)
+        top = max(below_badge, min(top, box.bottom - c.u(2) - line))
         name_at, name_width = (box.x + c.u(14), top), box.w - c.u(22)
-        top += font(c.px(BODY)).get_linesize()
+        top += line
     else:
         name_at = (box.x + c.u(44), box.y + c.u(6))
         name_width = max(1, room)
