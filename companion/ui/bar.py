@@ -27,14 +27,27 @@ def text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
 
 
 def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
-               at_least: int = 0) -> tuple[list[int], int]:
+               at_least: int = 0, also: tuple[str, ...] = ()) -> tuple[list[int], int]:
     """Each bar button's width, and how many of the last buttons on the left go above
-    the bar for want of room: `at_least`, more only if that helps."""
+    the bar for want of room: `at_least`, more only if that helps. `also`: the other
+    labels the last button on the right (the primary action) may take on this screen: it
+    is as wide as the widest, and none of them may be cut."""
     pad = c.u(8)
     h = bar.h - 2 * pad
     f = font(c.px(BODY))
     least = c.u(64)
     labels = [item[0] for item in left + right]
+    # The primary's other labels: the widest sizes it (and keeps its room while no
+    # primary is shown: its coming moves nothing), each must fit it.
+    others = [label for label in also if not right or label != right[-1][0]]
+    if others:
+        widest = max([*labels[len(left):], *others], key=lambda label: f.size(label)[0]) \
+            if len(right) <= 1 else max([labels[-1], *others],
+                                        key=lambda label: f.size(label)[0])
+        if right:
+            labels[-1] = widest
+        else:
+            labels.append(widest)
 
     def widths(labels: list[str]) -> list[int]:
         wanted = [max(least, f.size(label)[0] + c.u(24)) for label in labels]
@@ -49,7 +62,9 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
     def cut(labels: list[str], wanted: list[int]) -> bool:
         """Whether a label would not fit its button even on two lines."""
         most = max(1, (h - c.u(2)) // f.get_linesize())
-        for label, w in zip(labels, wanted, strict=True):
+        pairs = list(zip(labels, wanted, strict=True))
+        pairs += [(label, wanted[-1]) for label in others]
+        for label, w in pairs:
             lines = c.wrap(label, w - c.u(12), BODY)
             if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
                 return True
@@ -75,9 +90,11 @@ class BarLayout:
         self._moved_on: tuple[object, tuple[object, ...], int] | None = None
 
     def place(self, c: Canvas, scene: object, bar: pygame.Rect, left: list[Item],
-              right: list[Item]) -> tuple[list[Placed], list[Placed]]:
+              right: list[Item], also: tuple[str, ...] = ()
+              ) -> tuple[list[Placed], list[Placed]]:
         """The buttons in the bar (left ones from the left, right ones from the right) and
-        those above it (at its left end; their y is the strip's, set when drawn)."""
+        those above it (at its left end; their y is the strip's, set when drawn). `also`:
+        the other labels the primary action may take on this screen (`widths_for`)."""
         pad = c.u(8)
         h = bar.h - 2 * pad
         left = list(left)
@@ -90,9 +107,9 @@ class BarLayout:
             and shown[1] == keys else 0
         # The widths depend only on the labels and the bar: worked out once for them.
         labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
-                  tuple(bar), c.s, at_least)
+                  tuple(bar), c.s, at_least, also)
         if self._widths is None or self._widths[0] != labels:
-            self._widths = (labels, widths_for(c, bar, left, right, at_least))
+            self._widths = (labels, widths_for(c, bar, left, right, at_least, also))
         wanted, moved = self._widths[1]
         self._moved_on = (scene, keys, moved)
         # No room for all of them (portrait, long words): the last on the left (Redo, the

@@ -63,6 +63,11 @@ class Message:
     short: str | None = None
 
 
+def _primary_label(label: str, action: Action0 | None) -> str:
+    """The primary action's label as the bar shows it (an arrow when it can be tapped)."""
+    return f"{label}  \u25b6" if action else label
+
+
 class UI:
     """The scene stack and everything drawn around it."""
 
@@ -259,18 +264,21 @@ class UI:
             # Every hint the screen may show this round decides, not just this one: the
             # hint does not hop between the bar and the body from tap to tap.
             hints = getattr(scene, "hints", lambda: [hint])()
-            if not any(hints):
-                # No hint, only messages: the body keeps a place for them where the bar
-                # has no room for words, Redo aside (it comes and goes with an Undo; the
-                # place, and what is below it, does not).
-                steady = max((r.right for r, _label, _action, key, _colour in buttons
-                              if r.x < bar.centerx and key != "redo"), default=bar.x)
-                room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
+            # Where the words go is decided without Redo (it comes and goes with an
+            # Undo): the hint, or the body's place for messages, does not hop into the
+            # body when it appears, nor what is below it (docs/touch.md).
+            steady = max((r.right for r, _label, _action, key, _colour in buttons
+                          if r.x < bar.centerx and key != "redo"), default=bar.x)
+            shown = room
+            room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
                 scene.hint_in_bar = False
                 if not self.message:
                     words = ""
+            elif not self.message and (shown.w < c.u(120) or layout.fit(
+                    c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
+                words = ""  # Redo, while it is there, takes the hint's room in the bar
         return left, right, words
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
@@ -312,11 +320,14 @@ class UI:
         right: list[Item] = []
         if primary is not None:
             label, action = primary
-            right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
+            right.append((_primary_label(label, action), action, "ok", PRIMARY))
+        # Every label the primary may take on this screen: its button is as wide as the
+        # widest, so neither it nor the "?" beside it moves when a tap changes the label.
+        also = tuple(_primary_label(label, action) for label, action in scene.primaries())
         secondary = scene.secondary()
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        buttons, self._above = self._bar.place(c, scene, bar, left, right)
+        buttons, self._above = self._bar.place(c, scene, bar, left, right, also)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
         # above the bar from the start where Redo, coming after an Undo, would need it:
         # the screen's part does not shrink (and its controls move) when Redo appears.
@@ -326,7 +337,7 @@ class UI:
         if getattr(scene, "sticky_place", False) and not any(i[2] == "redo" for i in left) \
                 and scene.game_screen and game is not None and not scene.entry_pending():
             _wanted, would = widths_for(c, bar, [*left, (_("Redo"), None, "redo", PANEL_HI)],
-                                        right, 0)
+                                        right, 0, also)
             self._strip_kept = would > 0
         return buttons
 

@@ -166,6 +166,13 @@ class Scene:
         """The primary action's label and callback (None: no primary button)."""
         return None
 
+    def primaries(self) -> list[Primary]:
+        """Every primary action the screen may offer while it is shown (a tap on it
+        changes the label: a ship's goods counted, a buyer chosen): the bar makes the
+        button as wide as the widest, so it keeps its place from tap to tap, and so does
+        what is beside it (docs/touch.md). Empty: only the one shown now."""
+        return []
+
     def secondary(self) -> Primary | None:
         """A second, smaller button left of the primary one (None: none)."""
         return None

@@ -125,3 +125,149 @@ def test_in_portrait_the_question_mark_stays_where_it_was_while_a_card_is_entere
     finally:
         ui.set_language("en")
         set_language("en")
+
+
+# The bar's buttons keep their places through a screen's states (issue 19: "nothing moves
+# under the finger"): a tap that changes the primary's label, a message, an entry begun.
+def bar_rects(ui) -> dict[str, list[int]]:
+    """Undo, Home, "?" and the primary action where this frame draws them (in the bar or
+    in the strip above it), by what they are."""
+    ui.render()
+    frame = ui.canvas.describe(ui.top.name, ui.language)
+    names = {_("Undo"): "undo", _("Home"): "home", "?": "help"}
+    out = {}
+    for t in frame["targets"]:
+        if t["bar"]:
+            what = "ok" if t["primary"] else names.get(t["label"])
+            if what:
+                out[what] = t["rect"]
+    return out
+
+
+def supply_states(ui):
+    yield "plain"
+    ui.info(_("Saved."))
+    yield "a message"
+    ui.error("Undone: Ship 2 revealed with coffee, tea and saffron, then the fire of "
+             "Spring resolved with every firemen total")
+    yield "a long error"
+    ui.dismiss_message()
+    page = 1
+    while True:  # (the ship's page, where the cards do not all fit on one)
+        ship = next((k for k in ui.keys() if k.startswith("card:") and "-ship-" in k), None)
+        if ship is not None or "page:next" not in ui.keys():
+            break
+        ui.press("page:next")
+        page += 1
+        yield f"page {page}"
+    assert ship is not None
+    ui.press(ship)
+    yield "a ship"
+    ui.info(_("Saved."))
+    yield "a ship and a message"
+    for k in range(3):
+        ui.press(next(key for key in ui.keys() if key.startswith("good:")))
+        yield f"good {k + 1}"
+
+
+def purchase_states(ui):
+    from .driver import dismiss
+
+    yield "plain"
+    ui.info(_("Saved."))
+    yield "a message"
+    for pid in ui.game.state.players[:2]:
+        dismiss(ui)
+        ui.intent(it.PlayerButton(pid))
+        yield f"{pid} chosen"
+        ui.intent(it.PlayerButton(pid))
+        yield f"{pid} pays more"
+    dismiss(ui)
+    ui.press("ok")
+    dismiss(ui)
+    yield "recorded"
+
+
+def tracked_states(ui):
+    from .driver import dismiss
+
+    yield "plain"
+    ui.info(_("Saved."))
+    yield "a message"
+    for step in range(24):  # the workers placed, then the offers, up to the 2nd card
+        dismiss(ui)
+        keys = ui.keys()
+        if ui.top.name != "purchase-tracked" or ui.game.state.settling >= 2:
+            return
+        key = "ok" if "ok" in keys else next((k for k in keys if k.startswith("slot:")),
+                                             "pass")
+        ui.press(key)
+        yield f"{key} ({step})"
+
+
+def loading_states(ui):
+    yield "plain"
+    ui.info(_("Saved."))
+    yield "a message"
+    for pid in ui.game.state.players:
+        ui.intent(it.PlayerButton(pid))
+        yield f"{pid}'s dock"
+        cube = next((k for k in ui.keys() if k.startswith("cube:")), None)
+        if cube is not None:
+            ui.press(cube)
+            yield f"{pid}'s cube chosen"
+
+
+def _supply_with_a_ship(b, a):
+    return a.phase == "supply" and not a.slots and any(
+        "-ship-" in cid for cid in a.unseen.get(a.top_season(), ()))
+
+
+ROUND_SCREENS = {
+    "supply": (_supply_with_a_ship, "quick", supply_states),
+    "purchase": (lambda b, a: a.phase in ("demand", "purchase") and a.settling == 0
+                 and a.round >= 2, "quick", purchase_states),
+    "purchase-tracked": (lambda b, a: a.phase == "demand" and a.round >= 2 and not any(
+        slot.workers for slot in a.slots), "tracked", tracked_states),
+    "loading": (lambda b, a: a.phase == "loading" and a.round >= 2, "quick", loading_states),
+}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("screen", sorted(ROUND_SCREENS))
+def test_the_bar_buttons_keep_their_places_through_a_round_screens_states(
+        tmp_path, screen, language, size):
+    """Undo, Home, "?" and the primary action keep their rects on one screen, whatever
+    its primary says (a ship's goods counted, a buyer chosen, an offer), with a message
+    or without, in both orientations. (In French portrait, "0 sur 3 marchandises" sent
+    the "?" above the bar when a ship was tapped; landscape, the primary's left edge
+    moved with its label.)"""
+    from companion.ui.samples import Demo
+
+    from .conftest import make_services
+    from .driver import dismiss
+
+    test, form, states = ROUND_SCREENS[screen]
+    ui = UI(make_services(tmp_path, purchase_form=form), size)
+    ui.open("home")
+    ui.set_language(language)
+    try:
+        Demo(ui, 5).at(test, form=form)
+        dismiss(ui)
+        first: dict[str, tuple[str, list[int]]] = {}
+        moves = []
+        shown = 0
+        for state in states(ui):
+            if ui.top.name != screen:
+                continue
+            shown += 1
+            for what, rect in bar_rects(ui).items():
+                was = first.setdefault(what, (state, rect))
+                if was[1] != rect:
+                    moves.append(f"{what}: {was[1]} ({was[0]}) -> {rect} ({state})")
+        assert shown >= 4
+        assert moves == []
+    finally:
+        ui.set_language("en")
+        set_language("en")

@@ -451,8 +451,8 @@ class PanelPlan:
     #: The name (top-left there, shrunk or cut to `name_width`).
     name_at: tuple[int, int]
     name_width: int
-    #: The player's badge (their colour and letter), where it is shown.
-    badge_at: tuple[int, int] | None
+    #: The player's badge (their colour and letter): always shown.
+    badge_at: tuple[int, int]
     badge_r: int
     #: The details that fit, line by line, each drawn top-left at its place.
     details: tuple[tuple[str, tuple[int, int]], ...]
@@ -478,18 +478,21 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     # text that may be cut.
     room = coins_x - c.u(8) - (box.x + c.u(44))
     top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
-    # Two-digit coins beside a negative track leave a short name too little room: the
-    # letter gives its place to the name (the colour and the name say who it is); only
-    # a long name is then cut (docs/frames.md), a short one takes the line below.
-    badge = f_small.size(name)[0] <= room
-    if not badge:
-        room += c.u(30)
+    # The letter always stays beside the colour: colour is never the only signal (red and
+    # green are a common colour-blindness trap; issue 19). Where two-digit coins beside a
+    # negative track leave the name too little room beside it, the name takes the line
+    # below (the details give way); only a long name in a short panel is cut there
+    # instead (docs/frames.md).
     if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
-        badge = True
+        # (In a panel a finger tall, five players beside the phase, as high as the
+        # panel's bottom lets it, below the badge: the key numbers are right, it left.)
+        line = font(c.px(BODY)).get_linesize()
+        below_badge = box.y + c.u(18) + c.u(12) + c.u(1)
+        top = max(below_badge, min(top, box.bottom - c.u(2) - line))
         name_at, name_width = (box.x + c.u(14), top), box.w - c.u(22)
-        top += font(c.px(BODY)).get_linesize()
+        top += line
     else:
-        name_at = (box.x + c.u(44 if badge else 14), box.y + c.u(6))
+        name_at = (box.x + c.u(44), box.y + c.u(6))
         name_width = max(1, room)
     # The details on the lines left below; the least needed give way, never cut.
     width = box.w - c.u(22)
@@ -507,4 +510,4 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
         box, pygame.Rect(box.x, box.y, c.u(8), box.h), max(2, c.u(3)),
         (box.right - c.u(8), box.y + c.u(8)), (points_right, box.y + c.u(2)),
         (points_x - c.u(10), box.y + c.u(8)), coins_at, name_at, name_width,
-        (box.x + c.u(26), box.y + c.u(18)) if badge else None, c.u(12), placed)
+        (box.x + c.u(26), box.y + c.u(18)), c.u(12), placed)

@@ -176,6 +176,16 @@ class PurchaseScene(RoundScene):
         return (_("{name} pays {price}").format(
             name=words.player_name(state, self.buyer), price=self.price), self.record)
 
+    def primaries(self) -> list[Primary]:
+        """Nobody, or any player paying any price: the bar's button is as wide as the
+        widest, so choosing a buyer moves neither it nor the "?" beside it."""
+        state = self.state
+        return list(self.kept("primaries", (state, _("Nobody bought it")), lambda: [
+            (_("Nobody bought it"), self.record),
+            *((_("{name} pays {price}").format(name=words.player_name(state, pid),
+                                               price=price), self.record)
+              for pid in state.players for price in range(1, MAX_PRICE + 1))]))
+
     def record(self) -> None:
         slot = self.state.settling
         buyer, price = self.buyer, self.price
@@ -287,6 +297,18 @@ class TrackedPurchaseScene(RoundScene):
         return (_("{name} buys for {price}").format(
             name=words.player_name(self.state, pid), price=price),
             lambda: self.game.act(Buy(pid, index)))
+
+    def primaries(self) -> list[Primary]:
+        """Any player buying at any price, or passing: the bar's button keeps its place
+        (and the "?" beside it) from offer to offer, and from Demand on."""
+        state = self.state
+        return list(self.kept("primaries", (state, _("Nobody bought it")), lambda: [
+            label for pid in state.players for label in (
+                (_("{name} cannot pay: pass").format(name=words.player_name(state, pid)),
+                 self.decline),
+                *((_("{name} buys for {price}").format(
+                    name=words.player_name(state, pid), price=price), self.decline)
+                  for price in range(1, MAX_PRICE + 1)))]))
 
     def decline(self) -> None:
         offer = self.offer()

@@ -423,8 +423,7 @@ class RoundScene(Scene):
         c.text("\u00a2", plan.cent_at, SMALL, MUTED, anchor="topright")
         c.text(coins, plan.coins_at, LARGE, ACCENT, anchor="topright", role="key")
         c.text(name, plan.name_at, BODY, TEXT, max_width=plan.name_width, role="secondary")
-        if plan.badge_at is not None:
-            c.player_badge(pid, plan.badge_at, plan.badge_r, words.letter(state, pid))
+        c.player_badge(pid, plan.badge_at, plan.badge_r, words.letter(state, pid))
         for line, at in plan.details:
             c.text(line, at, SMALL, MUTED)
         c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)

@@ -111,6 +111,14 @@ class SupplyScene(RoundScene):
         # not go above the cards (and the grid down) when only one card can come next.
         return (_("Revealed"), None)
 
+    def primaries(self) -> list[Primary]:
+        """"Revealed" (with its arrow when only one card can come next) and a ship's goods
+        counted: the bar's button keeps its place, and the "?" beside it, when a ship is
+        tapped (in French "0 sur 3 marchandises" had sent the "?" above the bar)."""
+        # (The action only tells the bar the label has its arrow.)
+        return [(_("Revealed"), None), (_("Revealed"), self.clear),
+                *((_("{k} of 3 goods").format(k=k), None) for k in range(3))]
+
     def only_next(self) -> str | None:
         """The card that must come next when the top season has one unseen card left (not
         a fireman whose value is a guess: its value's button says both in one tap)."""

@@ -248,3 +248,33 @@ def test_a_marker_moves_from_where_it_was_to_its_place_and_stops_there():
     assert places.marker_between(100.0, 200, 1.0) == 200.0
     way = [places.marker_between(100.0, 200, t / 10) for t in range(11)]
     assert way == sorted(way)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("name", ["Jo", "Anna", "Claudia"])
+def test_a_panel_keeps_its_letter_badge_with_a_negative_score_and_a_short_name(
+        size, players, name):
+    """Colour is never the only signal (issue 19): two-digit coins beside a negative
+    score left a short name too little room, and the panel dropped its letter for it. The
+    badge stays, apart from every text, and the short name is whole (beside it, or on the
+    line below)."""
+    c = canvas(size)
+    _h, plan = frame_of(c, players)
+    box = plan.panels[0]
+    for coins, points in (("13", "-9"), ("13", "-19"), ("9", "-3")):
+        got = places.panel(c, box, name, coins, points, "pt", ("3 cards", "firemen\u00a02"))
+        assert got.badge_at is not None
+        mark = c.mark()
+        c.text("pt", got.pt_at, 16, TEXT, anchor="topright")
+        c.text(points, got.points_at, 32, TEXT, anchor="topright", role="key")
+        c.text("\u00a2", got.cent_at, 16, TEXT, anchor="topright")
+        c.text(coins, got.coins_at, 32, TEXT, anchor="topright", role="key")
+        c.text(name, got.name_at, BODY, TEXT, max_width=got.name_width, role="secondary")
+        x, y = got.badge_at
+        badge = pygame.Rect(x - got.badge_r, y - got.badge_r, 2 * got.badge_r,
+                            2 * got.badge_r)
+        assert box.contains(badge)
+        assert [ink for _text, ink in c.text_rects if ink.colliderect(badge)] == []
+        assert [t.text for t in c.drawn if t.cut] == []
+        c.forget_since(mark)
