@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, SMALL, Canvas
+from companion.ui.canvas import BODY, SMALL
 from companion.ui.layouts import home as places
+from tests.ui.layouts.rooms import body_of
 
 NAME = "Speicherstadt Table Companion"
 ABOUT = "Keeps the books: coins, score, cards, fires, income, final score."
@@ -15,11 +15,6 @@ NOTES = [("The saved game cannot be resumed: the journal is damaged at line 7.",
          ("Ignored as damaged: cards.yaml. The reason is in the log.", SMALL),
          ("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo.", SMALL)]
 SIZES = [(800, 480), (1024, 600), (1920, 1080), (480, 800)]
-
-
-def body_of(size):
-    c = Canvas(pygame.Surface(size))
-    return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
 def apart(c, rects):

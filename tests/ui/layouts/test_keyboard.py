@@ -6,16 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.ui.canvas import Canvas
 from companion.ui.layouts import keyboard as places
 from companion.ui.scenes.keyboard import LAYOUTS
+from tests.ui.layouts.rooms import body_of
 
 SIZES = [(800, 480), (1024, 600), (1920, 1080), (480, 800)]
-
-
-def body_of(size):
-    c = Canvas(pygame.Surface(size))
-    return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.ui.canvas import Canvas
 from companion.ui.layouts import newgame as places
+from tests.ui.layouts.rooms import body_of
 
 NOTE = "Tap \u270e to type a name; names from earlier games appear here too."
 SIZES = [(800, 480), (1024, 600), (1920, 1080), (480, 800)]
@@ -15,11 +15,6 @@ SIZES = [(800, 480), (1024, 600), (1920, 1080), (480, 800)]
 def words(note=NOTE, **more):
     return places.Words(**{"players": "Players:", "draw": "Draw first", "starts": "starts",
                            "starts_asked": "Starts?", "note": note, **more})
-
-
-def body_of(size):
-    c = Canvas(pygame.Surface(size))
-    return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
 def targets(plan):

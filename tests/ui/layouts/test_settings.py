@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import pygame
 import pytest
 
-from companion.ui.canvas import BODY, Canvas
+from companion.ui.canvas import BODY
 from companion.ui.layouts import settings as places
 from companion.ui.layouts.home import text_box
+from tests.ui.layouts.rooms import body_of
 
 WORDS = places.Words(title="Settings", phones="Phones", hardware="Hardware test")
 ROWS = [("Language", ["English", "Deutsch", "Français"]),
         ("Purchase form", ["quick: buyer and price", "tracked: every worker"]),
         ("Display size", ["800×480", "1024×600", "1280×720", "1920×1080"]),
         ("Rotation", ["0°", "90°", "180°", "270°"])]
-
-
-def body_of(size):
-    c = Canvas(pygame.Surface(size))
-    return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1920, 1080), (480, 800)])

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import pygame
 import pytest
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, Canvas
+from companion.ui.canvas import BODY
 from companion.ui.layouts import setup as places
+from tests.ui.layouts.rooms import body_of
 
 STEPS = ["Take out (back in the box): Fireman 1, Contract 4.",
          "Shuffle each season on its own. Stack the pile: the 4th fire at the bottom, then "
@@ -18,11 +18,6 @@ STEPS = ["Take out (back in the box): Fireman 1, Contract 4.",
          "track.",
          "All 45 goods cubes go into the bag; the goods stock starts empty.",
          "Anna takes the metal coin and starts."]
-
-
-def body_of(size):
-    c = Canvas(pygame.Surface(size))
-    return c, pygame.Rect(0, 0, c.w, c.h - c.u(72))  # above a bottom bar
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1920, 1080), (480, 800)])
