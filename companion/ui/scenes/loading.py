@@ -450,14 +450,14 @@ class LoadingScene(RoundScene):
             for a in loading_actions(state, pid):
                 if isinstance(a, Move) and a.good == good and a.source == store:
                     if a.to == MERCHANT_DESTINATION:
-                        label = _("merchant (+1 coin)")
+                        label = _("merchant +1¢")
                     else:
                         label = words.place(state, a.to)
                     items.append((label, partial(self.do, a), f"to:{a.to}"))
         elif len(chosen) == 2:
             sale = market_sale(state, pid, tuple(chosen))
             if sale is not None:
-                items.append((_("Sell both in the market hall (+1 coin)"),
+                items.append((_("Sell both in the market hall +1¢"),
                               partial(self.do, sale), "market_sell"))
         else:
             for conv in conversions(state, pid, tuple(chosen)):

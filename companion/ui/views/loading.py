@@ -20,7 +20,6 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -81,26 +80,22 @@ def move_label(state: State, move: Move) -> str:
     if move.to in state.catalogue.cards:
         place = names.face(state.catalogue[move.to])
     elif move.to == MERCHANT_DESTINATION and move.source == Store.DOCK:
-        place = _("merchant (+1 coin)")
+        place = _("merchant +1¢")
     else:
         place = words.place(state, move.to)
     if move.source == Store.DOCK:
-        return together(_("{good} → {place}").format(good=good, place=place))
+        return _("{good} → {place}").format(good=good, place=place)
     store = names.store(move.source)
-    return together(_("{store}: {good} → {place}").format(
-        store=store[:1].upper() + store[1:], good=good, place=place))
-
-
-def together(label: str) -> str:
-    """`label` with its gain kept on one line: "(+1 Münze)" broke as "(+1" over
-    "Münze)" on narrow buttons (portrait, German landscape)."""
-    return re.sub(r"\(\+(\d+) ", "(+\\1\u00a0", label)
+    return _("{store}: {good} → {place}").format(
+        store=store[:1].upper() + store[1:], good=good, place=place)
 
 
 def sale_label(sale: MarketSell) -> str:
-    """A one-tap market-hall sale's button: its two cubes ("Sell Ru + Ca (+1 coin)")."""
-    return together(_("Sell {cubes} (+1 coin)").format(
-        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give)))
+    """A one-tap market-hall sale's button: its two cubes and the coin it brings ("Sell Ru
+    + Ca +1¢", the coin as the panels write coins: short enough for two lines in German
+    portrait)."""
+    return _("Sell {cubes} +1¢").format(
+        cubes=" + ".join(names.good_initial(good) for good, _store in sale.give))
 
 
 def conversion_label(give: Sequence[Cube]) -> str:
@@ -151,7 +146,7 @@ def shortcuts(state: State, pid: str) -> list[tuple[str, list[Move]]]:
         goods = {m.good for m in merchant}
         sells = [Move(pid, g, Store.DOCK, MERCHANT_DESTINATION) for g in dock.elements()
                  if g in goods]
-        out.append((_("Sell to merchants (+{n})").format(n=len(sells)), sells))
+        out.append((_("Sell to merchants +{n}¢").format(n=len(sells)), sells))
     return out
 
 

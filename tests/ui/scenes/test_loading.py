@@ -86,7 +86,7 @@ def test_the_sell_shortcut_stays_put_after_fill_contracts(ui, language):
     if ui.top.player != pid:
         finger.tap(words.player_name(state, pid))
     fill = clean(_("Fill contracts ({n})")).split("(")[0].strip()
-    sell = clean(_("Sell to merchants (+{n})")).split("(")[0].strip()
+    sell = clean(_("Sell to merchants +{n}¢")).split("+")[0].strip()
 
     def shortcut(word: str) -> dict | None:
         return next((t for t in finger.frame()["targets"]

@@ -133,16 +133,21 @@ def test_a_choice_on_another_page_comes_onto_the_page_shown_where_a_move_left_a_
 
 
 def test_a_choice_keeps_its_gain_on_one_line_in_every_language():
-    """QA of issue 19: "Tp → Kaufmann (+1" over "Münze)" on the button. The gain's number
-    and word are joined by a no-break space, which the wrap keeps together."""
+    """QA of issue 19: "Tp → Kaufmann (+1" over "Münze)" on the button. The gain is
+    written as the panels write coins, "+1¢" (French: a no-break space before the sign),
+    one piece a wrap never breaks, and short enough for the places' two lines."""
+    import re
+
     from companion.ui.i18n import set_language
 
     try:
         for language in ("en", "de", "fr"):
             set_language(language)
             gains = [c.label for state, pid, _action in loading_moments(4, 11)
-                     for c in choices(state, pid) if "(+1" in c.label]
+                     for c in choices(state, pid) if "¢" in c.label]
             assert gains, language
-            assert all("(+1\u00a0" in label for label in gains), (language, gains[:3])
+            assert all(re.search(r"\+\d+\u202f?¢", label) for label in gains), \
+                (language, gains[:3])
+            assert not any("+1 ¢" in label or "(+1" in label for label in gains)
     finally:
         set_language("en")
