@@ -60,6 +60,8 @@ class SceneHost(Protocol):
     services: Services
     game: GameHost | None
     dirty: bool
+    #: The surface's canvas as last drawn (its size and scale hold between frames).
+    canvas: Canvas
     #: The UI's clock (monotonic seconds; tests may set their own).
     clock: Callable[[], float]
 
