@@ -314,9 +314,11 @@ class UI:
             label, action = primary
             right.append((f"{label}  \u25b6" if action else label, action, "ok", PRIMARY))
         secondary = scene.secondary()
+        sized: dict[str, tuple[str, ...]] = {}
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        buttons, self._above = self._bar.place(c, scene, bar, left, right)
+            sized["secondary"] = (secondary[0], *scene.secondary_labels())
+        buttons, self._above = self._bar.place(c, scene, bar, left, right, sized)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
         # above the bar from the start where Redo, coming after an Undo, would need it:
         # the screen's part does not shrink (and its controls move) when Redo appears.
