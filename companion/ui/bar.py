@@ -90,12 +90,21 @@ class BarLayout:
         self._moved_on: tuple[object, tuple[object, ...], int] | None = None
 
     def place(self, c: Canvas, scene: object, bar: pygame.Rect, left: list[Item],
-              right: list[Item], also: tuple[str, ...] = ()
+              right: list[Item], also: tuple[str, ...] = (),
+              sized: dict[str, tuple[str, ...]] | None = None
               ) -> tuple[list[Placed], list[Placed]]:
         """The buttons in the bar (left ones from the left, right ones from the right) and
         those above it (at its left end; their y is the strip's, set when drawn). `also`:
-        the other labels the primary action may take on this screen (`widths_for`)."""
+        the other labels the primary action may take on this screen (`widths_for`);
+        `sized`: per key, the labels another right button may show; it is as wide as the
+        widest."""
         pad = c.u(8)
+        if sized:
+            f = font(c.px(BODY))
+            measured = [(max(sized[item[2]], key=lambda label: f.size(label)[0]), *item[1:])
+                        if item[2] in sized else item for item in right]
+        else:
+            measured = right
         h = bar.h - 2 * pad
         left = list(left)
         # What moved above the bar stays there while the same screen shows the same
@@ -106,10 +115,10 @@ class BarLayout:
         at_least = min(shown[2], max(0, len(left) - 1)) if shown and shown[0] is scene \
             and shown[1] == keys else 0
         # The widths depend only on the labels and the bar: worked out once for them.
-        labels = (tuple(item[0] for item in left), tuple(item[0] for item in right),
+        labels = (tuple(item[0] for item in left), tuple(item[0] for item in measured),
                   tuple(bar), c.s, at_least, also)
         if self._widths is None or self._widths[0] != labels:
-            self._widths = (labels, widths_for(c, bar, left, right, at_least, also))
+            self._widths = (labels, widths_for(c, bar, left, measured, at_least, also))
         wanted, moved = self._widths[1]
         self._moved_on = (scene, keys, moved)
         # No room for all of them (portrait, long words): the last on the left (Redo, the

@@ -325,9 +325,11 @@ class UI:
         # widest, so neither it nor the "?" beside it moves when a tap changes the label.
         also = tuple(_primary_label(label, action) for label, action in scene.primaries())
         secondary = scene.secondary()
+        sized: dict[str, tuple[str, ...]] = {}
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
-        buttons, self._above = self._bar.place(c, scene, bar, left, right, also)
+            sized["secondary"] = (secondary[0], *scene.secondary_labels())
+        buttons, self._above = self._bar.place(c, scene, bar, left, right, also, sized)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
         # above the bar from the start where Redo, coming after an Undo, would need it:
         # the screen's part does not shrink (and its controls move) when Redo appears.

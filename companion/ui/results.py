@@ -147,6 +147,9 @@ class ResultsScene(Scene):
             return (_("BG Stats code"), self.toggle)
         return (_("Score chart"), self.toggle)
 
+    def secondary_labels(self) -> tuple[str, ...]:
+        return (_("BG Stats code"), _("Score chart"))
+
     def toggle(self) -> None:
         self.show_chart = not self.show_chart
         self.ui.dirty = True

@@ -60,6 +60,8 @@ class SceneHost(Protocol):
     services: Services
     game: GameHost | None
     dirty: bool
+    #: The surface's canvas as last drawn (its size and scale hold between frames).
+    canvas: Canvas
     #: The UI's clock (monotonic seconds; tests may set their own).
     clock: Callable[[], float]
 
@@ -176,6 +178,12 @@ class Scene:
     def secondary(self) -> Primary | None:
         """A second, smaller button left of the primary one (None: none)."""
         return None
+
+    def secondary_labels(self) -> tuple[str, ...]:
+        """Every label the second button may show on this screen (one that turns between
+        two views): it is as wide as the widest, so it keeps its place and size when its
+        label changes under the finger that tapped it."""
+        return ()
 
     def hint(self) -> str:
         """A short line for the bottom bar, between Undo and the primary action."""

@@ -30,3 +30,27 @@ def test_the_final_table_lists_only_categories_in_this_game(ui, players):
     last = ui.game.state.round
     ticks = {int(t["text"]) for t in chart if int(t["text"]) <= last}
     assert len(ticks) >= 3, ticks
+
+
+# --- QA 5: the switch between the BG Stats code and the chart stays under the finger -------------
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "en"])
+def test_the_chart_switch_keeps_its_place(ui, language):
+    """"Score chart" / "BG Stats code" was as wide as its label: in German, "Punkteverlauf"
+    then "BG-Stats-Code" (or back) moved the button under the finger that tapped it."""
+    at(ui, lambda b, a: a.phase == "over", players=2)
+    while ui.top.name in ("fire", "income"):
+        ui.pop()
+    ui.set_language(language)
+    try:
+        places = []
+        for _turn in range(3):
+            ui.render()
+            (hit,) = [h for h in ui.canvas.hits if h.key == "secondary"]
+            places.append(tuple(hit.rect))
+            ui.press("secondary")
+        assert ui.top.show_chart
+        assert len(set(places)) == 1, places
+    finally:
+        ui.set_language("en")

@@ -64,6 +64,13 @@ class NewGamePlan:
     dropped: bool
 
 
+def seats_narrow(c: Canvas) -> bool:
+    """Whether the seat rows are narrow (portrait): no ▼, and who starts is an "M"
+    button (the scene's hint, worked out before the body is drawn, then names it so).
+    The body is the screen's whole width, less the seats' margins."""
+    return c.w - 2 * c.u(16) < c.u(600)
+
+
 def newgame(c: Canvas, body: pygame.Rect, words: Words, seats: int,
             known: bool) -> NewGamePlan:
     """The places for `seats` seats; `known`: names from earlier games to cycle through."""
@@ -97,7 +104,7 @@ def newgame(c: Canvas, body: pygame.Rect, words: Words, seats: int,
     room.h -= note_h + gap if note else 0
     row = max(c.u(56) + gap, min(c.u(64), (room.h + gap) // seats))
     size = row - gap
-    narrow = room.w < c.u(600)
+    narrow = seats_narrow(c)
     widths = [c.u(24), size] + ([] if narrow else [size]) + [
         c.u(100) if narrow else c.u(150), None, size,
         size if narrow else max(c.u(120), f.size(words.starts)[0] + c.u(24),

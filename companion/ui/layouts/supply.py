@@ -88,8 +88,8 @@ def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int
 
 def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
          word: str = "", values: int = 0) -> Grid:
-    """Buttons with these labels whole, a page at a time where they do not all fit: as
-    many to a page as let every page's labels fit (the pages stay while the labels do),
+    """Buttons with these labels whole, a page at a time where they do not all fit: each
+    page as many of the next labels as fit whole (the pages stay while the labels do),
     "‹ ›" a finger tall beside them; `values`: as many number buttons in a row above them
     all, after `word` (`value_row`). The same labels and `rect` give the same cells."""
     gap = c.u(GAP)
@@ -106,19 +106,24 @@ def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     finger = c.u(56)
     tall = rect.h >= 2 * finger + 2 * gap
     cells_area, nav = layout.columns(rect, [None, c.u(64) if tall else 2 * finger + gap], gap)
-    per = len(labels)
+    # Page by page, as many of the labels still to place as fit whole: one long label
+    # (a contract's four goods, only the whole width) takes a page alone, and not every
+    # other card's too (a page size shared by all made four pages of one card each).
     pages: list[list[pygame.Rect]] = []
-    while per > 1:
-        pages = [layout.button_grid(c, cells_area, labels[i:i + per], gap, tallest=tallest,
-                                    whole=True)
-                 for i in range(0, len(labels), per)]
-        if all(pages):
-            break
-        per -= 1
-    if per <= 1:
-        per = 1
-        pages = [layout.button_grid(c, cells_area, labels[i:i + 1], gap)
-                 for i in range(len(labels))]
+    starts: list[int] = []
+    i = 0
+    while i < len(labels):
+        cells = []
+        take = len(labels) - i + 1
+        while take > 1 and not cells:
+            take -= 1
+            cells = layout.button_grid(c, cells_area, labels[i:i + take], gap,
+                                       tallest=tallest, whole=True)
+        if not cells:  # not even alone whole: a finger tall, cut
+            cells = layout.button_grid(c, cells_area, labels[i:i + 1], gap)
+        starts.append(i)
+        pages.append(cells)
+        i += take
     count = len(pages)
     page = max(0, min(page, count - 1))
     number: pygame.Rect | None
@@ -129,7 +134,7 @@ def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
         number = None
     if number is not None and number.h < layout.line_height(c, SMALL):
         number = None
-    return Grid(page=page, pages=count, start=page * per, cells=tuple(pages[page]),
+    return Grid(page=page, pages=count, start=starts[page], cells=tuple(pages[page]),
                 prev=prev, next=nxt, number=number, values=tuple(row), word=said)
 
 

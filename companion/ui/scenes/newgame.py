@@ -123,6 +123,9 @@ class NewGameScene(Scene):
     def hint(self) -> str:
         if self.first is None:
             # The metal coin (M on the round screens) is the rulebook's first-player marker.
+            # Narrow (portrait), the button says "M": the hint names what a finger finds.
+            if places.seats_narrow(self.ui.canvas):
+                return _("Who starts gets the metal coin: tap their M.")
             return _("Who starts gets the metal coin (M): tap Starts?")
         # The note the seats had no room for (drawn before any tap on "Starts?"), short:
         # the whole note takes two lines beside the bar's buttons in German and French,

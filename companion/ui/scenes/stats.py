@@ -65,6 +65,9 @@ class PlayerStatsScene(Scene):
             return None
         return (_("Totals") if self.categories else _("Per category"), self.switch)
 
+    def secondary_labels(self) -> tuple[str, ...]:
+        return (_("Totals"), _("Per category"))
+
     def switch(self) -> None:
         self.categories = not self.categories
         if self.categories and not self.with_categories:

@@ -104,3 +104,25 @@ def test_the_page_buttons_stay_in_the_room_at_every_height(height):
     assert grid.prev is not None and grid.next is not None
     for rect in (*grid.cells, grid.prev, grid.next):
         assert room.contains(rect), (rect, room)
+
+
+def test_one_long_label_does_not_put_every_card_on_a_page_of_its_own():
+    """Found in French at 480x800, Spring with 5 players: a 4-goods contract's name fits
+    only the whole width, and the grid then showed every card alone on its page (fire,
+    contract, counting office, ship: four pages, three taps of "›" to reach a ship).
+    Only that card takes a page alone; the others still share theirs."""
+    pygame.font.init()
+    set_language("fr")
+    try:
+        c = Canvas(pygame.Surface((480, 800)))
+        room = pygame.Rect(8, 482, 464, 174)
+        labels = ["Incendie 2\u202f?", "Contrat Co·Th·Sa·Ta\u202f?", "Bureau de comptage",
+                  "Navire"]
+        assert places.grid(c, room, labels[2:], 0).pages == 1  # the short ones share a row
+        grids = [places.grid(c, room, labels, page, "Caserne", 5) for page in range(4)]
+        shown = [labels[g.start:g.start + len(g.cells)] for g in grids[:grids[0].pages]]
+        assert grids[0].pages < len(labels), shown
+        assert [name for page in shown for name in page] == labels, shown  # each once, in order
+        assert shown[-1] == labels[2:], shown
+    finally:
+        set_language("en")

@@ -65,3 +65,33 @@ def test_new_game_explains_the_metal_coin(ui):
     assert "metal coin" in texts.lower()
     finger.tap(lambda label: "metal coin" in label.lower() or label == "Starts?")
     assert ui.top.first is not None
+
+
+# --- QA 5: the hint names the button a finger finds ----------------------------------------------
+# Found in French at 480x800 (portrait): the hint said "touchez « Commence ? »", but in
+# portrait the who-starts buttons read "M" (no room for the words): no button said it.
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1024, 600)])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_hint_names_the_who_starts_button_as_it_reads(tmp_path, language, size):
+    state_dir = tmp_path / "state"
+    settings = {"language": language, "purchase_form": "quick",
+                "display": {"size": list(size), "rotation": 0}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+    ui.press("new")
+    ui.press("count:5")
+    frame = ui.canvas.describe(ui.top.name, ui.language)
+    # The who-starts buttons: one a seat, each at its row's right-hand end.
+    starts = {t["label"] for t in frame["targets"]
+              if t["label"] in ("M", "Starts?", "Beginnt?", "Commence\u202f?")}
+    assert len(starts) == 1, starts
+    label = starts.pop()
+    assert label in ("M", "Starts?", "Beginnt?", "Commence\u202f?"), label
+    # What the hint tells the finger to tap (after its last colon) is that button's label.
+    told = " ".join(t["text"] for t in frame["texts"]).rsplit(":", 1)[-1]
+    assert label.replace("\u202f", " ") in told.replace("\u202f", " "), (label, told)
