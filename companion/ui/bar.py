@@ -91,13 +91,15 @@ class BarLayout:
 
     def place(self, c: Canvas, scene: object, bar: pygame.Rect, left: list[Item],
               right: list[Item], also: tuple[str, ...] = (),
-              sized: dict[str, tuple[str, ...]] | None = None
+              sized: dict[str, tuple[str, ...]] | None = None, coming: Item | None = None
               ) -> tuple[list[Placed], list[Placed]]:
         """The buttons in the bar (left ones from the left, right ones from the right) and
         those above it (at its left end; their y is the strip's, set when drawn). `also`:
         the other labels the primary action may take on this screen (`widths_for`);
         `sized`: per key, the labels another right button may show; it is as wide as the
-        widest."""
+        widest; `coming`: a left button that may come on this screen (Redo, after an
+        Undo): the right ones are as wide as they will be beside it, so its coming does
+        not squeeze the primary under the finger (German Loading: 266 -> 240 px)."""
         pad = c.u(8)
         if sized:
             f = font(c.px(BODY))
@@ -116,9 +118,19 @@ class BarLayout:
             and shown[1] == keys else 0
         # The widths depend only on the labels and the bar: worked out once for them.
         labels = (tuple(item[0] for item in left), tuple(item[0] for item in measured),
-                  tuple(bar), c.s, at_least, also)
+                  tuple(bar), c.s, at_least, also, coming and coming[0])
         if self._widths is None or self._widths[0] != labels:
-            self._widths = (labels, widths_for(c, bar, left, measured, at_least, also))
+            wanted, moved = widths_for(c, bar, left, measured, at_least, also)
+            if coming is not None and measured:
+                # The right buttons as narrow as they are with or without it, the same
+                # in both (what the left buttons leave them can differ).
+                without = [item for item in left if item[2] != coming[2]]
+                n = len(measured)
+                other = widths_for(c, bar, without if len(without) < len(left)
+                                   else [*left, coming], measured, at_least, also)[0]
+                wanted = wanted[:-n] + [min(a, b) for a, b in zip(wanted[-n:], other[-n:],
+                                                                 strict=True)]
+            self._widths = (labels, (wanted, moved))
         wanted, moved = self._widths[1]
         self._moved_on = (scene, keys, moved)
         # No room for all of them (portrait, long words): the last on the left (Redo, the

@@ -329,7 +329,11 @@ class UI:
         if secondary is not None:  # a second choice, left of the primary one
             right.insert(0, (secondary[0], secondary[1], "secondary", PANEL_HI))
             sized["secondary"] = (secondary[0], *scene.secondary_labels())
-        buttons, self._above = self._bar.place(c, scene, bar, left, right, also, sized)
+        # Redo may come after an Undo: the right buttons are as wide as beside it.
+        coming: Item | None = (_("Redo"), None, "redo", PANEL_HI) \
+            if scene.game_screen and game is not None else None
+        buttons, self._above = self._bar.place(c, scene, bar, left, right, also, sized,
+                                               coming)
         # A screen whose controls are fixed for the round (`sticky_place`) keeps the strip
         # above the bar from the start where Redo, coming after an Undo, would need it:
         # the screen's part does not shrink (and its controls move) when Redo appears.

@@ -271,3 +271,33 @@ def test_the_bar_buttons_keep_their_places_through_a_round_screens_states(
     finally:
         ui.set_language("en")
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_redo_coming_after_an_undo_does_not_squeeze_the_primary(tmp_path, language):
+    """QA by touch, German Loading at 800x480: after an Undo, Redo came into the bar and
+    "Verladung fertig" shrank from 266 to 240 px and moved under the finger. The right
+    buttons are as wide as they are beside Redo from the start."""
+    from companion.engine import Move, Phase
+    from companion.engine.legal import loading_actions
+    from companion.ui.shots import demo_services
+
+    try:
+        ui = UI(demo_services(tmp_path, language), (800, 480))
+        ui.open("home")
+        at(ui, lambda b, a: a.phase == Phase.LOADING and a.round >= 3, players=4)
+        ui.render()
+        before = {h.key: tuple(h.rect) for h in ui.canvas.hits}
+        state = ui.game.state
+        pid = ui.top.player or state.players[0]
+        move = next(a for a in loading_actions(state, pid) if isinstance(a, Move))
+        ui.game.act(move)
+        ui.render()
+        ui.press("undo")
+        ui.render()
+        after = {h.key: tuple(h.rect) for h in ui.canvas.hits}
+        assert "redo" in after
+        assert {k: after[k] for k in ("undo", "home", "help", "ok")} == \
+            {k: before[k] for k in ("undo", "home", "help", "ok")}
+    finally:
+        set_language("en")
