@@ -29,9 +29,8 @@ def _english():
     set_language("en")
 
 
-@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1024, 600)])
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
-def test_five_seats_and_the_name_note_at_a_fresh_table(tmp_path, language, size):
+def new_game_at_a_fresh_table(tmp_path, language, size) -> UI:
+    """New game opened from Home, through the real services, on a table with no history."""
     state_dir = tmp_path / "state"
     settings = {"language": language, "purchase_form": "quick",
                 "display": {"size": list(size), "rotation": 0}}
@@ -41,6 +40,13 @@ def test_five_seats_and_the_name_note_at_a_fresh_table(tmp_path, language, size)
     ui.open("home")
     ui.set_language(language)
     ui.press("new")
+    return ui
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1024, 600)])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_five_seats_and_the_name_note_at_a_fresh_table(tmp_path, language, size):
+    ui = new_game_at_a_fresh_table(tmp_path, language, size)
     assert ui.top.name == "newgame" and not ui.top.known  # nothing in the history yet
     ui.press("count:5")
     for first in (None, "purple"):
@@ -75,15 +81,7 @@ def test_new_game_explains_the_metal_coin(ui):
 @pytest.mark.parametrize("size", [(800, 480), (480, 800), (1024, 600)])
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_the_hint_names_the_who_starts_button_as_it_reads(tmp_path, language, size):
-    state_dir = tmp_path / "state"
-    settings = {"language": language, "purchase_form": "quick",
-                "display": {"size": list(size), "rotation": 0}}
-    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
-                                 app.open_history(state_dir))
-    ui = UI(services, size)
-    ui.open("home")
-    ui.set_language(language)
-    ui.press("new")
+    ui = new_game_at_a_fresh_table(tmp_path, language, size)
     ui.press("count:5")
     frame = ui.canvas.describe(ui.top.name, ui.language)
     # The who-starts buttons: one a seat, each at its row's right-hand end.
