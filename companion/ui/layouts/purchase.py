@@ -27,7 +27,7 @@ from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT
 from companion.ui.hyphen import SOFT as SOFT_HYPHEN
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
-from companion.ui.layouts.stack import flow_text
+from companion.ui.layouts.stack import flow_text, text_box
 from companion.ui.views.purchase import arrange, grid_least, most_price, split
 
 Colour = tuple[int, int, int]
@@ -37,20 +37,6 @@ Colour = tuple[int, int, int]
 BAR_H, STRIP_H = 72, 56 + 3 * 8
 #: A finger-tall button (the form switch, Pass) and the gap around the phase's parts.
 FINGER, GAP = 56, 8
-
-
-# -- text measures shared by the parts below -----------------------------------------
-
-
-def text_bottom(c: Canvas, fitted: layout.Fitted, top: int) -> int:
-    """Where `layout.draw_text` ends `fitted`'s lines drawn from `top` (the bottom of the
-    rectangle it returns): a line's image may reach a pixel below its line step."""
-    step = layout.line_height(c, fitted.size)
-    f = font(c.px(fitted.size))
-    bottom = top + step * len(fitted.lines)
-    for k, line in enumerate(fitted.lines):
-        bottom = max(bottom, top + k * step + f.size(plain(line))[1])
-    return bottom
 
 
 # -- the round's tiles -----------------------------------------------------------------
@@ -254,8 +240,8 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             # target keeps the card's name; the card being settled is named below.
             lines = 0
         # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
-        used_bottom = text_bottom(c, layout.fit(c, label, room.w, room.h, SMALL, None, lines),
-                                  room.y) if lines else room.bottom
+        used_bottom = text_box(c, label, room, SMALL, max_lines=lines).bottom if lines \
+            else room.bottom
         cubes = []
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)

@@ -20,6 +20,7 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import SOFT, plain
+from companion.ui.layouts.stack import text_box
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
@@ -237,13 +238,7 @@ def hint_used(c: Canvas, area: pygame.Rect, hint: str) -> int:
     if not hint:
         return 0
     box = hint_box(area)
-    fitted = layout.fit(c, hint, box.w, box.h, BODY)
-    step = layout.line_height(c, fitted.size)
-    f = font(c.px(fitted.size))
-    bottom = step * len(fitted.lines)
-    for k, line in enumerate(fitted.lines):
-        bottom = max(bottom, k * step + int(f.size(plain(line) if SOFT in line else line)[1]))
-    return bottom + c.u(4)
+    return text_box(c, hint, box, BODY).bottom - box.y + c.u(4)
 
 
 def below_hint(area: pygame.Rect, used: int) -> pygame.Rect:
