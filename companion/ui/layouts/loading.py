@@ -173,11 +173,34 @@ def choices_plan(c: Canvas, rect: pygame.Rect, labels: Sequence[str], rows: int,
                                       also=also, cols=cols, narrowest=NARROWEST))
 
 
+#: The least room a conversion's row keeps for its set's words ("Co + Sa + Ca →") where
+#: the pages' arrows take a column beside the rows (design px).
+SET_WORDS = 120
+
+
 def sets_plan(c: Canvas, rect: pygame.Rect, count: int, page: int) -> tuple[Grid, list[SetRow]]:
     """Every conversion's set as a row (the choice that gathers them was tapped): as many
-    rows as fit, a page at a time, the page's last row holding "‹ ›"."""
+    rows as fit, a page at a time; "‹ ›" one above the other in a column beside the rows
+    where the rows still keep room for their set's words (a row more a page: at 800x480
+    three sets, not two, before a turn of the page), else side by side in the page's last
+    row."""
     got = grid(c, rect, ["x"] * count, page, least=0, most=1)
-    return got, [set_row(c, cell) for cell in got.cells]
+    size, gap = c.u(FINGER), c.u(GAP)
+    rows_rect, nav = layout.columns(rect, [None, c.u(64)], gap)
+    fits = (rows_rect.h + gap) // (size + gap)
+    words = set_row(c, pygame.Rect(rows_rect.x, rows_rect.y, rows_rect.w, size)).heading.w
+    if not got.paged or words < c.u(SET_WORDS) or fits < 2:
+        return got, [set_row(c, cell) for cell in got.cells]
+    pages = -(-count // fits)
+    page = max(0, min(page, pages - 1))
+    start = page * fits
+    cells = [pygame.Rect(rows_rect.x, rows_rect.y + k * (size + gap), rows_rect.w, size)
+             for k in range(min(fits, count - start))]
+    prev = pygame.Rect(nav.x, rows_rect.y, nav.w, size)
+    nxt = pygame.Rect(nav.x, rows_rect.y + (fits - 1) * (size + gap), nav.w, size)
+    paged = Grid(page, start, cells, True, size, 1, prev, nxt,
+                 -1 if page > 0 else None, 1 if page < pages - 1 else None)
+    return paged, [set_row(c, cell) for cell in cells]
 
 
 def heading_size(c: Canvas, heading: pygame.Rect, text: str) -> int:

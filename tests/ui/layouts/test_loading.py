@@ -136,3 +136,30 @@ def test_an_emptied_page_of_fixed_places_is_not_turned_to():
     assert arrows(choices, 1) == (-1, 1)
     assert arrows(["", "", "", *choices[per:2 * per]], 1) == (None, None)
     assert arrows([*choices[:per], "", "", "", *choices[2 * per:]], 2) == (-2, None)
+
+
+@pytest.mark.parametrize("size", list(ROOMS))
+def test_the_sets_rows_page_with_their_arrows_beside_them_where_the_words_keep_room(size):
+    """The choice that gathers the conversions' sets shows their rows: at 800x480 "‹ ›"
+    take a column beside the rows, so a page holds three sets (it held two, the arrows in
+    a row of their own: a player with four sets turned a page for the third); in portrait
+    the rows keep the width their set's words need, the arrows in the last row."""
+    c, whole = canvas(size), ROOMS[size]
+    room = pygame.Rect(whole.x, whole.y, whole.w, 190)  # five players' (found at 800x480)
+    pages = [places.sets_plan(c, room, 4, page) for page in range(2)]
+    (first, rows), (second, rows2) = pages
+    assert first.paged and first.prev is not None and first.next is not None
+    arrows = (first.prev, first.next)
+    targets = [*arrows, *(box for row in rows for box in row.goods)]
+    apart(targets)
+    for rect in targets:
+        assert room.contains(rect), (rect, room)
+    assert (second.prev, second.next) == arrows  # the arrows keep their places
+    assert first.back is None and first.ahead == 1 and second.back == -1
+    if size == (800, 480):
+        assert len(rows) == 3 and len(rows2) == 1  # three sets a page, then the fourth
+        assert all(r.heading.w >= places.SET_WORDS for r in rows)
+        assert first.prev.x > max(box.right for row in rows for box in row.goods)
+    else:
+        assert len(rows) + len(rows2) == 4
+        assert first.prev.y >= max(box.bottom for row in rows for box in row.goods)
