@@ -31,6 +31,7 @@ from companion.engine import (
     Setup,
     State,
     Undo,
+    values,
 )
 from companion.engine.words import PRINTED_FIELD
 from companion.inputs import intents as it
@@ -170,6 +171,13 @@ class TouchTable:
         #: Loading done was recorded by itself after the last action (nothing to load):
         #: the record's Done is already in, and an Undo of that action takes two.
         self.auto_done = False
+        #: The record's card id -> the app's, where they differ: cards a touch cannot tell
+        #: apart (two contracts whose goods are still guesses, revealed by "Contract ?")
+        #: are recorded as the app picks them; the rest of the record follows its pick.
+        self.alias: dict[str, str] = {}
+        #: What each card of the record shows (the game's values as it began): the truth
+        #: the table reads off a card, whatever id the app gave it.
+        self.truth: dict[str, Any] = {}
 
     @property
     def state(self) -> State:
@@ -199,6 +207,40 @@ class TouchTable:
         f.tap_primary()  # Start game
         assert self.ui.game is not None and self.state.players == setup.players, (
             "the seats differ from the record's")
+        self.truth = {card.id: getattr(card, PRINTED_FIELD[card.kind])
+                      for card in self.state.catalogue if card.kind in PRINTED_FIELD}
+
+    def translate(self, action: Action) -> Action:
+        """The record's action with its card ids as the app has them (`alias`)."""
+        if not self.alias:
+            return action
+        changes: dict[str, Any] = {}
+        for name in values.fields(action):
+            old = getattr(action, name)
+            if isinstance(old, str) and old in self.alias:
+                changes[name] = self.alias[old]
+            elif isinstance(old, tuple) and any(isinstance(p, tuple) for p in old):
+                changes[name] = tuple(
+                    tuple(self.alias.get(x, x) if isinstance(x, str) else x for x in p)
+                    if isinstance(p, tuple) else p for p in old)
+        return values.replace(action, **changes) if changes else action
+
+    def record_id(self, app_id: str) -> str:
+        """The record's card the app's card `app_id` stands for (`alias`)."""
+        return next((r for r, a in self.alias.items() if a == app_id), app_id)
+
+    def follow(self, wanted: str, before: State) -> None:
+        """The app revealed another card than `wanted` (one a touch cannot tell from it):
+        the record's card is now that one, and the one the record had there takes the
+        other's place (the ids trade places, so each stays one card)."""
+        new = [slot.card for slot in self.state.slots[len(before.slots):]] or [
+            fire.card for fire in self.state.fires[len(before.fires):]]
+        if not new or wanted in new:
+            return
+        got = new[0]
+        record_wanted, record_got = self.record_id(wanted), self.record_id(got)
+        self.alias[record_wanted] = got
+        self.alias[record_got] = wanted
 
     def dismiss(self) -> None:
         """Tap on through the fire and income screens on top (older versions showed them
@@ -220,6 +262,7 @@ class TouchTable:
     def play(self, action: Action) -> None:
         """Enter one action of the record; count its inputs in the phase it belongs to."""
         self.dismiss()
+        action = self.translate(action)
         if isinstance(action, Done) and (self.auto_done or self.state.phase != "loading"):
             # Nothing could be loaded: the app recorded Loading done by itself (no input).
             loaded = self.state.round if self.state.phase == "over" else self.state.round - 1
@@ -239,6 +282,8 @@ class TouchTable:
             actions += 1
         self.auto_done = False
         self.enter(action)
+        if isinstance(action, Reveal):
+            self.follow(action.card, before_state)
         # A printed value is asked before recording (the last round's Income comes before
         # the 4th fire's question).
         while self.ui.top.name in ("confirm", "income") and self.state.actions < (
@@ -291,6 +336,13 @@ class TouchTable:
                 and PRINTED_FIELD[card.kind] in card.unverified else None
             if told is not None:
                 wanted.insert(0, told)
+            goods = list(action.goods or ())
+            # A ship told by its first cube's good in the Supply's ship row ("Ship Co"),
+            # the card and that good in one tap (older versions: the ship, then its goods).
+            ship_row = getattr(self.ui.top, "ship_row_label", None)
+            first = ship_row(goods[0]) if ship_row is not None and goods else None
+            if first is not None:
+                wanted.insert(0, first)
             if asked is not None and card.kind in ("contract", "fireman"):
                 wanted.append(asked(card.kind))  # the button that asks what it shows
             for turn in ("\u203a", "\u2039"):
@@ -305,11 +357,16 @@ class TouchTable:
                 # Supply asks what a card of unconfirmed value shows (issue 18): tap what
                 # it shows; the game's value stands for the printed one.
                 f.tap(asked(card.kind))
-                f.questions += 1
-                self.tell(PRINTED_FIELD[card.kind], self.shown(card.id))
+                if self.ui.top.name == "confirm":  # else revealed as it is, asked later
+                    f.questions += 1
+                    self.tell(PRINTED_FIELD[card.kind], self.shown(card.id))
                 return
-            f.tap(label if f.has(label) else names.card_name(card))
-            for good in action.goods or ():
+            if first is not None and f.has(first):
+                f.tap(first)
+                goods = goods[1:]
+            else:
+                f.tap(label if f.has(label) else names.card_name(card))
+            for good in goods:
                 if self.state.actions > state.actions:
                     break  # the bag left no choice: the rest was filled in
                 f.tap(names.good_initial(good))
@@ -356,8 +413,18 @@ class TouchTable:
             from companion.ui.scenes.loading import move_label
 
             self.show_player(action.player)
+            label = move_label(state, action)
+            if not f.has(label) and action.source != "warehouse" and (
+                    f.has("\u203a") or f.has("\u2039")):
+                # Not on the page shown: its cube, then where it goes (the cube's choices
+                # take the buttons' places: two taps, where turning the pages to it takes
+                # as many or more).
+                self.cubes(action.player, ((action.good, action.source),))
+                f.tap(_("merchant +1¢") if action.to == "merchant" else
+                      words.place(state, action.to))
+                return
             try:  # one tap on the move (turning the choices' pages to it)
-                f.tap(move_label(state, action))
+                f.tap(label)
             except NoTarget:  # no one-tap button (older versions): the cube, then where
                 self.cubes(action.player, ((action.good, action.source),))
                 f.tap(_("merchant (+1 coin)") if action.to == "merchant" else
@@ -412,8 +479,12 @@ class TouchTable:
             raise AssertionError(f"no way to enter {action} by touch")
 
     def shown(self, card_id: str) -> Any:
-        """What card `card_id` shows (its printed value): here the game's own value stands
-        for it (a table that reads the catalogue's guesses off its cards)."""
+        """What the app's card `card_id` shows (its printed value): here the record's game
+        values stand for it (a table that reads the catalogue's guesses off its cards),
+        those of the record's card the app calls so (`alias`)."""
+        record = self.record_id(card_id)
+        if record in self.truth:
+            return self.truth[record]
         card = self.state.catalogue[card_id]
         return getattr(card, PRINTED_FIELD[card.kind])
 

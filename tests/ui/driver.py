@@ -91,10 +91,18 @@ def face_key(ui: UI, card_id: str) -> str | None:
 def ask_card(ui: UI, card_id: str) -> bool:
     """Supply asks what a card of unconfirmed value shows: tap its kind's button, then
     what the card shows (its value as the game holds it: the "real" one of the test)."""
+    from companion import labelcodes
+    from companion.ui.scenes.supply import asked_later
+
     catalogue = ui.game.state.catalogue
     card = catalogue[card_id]
     if f"ask:{card.kind}" not in ui.keys():
         return False
+    if asked_later(ui.game.state, card.kind):
+        # Revealed as it is, asked when bought: the button reveals a card of the kind
+        # whose value is a guess, any of them; the record's own comes by its label scan.
+        ui.intent(it.CardScanned(labelcodes.barcode(card_id), card_id))
+        return True
     ui.press(f"ask:{card.kind}")
     answer(ui, card_id)
     return True
@@ -160,11 +168,16 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
             while key is None and asked not in ui.keys() and turn in ui.keys():
                 ui.press(turn)
                 key = face_key(ui, action.card)
-        if key is None and ask_card(ui, action.card):
+        goods = list(action.goods or ())
+        if goods and f"ship:{goods[0]}" in ui.keys():
+            # A ship: the ship row's button of its first cube says both (any ship of the
+            # season: they read alike).
+            ui.press(f"ship:{goods.pop(0)}")
+        elif key is None and ask_card(ui, action.card):
             key = "asked"  # told by what the card shows
         else:
             ui.press(key or f"card:{action.card}")
-        for good in action.goods or ():
+        for good in goods:
             if ui.game.state.actions > state.actions:
                 break  # the bag left no choice: the rest was filled in
             ui.press(f"good:{good}")

@@ -152,9 +152,12 @@ def supply_states(ui):
              "Spring resolved with every firemen total")
     yield "a long error"
     ui.dismiss_message()
+    # A ship: its row's button of the first cube (above the grid, on every page), or where
+    # the room keeps the ships' place in the grid, that place (on its page).
     page = 1
-    while True:  # (the ship's page, where the cards do not all fit on one)
-        ship = next((k for k in ui.keys() if k.startswith("card:") and "-ship-" in k), None)
+    while True:
+        ship = next((k for k in ui.keys() if k.startswith("ship:") or (
+            k.startswith("card:") and "-ship-" in k)), None)
         if ship is not None or "page:next" not in ui.keys():
             break
         ui.press("page:next")
@@ -165,9 +168,11 @@ def supply_states(ui):
     yield "a ship"
     ui.info(_("Saved."))
     yield "a ship and a message"
-    for k in range(3):
+    k = len(ui.top.goods)
+    while ui.top.ship is not None:
+        k += 1
         ui.press(next(key for key in ui.keys() if key.startswith("good:")))
-        yield f"good {k + 1}"
+        yield f"good {k}"
 
 
 def purchase_states(ui):

@@ -251,6 +251,89 @@ def test_supply_asks_a_contract_s_goods_and_the_answer_picks_and_confirms_the_ca
     assert any("Te·Ru·Ca" in t.replace("\u00a0", " ") for t in ui.canvas.texts), ui.canvas.texts
 
 
+def test_a_second_contract_of_a_supply_is_asked_when_bought_and_saved(tmp_path):
+    """One contract question a Supply: the round's second contract is revealed as it is
+    ("Contract ?", one tap), and its goods are asked when it is bought; the answer is the
+    game's and the copy's (the real saver), and nothing named its guess as fact."""
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    start_game(ui, SETUP)
+    ui.press("ask:contract")  # the round's first contract: asked as it comes
+    ui.press("goods:coffee+tea")
+    first = ui.game.state.slots[0].card
+    before = ui.game.state.actions
+    ui.press("ask:contract")  # the second: revealed as it is, no question
+    state = ui.game.state
+    assert ui.top.name == "supply" and state.actions == before + 1
+    second = state.slots[1].card
+    assert second != first and state.catalogue[second].kind == "contract"
+    assert "goods" in state.catalogue[second].unverified
+    last = journal_lines(state_dir)[-1]
+    assert (last["type"], last["card"]) == ("reveal", second)
+    ui.press("card:A-warehouse")
+    assert ui.top.name == "purchase"
+    # Purchase: red buys the first contract (confirmed: no question), blue the second.
+    ui.press("price:red:1")
+    assert ui.top.name == "purchase"
+    ui.press("price:blue:1")
+    assert ui.top.name == "confirm" and ui.top.card_id == second  # type: ignore[attr-defined]
+    before = ui.game.state.actions
+    ui.press("goods:saffron+rubber+carpet")
+    state = ui.game.state
+    assert state.actions == before + 2  # confirm_value, then the purchase
+    assert second in state.player("blue").cards
+    assert sorted(state.catalogue[second].goods) == ["carpet", "rubber", "saffron"]
+    lines = journal_lines(state_dir)
+    assert [line["type"] for line in lines[-2:]] == ["confirm_value", "buy"]
+    assert sorted(owner_file(state_dir)[second]["goods"]) == ["carpet", "rubber", "saffron"]
+    assert sorted(owner_file(state_dir)[first]["goods"]) == ["coffee", "tea"]
+
+
+def test_a_ship_is_told_by_its_first_cube_in_one_tap(tmp_path):
+    """Supply's ship row ("Ship" and the five goods): the tap on a good says a ship came
+    up with that cube first; the goods row asks for the other two, and the ship is
+    recorded with its three (one reveal line)."""
+    from companion.engine import Reveal
+    from companion.engine.simulate import random_game
+
+    state_dir = tmp_path / "state"
+    ui, services = real(state_dir)
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, 2, seed=5, form="quick")
+    from ui.driver import play
+
+    start_game(ui, actions[0])  # type: ignore[arg-type]
+    for action in actions[1:]:
+        if ui.top.name == "supply" and any(k.startswith("ship:") for k in ui.keys()):
+            break
+        play(ui, action)
+    else:
+        raise AssertionError("no ship row in this game")
+    ui.render()
+    row = [t for t in ui.canvas.targets if t.label.startswith("Ship ")]
+    assert [t.label for t in row] == ["Ship Co", "Ship Te", "Ship Sa", "Ship Ru", "Ship Ca"]
+    assert len({t.rect.y for t in row}) == 1 and len({t.rect.w for t in row}) == 1
+    assert not any(t.label == "Ship" for t in ui.canvas.targets)  # no place of its own
+    state = ui.game.state
+    good = next(g for g in ("rubber", "carpet", "tea", "coffee", "saffron") if state.bag[g])
+    before = state.actions
+    ui.press(f"ship:{good}")
+    assert ui.top.name == "supply" and ui.top.ship is not None  # type: ignore[attr-defined]
+    assert ui.top.goods == [good]  # type: ignore[attr-defined]
+    bag = dict(ui.game.state.bag)
+    bag[good] -= 1
+    rest = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g]][:1] * 2
+    for g in rest:
+        if ui.game.state.actions > before:
+            break  # the bag left no choice
+        ui.press(f"good:{g}")
+    state = ui.game.state
+    assert state.actions == before + 1
+    last = journal_lines(state_dir)[-1]
+    assert last["type"] == "reveal" and last["goods"][0] == good and len(last["goods"]) == 3
+    assert isinstance(state.last_action, Reveal) and state.slots[-1].goods[0] == good
+
+
 def test_a_fireman_is_told_by_its_value_in_one_tap(tmp_path):
     """Supply offers a fireman whose value is a guess as its five values ("Fireman 3"):
     the tap that says which card came up says what it shows, saved for later games."""

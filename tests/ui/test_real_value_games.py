@@ -37,7 +37,7 @@ import yaml
 
 from benchmarks.touch import Finger, TouchTable
 from companion import app, formats
-from companion.engine import GOODS, Action, Move, Reveal, replay, to_record
+from companion.engine import GOODS, Action, Reveal, replay, to_record
 from companion.engine.cards import Catalogue
 from companion.engine.simulate import random_game
 from companion.engine.words import PRINTED_FIELD
@@ -106,46 +106,26 @@ class Reader(Finger):
 
 class RealTable(TouchTable):
     """The touch table of benchmarks/touch.py, telling cards of unconfirmed printed value
-    by what they show (the real catalogue's values), and mapping the record's card ids to
-    the app's (see the module)."""
+    by what they show (the real catalogue's values); it maps the record's card ids to
+    the app's (`TouchTable.alias`, see the module)."""
 
     def __init__(self, ui: UI, real: Catalogue) -> None:
         super().__init__(ui)
         self.real = real
         self.finger = Reader(ui, self)
-        #: The record's card id -> the app's card of the same face.
-        self.ids: dict[str, str] = {}
 
-    def printed_of(self, app_id: str) -> Any:
-        """What the card the app calls `app_id` shows: the real value of the record's card
-        it stands for."""
-        record_id = next((r for r, a in self.ids.items() if a == app_id), app_id)
-        return printed(self.real[record_id])
-
-    def shown(self, card_id: str) -> Any:
-        """What the card shows: its real printed value (the confirmation screen's answer)."""
-        return self.printed_of(card_id)
-
-    def play(self, action: Action) -> None:
-        if isinstance(action, Move):
-            action = Move(player=action.player, good=action.good,
-                          source=self.ids.get(action.source, action.source),
-                          to=self.ids.get(action.to, action.to))
-        super().play(action)
+    def start(self, setup: Any) -> None:
+        super().start(setup)
+        # What each card of the record shows: the real values, not the app's guesses.
+        self.truth = {card.id: printed(card) for card in self.real
+                      if card.kind in PRINTED_FIELD}
 
     def enter(self, action: Action) -> None:
-        if not isinstance(action, Reveal) or self.real[action.card].kind not in (
-                "contract", "fireman"):
+        if not isinstance(action, Reveal) or self.real[self.record_id(action.card)].kind \
+                not in ("contract", "fireman"):
             super().enter(action)
             return
-        before = {slot.card for slot in self.state.slots}
-        self.reveal_by_face(action.card)
-        after = [slot.card for slot in self.state.slots if slot.card not in before]
-        assert len(after) == 1, (action, after)
-        shown = after[0]
-        # The app's card now stands for the record's; no other record card for it.
-        self.ids = {r: a for r, a in self.ids.items() if a != shown}
-        self.ids[action.card] = shown
+        self.reveal_by_face(self.record_id(action.card))
 
     def reveal_by_face(self, record_id: str) -> None:
         """Supply: the revealed contract or fireman, told by what it shows."""
@@ -171,9 +151,10 @@ class RealTable(TouchTable):
         if told and f.has(told):  # one tap: which card came up, and what it shows
             f.tap(told)
             return
-        if f.has(asked):  # "Contract ?": tap what the card shows
+        if f.has(asked):  # "Contract ?": tap what the card shows (if asked now)
             f.tap(asked)
-            self.tell(field, face)
+            if self.ui.top.name == "confirm":
+                self.tell(field, face)
             return
         # No question: the one card of its kind left unseen (its guess with a "?"), or
         # cards of confirmed values, one of which shows this.
@@ -236,7 +217,7 @@ def test_a_touch_game_with_the_real_printed_values(tmp_path, players, form, lang
                  and PRINTED_FIELD[c.kind] not in c.unverified}
     assert confirmed, "the game confirmed no printed value"
     for app_id, value in confirmed.items():
-        assert same_value(value, table.printed_of(app_id)), app_id
+        assert same_value(value, table.shown(app_id)), app_id
     owner = yaml.safe_load((state_dir / "cards.yaml").read_text())
     for app_id, value in confirmed.items():
         (saved,) = owner[app_id].values()

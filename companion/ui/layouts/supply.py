@@ -67,18 +67,33 @@ class Grid:
     #: the place of their kind's word before them.
     values: tuple[pygame.Rect, ...] = ()
     word: pygame.Rect | None = None
+    #: The ship's row below the values' (a ship told by its first good), and its word.
+    goods: tuple[pygame.Rect, ...] = ()
+    goods_word: pygame.Rect | None = None
 
 
-def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int
+#: A row's word this wide at most on one line is kept whole ("Navire", not "Na-/vire").
+WHOLE_WORD = 120
+
+
+def word_width(c: Canvas, word: str) -> int:
+    """The room a row's word takes: on one line where it is short, else on two lines
+    (broken where it may be: "Feuerwehr-/mann")."""
+    one = font(c.px(BODY)).size(word.replace("\u00ad", ""))[0]
+    return one if one <= c.u(WHOLE_WORD) else layout.width_for(c, word, BODY, 2)
+
+
+def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int, words: Sequence[str] = ()
               ) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
     """One row across the top of `rect`: the kind's word, then `count` number buttons a
     finger wide at least (a fireman's five values side by side: the row reads "Fireman
     1 2 3 4 5", each button named "Fireman 3"). The word's room and the row's height
-    follow from the word's measure alone."""
+    follow from the word's measure alone (the widest of `words` where rows of several
+    kinds stand one above the other: their buttons then line up)."""
     if not count:
         return None, []
     gap = c.u(GAP)
-    word_w = layout.width_for(c, word, BODY, 2) + c.u(8)
+    word_w = max(word_width(c, w) for w in (word, *words) if w) + c.u(8)
     height = max(c.u(56), 2 * layout.line_height(c, BODY) + c.u(4))
     row = pygame.Rect(rect.x, rect.y, rect.w, height)
     buttons = min(c.u(96), max(c.u(56), (rect.w - word_w - gap * count) // count))
@@ -87,21 +102,28 @@ def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int
 
 
 def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
-         word: str = "", values: int = 0) -> Grid:
+         word: str = "", values: int = 0, ship_word: str = "", goods: int = 0) -> Grid:
     """Buttons with these labels whole, a page at a time where they do not all fit: each
     page as many of the next labels as fit whole (the pages stay while the labels do),
     "‹ ›" a finger tall beside them; `values`: as many number buttons in a row above them
-    all, after `word` (`value_row`). The same labels and `rect` give the same cells."""
+    all, after `word` (`value_row`), and `goods`: as many good buttons in a row below that,
+    after `ship_word` (the firemen's row keeps its place when a season of ships follows
+    in the round). The same labels and `rect` give the same cells."""
     gap = c.u(GAP)
     tallest = c.u(TALLEST)
-    said, row = value_row(c, rect, word, values)
-    if row:
-        top = row[-1].bottom + gap
-        rect = pygame.Rect(rect.x, top, rect.w, max(0, rect.bottom - top))
+    rows: list[tuple[pygame.Rect | None, list[pygame.Rect]]] = []
+    for said_word, count in ((word, values), (ship_word, goods)):
+        said, row = value_row(c, rect, said_word, count,
+                              [w for w, n in ((ship_word, goods), (word, values)) if n])
+        rows.append((said, row))
+        if row:
+            top = row[-1].bottom + gap
+            rect = pygame.Rect(rect.x, top, rect.w, max(0, rect.bottom - top))
+    (said, row), (ship_said, ship_row) = rows
     cells = layout.button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
     if cells or not labels:
         return Grid(page=0, pages=1, start=0, cells=tuple(cells), values=tuple(row),
-                    word=said)
+                    word=said, goods=tuple(ship_row), goods_word=ship_said)
     # "‹" above "›" beside the cells; in a short area side by side.
     finger = c.u(56)
     tall = rect.h >= 2 * finger + 2 * gap
@@ -135,7 +157,18 @@ def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     if number is not None and number.h < layout.line_height(c, SMALL):
         number = None
     return Grid(page=page, pages=count, start=starts[page], cells=tuple(pages[page]),
-                prev=prev, next=nxt, number=number, values=tuple(row), word=said)
+                prev=prev, next=nxt, number=number, values=tuple(row), word=said,
+                goods=tuple(ship_row), goods_word=ship_said)
+
+
+def pages_whole(c: Canvas, rect: pygame.Rect, labels: Sequence[str], word: str = "",
+                values: int = 0, ship_word: str = "", goods: int = 0) -> int:
+    """How many pages `grid` takes for these labels and rows, or more than it could ever
+    take (one more than the labels) where its places are not a finger tall."""
+    laid = grid(c, rect, labels, 0, word, values, ship_word, goods)
+    if any(cell.h < c.u(56) for cell in laid.cells):
+        return len(labels) + 1
+    return laid.pages
 
 
 def inner(c: Canvas, box: pygame.Rect) -> pygame.Rect:

@@ -121,7 +121,8 @@ class SupplyScene(RoundScene):
 
     def only_next(self) -> str | None:
         """The card that must come next when the top season has one unseen card left (not
-        a fireman whose value is a guess: its value's button says both in one tap)."""
+        a fireman whose value is a guess: its value's button says both in one tap; nor a
+        contract whose goods are asked as it is revealed: "Contract ?")."""
         state = self.state
         season = state.top_season()
         unseen = state.unseen.get(season, ()) if season is not None else ()
@@ -129,9 +130,10 @@ class SupplyScene(RoundScene):
             return None
         only = next(iter(unseen))
         card = state.catalogue.cards.get(only)
-        if card is not None and card.kind == Kind.FIREMAN and \
-                PRINTED_FIELD[Kind.FIREMAN] in card.unverified:
-            return None
+        if card is not None and card.kind in (Kind.FIREMAN, Kind.CONTRACT) and \
+                PRINTED_FIELD[card.kind] in card.unverified and \
+                not asked_later(state, card.kind):
+            return None  # told by its value's button, or asked what it shows
         return only
 
     def clear(self) -> None:
@@ -252,6 +254,11 @@ class SupplyScene(RoundScene):
             cid for cid in unseen if cid not in state.catalogue.cards)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        # Whether the round's ships are told by their row: decided once, by the room the
+        # round's Supply has (fixed for the round, as its places are).
+        rows = self.round_kept().setdefault("ship_row", {})
+        if self.row_key(state) not in rows:
+            rows[self.row_key(state)] = self.ship_row_pays(c, state, area)
         need = state.player_count + 1
         head = _("Revealed {k} of {n}").format(k=len(state.slots), n=need)
         season = state.top_season()
@@ -284,16 +291,22 @@ class SupplyScene(RoundScene):
         # can show this round, each drawn with its name now: the grid keeps its cells when
         # a card is revealed, told by its value, or taken back.
         every = self.places(state)
-        groups = [place for place in every if place.value is None]
+        groups = [place for place in every if place.value is None and place.good is None]
         told = [place for place in every if place.value is not None]
+        shipped = [place for place in every if place.good is not None]
         labels = tuple(place.label for place in groups)
         word = kind_word(Kind.FIREMAN) if told else ""
+        ship_word = kind_word(Kind.SHIP) if shipped else ""
         # The same room and labels give the same places: worked out once, not every frame.
-        grid = self.kept("grid", (tuple(rect), c.w, c.h, labels, self.page, word, len(told)),
-                         lambda: places.grid(c, rect, labels, self.page, word, len(told)))
-        if grid.word is not None:
-            layout.draw_text(c, kind_word(Kind.FIREMAN), grid.word, BODY, TEXT,
-                             valign="center", max_lines=2)
+        grid = self.kept("grid", (tuple(rect), c.w, c.h, labels, self.page, word, len(told),
+                                  ship_word, len(shipped)),
+                         lambda: places.grid(c, rect, labels, self.page, word, len(told),
+                                             ship_word, len(shipped)))
+        for said, box in ((ship_word, grid.goods_word), (word, grid.word)):
+            if box is not None:
+                layout.draw_text(c, said, box, BODY, TEXT, valign="center", max_lines=2)
+        for place, box in zip(shipped, grid.goods, strict=True):
+            self.draw_ship_good(c, state, place, box)
         for place, box in zip(told, grid.values, strict=True):
             self.draw_value(c, state, place, box)
         self.page = grid.page
@@ -359,6 +372,28 @@ class SupplyScene(RoundScene):
                  key=f"fireman:{place.value}", colour=CARD_COLOUR, size=LARGE,
                  name=value_label(place.value))
 
+    def draw_ship_good(self, c: Canvas, state: State, place: Place, box: pygame.Rect) -> None:
+        """One of the ship's five goods: a ship revealed with its first cube drawn from the
+        bag is told by that cube's good ("Ship Co"), the card and its first good in one tap;
+        its other two follow on the goods row (with the bag's counts: a finger-wide button
+        in portrait has no room for one beside the initials). Greyed where the bag holds
+        none of it, or no ship of the season is left."""
+        assert place.good is not None
+        good = place.good
+        ship = next((cid for cid in place.ids if cid in state.unseen.get(
+            state.top_season() or "", ())), None)
+        ok = ship is not None and state.bag.get(good, 0) > 0
+        c.button(box, names.good_initial(good), partial(self.ship_good, ship, good)
+                 if ok and ship is not None else None, key=f"ship:{good}",
+                 colour=GOOD_COLOURS[good], size=LARGE, name=place.label)
+
+    def ship_good(self, ship: str, good: str) -> None:
+        """A ship revealed, its first cube `good`: the goods row asks for the other two."""
+        self.ship = ship
+        self.goods = []
+        self.ui.dirty = True
+        self.add_good(good)
+
     def draw_card(self, c: Canvas, state: State, cid: str, label: str,
                   box: pygame.Rect) -> None:
         """An unseen card's button (or its kind's question, "Contract ?")."""
@@ -380,7 +415,7 @@ class SupplyScene(RoundScene):
         shows ("Contract ?") leaves its place's name changed, not the places. Firemen
         whose value was a guess then are five places, one per value (`draw_value`)."""
         key = (state.round, state.top_season(), tuple(self.grid_cards(state)),
-               i18n.language())
+               i18n.language(), self.ship_row(state))
         # One set of places per grid of the round (a season that ran out mid-round, then
         # an Undo back to it, finds its grid as it was); other rounds' are let go.
         made_for: dict[tuple[object, ...], list[Place]] = self.round_kept().setdefault(
@@ -397,6 +432,8 @@ class SupplyScene(RoundScene):
             card = state.catalogue.cards.get(cid)
             if told and card is not None and card.kind == Kind.FIREMAN:
                 continue
+            if card is not None and card.kind == Kind.SHIP and self.ship_row(state):
+                continue  # told by their first good (`draw_ship_good`)
             groups.setdefault(self.face(state, cid, asked), []).append(cid)
         made = [Place(label=place_label(state, label, ids), ids=tuple(ids))
                 for label, ids in groups.items()]
@@ -406,11 +443,53 @@ class SupplyScene(RoundScene):
             low, high = fireman_values()
             made += [Place(label=value_label(v), ids=firemen, value=v)
                      for v in range(low, high + 1)]
+        ships = tuple(cid for cid in cards if cid in state.catalogue.cards
+                      and state.catalogue[cid].kind == Kind.SHIP)
+        if ships and self.ship_row(state):
+            made += [Place(label=ship_label(good), ids=ships, good=good) for good in GOODS]
         made.sort(key=lambda p: (state.catalogue[p.ids[0]].kind != Kind.FIRE
                                  if p.ids[0] in state.catalogue.cards else True,
                                  -len(p.label)))
         made_for[key] = made
         return made
+
+    def ship_row_pays(self, c: Canvas, state: State, area: pygame.Rect) -> bool:
+        """Whether the ship row saves taps in this room: it takes a ship's tap off every
+        ship, but its row takes room from the grid; where the grid would then need more
+        pages than with the ships' one place ("Ship"), a page turn would cost what it saves
+        (a season's first round in French at 800x480 went from two pages to five)."""
+        if not any(cid in state.catalogue.cards and state.catalogue[cid].kind == Kind.SHIP
+                   for cid in self.grid_cards(state)):
+            return False
+        rows: dict[tuple[object, ...], bool] = self.round_kept()["ship_row"]
+        key = self.row_key(state)
+        rect = places.heading(c, area, "", ()).rest
+        pages = []
+        for row in (True, False):
+            rows[key] = row
+            every = self.places(state)
+            labels = [p.label for p in every if p.value is None and p.good is None]
+            told = sum(1 for p in every if p.value is not None)
+            shipped = sum(1 for p in every if p.good is not None)
+            word = kind_word(Kind.FIREMAN) if told else ""
+            ship_word = kind_word(Kind.SHIP) if shipped else ""
+            pages.append(places.pages_whole(c, rect, labels, word, told, ship_word, shipped))
+        del rows[key]
+        return pages[0] <= pages[1]
+
+    def ship_row(self, state: State) -> bool:
+        """Whether this round's ships are told by the ship row (`draw_ship_good`): where
+        the round's Supply has room for it below the firemen's values and above a row of
+        cards (`places.ship_row_fits`); else by their place "Ship", then the goods row."""
+        rows: dict[tuple[object, ...], bool] = self.round_kept().get("ship_row", {})
+        return rows.get(self.row_key(state), True)
+
+    def row_key(self, state: State) -> tuple[object, ...]:
+        """What the ship row's choice holds for: the round's grid, in the words and on
+        the screen it was made for (a language or a size of its own chooses anew)."""
+        canvas = getattr(self.ui, "canvas", None)
+        size = (canvas.w, canvas.h) if canvas is not None else None
+        return (state.round, state.top_season(), i18n.language(), size)
 
     @staticmethod
     def told_by_value(state: State, cards: list[str]) -> bool:
@@ -449,16 +528,23 @@ class SupplyScene(RoundScene):
         return names.card_in_season(card)
 
     @staticmethod
+    def ship_row_label(good: str) -> str:
+        """The ship row's button of a ship whose first cube is `good` (`ship_label`)."""
+        return ship_label(good)
+
+    @staticmethod
     def pick_label(kind: str) -> str:
         """The one button of the cards of `kind` whose printed value is not confirmed."""
         return names.asked(kind)
 
     def asked_kinds(self, state: State) -> dict[str, list[str]]:
         """Kinds whose revealed card is told by what it shows: the unseen cards of the top
-        season of a kind with a printed value, when more than one of them could be the
-        card on the table and some value is still a guess (their names would only show
-        guesses). Each with its unconfirmed unseen cards, which share one button. (A fire
-        is one a season; firemen are told by their value's own button: `draw_value`.)"""
+        season of a kind with a printed value whose value is still a guess (their names
+        would only show guesses), the last one of the season too: its question comes with
+        its reveal, where the table looks at it, and not later in Purchase, whose few
+        events it would double. Each with its unconfirmed unseen cards, which share one
+        button. (A fire is one a season; firemen are told by their value's own button:
+        `draw_value`.)"""
         season = state.top_season()
         unseen = state.unseen.get(season, ()) if season is not None else ()
         out: dict[str, list[str]] = {}
@@ -468,17 +554,23 @@ class SupplyScene(RoundScene):
             of_kind = [cid for cid in state.catalogue.cards
                        if cid in unseen and state.catalogue[cid].kind == kind]
             guesses = [cid for cid in of_kind if field in state.catalogue[cid].unverified]
-            if len(of_kind) > 1 and guesses:
+            if guesses:
                 out[kind] = guesses
         return out
 
     def ask(self, kind: str) -> None:
-        """What does the revealed card of `kind` show? (which card it is follows)."""
+        """What does the revealed card of `kind` show? (which card it is follows). A
+        Supply asks about one contract: a second contract revealed in the same round is
+        revealed as it is, and its goods are asked when it is bought (`asked_later`)."""
         state = self.state
         season = state.top_season()
         unseen = state.unseen.get(season, ()) if season is not None else ()
         candidates = [cid for cid in state.catalogue.cards
                       if cid in unseen and state.catalogue[cid].kind == kind]
+        guesses = self.asked_kinds(state).get(kind, [])
+        if guesses and asked_later(state, kind):
+            self.pick(guesses[0])
+            return
         if candidates:
             self.ui.open("confirm", card_id=candidates[0], field=PRINTED_FIELD[kind],
                          candidates=candidates)
@@ -491,7 +583,8 @@ class SupplyScene(RoundScene):
         revealed = [slot.card for slot in state.slots]
         out: set[str] = set()
         for place in self.places(state):
-            if place.value is None and not any(cid in unseen for cid in place.ids):
+            if place.value is None and place.good is None and \
+                    not any(cid in unseen for cid in place.ids):
                 first = next((cid for cid in place.ids if cid in revealed), None)
                 if first is not None:
                     out.add(first)
@@ -562,6 +655,8 @@ class Place:
     label: str
     ids: tuple[str, ...]
     value: int | None = None
+    #: For the ship's row: the good of the first cube it answers.
+    good: str | None = None
 
 
 def kind_word(kind: str) -> str:
@@ -573,6 +668,11 @@ def value_label(shown: int) -> str:
     return f"{kind_word(Kind.FIREMAN)} {shown}"
 
 
+def ship_label(good: str) -> str:
+    """A button of the ship's row as it reads: the card and its first good ("Ship Co")."""
+    return f"{kind_word(Kind.SHIP)} {names.good_initial(good)}"
+
+
 def fireman_values() -> tuple[int, int]:
     printed = PRINTED[Kind.FIREMAN]
     return printed.low, printed.high
@@ -580,14 +680,30 @@ def fireman_values() -> tuple[int, int]:
 
 def place_label(state: State, label: str, ids: list[str]) -> str:
     """The name a place is laid out by: the longest of its label and its cards' names
-    when the places were made (a name told since is fitted into the place as it is)."""
+    when the places were made (a name told since is fitted into the place as it is). The
+    cards of a kind's question ("Contract ?") never show their guess on a button: only
+    the name a card confirmed since can show (after an Undo), without the guess's "?"."""
     out = [label]
     for cid in ids:
         card = state.catalogue.cards.get(cid)
         if card is None:
             continue
-        out.append(names.card_in_season(card))
+        asked = card.kind in PRINTED_FIELD and label == names.asked(card.kind)
+        out.append(names.card_in_season(card, marked=not asked))
     return max(out, key=len)
+
+
+def asked_later(state: State, kind: str) -> bool:
+    """Whether a card of `kind` revealed now is revealed without its question, which
+    then comes when the card is bought (`companion.ui.game.unconfirmed`), if ever: a
+    contract, when a contract was revealed already in this round's Supply. A Supply of
+    two or three contracts (a season's first round) stopped the table for each of them;
+    asked at reveal the first one is, and at Purchase the others, only if bought (the
+    moment cards.md names), no phase of a round has more than one such question."""
+    if kind != Kind.CONTRACT:
+        return False
+    return any(slot.card in state.catalogue.cards and
+               state.catalogue[slot.card].kind == Kind.CONTRACT for slot in state.slots)
 
 
 def fired_this_round(state: State) -> set[str]:

@@ -27,16 +27,17 @@ def canvas(request):
 
 
 def every_target(grid: places.Grid) -> list[pygame.Rect]:
-    return [*grid.values, *grid.cells, *(r for r in (grid.prev, grid.next) if r is not None)]
+    return [*grid.values, *grid.goods, *grid.cells,
+            *(r for r in (grid.prev, grid.next) if r is not None)]
 
 
-@pytest.mark.parametrize("values", [0, 5])
-def test_the_places_are_a_finger_apart_inside_the_room(canvas, values):
+@pytest.mark.parametrize(("values", "goods"), [(0, 0), (5, 0), (0, 5), (5, 5)])
+def test_the_places_are_a_finger_apart_inside_the_room(canvas, values, goods):
     c, room = canvas
-    grid = places.grid(c, room, WINTER, 0, "Fireman", values)
+    grid = places.grid(c, room, WINTER[:4], 0, "Fireman", values, "Ship", goods)
     targets = every_target(grid)
     k = scale([c.w, c.h])
-    assert len(grid.values) == values and grid.cells
+    assert len(grid.values) == values and len(grid.goods) == goods and grid.cells
     for i, a in enumerate(targets):
         assert room.contains(a), (a, room)
         assert a.w >= at_least(TARGET_PX, k) and a.h >= at_least(TARGET_PX, k), a
@@ -83,6 +84,28 @@ def test_the_value_row_fits_the_kind_s_word_in_every_language(canvas, language):
         assert not layout.fit(c, word, grid.word.w, grid.word.h, 22, max_lines=2).cut
     finally:
         set_language("en")
+
+
+def test_the_ship_row_goes_below_the_values_and_their_buttons_line_up(canvas):
+    """The firemen's values keep their place whether the ship's row comes or not (a season
+    of ships after one without, in the same round); both rows' buttons in one column each,
+    after one column of words."""
+    c, room = canvas
+    alone = places.grid(c, room, WINTER[:4], 0, "Fireman", 5)
+    both = places.grid(c, room, WINTER[:4], 0, "Fireman", 5, "Ship", 5)
+    assert [r.y for r in both.values] == [r.y for r in alone.values]
+    assert min(r.y for r in both.goods) > max(r.bottom for r in both.values)
+    assert [r.x for r in both.goods] == [r.x for r in both.values]
+    assert both.goods_word is not None and both.word is not None
+    assert both.goods_word.x == both.word.x and both.goods_word.w == both.word.w
+    assert min(r.y for r in both.cells) > max(r.bottom for r in both.goods)
+
+
+def test_pages_whole_counts_a_grid_whose_places_are_not_a_finger_tall_as_worst(canvas):
+    c, room = canvas
+    assert places.pages_whole(c, room, WINTER[:2]) == 1
+    short = pygame.Rect(room.x, room.y, room.w, 40)
+    assert places.pages_whole(c, short, WINTER[:2]) == 3  # never the better choice
 
 
 def test_too_many_labels_for_the_room_are_paged_never_cut(canvas):

@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks.touch import Finger, TouchTable, clean
 from companion import labelcodes
-from companion.engine import Reveal, State
+from companion.engine import GOODS, Reveal, State
 from companion.engine.simulate import random_game
 from companion.engine.words import Kind
 from companion.inputs import intents as it
@@ -19,7 +19,7 @@ from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 
 from ..framecheck import problems
-from ..helpers import at, tap_card
+from ..helpers import at
 
 # --- a card that arrives while a ship's goods are asked waits its turn ---------------------------
 
@@ -96,6 +96,7 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
         return a.phase == "supply" and a.round == game_round and not a.slots
 
     finger = at(ui, started, players=5)
+    finger.frame()  # drawn: the round's places are laid out (the ship row or its place)
     state = ui.game.state
     season = state.top_season()
     # Each card by what it shows; the cards of a kind whose values are still guesses, one
@@ -107,6 +108,8 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
         card = state.catalogue[c]
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return {f"{_(names.KIND_NAMES[Kind.FIREMAN])} {v}" for v in range(1, 6)}
+        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+            return {ui.top.ship_row_label(g) for g in GOODS}
         if c in asked.get(card.kind, ()):
             return {ui.top.pick_label(card.kind)}
         return {names.card_in_season(card)}
@@ -120,7 +123,12 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
         if turn is None or not finger.has(turn):
             break
         finger.tap(turn)
-    assert len(seen) == len(set(seen))
+    # The rows above the grid (the firemen's values, the ship's goods) are on every page;
+    # every other card has one place.
+    rows = {label for label in seen if label.startswith((plain(_("Ship")),
+                                                         plain(_("Fireman"))))}
+    grid = [label for label in seen if label not in rows]
+    assert len(grid) == len(set(grid))
     assert set(seen) == want
 
 
@@ -148,12 +156,10 @@ def test_an_undo_message_does_not_move_the_ship_goods_row(ui, language, players)
 
     finger = at(ui, ship_next, players=players)
     state = ui.game.state
-    ship = sorted(c for c in state.unseen[state.top_season()]
-                  if state.catalogue[c].kind == "ship")[0]
-    finger.tap(names.card_in_season(state.catalogue[ship]))
     goods = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if state.bag[g]][:2]
-    for g in goods:
-        finger.tap(names.good_initial(g))
+    finger.tap(ui.top.ship_row_label(goods[0]))  # the ship and its first cube
+    finger.tap(names.good_initial(goods[1]))
+    assert ui.top.goods == goods
     before = places(finger)
     finger.tap(_("Undo"))
     assert ui.message is not None and ui.top.goods == goods[:1]
@@ -177,17 +183,18 @@ def ship_on_screen(ui) -> tuple[Finger, str]:
     return finger, ship
 
 
-tap_ship = tap_card
+def tap_ship(finger: Finger, ui, good: str) -> None:
+    """A ship revealed, its first cube `good`: one tap on the ship row's button."""
+    finger.tap(ui.top.ship_row_label(good))
+    assert ui.top.ship is not None or ui.game.state.slots[-1].goods
 
 
 def test_ok_during_ship_goods_never_clears_and_clearing_is_a_smaller_button(ui):
     finger, ship = ship_on_screen(ui)
-    tap_ship(finger, ui, ship)
     bag = ui.game.state.bag
     good = next(g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g])
-    from companion.ui import names
-    finger.tap(names.good_initial(good))
-    assert ui.top.goods == [good]
+    tap_ship(finger, ui, good)
+    assert ui.top.ship == ship and ui.top.goods == [good]
     primary = finger.primary()
     assert primary is not None and "Clear" not in primary["label"]
     ui.intent(it.Ok())
@@ -203,12 +210,12 @@ def test_ok_during_ship_goods_never_clears_and_clearing_is_a_smaller_button(ui):
 def test_undo_during_ship_goods_takes_back_the_last_cube_not_the_last_action(ui):
     finger, ship = ship_on_screen(ui)
     actions = ui.game.state.actions
-    tap_ship(finger, ui, ship)
     bag = dict(ui.game.state.bag)
     from companion.ui import names
     goods = [g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g]][:2]
-    for g in goods:
-        finger.tap(names.good_initial(g))
+    tap_ship(finger, ui, goods[0])
+    finger.tap(names.good_initial(goods[1]))
+    assert ui.top.ship == ship
     finger.tap("Undo")
     assert ui.game.state.actions == actions  # the engine's last action stays
     assert ui.top.goods == goods[:1]
@@ -232,7 +239,8 @@ def test_a_ship_whose_goods_are_the_last_three_in_the_bag_is_filled_in(ui):
     session.state = _with(state, bag=bag)
     ui.dirty = True
     before = session.state.actions
-    tap_ship(finger, ui, ship)
+    assert not finger.has(ui.top.ship_row_label("coffee"))  # none left in the bag
+    tap_ship(finger, ui, "rubber")  # the ship and its first cube: the bag tells the rest
     assert session.state.actions == before + 1
     slot = session.state.slots[-1]
     assert slot.card == ship and sorted(slot.goods) == ["rubber", "tea", "tea"]
@@ -250,9 +258,12 @@ def _with(state: State, **changes):
 def test_the_last_unseen_card_of_the_pile_is_offered_as_the_primary_action(ui):
     def one_left(b: State, a: State) -> bool:
         season = a.top_season()
-        return (a.phase == "supply" and season is not None
-                and len(a.unseen[season]) == 1 and a.catalogue[next(iter(a.unseen[season]))].kind
-                not in ("ship",))
+        if a.phase != "supply" or season is None or len(a.unseen[season]) != 1:
+            return False
+        card = a.catalogue[next(iter(a.unseen[season]))]
+        # (Not a ship, nor a card whose value is a guess: told by what it shows.)
+        return card.kind != "ship" and (card.kind not in ("fireman", "contract")
+                                        or not card.unverified)
 
     finger = at(ui, one_left, players=4)
     state = ui.game.state
@@ -336,6 +347,8 @@ def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
 
     def face(cid: str) -> str:  # what its button says ("Contract ?" asks what it shows;
         card = state.catalogue[cid]  # a fireman whose value is a guess: its value's button)
+        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+            return clean(ui.top.ship_row_label(next(g for g in GOODS if state.bag[g])))
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return clean(names.card_in_season(card, marked=False))
         return clean(ui.top.pick_label(card.kind) if cid in asked.get(card.kind, ())
@@ -492,3 +505,37 @@ def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, s
         table.finger.frame()
         assert ui.top.name == "supply" and key in seen
         assert ui.top.places(back) == seen[key]
+
+
+# --- issue 19, round 5: the ship's row where it pays ------------------------------------
+
+
+@pytest.mark.parametrize(("language", "row"), [("en", True), ("fr", False)])
+def test_the_ship_row_only_where_it_costs_the_grid_no_page(ui, language, row):
+    """Autumn's first Supply at five players, 800x480, firemen still guessed: in English
+    the ship's row ("Ship" and its five goods) leaves the grid one page; in French the
+    hint above the offer leaves too little room for it (the grid took five pages), so the
+    ships keep their place ("Navire") and the grid its two rows, decided once a round."""
+    from companion.ui.i18n import set_language
+
+    ui.set_language(language)
+    try:
+        ship_row_where_it_pays(ui, row)
+    finally:
+        set_language("en")
+
+
+def ship_row_where_it_pays(ui, row: bool) -> None:
+    finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 7 and not a.slots,
+                players=5)
+    finger.frame()
+    keys = ui.keys()
+    assert any(k.startswith("ship:") for k in keys) is row
+    assert any(k.startswith("card:") and "-ship-" in k for k in keys) is not row
+    assert ui.top.ship_row(ui.game.state) is row
+    assert not problems(finger.frame())
+    pages = 1
+    while finger.has("\u203a"):
+        finger.tap("\u203a")
+        pages += 1
+    assert pages <= 2
