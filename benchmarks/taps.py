@@ -4,7 +4,9 @@ counting the inputs of each phase of each round against the table's real events 
 The goal (docs/ui.md) is one input per real event. An event is what happens at the table:
 a card revealed (a ship's three cubes drawn from the bag are three more), a worker placed,
 an offer accepted or declined, a card bought or left, a Loading move, sale or conversion,
-Loading declared done. Undo and Redo are inputs without an event. The inputs of a phase
+Loading declared done; the 4th fire turned up at the end is a card revealed too (the record
+has no action of its own for it: it counts where the last Done, or the 3rd fire's reveal,
+resolves it). Undo and Redo are inputs without an event. The inputs of a phase
 include the screens that come with it (a fire's, the income's, a printed value to confirm).
 
 Every figure is a ratio of counts, so it is exact and does not depend on the machine; the
@@ -48,15 +50,29 @@ PHASES = ("supply", "purchase", "loading")
 LOADING = os.environ.get("BENCH_TAPS_LOADING", "in_turn")
 
 
-def events_of(action: object) -> int:
-    """The real events an action stands for (a ship's reveal: the card and 3 cubes)."""
+def events_of(action: object, before: object = None, after: object = None) -> int:
+    """The real events an action stands for (a ship's reveal: the card and 3 cubes), with
+    the 4th fire where the action resolves it (`before` and `after`: the states around it)."""
     from companion.engine import Redo, Reveal, Undo
 
     if isinstance(action, Undo | Redo):
         return 0
-    if isinstance(action, Reveal) and action.goods:
-        return 1 + len(action.goods)
-    return 1
+    count = 1 + len(action.goods) if isinstance(action, Reveal) and action.goods else 1
+    return count + fourth_fire_turned(before, after)
+
+
+def fourth_fire_turned(before: object, after: object) -> int:
+    """1 where the 4th fire came up between `before` and `after`: a card revealed at the
+    table (the last card of the pile, turned up after the last Income, or at once when the
+    3rd fire was the last regular card), which the record has no action of its own for:
+    it is resolved by the last Done or by the 3rd fire's reveal."""
+    from companion.engine.cards import FOURTH_FIRE
+
+    fires_before = getattr(before, "fires", None)
+    fires_after = getattr(after, "fires", None)
+    if fires_before is None or fires_after is None:
+        return 0
+    return sum(1 for fire in fires_after[len(fires_before):] if fire.card == FOURTH_FIRE)
 
 
 #: The copies a scripted game is played on (see the module).
@@ -103,8 +119,9 @@ def measure_game(services: object, form: str, players: int, seed: int) -> Counts
     for action in actions[1:]:
         phase = "purchase" if state.phase in ("demand", "purchase") else str(state.phase)
         key = (state.round, phase)
-        events[key] = events.get(key, 0) + events_of(action)
-        state = apply(state, action)
+        after = apply(state, action)
+        events[key] = events.get(key, 0) + events_of(action, state, after)
+        state = after
     out: Counts = {p: [] for p in PHASES}
     for (round_no, phase), (inputs, _n) in sorted(table.counts.items()):
         if phase in out:

@@ -376,11 +376,11 @@ class TouchTable:
             # the button that turns them ("5–8 ›").
             cell = f"{words.letter(state, action.player)} {action.price}"
             for _turn in range(8):
-                turn = f.find(lambda label: label.endswith("\u203a") or
-                              label.startswith("\u2039"))
-                if f.has(cell) or turn is None:
+                pager = f.find(lambda label: label.endswith("\u203a") or
+                               label.startswith("\u2039"))
+                if f.has(cell) or pager is None:
                     break
-                f.tap_target(turn)
+                f.tap_target(pager)
             if f.has(cell):
                 f.tap(cell)
             else:  # older versions: the buyer's letter, then the price (or "+" per coin)

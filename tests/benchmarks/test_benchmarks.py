@@ -125,3 +125,28 @@ def test_the_start_against_another_checkout(monkeypatch) -> None:  # type: ignor
                  "peak memory (RSS) at first frame, against another commit"):
         well_formed(figures[name])
         assert figures[name].baseline_runs and str(ROOT) in (figures[name].baseline_name or "")
+
+
+def test_taps_counts_the_4th_fire_as_a_card_revealed_where_it_is_resolved() -> None:
+    """The 4th fire is turned up at the table (a card revealed, benchmarks/taps.py) but
+    has no action of its own: it counts once a game, with the action that resolves it."""
+    from benchmarks.taps import events_of
+    from companion.engine import Done, Reveal, apply, new_game
+    from companion.engine.cards import FOURTH_FIRE
+    from companion.engine.simulate import random_game
+
+    catalogue = G.catalogue()
+    for seed in range(3):
+        actions, _final = random_game(catalogue, 3, seed=seed, form="quick")
+        state = new_game(actions[0], catalogue)  # type: ignore[arg-type]
+        extra = []
+        for action in actions[1:]:
+            after = apply(state, action)
+            plain = 1 + len(action.goods) if isinstance(action, Reveal) and action.goods \
+                else 1
+            if events_of(action, state, after) != plain:
+                extra.append(action)
+            state = after
+        assert len(extra) == 1 and isinstance(extra[0], Done | Reveal), extra
+        assert [f.card for f in state.fires].count(FOURTH_FIRE) == 1
+    assert events_of(Done()) == 1  # without the states around it: as before

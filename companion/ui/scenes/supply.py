@@ -1,6 +1,9 @@
-"""Supply: tap (or scan) each card as it is revealed; a ship asks for its 3 goods; a
-fireman whose value is a guess is told by its value's own button ("Fireman 3"), which
-says the card and its printed value in one tap. Its places: `companion.ui.layouts.supply`.
+"""Supply: tap (or scan) each card as it is revealed. A ship is told by its first cube's
+good on the ship's row ("Ship Co": the card and that cube in one tap), then its other two
+goods; a fireman whose value is a guess by its value's own button ("Fireman 3"), which
+says the card and its printed value in one tap; contracts whose goods are guesses by one
+button ("Contract ?"), which asks the round's first one what it shows and reveals a second
+one as it is (asked when bought). Its places: `companion.ui.layouts.supply`.
 """
 
 from __future__ import annotations
