@@ -378,9 +378,9 @@ class SupplyScene(RoundScene):
     def draw_ship_good(self, c: Canvas, state: State, place: Place, box: pygame.Rect) -> None:
         """One of the ship's five goods: a ship revealed with its first cube drawn from the
         bag is told by that cube's good ("Ship Co"), the card and its first good in one tap;
-        its other two follow on the goods row (with the bag's counts: a finger-wide button
-        in portrait has no room for one beside the initials). Greyed where the bag holds
-        none of it, or no ship of the season is left."""
+        its other two follow on the goods row, which shows what the bag still holds (here
+        a finger-wide button, in portrait, has no room for a count beside the initials).
+        Greyed where the bag holds none of it, or no ship of the season is left."""
         assert place.good is not None
         good = place.good
         ship = next((cid for cid in place.ids if cid in state.unseen.get(
