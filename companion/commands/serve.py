@@ -61,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
             f"no phone token in {state_dir} ({TOKEN_FILE}): the companion app makes one when "
             "it starts (Settings can rotate it); start the app once, then `serve` again"
         )
+    from companion import logs
     from companion.phones import server  # here: the words tables are built only to serve
+
+    logs.setup_logging(companion.log_level)
 
     catalogue = catalogue_for(args)
     names = table_names(table_language(args))

@@ -400,13 +400,24 @@
   }
 
   // --- the live stream ----------------------------------------------------------------
+  let rotated = false; // the table's code changed: this address is no longer the way in
   function connected(ok) {
     const status = $("status");
-    if (data && data.problem) return;
+    if (rotated || (data && data.problem)) return;
     status.className = ok ? "status ok" : "status";
     status.textContent = ok ? "" : t(data ? "offline" : "connecting");
   }
+  function codeChanged() {
+    rotated = true;
+    if (source) source.close();
+    source = null;
+    const status = $("status");
+    status.className = "status problem";
+    status.dataset.rotated = "true";
+    status.textContent = t("rotated");
+  }
   function connect() {
+    if (rotated) return;
     if (source) source.close();
     source = new EventSource(q("/events"));
     source.onopen = () => connected(true);
@@ -415,14 +426,19 @@
       connected(true);
       render();
     };
+    source.addEventListener("rotated", codeChanged);
     source.onerror = () => {
       connected(false);
-      // EventSource retries by itself unless the server refused; then start again.
-      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+      // EventSource retries by itself unless the server refused; then ask why, and
+      // start again only if the address still holds (a refused token: the code changed).
+      if (source.readyState !== EventSource.CLOSED) return;
+      fetch(q("/state.json"), { cache: "no-store" }).then((answer) => {
+        if (answer.status === 403) codeChanged(); else setTimeout(connect, 5000);
+      }, () => setTimeout(connect, 5000));
     };
   }
   window.addEventListener("online", () => {
-    if (!source || source.readyState === EventSource.CLOSED) connect();
+    if (!rotated && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
   loadWords(pickLanguage()).catch(() => loadWords("en").catch(() => {}));
   connect();
