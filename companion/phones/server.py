@@ -1,12 +1,13 @@
 """`serve`: the phones' live page, a reader of the state directory (docs/phones.md).
 
-A `Table` watches the journal cheaply (one `stat` of the state directory and
-one of the journal every `POLL_S`) and, when either changes, reads it back
-with the same code the app resumes with (`companion.store.current_game`:
-no lock, nothing written, a torn tail left out), replays it with the engine
-and keeps the page's data (`companion.phones.view`) as one JSON text with a
-version number. A new game, an undo and a torn tail are all just a changed
-file. Damage keeps the last good state on the page with a note.
+A `Table` watches the journal cheaply (one `stat` of the state directory, of the
+journal and of the app's pinned values every `POLL_S`) and, when one changes,
+reads what changed (`companion.phones.follow`: the whole journal the first time,
+with the store's reader, as the app resumes it: no lock, nothing written, a torn
+tail left out; after that only the lines appended) and keeps the page's data
+(`companion.phones.view`) as one JSON text with a version number. A new game, an
+undo and a torn tail are all just a changed file. Damage keeps the last good state
+on the page with a note.
 
 `PhonesServer` accepts connections and reads each request's head in one thread,
 without blocking, under caps (in all and per client address), a deadline and a
@@ -53,8 +54,9 @@ from companion.errors import CompanionError
 from companion.languages import LANGUAGES
 from companion.phones import view as views
 from companion.phones import words as page_words
-from companion.store import current_game
+from companion.phones.follow import Follower
 from companion.store.journal import journal_path
+from companion.store.pins import PINS_FILE
 
 log = logging.getLogger("companion.phones")
 
@@ -106,9 +108,10 @@ SECURITY_HEADERS = {
 
 
 def _signature(state_dir: Path) -> tuple[Any, ...]:
-    """What changes when the game does: the folder (a new or replaced journal) and the journal."""
+    """What changes when the game does: the folder (a new or replaced journal, the app's
+    pinned values), the journal and the pinned values."""
     out: list[Any] = []
-    for path in (state_dir, journal_path(state_dir)):
+    for path in (state_dir, journal_path(state_dir), state_dir / PINS_FILE):
         try:
             st = os.stat(path)
         except OSError:
@@ -119,12 +122,15 @@ def _signature(state_dir: Path) -> tuple[Any, ...]:
 
 
 class Table:
-    """The game in a state directory, read back whenever it changes (never written)."""
+    """The game in a state directory, read again whenever it changes (never written): a
+    new journal line costs the work of that line (`companion.phones.follow`)."""
 
-    def __init__(self, state_dir: Path, catalogue: Catalogue, names: views.Names) -> None:
+    def __init__(self, state_dir: Path, catalogue: Catalogue, names: views.Names,
+                 said: views.Said | None = None) -> None:
         self.state_dir = Path(state_dir)
-        self.catalogue = catalogue
         self.names = names
+        self.said = said
+        self.follower = Follower(self.state_dir, catalogue)
         self.version = 0
         self.data = b"{}"
         self._last: dict[str, Any] | None = None
@@ -140,15 +146,15 @@ class Table:
             return False
         self._signature = signature
         try:
-            scan = current_game(self.state_dir, self.catalogue)
-            data = views.view(scan, self.names)  # a torn tail is left out, as the app does
+            data = views.view(self.follower.read(), self.names, said=self.said)
         except CompanionError as exc:
             # Damage or a newer format: keep showing the last good game, and say why.
             data = dict(self._last or views.view(None, self.names))
             data["problem"] = exc.message
             log.warning("%s", exc.message)
-        except Exception:  # noqa: BLE001 - a reader must never stop on a file it cannot read
-            log.exception("cannot read the game in %s", self.state_dir)
+        except Exception as exc:  # noqa: BLE001 - a reader must never stop on a file it cannot read
+            log.error("cannot read the game in %s: %s: %s", self.state_dir,
+                      type(exc).__name__, exc)
             return False
         if data.get("problem") is None:
             self._last = data
@@ -641,9 +647,10 @@ def words_tables(catalogue: Catalogue) -> dict[str, bytes]:
 
 
 def make_server(state_dir: Path, catalogue: Catalogue, names: views.Names,
-                token: Callable[[], str | None], bind: str, port: int) -> PhonesServer:
+                token: Callable[[], str | None], bind: str, port: int,
+                said: views.Said | None = None) -> PhonesServer:
     """The server, listening (not yet serving); its table is read once already."""
-    table = Table(state_dir, catalogue, names)
+    table = Table(state_dir, catalogue, names, said)
     return PhonesServer((bind, port), table, token, words_tables(catalogue))
 
 

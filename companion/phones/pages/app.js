@@ -9,6 +9,7 @@
   let data = null;
   let source = null;
   let chosen = null; // the player whose tableau is shown
+  let rotated = false; // the table's code changed: this address is no longer the way in
   try { chosen = localStorage.getItem("player"); } catch (e) { /* private mode */ }
 
   function el(tag, attrs, ...children) {
@@ -370,14 +371,18 @@
     drawRules();
     if (!data) return;
     const status = $("status");
-    if (data.problem) {
+    if (rotated) {
+      status.textContent = t("rotated"); // in the language just chosen
+    } else if (data.problem) {
       status.className = "status problem";
       status.textContent = data.problem;
     } else if (status.className.includes("problem")) {
       status.className = "status ok";
     }
     const game = data.game;
-    $("no-game").hidden = !!game;
+    $("notice").hidden = !data.notice;
+    $("notice").textContent = data.notice ? t(data.notice) : "";
+    $("no-game").hidden = !!game || !!data.notice;
     $("no-game").textContent = t("no_game");
     for (const id of ["scores", "tableau-section", "fires-section"]) $(id).hidden = !game;
     if (!game) {
@@ -400,7 +405,6 @@
   }
 
   // --- the live stream ----------------------------------------------------------------
-  let rotated = false; // the table's code changed: this address is no longer the way in
   function connected(ok) {
     const status = $("status");
     if (rotated || (data && data.problem)) return;
