@@ -136,6 +136,7 @@ class Table:
         self._last: dict[str, Any] | None = None
         self._signature: tuple[Any, ...] | None = None
         self._changed = threading.Condition()
+        self._pokes = 0
         self._stop = threading.Event()
         self.refresh()
 
@@ -145,6 +146,9 @@ class Table:
         if signature == self._signature:
             return False
         self._signature = signature
+        with self._changed:  # the folder changed (a new token?): every stream looks again
+            self._pokes += 1
+            self._changed.notify_all()
         try:
             data = views.view(self.follower.read(), self.names, said=self.said)
         except CompanionError as exc:
@@ -168,9 +172,12 @@ class Table:
         return True
 
     def wait(self, seen: int, timeout: float) -> tuple[int, bytes]:
-        """The data once its version is past `seen` (or the current one after `timeout`)."""
+        """The data once its version is past `seen` (or the current one after `timeout`, or
+        when the state directory changed: a stream then checks its token again)."""
         with self._changed:
-            self._changed.wait_for(lambda: self.version != seen or self._stop.is_set(), timeout)
+            pokes = self._pokes
+            self._changed.wait_for(lambda: self.version != seen or self._pokes != pokes
+                                   or self._stop.is_set(), timeout)
             return self.version, self.data
 
     def watch(self, interval: float = POLL_S) -> None:
