@@ -171,7 +171,8 @@
     const cats = Object.keys(final.scores[final.ranking[0]]);
     $("sheet").replaceChildren(
       el("tr", {}, el("th", {}, ""), ...final.ranking.map((p) => el("th", { "data-player": p },
-        el("span", { class: "pname", title: playerName(byId[p]) }, playerName(byId[p]))))),
+        el("span", { class: playerName(byId[p]).length > 8 ? "pname long" : "pname",
+          title: playerName(byId[p]) }, playerName(byId[p]))))),
       ...cats.map((c) => el("tr", { class: c === "total" ? "total" : null, "data-category": c },
         el("th", {}, words ? words.categories[c] || c : c),
         ...final.ranking.map((p) => el("td", { "data-player": p }, final.scores[p][c])))));
