@@ -178,7 +178,8 @@
         ...final.ranking.map((p) => el("td", { "data-player": p }, final.scores[p][c])))));
     $("chart-title").textContent = t("chart");
     $("chart").replaceChildren(chart(game.chart || {}, game.players));
-    preparePicture(game);
+    // the picture after the page shows the result: its drawing never delays an update
+    setTimeout(() => preparePicture(game), 0);
     const links = game.bgstats;
     $("bgstats-app").hidden = !links;
     $("bgstats-web").hidden = !links;
@@ -407,6 +408,13 @@
     $("rules").replaceChildren(...words.rules.map((r) =>
       el("details", { "data-topic": r.topic }, el("summary", {}, r.title), el("p", {}, r.text))));
   }
+  const drawn = {}; // part -> what it was last drawn from
+  function once(part, from, draw) {
+    const key = JSON.stringify(from);
+    if (drawn[part] === key) return;
+    drawn[part] = key;
+    draw();
+  }
   function render() {
     $("players-title").textContent = t("players");
     $("fires-title").textContent = t("fires");
@@ -430,6 +438,7 @@
     $("no-game").textContent = t("no_game");
     for (const id of ["scores", "tableau-section", "fires-section"]) $(id).hidden = !game;
     if (!game) {
+      for (const part of Object.keys(drawn)) delete drawn[part]; // the next game: all anew
       $("result").hidden = true;
       $("phase").textContent = "";
       document.body.dataset.actions = "none";
@@ -440,10 +449,19 @@
       : t("round", { n: game.round }) + " · " + phase + (game.last_round ? " · " + t("last_round") : "");
     $("phase").dataset.phase = game.phase;
     $("phase").dataset.round = game.round;
-    drawPlayers(game);
-    drawFires(game);
-    drawTableau(game);
-    drawResult(game);
+    // Each part is drawn again only when what it shows changed (a new line changes one
+    // or two of them): the cost of an update follows the change, not the game's length.
+    const lang = words ? words.language : "";
+    const who = game.players.map((p) => [p.id, p.name]);
+    if (!game.players.some((p) => p.id === chosen)) chosen = game.players[0].id;
+    once("players", [lang, game.phase, game.pile,
+      game.players.map((p) => [p.id, p.name, p.track, p.coins, p.firemen, p.first])],
+    () => drawPlayers(game));
+    once("fires", [lang, who, game.fires], () => drawFires(game));
+    once("tableau", [lang, who, chosen, game.players.find((p) => p.id === chosen)],
+      () => drawTableau(game));
+    once("result", [lang, who, game.final, game.chart, game.bgstats, game.started],
+      () => drawResult(game));
     document.body.dataset.actions = String(game.actions);
     document.body.dataset.started = game.started || "";
   }
