@@ -209,6 +209,11 @@ def _response(status: HTTPStatus, extra: dict[str, str] | None = None) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
+def _query(target: bytes) -> dict[str, list[str]]:
+    """The query of a request target as it came (bytes of the request line)."""
+    return parse_qs(urlsplit(target.decode("latin-1")).query, keep_blank_values=True)
+
+
 def _head_end(buf: bytes) -> int:
     """Where the request's head ends (after its blank line), or -1."""
     ends = [i + len(sep) for sep in (b"\r\n\r\n", b"\n\n") if (i := buf.find(sep)) >= 0]
@@ -315,13 +320,18 @@ class PhonesServer:
             soonest = min((c.deadline for d in (self._pending, self._closing)
                            for c in itertools.islice(d.values(), 1)), default=now + poll_interval)
             for key, _mask in self._selector.select(max(0.0, min(soonest - now, poll_interval))):
-                if key.data == "accept":
-                    self._accept()
-                elif key.data == "wake":
-                    with contextlib.suppress(OSError):
-                        self._wake_r.recv(4096)
-                else:
-                    self._read(key.data)
+                try:
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        with contextlib.suppress(OSError):
+                            self._wake_r.recv(4096)
+                    else:
+                        self._read(key.data)
+                except Exception as exc:  # noqa: BLE001 - one line; the phones keep their server
+                    log.error("a connection failed: %s: %s", type(exc).__name__, exc)
+                    if isinstance(key.data, _Conn) and key.data.sock in self._pending:
+                        self._drop(key.data, reset=True)
             self._expire(time.monotonic())
 
     def shutdown(self) -> None:
@@ -425,13 +435,21 @@ class PhonesServer:
         if not chunk:
             self._drop(conn)
             return
+        first = b"\n" not in conn.buf
         conn.buf += chunk
+        line_end = conn.buf.find(b"\n")
+        if line_end > MAX_HEAD_BYTES or (line_end < 0 and len(conn.buf) > MAX_HEAD_BYTES):
+            self._answer(conn, HTTPStatus.REQUEST_URI_TOO_LONG)
+            return
+        if first and line_end >= 0:  # the request line is in: its token, before its headers
+            words = conn.buf.split(b"\n", 1)[0].split()
+            if len(words) == 3 and not self.allowed(_query(words[1])):
+                self._answer(conn, HTTPStatus.FORBIDDEN)
+                return
         end = _head_end(conn.buf)
         if end < 0 or end > MAX_HEAD_BYTES:
             if len(conn.buf) > MAX_HEAD_BYTES:
-                first_line = b"\n" in conn.buf[:MAX_HEAD_BYTES]
-                self._answer(conn, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE if first_line
-                             else HTTPStatus.REQUEST_URI_TOO_LONG)
+                self._answer(conn, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
             return
         self._dispatch(conn, conn.buf[:end])
 
@@ -451,9 +469,8 @@ class PhonesServer:
         if len(words) != 3:
             self._answer(conn, HTTPStatus.BAD_REQUEST)
             return
-        method, target = words[0], words[1].decode("latin-1")
-        parts = urlsplit(target)
-        if not self.allowed(parse_qs(parts.query, keep_blank_values=True)):
+        method, parts = words[0], urlsplit(words[1].decode("latin-1"))
+        if not self.allowed(_query(words[1])):
             self._answer(conn, HTTPStatus.FORBIDDEN)
             return
         stream = parts.path == "/events" and method in (b"GET", b"HEAD")
@@ -464,8 +481,13 @@ class PhonesServer:
             return
         if stream:
             self._drop(conn, keep=True)
-            threading.Thread(target=self._handle, args=(conn.sock, conn.address, head, True),
-                             name="phones-stream", daemon=True).start()
+            try:
+                threading.Thread(target=self._handle, args=(conn.sock, conn.address, head, True),
+                                 name="phones-stream", daemon=True).start()
+            except RuntimeError as exc:  # no thread to be had (the unit's TasksMax)
+                self.streams.release()
+                self._warn("thread", "cannot follow one more phone (%s)", exc)
+                conn.sock.close()
             return
         try:
             self._jobs.put_nowait((conn.sock, conn.address, head))

@@ -146,6 +146,10 @@ def test_error_answers_carry_the_security_headers_and_a_tokenless_one_gets_no_th
             501: f"BREW /?t={token} HTTP/1.1\r\n\r\n".encode(),
             505: f"GET /?t={token} HTTP/2.0\r\n\r\n".encode(),
         }
+        # A wrong token is refused as soon as the request line is in, headers or not.
+        with socket.create_connection((host, int(port)), timeout=30) as sock:
+            sock.sendall(b"GET /state.json?t=" + b"0" * 32 + b" HTTP/1.1\r\nHost: x\r\n")
+            assert sock.recv(65536).startswith(b"HTTP/1.0 403 ")
         for status, request in cases.items():
             got, headers = raw(request)
             assert got == status, (status, got)
