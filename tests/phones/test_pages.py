@@ -177,7 +177,8 @@ def test_six_phones_follow_one_game_action_by_action(browser, tmp_path):
 
 def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, tmp_path):
     """The server goes away (as a lost Wi-Fi looks to a phone) and comes back on the same
-    port: the page says it is offline, reconnects by itself and shows the new state."""
+    port: the page says it is offline, reconnects by itself and shows the new state. Away
+    again while the token is rotated, it says the code changed when it is back."""
     cat = catalogue()
     actions = record_actions(RECORD)
     state_dir = tmp_path / "state"
@@ -198,6 +199,17 @@ def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, t
         wait_for_url(process)
         page.wait_for_selector("body[data-actions='5']", timeout=30_000)
         assert page.get_attribute("#status", "class") == "status ok"
+        # Away again while the table makes a new address: back, the page says so.
+        process.kill()
+        process.communicate(timeout=30)
+        page.wait_for_selector("#status:not(.ok)")
+        from companion.store.phones import rotate_token
+
+        rotate_token(state_dir)
+        process = serve_process(state_dir, int(port))
+        wait_for_url(process)
+        page.wait_for_selector("#status[data-rotated=true]", timeout=30_000)
+        assert page.inner_text("#status") == table("en", cat)["page"]["rotated"]
     finally:
         process.kill()
         process.communicate(timeout=30)
