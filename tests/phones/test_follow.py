@@ -24,7 +24,7 @@ from tests.store.storetools import generated, record_of, run_cli
 
 def test_each_new_line_is_read_alone_and_gives_what_the_app_resumes(tmp_path: Path) -> None:
     cat = catalogue()
-    actions, _final = generated(11, 5, "mixed", 0.1)
+    actions, _final = generated(11, 3, "quick", 0.15)
     state_dir = tmp_path / "state"
     session = GameSession.start(state_dir, cat, actions[0])  # type: ignore[arg-type]
     follower = Follower(state_dir, cat)
