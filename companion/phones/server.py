@@ -64,7 +64,7 @@ POLL_S = 0.1
 #: A comment on every stream this often: how soon a dead phone's stream is written to.
 KEEPALIVE_S = 5.0
 #: More open streams than this are refused (503): six phones, with room for reloads (and
-#: the benchmark's 40 pages). Threads: streams + `WORKERS` + 3, under the unit's TasksMax=96.
+#: the benchmark's 40 pages). Threads: streams + `WORKERS` + 2, under the unit's TasksMax=96.
 MAX_STREAMS = 48
 #: Threads that answer requests for the page's files, the words and /state.json.
 WORKERS = 4
