@@ -261,7 +261,7 @@ class PhonesServer:
     is answered 403 from this thread. Only then does a request get a thread: a page file
     one of `WORKERS`, an event stream its own (at most `MAX_STREAMS`), with a write
     timeout and `TCP_USER_TIMEOUT`, so a phone gone silent frees its slot within
-    `DEAD_PEER_S` + `KEEPALIVE_S`.
+    `KEEPALIVE_S` + `DEAD_PEER_S` + `KEEPALIVE_S` (25 s).
     """
 
     def __init__(self, address: tuple[str, int], table: Table, token: Callable[[], str | None],
