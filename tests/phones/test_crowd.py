@@ -118,8 +118,9 @@ def test_a_crowd_of_idle_and_slow_connections_never_keeps_a_phone_out(tmp_path):
     assert "sent no whole request" in err
 
 
-def test_error_answers_carry_the_security_headers_and_a_tokenless_one_gets_no_thread(tmp_path):
-    """414, 431, 400, 501, 505 and 503 carry the headers every answer does."""
+def test_error_answers_carry_the_security_headers_and_streams_are_capped(tmp_path):
+    """400, 403, 414, 431, 501, 505 and 503 (every stream slot taken) carry the headers
+    every answer does; a wrong token is refused before the request's headers are in."""
     state_dir = tmp_path / "state"
     start_game(state_dir)
     process = serve_process(state_dir)
@@ -150,12 +151,22 @@ def test_error_answers_carry_the_security_headers_and_a_tokenless_one_gets_no_th
         with socket.create_connection((host, int(port)), timeout=30) as sock:
             sock.sendall(b"GET /state.json?t=" + b"0" * 32 + b" HTTP/1.1\r\nHost: x\r\n")
             assert sock.recv(65536).startswith(b"HTTP/1.0 403 ")
+        # Every stream slot taken: one more phone gets 503 (the others go on).
+        streams = []
+        for _ in range(server.MAX_STREAMS):
+            sock = socket.create_connection((host, int(port)), timeout=30)
+            sock.sendall(f"GET /events?t={token} HTTP/1.1\r\n\r\n".encode())
+            assert sock.recv(65536).startswith(b"HTTP/1.0 200 ")
+            streams.append(sock)
+        cases[503] = f"GET /events?t={token} HTTP/1.1\r\n\r\n".encode()
         for status, request in cases.items():
             got, headers = raw(request)
             assert got == status, (status, got)
             for name, value in server.SECURITY_HEADERS.items():
                 assert headers.get(name) == value, (status, name)
             assert headers["Server"] == server.SERVER_NAME
+        for sock in streams:
+            sock.close()
     finally:
         process.send_signal(signal.SIGINT)
         _out, err = process.communicate(timeout=60)
