@@ -56,6 +56,16 @@ def table_names(language: str) -> Callable[[State], dict[str, str]]:
     return names
 
 
+def table_said(language: str) -> Callable[[State], str]:
+    """The BG Stats play's comments in the table's language (they go on to BGG)."""
+    words = i18n.translations(language)
+
+    def said(state: State) -> str:
+        return play_comments(state, words)
+
+    return said
+
+
 def add_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bgstats", nargs="?", const="-", default=None, metavar="FILE",
@@ -69,10 +79,7 @@ def run(args: argparse.Namespace) -> int:
     catalogue = catalogue_of(args)
     language = table_language(args)
     names = table_names(language)
-
-    def said(state: State) -> str:  # the comments in the table's language (they go to BGG)
-        return play_comments(state, i18n.translations(language))
-
+    said = table_said(language)
     try:
         if args.game is not None:
             game = archived_game(state_dir, args.game)

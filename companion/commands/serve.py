@@ -1,7 +1,8 @@
 """`serve [--bind ADDR] [--port N]`: the live page for the players' phones (docs/phones.md).
 
 A process of its own beside the app: it only reads the state directory (never
-takes its lock, never writes there) and serves the current game to phones on
+takes its lock, never writes there, not even for a game of an older version: it
+replays such a game with the values the app pinned for it) and serves the current game to phones on
 the local network. Once listening it prints one line, ``URL <address>``, the
 page's address with the table's token. The token is made by the app (or
 rotated from its Settings); without one, `serve` says so and stops (exit 2).
@@ -14,7 +15,7 @@ import sys
 from typing import Any
 
 from companion import paths
-from companion.commands.bgstats_export import table_language, table_names
+from companion.commands.bgstats_export import table_language, table_names, table_said
 from companion.commands.common import catalogue_for
 from companion.config import settings
 from companion.errors import CompanionError, UsageError
@@ -61,13 +62,18 @@ def run(args: argparse.Namespace) -> int:
             f"no phone token in {state_dir} ({TOKEN_FILE}): the companion app makes one when "
             "it starts (Settings can rotate it); start the app once, then `serve` again"
         )
+    from companion import logs
     from companion.phones import server  # here: the words tables are built only to serve
 
+    logs.setup_logging(companion.log_level)
+
     catalogue = catalogue_for(args)
-    names = table_names(table_language(args))
+    language = table_language(args)
+    names = table_names(language)
+    said = table_said(language)  # the BG Stats play's comments, as `export --bgstats` has them
     try:
         httpd = server.make_server(state_dir, catalogue, names, lambda: read_token(state_dir),
-                                   bind, port)
+                                   bind, port, said)
     except OSError as exc:
         raise CompanionError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
     host, real_port = httpd.server_address[:2]

@@ -1,37 +1,52 @@
 """`serve`: the phones' live page, a reader of the state directory (docs/phones.md).
 
-A `Table` watches the journal cheaply (one `stat` of the state directory and
-one of the journal every `POLL_S`) and, when either changes, reads it back
-with the same code the app resumes with (`companion.store.current_game`:
-no lock, nothing written, a torn tail left out), replays it with the engine
-and keeps the page's data (`companion.phones.view`) as one JSON text with a
-version number. A new game, an undo and a torn tail are all just a changed
-file. Damage keeps the last good state on the page with a note.
+A `Table` watches the journal cheaply (one `stat` of the state directory, of the
+journal and of the app's pinned values every `POLL_S`) and, when one changes,
+reads what changed (`companion.phones.follow`: the whole journal the first time,
+with the store's reader, as the app resumes it: no lock, nothing written, a torn
+tail left out; after that only the lines appended) and keeps the page's data
+(`companion.phones.view`) as one JSON text with a version number. A new game, an
+undo and a torn tail are all just a changed file. Damage keeps the last good state
+on the page with a note.
 
-`Handler` serves a fixed set of paths (`PAGES`, the package's `pages/` files,
+`PhonesServer` accepts connections and reads each request's head in one thread,
+without blocking, under caps (in all and per client address), a deadline and a
+size limit, and checks the token as soon as the request line is in; only a
+request with the table's token gets a thread (class docstring). `Handler`
+serves a fixed set of paths (`PAGES`, the package's `pages/` files,
 `/words/<lang>.json`, `/state.json` and `/events`), GET and HEAD only, each
 only with the table's token in `t=` (compared in constant time; otherwise
-403), with strict security headers. `/events` is a Server-Sent Events stream:
-the current data at once, then each new version, and a comment every
-`KEEPALIVE_S` so a dead phone is noticed; a rotated token ends it; the browser's EventSource
+403), with strict security headers on every answer, errors included.
+`/events` is a Server-Sent Events stream: the current data at once, then each
+new version, and a comment every `KEEPALIVE_S` so a dead phone is noticed; a
+rotated token ends it with a `rotated` event; the browser's EventSource
 reconnects by itself after a lost Wi-Fi. Requests are not logged: their
 addresses carry the token.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import io
+import itertools
 import json
 import logging
 import os
+import queue
 import re
+import selectors
+import socket
+import struct
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
 from companion.engine import Catalogue
@@ -39,17 +54,35 @@ from companion.errors import CompanionError
 from companion.languages import LANGUAGES
 from companion.phones import view as views
 from companion.phones import words as page_words
-from companion.store import current_game
+from companion.phones.follow import Follower
 from companion.store.journal import journal_path
+from companion.store.pins import PINS_FILE
 
 log = logging.getLogger("companion.phones")
 
 POLL_S = 0.1
-KEEPALIVE_S = 15.0
-#: More open streams than this are refused (503): six phones, with room for reloads.
+#: A comment on every stream this often: how soon a dead phone's stream is written to.
+KEEPALIVE_S = 5.0
+#: More open streams than this are refused (503): six phones, with room for reloads (and
+#: the benchmark's 40 pages). Threads: streams + `WORKERS` + 2, under the unit's TasksMax=96.
 MAX_STREAMS = 48
-#: A phone that takes longer than this to take a write is gone (its stream ends).
-SOCKET_TIMEOUT_S = 30.0
+#: Threads that answer requests for the page's files, the words and /state.json.
+WORKERS = 4
+#: Connections still sending their request, from all addresses and from one address.
+MAX_PENDING = 128
+MAX_PENDING_PER_ADDRESS = 16
+#: From connect to the end of the request's head; a slower client is cut.
+HEADER_TIMEOUT_S = 5.0
+#: The request line and headers together (the page's requests need about 600 bytes).
+MAX_HEAD_BYTES = 8192
+#: A write that waits longer than this: the phone stopped reading (its stream ends).
+WRITE_TIMEOUT_S = 10.0
+#: Data a phone has not acknowledged for this long: the phone is gone (TCP_USER_TIMEOUT).
+DEAD_PEER_S = 15.0
+#: After a refusal: how long, and how much, of what the client still sends is read away.
+LINGER_S = 2.0
+MAX_DRAIN_BYTES = 64 * 1024
+SERVER_NAME = "speicherstadt-companion"
 
 #: Path -> (package file, content type). Nothing else is served.
 PAGES = {
@@ -75,9 +108,10 @@ SECURITY_HEADERS = {
 
 
 def _signature(state_dir: Path) -> tuple[Any, ...]:
-    """What changes when the game does: the folder (a new or replaced journal) and the journal."""
+    """What changes when the game does: the folder (a new or replaced journal, the app's
+    pinned values), the journal and the pinned values."""
     out: list[Any] = []
-    for path in (state_dir, journal_path(state_dir)):
+    for path in (state_dir, journal_path(state_dir), state_dir / PINS_FILE):
         try:
             st = os.stat(path)
         except OSError:
@@ -88,17 +122,21 @@ def _signature(state_dir: Path) -> tuple[Any, ...]:
 
 
 class Table:
-    """The game in a state directory, read back whenever it changes (never written)."""
+    """The game in a state directory, read again whenever it changes (never written): a
+    new journal line costs the work of that line (`companion.phones.follow`)."""
 
-    def __init__(self, state_dir: Path, catalogue: Catalogue, names: views.Names) -> None:
+    def __init__(self, state_dir: Path, catalogue: Catalogue, names: views.Names,
+                 said: views.Said | None = None) -> None:
         self.state_dir = Path(state_dir)
-        self.catalogue = catalogue
         self.names = names
+        self.said = said
+        self.follower = Follower(self.state_dir, catalogue)
         self.version = 0
         self.data = b"{}"
         self._last: dict[str, Any] | None = None
         self._signature: tuple[Any, ...] | None = None
         self._changed = threading.Condition()
+        self._pokes = 0
         self._stop = threading.Event()
         self.refresh()
 
@@ -108,16 +146,19 @@ class Table:
         if signature == self._signature:
             return False
         self._signature = signature
+        with self._changed:  # the folder changed (a new token?): every stream looks again
+            self._pokes += 1
+            self._changed.notify_all()
         try:
-            scan = current_game(self.state_dir, self.catalogue)
-            data = views.view(scan, self.names)  # a torn tail is left out, as the app does
+            data = views.view(self.follower.read(), self.names, said=self.said)
         except CompanionError as exc:
             # Damage or a newer format: keep showing the last good game, and say why.
             data = dict(self._last or views.view(None, self.names))
             data["problem"] = exc.message
             log.warning("%s", exc.message)
-        except Exception:  # noqa: BLE001 - a reader must never stop on a file it cannot read
-            log.exception("cannot read the game in %s", self.state_dir)
+        except Exception as exc:  # noqa: BLE001 - a reader must never stop on a file it cannot read
+            log.error("cannot read the game in %s: %s: %s", self.state_dir,
+                      type(exc).__name__, exc)
             return False
         if data.get("problem") is None:
             self._last = data
@@ -131,9 +172,12 @@ class Table:
         return True
 
     def wait(self, seen: int, timeout: float) -> tuple[int, bytes]:
-        """The data once its version is past `seen` (or the current one after `timeout`)."""
+        """The data once its version is past `seen` (or the current one after `timeout`, or
+        when the state directory changed: a stream then checks its token again)."""
         with self._changed:
-            self._changed.wait_for(lambda: self.version != seen or self._stop.is_set(), timeout)
+            pokes = self._pokes
+            self._changed.wait_for(lambda: self.version != seen or self._pokes != pokes
+                                   or self._stop.is_set(), timeout)
             return self.version, self.data
 
     def watch(self, interval: float = POLL_S) -> None:
@@ -155,30 +199,359 @@ def _page_file(name: str) -> bytes:
     return resources.files("companion.phones").joinpath("pages", name).read_bytes()
 
 
-class PhonesServer(ThreadingHTTPServer):
-    """The HTTP server with what every request needs: the table, the token, the pages."""
+def _response(status: HTTPStatus, extra: dict[str, str] | None = None) -> bytes:
+    """A whole short answer (status line, the security headers, a plain-text body)."""
+    body = f"{status.value} {status.phrase}\n".encode()
+    head = [f"HTTP/1.0 {status.value} {status.phrase}", f"Server: {SERVER_NAME}"]
+    head += [f"{name}: {value}" for name, value in {**SECURITY_HEADERS, **(extra or {})}.items()]
+    head += ["Content-Type: text/plain; charset=utf-8", f"Content-Length: {len(body)}",
+             "Connection: close"]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
-    daemon_threads = True
-    allow_reuse_address = True
+
+def _query(target: bytes) -> dict[str, list[str]]:
+    """The query of a request target as it came (bytes of the request line)."""
+    return parse_qs(urlsplit(target.decode("latin-1")).query, keep_blank_values=True)
+
+
+def _head_end(buf: bytes) -> int:
+    """Where the request's head ends (after its blank line), or -1."""
+    ends = [i + len(sep) for sep in (b"\r\n\r\n", b"\n\n") if (i := buf.find(sep)) >= 0]
+    return min(ends, default=-1)
+
+
+class _Conn:
+    """A connection the selector holds: still sending its request, or being closed."""
+
+    __slots__ = ("sock", "address", "host", "buf", "deadline", "drained")
+
+    def __init__(self, sock: socket.socket, address: Any, deadline: float) -> None:
+        self.sock = sock
+        self.address = address
+        self.host = str(address[0])
+        self.buf = b""
+        self.deadline = deadline
+        self.drained = 0
+
+
+class _Writer:
+    """The handler's `wfile`: every write whole (`sendall`, under the socket's timeout)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self.closed = False
+
+    def write(self, data: bytes) -> int:
+        self._sock.sendall(data)
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+
+class PhonesServer:
+    """The phones' HTTP server, held against a crowded or hostile network.
+
+    One thread (`serve_forever`) accepts connections and reads each request's head
+    without blocking, with a deadline (`HEADER_TIMEOUT_S` from connect) and a size limit
+    (`MAX_HEAD_BYTES`); at most `MAX_PENDING` such connections are held, at most
+    `MAX_PENDING_PER_ADDRESS` from one address: past a cap the oldest is cut (a log line,
+    never a traceback), so a flood or a slow client holds no thread and crowds out only
+    itself. The token is checked as soon as the request line is in: a request without it
+    is answered 403 from this thread. Only then does a request get a thread: a page file
+    one of `WORKERS`, an event stream its own (at most `MAX_STREAMS`), with a write
+    timeout and `TCP_USER_TIMEOUT`, so a phone gone silent frees its slot within
+    `KEEPALIVE_S` + `DEAD_PEER_S` + `KEEPALIVE_S` (25 s).
+    """
 
     def __init__(self, address: tuple[str, int], table: Table, token: Callable[[], str | None],
                  words: dict[str, bytes]) -> None:
-        import socket
-
-        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.socket = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.socket.bind(address)
+            self.socket.listen(128)
+            self.socket.setblocking(False)
+        except OSError:
+            self.socket.close()
+            raise
+        self.server_address = self.socket.getsockname()
         self.table = table
         self.token = token
         self.words = words
         self.pages = {path: _page_file(name) for path, (name, _type) in PAGES.items()}
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
-        super().__init__(address, Handler)
+        self._selector = selectors.DefaultSelector()
+        self._pending: dict[socket.socket, _Conn] = {}  # oldest first
+        self._closing: dict[socket.socket, _Conn] = {}  # answered, draining; oldest first
+        self._by_host: Counter[str] = Counter()
+        self._jobs: queue.Queue[tuple[socket.socket, Any, bytes] | None] = queue.Queue(64)
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._stop = threading.Event()
+        self._warned: dict[str, float] = {}
+        self._workers: list[threading.Thread] = []
+
+    # -- the token ---------------------------------------------------------------------
+
+    def allowed(self, query: dict[str, list[str]]) -> bool:
+        """Whether `query` carries the table's token, once (compared in constant time)."""
+        expected = self.token()
+        given = query.get("t", [""])
+        if expected is None or len(given) != 1:
+            return False
+        return hmac.compare_digest(given[0].encode("utf-8", "replace"), expected.encode("ascii"))
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Accept and read requests until `shutdown`."""
+        self._selector.register(self.socket, selectors.EVENT_READ, "accept")
+        self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
+        for index in range(WORKERS):
+            worker = threading.Thread(target=self._work, name=f"phones-worker-{index}",
+                                      daemon=True)
+            worker.start()
+            self._workers.append(worker)
+        while not self._stop.is_set():
+            now = time.monotonic()
+            soonest = min((c.deadline for d in (self._pending, self._closing)
+                           for c in itertools.islice(d.values(), 1)), default=now + poll_interval)
+            for key, _mask in self._selector.select(max(0.0, min(soonest - now, poll_interval))):
+                try:
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        with contextlib.suppress(OSError):
+                            self._wake_r.recv(4096)
+                    else:
+                        self._read(key.data)
+                except Exception as exc:  # noqa: BLE001 - one line; the phones keep their server
+                    log.error("a connection failed: %s: %s", type(exc).__name__, exc)
+                    if isinstance(key.data, _Conn) and key.data.sock in self._pending:
+                        self._drop(key.data, reset=True)
+            self._expire(time.monotonic())
+
+    def shutdown(self) -> None:
+        self._stop.set()
+        with contextlib.suppress(OSError):
+            self._wake_w.send(b"x")
+
+    def server_close(self) -> None:
+        self._stop.set()
+        for conn in [*self._pending.values(), *self._closing.values()]:
+            self._drop(conn)
+        for _worker in self._workers:
+            with contextlib.suppress(queue.Full):
+                self._jobs.put_nowait(None)
+        self._selector.close()
+        for sock in (self.socket, self._wake_r, self._wake_w):
+            sock.close()
+
+    def _warn(self, key: str, message: str, *args: Any) -> None:
+        """A log line, at most one a minute for each `key` (a flood writes no flood)."""
+        now = time.monotonic()
+        if now - self._warned.get(key, -60.0) >= 60.0:
+            self._warned[key] = now
+            log.warning(message, *args)
+
+    def _accept(self) -> None:
+        for _ in range(64):  # then the others get their turn
+            try:
+                sock, address = self.socket.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:  # out of file descriptors: make room, answer the next
+                self._warn("accept", "cannot accept a connection (%s)", exc.strerror or exc)
+                oldest = next(iter(self._closing.values()), None) or next(
+                    iter(self._pending.values()), None)
+                if oldest is not None:
+                    self._drop(oldest, reset=True)
+                return
+            sock.setblocking(False)
+            conn = _Conn(sock, address, time.monotonic() + HEADER_TIMEOUT_S)
+            if self._by_host[conn.host] >= MAX_PENDING_PER_ADDRESS:
+                self._warn("host " + conn.host, "too many connections from %s (more than %d "
+                           "sending a request at once): the oldest are cut",
+                           conn.host, MAX_PENDING_PER_ADDRESS)
+                self._drop(self._oldest(conn.host), reset=True)
+            if len(self._pending) + len(self._closing) >= MAX_PENDING:
+                self._warn("total", "too many connections (more than %d sending a request at "
+                           "once): the oldest are cut", MAX_PENDING)
+                self._drop(self._oldest(None), reset=True)
+            self._pending[sock] = conn
+            self._by_host[conn.host] += 1
+            self._selector.register(sock, selectors.EVENT_READ, conn)
+
+    def _oldest(self, host: str | None) -> _Conn:
+        for table in (self._closing, self._pending):
+            for conn in table.values():
+                if host is None or conn.host == host:
+                    return conn
+        raise LookupError(host)  # pragma: no cover - a cap is only reached with some held
+
+    def _drop(self, conn: _Conn, *, reset: bool = False, keep: bool = False) -> None:
+        """Forget a held connection; close it (with a reset: no lingering state) unless `keep`."""
+        if self._pending.pop(conn.sock, None) is None:
+            self._closing.pop(conn.sock, None)
+        self._by_host[conn.host] -= 1
+        if self._by_host[conn.host] <= 0:
+            del self._by_host[conn.host]
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self._selector.unregister(conn.sock)
+        if keep:
+            return
+        if reset:
+            with contextlib.suppress(OSError):
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.sock.close()
+
+    def _expire(self, now: float) -> None:
+        for table in (self._pending, self._closing):
+            while table:
+                conn = next(iter(table.values()))
+                if conn.deadline > now:
+                    break
+                if table is self._pending:
+                    self._warn("slow " + conn.host, "a connection from %s sent no whole request "
+                               "within %g s: cut", conn.host, HEADER_TIMEOUT_S)
+                self._drop(conn, reset=table is self._pending)
+
+    def _read(self, conn: _Conn) -> None:
+        try:
+            chunk = conn.sock.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            self._drop(conn)
+            return
+        if conn.sock in self._closing:  # an answered connection: what it still sends is dropped
+            conn.drained += len(chunk)
+            if not chunk or conn.drained > MAX_DRAIN_BYTES:
+                self._drop(conn)
+            return
+        if not chunk:
+            self._drop(conn)
+            return
+        first = b"\n" not in conn.buf
+        conn.buf += chunk
+        line_end = conn.buf.find(b"\n")
+        if line_end > MAX_HEAD_BYTES or (line_end < 0 and len(conn.buf) > MAX_HEAD_BYTES):
+            self._answer(conn, HTTPStatus.REQUEST_URI_TOO_LONG)
+            return
+        if first and line_end >= 0:  # the request line is in: its token, before its headers
+            words = conn.buf.split(b"\n", 1)[0].split()
+            if len(words) == 3 and not self.allowed(_query(words[1])):
+                self._answer(conn, HTTPStatus.FORBIDDEN)
+                return
+        end = _head_end(conn.buf)
+        if end < 0 or end > MAX_HEAD_BYTES:
+            if len(conn.buf) > MAX_HEAD_BYTES:
+                self._answer(conn, HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+            return
+        self._dispatch(conn, conn.buf[:end])
+
+    def _answer(self, conn: _Conn, status: HTTPStatus, extra: dict[str, str] | None = None) -> None:
+        """Answer from this thread without waiting (a short answer fits the socket's buffer),
+        then drain what the client still sends for a moment, so it reads the answer."""
+        with contextlib.suppress(OSError):
+            conn.sock.send(_response(status, extra))
+            conn.sock.shutdown(socket.SHUT_WR)
+        self._pending.pop(conn.sock, None)
+        conn.buf = b""
+        conn.deadline = time.monotonic() + LINGER_S
+        self._closing[conn.sock] = conn
+
+    def _dispatch(self, conn: _Conn, head: bytes) -> None:
+        words = head.split(b"\n", 1)[0].split()
+        if len(words) != 3:
+            self._answer(conn, HTTPStatus.BAD_REQUEST)
+            return
+        method, parts = words[0], urlsplit(words[1].decode("latin-1"))
+        if not self.allowed(_query(words[1])):
+            self._answer(conn, HTTPStatus.FORBIDDEN)
+            return
+        stream = parts.path == "/events" and method in (b"GET", b"HEAD")
+        if stream and not self.streams.acquire(blocking=False):
+            self._warn("streams", "more than %d phones follow the game: one more refused (503)",
+                       MAX_STREAMS)
+            self._answer(conn, HTTPStatus.SERVICE_UNAVAILABLE, {"Retry-After": "5"})
+            return
+        if stream:
+            self._drop(conn, keep=True)
+            try:
+                threading.Thread(target=self._handle, args=(conn.sock, conn.address, head, True),
+                                 name="phones-stream", daemon=True).start()
+            except RuntimeError as exc:  # no thread to be had (the unit's TasksMax)
+                self.streams.release()
+                self._warn("thread", "cannot follow one more phone (%s)", exc)
+                conn.sock.close()
+            return
+        try:
+            self._jobs.put_nowait((conn.sock, conn.address, head))
+        except queue.Full:
+            self._answer(conn, HTTPStatus.SERVICE_UNAVAILABLE, {"Retry-After": "1"})
+            return
+        self._drop(conn, keep=True)
+
+    # -- the threads that answer ---------------------------------------------------------
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            self._handle(*job, False)
+
+    def _handle(self, sock: socket.socket, address: Any, head: bytes, stream: bool) -> None:
+        try:
+            sock.setblocking(True)
+            sock.settimeout(WRITE_TIMEOUT_S)
+            if stream:
+                _notice_dead_peers(sock)
+            Handler(sock, address, self, head)
+        except OSError:
+            pass  # the phone went away: nothing to tell anyone
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback; the server goes on
+            log.error("a request failed: %s: %s", type(exc).__name__, exc)
+        finally:
+            if stream:
+                self.streams.release()
+            with contextlib.suppress(OSError):
+                sock.close()
+
+
+def _notice_dead_peers(sock: socket.socket) -> None:
+    """Have the kernel end a stream whose phone stopped acknowledging (asleep, gone from
+    the Wi-Fi) after `DEAD_PEER_S`, instead of after TCP's minutes of retries."""
+    options = [(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)]
+    for name, value in (("TCP_USER_TIMEOUT", int(DEAD_PEER_S * 1000)), ("TCP_KEEPIDLE", 5),
+                        ("TCP_KEEPINTVL", 5), ("TCP_KEEPCNT", 2)):
+        if hasattr(socket, name):
+            options.append((socket.IPPROTO_TCP, getattr(socket, name), value))
+    for level, name_, value in options:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(level, name_, value)
 
 
 class Handler(BaseHTTPRequestHandler):
-    server: PhonesServer
-    server_version = "speicherstadt-companion"
-    timeout = SOCKET_TIMEOUT_S
+    """One request whose head `PhonesServer` has read (and whose token it has checked)."""
+
+    server: PhonesServer  # type: ignore[assignment]
+    server_version = SERVER_NAME
     _query: dict[str, list[str]]
+
+    def __init__(self, sock: socket.socket, address: Any, server: PhonesServer,
+                 head: bytes) -> None:
+        self._head = head
+        super().__init__(sock, address, cast(Any, server))
+
+    def setup(self) -> None:
+        self.connection = self.request
+        self.rfile = io.BytesIO(self._head)
+        self.wfile = cast(Any, _Writer(self.request))
+
+    def finish(self) -> None:
+        pass
 
     def version_string(self) -> str:
         return self.server_version  # no Python version for strangers
@@ -217,12 +590,19 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _allowed(self, query: dict[str, list[str]]) -> bool:
-        expected = self.server.token()
-        given = query.get("t", [""])
-        if expected is None or len(given) != 1:
-            return False
-        return hmac.compare_digest(given[0].encode("utf-8", "replace"), expected.encode("ascii"))
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """http.server's own errors (400, 414, 431, 501, 505...) with the same headers as
+        every other answer, and no text of the request echoed."""
+        self.close_connection = True
+        # Refused before its version was read (505, a malformed one): answered as HTTP/1.0,
+        # with its status line and headers (http.server would write HTTP/0.9's bare body).
+        self.request_version = "HTTP/1.0"
+        try:
+            status = HTTPStatus(code)
+        except ValueError:
+            status = HTTPStatus.BAD_REQUEST
+        self._refuse(status)
 
     # -- methods -----------------------------------------------------------------------
 
@@ -243,12 +623,15 @@ class Handler(BaseHTTPRequestHandler):
     def _get(self) -> None:
         parts = urlsplit(self.path)
         query = parse_qs(parts.query, keep_blank_values=True)
-        if not self._allowed(query):
+        if not self.server.allowed(query):
             self._refuse(HTTPStatus.FORBIDDEN)
             return
         path = parts.path
         token = query["t"][0]
-        if path in PAGES:
+        if path == "/events":
+            self._query = query
+            self._events()
+        elif path in PAGES:
             body = self.server.pages[path]
             if path == "/":
                 body = body.replace(b"{{t}}", token.encode("ascii"))
@@ -259,34 +642,29 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/state.json":
             _version, data = self.server.table.wait(-1, 0)
             self._send(HTTPStatus.OK, data, "application/json; charset=utf-8")
-        elif path == "/events":
-            self._query = query
-            self._events()
         else:
             self._refuse(HTTPStatus.NOT_FOUND)
 
     def _events(self) -> None:
-        if not self.server.streams.acquire(blocking=False):
-            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE, {"Retry-After": "5"})
+        """The stream (its slot taken by the server): the data now, then every change, a
+        comment every `KEEPALIVE_S`; a rotated token ends it with a `rotated` event."""
+        self._headers(HTTPStatus.OK, "text/event-stream; charset=utf-8", None)
+        self.close_connection = True
+        if self.command == "HEAD":
             return
-        try:
-            self._headers(HTTPStatus.OK, "text/event-stream; charset=utf-8", None)
-            self.close_connection = True
-            if self.command == "HEAD":
+        self.wfile.write(b"retry: 2000\n\n")
+        table = self.server.table
+        seen = -1
+        while not table.stopped:
+            if not self.server.allowed(self._query):
+                self.wfile.write(b"event: rotated\ndata: {}\n\n")
                 return
-            self.wfile.write(b"retry: 2000\n\n")
-            table = self.server.table
-            seen = -1
-            while not table.stopped and self._allowed(self._query):
-                version, data = table.wait(seen, KEEPALIVE_S)
-                if version == seen:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    seen = version
-                    self.wfile.write(b"id: %d\ndata: %s\n\n" % (version, data))
-                self.wfile.flush()
-        finally:
-            self.server.streams.release()
+            version, data = table.wait(seen, KEEPALIVE_S)
+            if version == seen:
+                self.wfile.write(b": still here\n\n")
+            else:
+                seen = version
+                self.wfile.write(b"id: %d\ndata: %s\n\n" % (version, data))
 
 
 def words_tables(catalogue: Catalogue) -> dict[str, bytes]:
@@ -298,9 +676,10 @@ def words_tables(catalogue: Catalogue) -> dict[str, bytes]:
 
 
 def make_server(state_dir: Path, catalogue: Catalogue, names: views.Names,
-                token: Callable[[], str | None], bind: str, port: int) -> PhonesServer:
+                token: Callable[[], str | None], bind: str, port: int,
+                said: views.Said | None = None) -> PhonesServer:
     """The server, listening (not yet serving); its table is read once already."""
-    table = Table(state_dir, catalogue, names)
+    table = Table(state_dir, catalogue, names, said)
     return PhonesServer((bind, port), table, token, words_tables(catalogue))
 
 

@@ -1,6 +1,6 @@
 """What the phones' page shows, as JSON: the state the journal gives, as the table sees it.
 
-`view(scan, names)` turns a journal read back (`companion.store.journal.scan`)
+`view(reading, names)` turns the saved game as `companion.phones.follow` reads it
 into plain data for the page (docs/phones.md, "What the page shows"): the
 phase and round, each player's coins, score track, fire standing and tableau
 (cards with their printed values, contracts with the goods they need and the
@@ -10,7 +10,9 @@ chart and the BG Stats links. A printed value that is a placeholder
 (docs/cards.md) is sent with ``"verified": false`` and the page shows it as
 not confirmed, never as fact. The engine's state JSON (`state`) goes along
 unchanged, so a test can compare the page with `replay --json`. `names` gives each
-player's name as the table sees it, for the BG Stats play.
+player's name as the table sees it and `said` the play's comments in the table's
+language, for the BG Stats play, so the phone's play is the one `export --bgstats`
+makes.
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ from typing import Any
 
 from companion.engine import State
 from companion.engine.words import PRINTED_FIELD, Kind
+from companion.phones.follow import Reading
 from companion.store import bgstats, stats
-from companion.store.journal import Scan, line_time
+from companion.store.journal import line_time
 
 Names = Callable[[State], Mapping[str, str]]
+#: The BG Stats play's comments in the table's language (`companion.ui.words.play_comments`).
+Said = Callable[[State], str]
 
 
 def _printed(state: State, card_id: str) -> dict[str, Any] | None:
@@ -79,19 +84,23 @@ def _player(state: State, pid: str) -> dict[str, Any]:
     }
 
 
-def view(scan: Scan | None, names: Names, *, problem: str | None = None) -> dict[str, Any]:
-    """The page's data for the saved game (`scan`; None: no game is saved)."""
+def view(reading: Reading | None, names: Names, *, said: Said | None = None,
+         problem: str | None = None) -> dict[str, Any]:
+    """The page's data for the saved game (`reading`; None: no game is saved). Its cost
+    follows the state's size, not the game's length (the chart's round ends are kept
+    as the game goes); only a finished game's BG Stats play reads the lines' times."""
     out: dict[str, Any] = {"game": None, "problem": problem}
-    if scan is None or scan.state is None:
+    if reading is not None and reading.notice:
+        out["notice"] = reading.notice
+    if reading is None or reading.state is None:
         return out
-    state = scan.state
-    record = "".join(line + "\n" for line in scan.lines)
+    state = reading.state
     game: dict[str, Any] = {
         "phase": str(state.phase),
         "round": state.round,
         "last_round": state.last_round,
         "actions": state.actions,
-        "started": line_time(scan.lines[0]) if scan.lines else None,
+        "started": line_time(reading.lines[0]) if reading.lines else None,
         "players": [_player(state, p) for p in state.players],
         "fires": [
             {**f.to_json(), "verified": (_printed(state, f.card) or {}).get("verified", True)}
@@ -102,12 +111,14 @@ def view(scan: Scan | None, names: Names, *, problem: str | None = None) -> dict
     }
     if state.final is not None:
         game["final"] = state.final.to_json()
+        record = "".join(line + "\n" for line in reading.lines)
         try:
-            game["chart"] = stats.running_scores(record, state.catalogue)
+            game["chart"] = (reading.ends.series(state) if reading.ends is not None
+                             else stats.running_scores(record, state.catalogue))
         except Exception:  # noqa: BLE001 - a chart must never stop the page
             game["chart"] = {}
         try:
-            link = bgstats.link(bgstats.play(state, record, names=names(state)))
+            link = bgstats.link(bgstats.play(state, record, names=names(state), said=said))
         except (bgstats.PlayError, ValueError, KeyError):
             link = None
         if link is not None:
@@ -119,4 +130,4 @@ def view(scan: Scan | None, names: Names, *, problem: str | None = None) -> dict
     return out
 
 
-__all__ = ["Names", "view"]
+__all__ = ["Names", "Said", "view"]

@@ -23,6 +23,11 @@ PAGE = {
     "title": N_("Speicherstadt at the table"),
     "connecting": N_("Connecting to the table…"),
     "offline": N_("No connection to the table; trying again…"),
+    "rotated": N_("The table's code has changed: scan the new code on the table screen "
+                  "(Home → Phones) to follow the game again."),
+    "not_pinned": N_("This game was saved by an older version of the companion. The page "
+                     "shows it once the table has opened it (the table fixes its card values "
+                     "first)."),
     "no_game": N_("No game is in progress. The page follows the table when one starts."),
     "round": N_("Round {n}"),
     "last_round": N_("Last round"),

@@ -121,6 +121,30 @@ def records_of(players: list[PlayerStats]) -> list[PlayerRecord]:
 # --- a past game's final screen ---------------------------------------------------------
 
 
+class RoundEnds:
+    """`running_scores` one state at a time: give it every state a record reaches, in
+    order (`step`), and it gives the running scores so far (`series`). A reader that
+    follows a journal line by line (the phones' page) keeps one and pays per line."""
+
+    def __init__(self) -> None:
+        self._ends: dict[int, dict[str, int]] = {}
+
+    def step(self, state: State) -> None:
+        if state.phase == Phase.OVER or (state.previous is not None
+                                         and state.round > state.previous.round):
+            finished = state.round if state.phase == Phase.OVER else state.round - 1
+            self._ends = {k: v for k, v in self._ends.items() if k < finished}
+            self._ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
+                                    for p in state.players}
+
+    def series(self, state: State) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {p: [0] for p in state.players}
+        for k in sorted(self._ends):
+            for p in state.players:
+                out[p].append(self._ends[k][p])
+        return out
+
+
 def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
     """Each player's would-be final score at the end of every round (index 0: the start).
 
@@ -129,24 +153,15 @@ def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
     The last value is the final total. An undone round end is forgotten.
     """
     state: State | None = None
-    ends: dict[int, dict[str, int]] = {}
+    ends = RoundEnds()
     try:
         for _number, _action, state in iter_states(record, catalogue):
-            if state.phase == Phase.OVER or (state.previous is not None
-                                             and state.round > state.previous.round):
-                finished = state.round if state.phase == Phase.OVER else state.round - 1
-                ends = {k: v for k, v in ends.items() if k < finished}
-                ends[finished] = {p: score_player(state.catalogue, state.player(p))["total"]
-                                  for p in state.players}
+            ends.step(state)
     except RuleError:
         pass  # the chart shows the rounds before the first bad line
     if state is None:
         return {}
-    out: dict[str, list[int]] = {p: [0] for p in state.players}
-    for k in sorted(ends):
-        for p in state.players:
-            out[p].append(ends[k][p])
-    return out
+    return ends.series(state)
 
 
 @value
@@ -214,5 +229,6 @@ def final_view(record: str, catalogue: Catalogue) -> FinalView:
 
 __all__ = [
     "FinalView", "GameRow", "NotFinished", "PlayerRecord", "TieBreak", "final_view",
-    "game_rows", "player_records", "records_of", "running_scores", "tie_break_of", "when",
+    "RoundEnds", "game_rows", "player_records", "records_of", "running_scores", "tie_break_of",
+    "when",
 ]

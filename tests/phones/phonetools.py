@@ -77,14 +77,32 @@ class Served:
         return self.base + path + ("&" if "?" in path else "?") + "t=" + token
 
 
-def serve_process(state_dir: Path, port: int = 0) -> subprocess.Popen[str]:
+#: Runs a command with the folder "$0" read-only to it (a read-only bind mount in a mount
+#: namespace of its own, as the unit's ReadOnlyPaths= does; root there cannot write either).
+READ_ONLY = ["unshare", "-rm", "sh", "-c",
+             'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"']
+
+
+def can_read_only() -> bool:
+    """Whether this machine lets `READ_ONLY` run (unprivileged user namespaces)."""
+    try:
+        return subprocess.run([*READ_ONLY[:-1], READ_ONLY[-1], "/tmp", "true"],
+                              capture_output=True, timeout=30).returncode == 0
+    except OSError:
+        return False
+
+
+def serve_process(state_dir: Path, port: int = 0, *, read_only: bool = False
+                  ) -> subprocess.Popen[str]:
+    """`serve` as a process of its own; `read_only`: with the state directory read-only."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("NOTIFY_SOCKET", None)
-    return subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--state-dir", str(state_dir),
-         "--config", str(SHIPPED_CONFIG_DIR), "--bind", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )
+    command = [sys.executable, "-m", "companion", "serve", "--state-dir", str(state_dir),
+               "--config", str(SHIPPED_CONFIG_DIR), "--bind", "127.0.0.1", "--port", str(port)]
+    if read_only:
+        command = [*READ_ONLY, str(state_dir), *command]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
 
 
 def wait_for_url(process: subprocess.Popen[str]) -> str:
@@ -99,10 +117,10 @@ def wait_for_url(process: subprocess.Popen[str]) -> str:
 
 
 @contextmanager
-def serving(state_dir: Path) -> Iterator[Served]:
+def serving(state_dir: Path, *, read_only: bool = False) -> Iterator[Served]:
     """`serve` on an ephemeral loopback port for the game in `state_dir`."""
     assert read_token(state_dir) is not None, "start a game first: the session makes the token"
-    process = serve_process(state_dir)
+    process = serve_process(state_dir, read_only=read_only)
     try:
         yield Served(process, wait_for_url(process))
     finally:
@@ -111,17 +129,24 @@ def serving(state_dir: Path) -> Iterator[Served]:
         process.communicate(timeout=30)
 
 
-def until(served: Served, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+def until(served: Served, wanted: Callable[[dict[str, Any]], bool],
+          within: float = 120.0) -> dict[str, Any]:
     """The page's data once `wanted(data)`: read from a fresh `/events` stream, which sends
-    the current data at once and then every change (readiness, not a delay)."""
+    the current data at once and then every change (readiness, not a delay; `within`
+    seconds at most, as the stream's comments would keep it open for ever)."""
     import json
+    import time
 
+    end = time.monotonic() + within
+    last = None
     with urllib.request.urlopen(served.at("/events"), timeout=30) as stream:
         for raw in stream:
             if raw.startswith(b"data: "):
-                data = json.loads(raw[6:])
-                if wanted(data):
-                    return data  # type: ignore[no-any-return]
+                last = json.loads(raw[6:])
+                if wanted(last):
+                    return last  # type: ignore[no-any-return]
+            if time.monotonic() > end:
+                raise AssertionError(f"not shown within {within} s; last: {last!r}"[:2000])
     raise AssertionError("the stream ended")
 
 

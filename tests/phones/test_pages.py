@@ -177,7 +177,8 @@ def test_six_phones_follow_one_game_action_by_action(browser, tmp_path):
 
 def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, tmp_path):
     """The server goes away (as a lost Wi-Fi looks to a phone) and comes back on the same
-    port: the page says it is offline, reconnects by itself and shows the new state."""
+    port: the page says it is offline, reconnects by itself and shows the new state. Away
+    again while the token is rotated, it says the code changed when it is back."""
     cat = catalogue()
     actions = record_actions(RECORD)
     state_dir = tmp_path / "state"
@@ -198,6 +199,17 @@ def test_a_phone_that_loses_the_connection_catches_up_when_it_is_back(browser, t
         wait_for_url(process)
         page.wait_for_selector("body[data-actions='5']", timeout=30_000)
         assert page.get_attribute("#status", "class") == "status ok"
+        # Away again while the table makes a new address: back, the page says so.
+        process.kill()
+        process.communicate(timeout=30)
+        page.wait_for_selector("#status:not(.ok)")
+        from companion.store.phones import rotate_token
+
+        rotate_token(state_dir)
+        process = serve_process(state_dir, int(port))
+        wait_for_url(process)
+        page.wait_for_selector("#status[data-rotated=true]", timeout=30_000)
+        assert page.inner_text("#status") == table("en", cat)["page"]["rotated"]
     finally:
         process.kill()
         process.communicate(timeout=30)
@@ -304,3 +316,199 @@ def test_the_result_is_a_picture_to_share_or_save(browser, tmp_path):
                 row = numbers[at + 1: at + 1 + len(final["ranking"])]
                 assert row == [str(final["scores"][p][category]) for p in final["ranking"]], label
             context.close()
+
+
+#: Every piece of visible text on the page: its colour, the colour behind it (the nearest
+#: ancestor's opaque background), its size and where it is.
+READ_TEXT_COLOURS = """() => {
+  const rgba = (s) => { const m = s.match(/[\\d.]+/g).map(Number);
+                        return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const e = node.parentElement;
+    if (!node.textContent.trim() || !e || e.closest("option")) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).visibility === "hidden") continue;
+    let b = e, bg = null;
+    while (b) {
+      const c = rgba(getComputedStyle(b).backgroundColor);
+      if (c[3] > 0.5) { bg = c; break; }
+      b = b.parentElement;
+    }
+    bg = bg || rgba(getComputedStyle(document.documentElement).backgroundColor);
+    out.push({ text: node.textContent.trim().slice(0, 40), cls: e.className || e.tagName,
+               fg: rgba(getComputedStyle(e).color), bg });
+  }
+  return out;
+}"""
+
+
+def _contrast(fg: list[float], bg: list[float]) -> float:
+    def lum(c: list[float]) -> float:
+        def f(v: float) -> float:
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2])
+    a = fg[3]  # a translucent text colour over its background
+    mixed = [fg[i] * a + bg[i] * (1 - a) for i in range(3)]
+    hi, lo = sorted((lum(mixed), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+#: The bars of the players' list, in pixels: the bar, its fill and its zero line.
+READ_BARS = """() => Object.fromEntries([...document.querySelectorAll('#players li')].map((li) => {
+  const box = (s) => { const r = li.querySelector(s).getBoundingClientRect();
+                       return [r.left, r.right]; };
+  return [li.dataset.player, { track: Number(li.dataset.track), bar: box('.bar'),
+    fill: box('.bar .fill'), zero: box('.bar .zero') }];
+}))"""
+#: The SVG chart: each line's points, the axis' lines by value and its numbers.
+READ_CHART = """() => {
+  const svg = document.querySelector('#chart svg');
+  return {
+    lines: Object.fromEntries([...svg.querySelectorAll('polyline')].map((l) => [l.dataset.player,
+      l.getAttribute('points').split(' ').map((p) => p.split(',').map(Number))])),
+    axis: Object.fromEntries([...svg.querySelectorAll('line.axis')].map((l) =>
+      [l.dataset.value, Number(l.getAttribute('y1'))])),
+    labels: [...svg.querySelectorAll('text')].map((t) => t.textContent),
+    height: svg.viewBox.baseVal.height,
+  };
+}"""
+LONG_NAMES = {pid: (pid.upper() + "-" + "Wwmnopqrstuvwxyzabcdefghijklmn")[:32]
+              for pid in ("red", "blue", "green", "yellow", "purple")}
+
+
+def _chart_box(image: Any) -> tuple[int, int]:
+    """The rows of the picture's chart (its background, #fffaf0, at its left edge)."""
+    rgb = image.convert("RGB")
+    rows = [y for y in range(image.height) if rgb.getpixel((52, y)) == (0xff, 0xfa, 0xf0)]
+    assert rows, "no chart in the picture"
+    return rows[0], rows[-1]
+
+
+def test_negative_scores_long_names_and_contrast_on_a_phone(browser, tmp_path):
+    """A game that ends below zero for four of five players, each with a 32-character
+    name, at 390 px: each bar starts at the zero line (left for a score below 0), the
+    chart's axis spans the lowest score, the shared picture's lines stay in its chart
+    (checked on its pixels), every score-sheet column fits, and all text has a contrast
+    of at least 4.5:1 in the light and the dark scheme."""
+    from companion.store.stats import running_scores
+
+    cat = catalogue()
+    actions = record_actions("third-fire-ending.jsonl", names=LONG_NAMES)
+    state_dir = tmp_path / "state"
+    session = GameSession.start(state_dir, cat, actions[0])  # type: ignore[arg-type]
+    for action in actions[1:]:
+        session.submit(action)
+    session.close()
+    record = "".join(a.to_line() + "\n" for a in actions)
+    final = replay(record, cat).state.to_json()["final"]  # type: ignore[union-attr]
+    totals = {p: s["total"] for p, s in final["scores"].items()}
+    assert min(totals.values()) < 0 < max(totals.values())
+    series = running_scores(record, cat)
+    lo, hi = min(0, *sum(series.values(), [])), max(1, *sum(series.values(), []))
+    last = len(actions) - 1
+    with serving(state_dir) as served:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr",
+                                      accept_downloads=True)
+        page = context.new_page()
+        page.goto(served.url)
+        page.wait_for_selector(f"body[data-actions='{last}']")
+        page.wait_for_selector("#share[data-ready=true]")
+        # The bars: from the zero line; a score below 0 to its left, in proportion.
+        bars = page.evaluate(READ_BARS)
+        tracks = [b["track"] for b in bars.values()]
+        t_lo, t_hi = min(0, *tracks), max(1, *tracks)
+        for pid, b in bars.items():
+            width = b["bar"][1] - b["bar"][0]
+            zero = (b["zero"][0] + b["zero"][1]) / 2
+            assert abs(zero - (b["bar"][0] + width * (0 - t_lo) / (t_hi - t_lo))) <= 1.5, pid
+            if b["track"] < 0:
+                assert abs(b["fill"][1] - zero) <= 1.5 and b["fill"][0] < zero - 1, pid
+            else:
+                assert abs(b["fill"][0] - zero) <= 1.5, pid
+            length = width * abs(b["track"]) / (t_hi - t_lo)
+            assert abs((b["fill"][1] - b["fill"][0]) - length) <= 1.5, pid
+        # The chart on the page: every point inside, the axis from the lowest score.
+        shown = page.evaluate(READ_CHART)
+        assert str(lo) in shown["labels"] and "0" in shown["labels"]
+        for pid, points in shown["lines"].items():
+            assert all(0 <= y <= shown["height"] for _x, y in points), pid
+            assert len(points) == len(series[pid])
+            if totals[pid] < 0:
+                assert points[-1][1] > shown["axis"]["0"], pid  # below the zero line
+        # Every column of the score sheet at 390 px: nothing to scroll, every name there.
+        fits = page.evaluate("""() => { const s = document.querySelector('.scroll');
+            return [s.scrollWidth, s.clientWidth, [...document.querySelectorAll('#sheet th')]
+              .map((th) => th.getBoundingClientRect().right)]; }""")
+        assert fits[0] <= fits[1] and max(fits[2]) <= 390, fits
+        titles = page.eval_on_selector_all("#sheet .pname", "e => e.map((x) => x.title)")
+        assert sorted(titles) == sorted(LONG_NAMES.values())
+        # The shared picture: its lines stay in its chart; a score below 0 under the zero line.
+        with page.expect_download() as download:
+            page.click("#share")
+        image = _png(Path(download.value.path()).read_bytes())
+        top, bottom = _chart_box(image)
+        inner = 24
+
+        def py(v: float) -> float:
+            return bottom + 1 - inner - (v - lo) * (bottom + 1 - top - 2 * inner) / (hi - lo)
+
+        rgb = image.convert("RGB")
+        zero_row = round(py(0))
+        zero_line = (0x6b, 0x63, 0x55)
+        on_zero = sum(rgb.getpixel((x, zero_row)) == zero_line for x in range(200, 1000, 10))
+        assert on_zero >= 40, on_zero  # the zero line, where the scale says
+        colours = {pid: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for pid, c in {
+            "red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9a825",
+            "purple": "#6a1b9a"}.items()}
+        below = {rgb.getpixel((x, y)) for y in range(bottom + 1, image.height)
+                 for x in range(0, image.width, 3)}
+        assert not below & set(colours.values()), "a line fell out of the chart"
+        x_end = 48 + 984 - inner  # the last round's column
+        for pid, total in totals.items():
+            near = {rgb.getpixel((x, y)) for x in range(x_end - 8, x_end + 1)
+                    for y in range(round(py(total)) - 3, round(py(total)) + 4)}
+            drawn_there = {p for p, t in totals.items() if t == total}  # lines on top of it
+            assert near & {colours[p] for p in drawn_there}, (pid, total)
+        # Contrast: every text on the page, in both colour schemes.
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            texts = page.evaluate(READ_TEXT_COLOURS)
+            assert len(texts) > 50
+            poor = [(t["text"], t["cls"], round(_contrast(t["fg"], t["bg"]), 2))
+                    for t in texts if _contrast(t["fg"], t["bg"]) < 4.5]
+            assert not poor, (scheme, poor)
+        context.close()
+
+
+def test_after_a_rotation_an_open_page_says_to_scan_the_new_code(browser, tmp_path):
+    """The table makes a new address: an open page says the code changed and to scan the
+    new one, in its language, and stops asking the server (no endless retry)."""
+    from companion.store.phones import rotate_token
+
+    cat = catalogue()
+    actions = record_actions(RECORD)
+    state_dir = tmp_path / "state"
+    session = GameSession.start(state_dir, cat, actions[0])  # type: ignore[arg-type]
+    with serving(state_dir) as served:
+        context = browser.new_context(viewport={"width": 390, "height": 800}, locale="de")
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(served.url)
+        page.wait_for_selector("body[data-actions='0']")
+        page.wait_for_selector("html[lang=de]")
+        rotate_token(state_dir)
+        page.wait_for_selector("#status[data-rotated=true]", timeout=30_000)
+        assert page.inner_text("#status") == table("de", cat)["page"]["rotated"]
+        streams = sum("/events" in url for url in asked)
+        session.submit(actions[1])  # the game goes on: this page no longer follows it
+        page.dispatch_event("body", "online")
+        page.wait_for_timeout(2500)  # longer than the stream's retry (2 s): nothing asked
+        assert sum("/events" in url for url in asked) == streams
+        assert page.get_attribute("body", "data-actions") == "0"
+        context.close()
+    session.close()

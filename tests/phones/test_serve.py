@@ -20,6 +20,7 @@ from companion.store.journal import JOURNAL_NAME, Lock
 from companion.store.phones import TOKEN_FILE, read_token, rotate_token
 from tests.phones.phonetools import (
     REPO,
+    can_read_only,
     catalogue,
     expected_state,
     get,
@@ -225,6 +226,46 @@ def test_kill_9_of_serve_while_feed_writes_never_changes_what_feed_wrote(state_d
     result = replay(text, catalogue())
     assert result.error is None and result.state is not None
     assert result.state.to_json() == expected_state(record_actions(RECORD), 107, catalogue())
+
+
+@pytest.mark.skipif(not can_read_only(), reason="needs unprivileged user namespaces (unshare)")
+def test_a_format_1_game_leaves_the_state_directory_byte_identical(state_dir):
+    """A game of an older version (a format 1 journal) with serve's state directory
+    read-only, as the unit has it: serve writes nothing, not even its pinned values; the
+    page says the table pins the game first, then shows it with the values the app pinned
+    (not the catalogue's), and the folder stays byte for byte (and time for time) the same."""
+    from companion.store.journal import game_key
+    from companion.store.pins import PINS_FILE
+    from tests.store.storetools import generated, record_of
+
+    start_game(state_dir, 0).close()  # the token, as the app makes it
+    (state_dir / JOURNAL_NAME).unlink()
+    from companion.engine import Reveal
+
+    actions, _final = generated(37, 2, "quick", 0.0)
+    fire = next(i for i, a in enumerate(actions) if isinstance(a, Reveal) and a.card == "B-fire")
+    record = record_of(actions[:fire + 4])
+    (state_dir / "current-game.v1.jsonl").write_text(record)
+    before = tree(state_dir)
+    with serving(state_dir, read_only=True) as served:
+        data = json.loads(get(served.at("/state.json"))[2])
+        assert data["game"] is None and data["notice"] == "not_pinned"
+        assert tree(state_dir) == before
+        # The app opens the game and pins its values (here: a fire worth 9 points).
+        setup = record.splitlines()[0]
+        pins = {game_key(setup): {"B-fire": {"points": 9}, "C-fire": {"points": 7}}}
+        (state_dir / PINS_FILE).write_text(json.dumps(pins))
+        before = tree(state_dir)
+        data = until(served, lambda d: d["game"] is not None, within=20)
+        assert "notice" not in data and data["game"]["actions"] == fire + 3
+        fires = {f["card"]: f["points"] for f in data["game"]["fires"]}
+        assert fires == {"B-fire": 9}, fires  # the catalogue's placeholder is not 9
+        # A damaged pins file is the app's to set aside: serve neither renames nor rewrites it.
+        (state_dir / PINS_FILE).write_text("{damaged")
+        before = tree(state_dir)
+        until(served, lambda d: d.get("notice") == "not_pinned")
+    assert tree(state_dir) == before
+    assert sorted(before) == ["current-game.v1.jsonl", "phones-token", PINS_FILE]
 
 
 def test_phones_that_never_read_do_not_block_feed_or_the_page(state_dir):

@@ -9,6 +9,7 @@
   let data = null;
   let source = null;
   let chosen = null; // the player whose tableau is shown
+  let rotated = false; // the table's code changed: this address is no longer the way in
   try { chosen = localStorage.getItem("player"); } catch (e) { /* private mode */ }
 
   function el(tag, attrs, ...children) {
@@ -76,8 +77,14 @@
     return card.printed && !card.printed.verified
       ? el("div", { class: "unconfirmed" }, "(" + t("unconfirmed") + ")") : null;
   }
+  // The span a set of scores is drawn on: from the lowest (at most 0) to the highest (at
+  // least 1), so a bar or a line starts at the zero line and a score below 0 stays inside.
+  function span(values) {
+    const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
+    return { lo, hi, at: (v) => (v - lo) / (hi - lo) };
+  }
   function drawPlayers(game) {
-    const most = Math.max(1, ...game.players.map((p) => p.track));
+    const range = span(game.players.map((p) => p.track));
     const rows = [...game.players].sort((a, b) => b.track - a.track);
     $("players").replaceChildren(...rows.map((p) => el("li",
       { class: "player", "data-player": p.id, "data-track": p.track, "data-coins": p.coins,
@@ -86,13 +93,21 @@
       el("span", { class: "name" + (p.first ? " first" : ""), title: p.first ? t("first_player") : null },
         playerName(p)),
       el("span", { class: "track", "aria-label": t("score") }, p.track),
-      el("span", { class: "bar" }, el("span", { style: null })),
+      el("span", { class: "bar" + (range.lo < 0 ? " signed" : "") },
+        el("span", { class: "zero" }), el("span", { class: p.track < 0 ? "fill negative" : "fill" })),
       el("span", { class: "facts" },
         label("coins"), el("span", { class: "coin" }, p.coins), " · " + label("fire_standing"),
         el("span", { class: "coin" }, p.firemen)))));
-    // widths through the CSSOM: the page's CSP allows no inline style attributes
+    // places through the CSSOM (the page's CSP allows no inline style attributes): each bar
+    // from the zero line, to the right for points, to the left for a score below 0
+    const zero = 100 * range.at(0);
     for (const li of $("players").children) {
-      li.querySelector(".bar span").style.width = (100 * Number(li.dataset.track) / most) + "%";
+      const track = Number(li.dataset.track);
+      const end = 100 * range.at(track);
+      const fill = li.querySelector(".bar .fill");
+      fill.style.left = Math.min(zero, end) + "%";
+      fill.style.width = Math.abs(end - zero) + "%";
+      li.querySelector(".bar .zero").style.left = zero + "%";
     }
     $("pile").textContent = game.phase === "over" ? "" : t("cards_left", { n: game.pile });
   }
@@ -155,13 +170,16 @@
     $("winner").textContent = label("winner") + final.winners.map((p) => playerName(byId[p])).join(", ");
     const cats = Object.keys(final.scores[final.ranking[0]]);
     $("sheet").replaceChildren(
-      el("tr", {}, el("th", {}, ""), ...final.ranking.map((p) => el("th", {}, playerName(byId[p])))),
+      el("tr", {}, el("th", {}, ""), ...final.ranking.map((p) => el("th", { "data-player": p },
+        el("span", { class: playerName(byId[p]).length > 8 ? "pname long" : "pname",
+          title: playerName(byId[p]) }, playerName(byId[p]))))),
       ...cats.map((c) => el("tr", { class: c === "total" ? "total" : null, "data-category": c },
         el("th", {}, words ? words.categories[c] || c : c),
         ...final.ranking.map((p) => el("td", { "data-player": p }, final.scores[p][c])))));
     $("chart-title").textContent = t("chart");
     $("chart").replaceChildren(chart(game.chart || {}, game.players));
-    preparePicture(game);
+    // the picture after the page shows the result: its drawing never delays an update
+    setTimeout(() => preparePicture(game), 0);
     const links = game.bgstats;
     $("bgstats-app").hidden = !links;
     $("bgstats-web").hidden = !links;
@@ -175,6 +193,7 @@
   // --- the result as a picture (drawn here, in a canvas: no library, no network) -------
   const COLOURS = { red: "#c62828", blue: "#1565c0", green: "#2e7d32", yellow: "#f9a825",
     purple: "#6a1b9a" };
+  const ZERO_LINE = "#6b6355", GRID_LINE = "#d8cdb6"; // the picture's zero line, its others
   let picture = { key: null, file: null, url: null, noShare: false };
   // `text` in at most `width` pixels: a smaller font first (down to 20 px), then cut short.
   function fit(ctx, text, width, size, bold) {
@@ -265,10 +284,26 @@
     const series = game.chart || {};
     const all = Object.values(series);
     const rounds = Math.max(1, ...all.map((s) => s.length - 1));
-    const top = Math.max(1, ...all.flat());
-    const inner = 24;
-    const px = (i) => box.x + inner + i * (box.w - 2 * inner) / rounds;
-    const py = (v) => box.y + box.h - inner - v * (box.h - 2 * inner) / top;
+    const range = span(all.flat());
+    const inner = 24, axis = 64; // room on the left for the axis' numbers
+    const px = (i) => box.x + axis + i * (box.w - axis - inner) / rounds;
+    const py = (v) => box.y + box.h - inner - range.at(v) * (box.h - 2 * inner);
+    // the axis: the highest and the lowest score, and the zero line between them
+    ctx.font = font(24);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "middle";
+    for (const v of new Set([range.hi, 0, range.lo])) {
+      ctx.strokeStyle = v === 0 ? ZERO_LINE : GRID_LINE;
+      ctx.lineWidth = v === 0 ? 3 : 1;
+      const at = Math.round(py(v)) + 0.5; // on whole pixels: the line is its colour, not a blur
+      ctx.beginPath();
+      ctx.moveTo(box.x + axis, at);
+      ctx.lineTo(box.x + box.w - inner, at);
+      ctx.stroke();
+      ctx.fillStyle = "#1e1a14";
+      ctx.fillText(String(v), box.x + axis - 10, py(v));
+    }
+    ctx.textBaseline = "alphabetic";
     ctx.lineWidth = 5;
     ctx.lineJoin = "round";
     for (const p of game.players) {
@@ -335,24 +370,35 @@
   function chart(series, players) {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
-    const W = 400, H = 200, pad = 24;
+    const W = 400, H = 200, pad = 24, left = 34;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", t("chart"));
     const all = Object.values(series);
     const rounds = Math.max(1, ...all.map((s) => s.length - 1));
-    const top = Math.max(1, ...all.flat());
+    const range = span(all.flat());
+    const x = (i) => left + i * (W - left - pad) / rounds;
+    const y = (v) => H - pad - range.at(v) * (H - 2 * pad);
+    const svgEl = (tag, attrs, text) => {
+      const node = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      return node;
+    };
+    // the axis: the highest and the lowest score, and the zero line between them
+    for (const v of new Set([range.hi, 0, range.lo])) {
+      svg.append(svgEl("line", { x1: left, x2: W - pad, y1: y(v), y2: y(v),
+        class: v === 0 ? "axis zero" : "axis", "data-value": v }));
+      svg.append(svgEl("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end",
+        class: "axis-label" }, String(v)));
+    }
     const colours = { red: "#c62828", blue: "#1565c0", green: "#2e7d32", yellow: "#f9a825", purple: "#6a1b9a" };
     for (const p of players) {
       const s = series[p.id];
       if (!s) continue;
-      const line = document.createElementNS(ns, "polyline");
-      line.setAttribute("fill", "none");
-      line.setAttribute("stroke", colours[p.id] || "#888");
-      line.setAttribute("stroke-width", "3");
-      line.setAttribute("points", s.map((v, i) =>
-        `${pad + i * (W - 2 * pad) / rounds},${H - pad - v * (H - 2 * pad) / top}`).join(" "));
-      svg.append(line);
+      svg.append(svgEl("polyline", { fill: "none", stroke: colours[p.id] || "#888",
+        "stroke-width": "3", "data-player": p.id,
+        points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") }));
     }
     return svg;
   }
@@ -362,6 +408,13 @@
     $("rules").replaceChildren(...words.rules.map((r) =>
       el("details", { "data-topic": r.topic }, el("summary", {}, r.title), el("p", {}, r.text))));
   }
+  const drawn = {}; // part -> what it was last drawn from
+  function once(part, from, draw) {
+    const key = JSON.stringify(from);
+    if (drawn[part] === key) return;
+    drawn[part] = key;
+    draw();
+  }
   function render() {
     $("players-title").textContent = t("players");
     $("fires-title").textContent = t("fires");
@@ -370,17 +423,22 @@
     drawRules();
     if (!data) return;
     const status = $("status");
-    if (data.problem) {
+    if (rotated) {
+      status.textContent = t("rotated"); // in the language just chosen
+    } else if (data.problem) {
       status.className = "status problem";
       status.textContent = data.problem;
     } else if (status.className.includes("problem")) {
       status.className = "status ok";
     }
     const game = data.game;
-    $("no-game").hidden = !!game;
+    $("notice").hidden = !data.notice;
+    $("notice").textContent = data.notice ? t(data.notice) : "";
+    $("no-game").hidden = !!game || !!data.notice;
     $("no-game").textContent = t("no_game");
     for (const id of ["scores", "tableau-section", "fires-section"]) $(id).hidden = !game;
     if (!game) {
+      for (const part of Object.keys(drawn)) delete drawn[part]; // the next game: all anew
       $("result").hidden = true;
       $("phase").textContent = "";
       document.body.dataset.actions = "none";
@@ -391,10 +449,19 @@
       : t("round", { n: game.round }) + " · " + phase + (game.last_round ? " · " + t("last_round") : "");
     $("phase").dataset.phase = game.phase;
     $("phase").dataset.round = game.round;
-    drawPlayers(game);
-    drawFires(game);
-    drawTableau(game);
-    drawResult(game);
+    // Each part is drawn again only when what it shows changed (a new line changes one
+    // or two of them): the cost of an update follows the change, not the game's length.
+    const lang = words ? words.language : "";
+    const who = game.players.map((p) => [p.id, p.name]);
+    if (!game.players.some((p) => p.id === chosen)) chosen = game.players[0].id;
+    once("players", [lang, game.phase, game.pile,
+      game.players.map((p) => [p.id, p.name, p.track, p.coins, p.firemen, p.first])],
+    () => drawPlayers(game));
+    once("fires", [lang, who, game.fires], () => drawFires(game));
+    once("tableau", [lang, who, chosen, game.players.find((p) => p.id === chosen)],
+      () => drawTableau(game));
+    once("result", [lang, who, game.final, game.chart, game.bgstats, game.started],
+      () => drawResult(game));
     document.body.dataset.actions = String(game.actions);
     document.body.dataset.started = game.started || "";
   }
@@ -402,11 +469,21 @@
   // --- the live stream ----------------------------------------------------------------
   function connected(ok) {
     const status = $("status");
-    if (data && data.problem) return;
+    if (rotated || (data && data.problem)) return;
     status.className = ok ? "status ok" : "status";
     status.textContent = ok ? "" : t(data ? "offline" : "connecting");
   }
+  function codeChanged() {
+    rotated = true;
+    if (source) source.close();
+    source = null;
+    const status = $("status");
+    status.className = "status problem";
+    status.dataset.rotated = "true";
+    status.textContent = t("rotated");
+  }
   function connect() {
+    if (rotated) return;
     if (source) source.close();
     source = new EventSource(q("/events"));
     source.onopen = () => connected(true);
@@ -415,14 +492,19 @@
       connected(true);
       render();
     };
+    source.addEventListener("rotated", codeChanged);
     source.onerror = () => {
       connected(false);
-      // EventSource retries by itself unless the server refused; then start again.
-      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 5000);
+      // EventSource retries by itself unless the server refused; then ask why, and
+      // start again only if the address still holds (a refused token: the code changed).
+      if (source.readyState !== EventSource.CLOSED) return;
+      fetch(q("/state.json"), { cache: "no-store" }).then((answer) => {
+        if (answer.status === 403) codeChanged(); else setTimeout(connect, 5000);
+      }, () => setTimeout(connect, 5000));
     };
   }
   window.addEventListener("online", () => {
-    if (!source || source.readyState === EventSource.CLOSED) connect();
+    if (!rotated && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
   loadWords(pickLanguage()).catch(() => loadWords("en").catch(() => {}));
   connect();
