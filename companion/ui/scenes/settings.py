@@ -9,7 +9,7 @@ import pygame
 
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, TEXT, Canvas
-from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _, ngettext
 from companion.ui.layouts import settings as places
 from companion.ui.scene import Primary, Scene
 from companion.ui.services import UISettings
@@ -52,7 +52,14 @@ class SettingsScene(Scene):
         self.ui.dirty = True
 
     def hint(self) -> str:
-        return _("Display size and rotation apply at the next start.")
+        display = _("Display size and rotation apply at the next start.")
+        waiting = self.ui.services.club_waiting
+        if waiting is None:
+            return display
+        n = waiting()
+        club = (ngettext("{n} game waiting for the club", "{n} games waiting for the club",
+                         n).format(n=n) if n else _("Every finished game has reached the club."))
+        return f"{club} {display}"
 
     def primary(self) -> Primary:
         # Done is what a visitor to Settings wants next; the hardware test is a side trip.
