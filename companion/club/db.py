@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -414,7 +414,7 @@ def player(conn: Any, name: str) -> dict[str, Any]:
             WHERE me.player_id = %s ORDER BY me.ended DESC, me.game_key DESC LIMIT 10
             """, (pid,)).fetchall()
     games, wins, beaten, against, points = (int(v) for v in totals)
-    h2h = []
+    h2h: list[dict[str, Any]] = []
     for _oid, hidden, label, together, ahead, behind in pairs:
         h2h.append({"name": None if hidden else label, "games": int(together),
                     "ahead": int(ahead), "behind": int(behind)})
@@ -470,19 +470,7 @@ def opened(url: str, *, schema: bool = True) -> Iterator[Any]:
         conn.close()
 
 
-def retrying(what: Callable[[], Any], attempts: int = 3) -> Any:
-    """`what()`, again after a serialisation failure (never expected: imports hold a lock)."""
-    psycopg = _psycopg()
-    for attempt in range(attempts):
-        try:
-            return what()
-        except psycopg.errors.SerializationFailure:
-            if attempt == attempts - 1:
-                raise
-    return None
-
-
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "ClubError", "Conflict", "add_table", "check_schema",
            "connect", "count_games", "hide_player", "merge_player", "migrate", "opened", "player",
            "remove_table", "rerate", "schema_version", "seasons", "standings", "store",
-           "table_of", "tonight", "Sequence"]
+           "table_of", "tonight"]

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     names = table_names(table_language(args))
     try:
         httpd = server.make_server(state_dir, catalogue, names, lambda: read_token(state_dir),
-                                   bind, port)
+                                   bind, port, companion.club.url)
     except OSError as exc:
         raise CompanionError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
     host, real_port = httpd.server_address[:2]

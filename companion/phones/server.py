@@ -21,6 +21,7 @@ addresses carry the token.
 from __future__ import annotations
 
 import hmac
+import html
 import json
 import logging
 import os
@@ -162,7 +163,7 @@ class PhonesServer(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, address: tuple[str, int], table: Table, token: Callable[[], str | None],
-                 words: dict[str, bytes]) -> None:
+                 words: dict[str, bytes], club_url: str = "") -> None:
         import socket
 
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
@@ -170,6 +171,9 @@ class PhonesServer(ThreadingHTTPServer):
         self.token = token
         self.words = words
         self.pages = {path: _page_file(name) for path, (name, _type) in PAGES.items()}
+        # The club's league, linked from the page (an address checked by the configuration).
+        self.pages["/"] = self.pages["/"].replace(
+            b"{{club}}", html.escape(club_url, quote=True).encode("utf-8"))
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         super().__init__(address, Handler)
 
@@ -298,10 +302,12 @@ def words_tables(catalogue: Catalogue) -> dict[str, bytes]:
 
 
 def make_server(state_dir: Path, catalogue: Catalogue, names: views.Names,
-                token: Callable[[], str | None], bind: str, port: int) -> PhonesServer:
-    """The server, listening (not yet serving); its table is read once already."""
+                token: Callable[[], str | None], bind: str, port: int,
+                club_url: str = "") -> PhonesServer:
+    """The server, listening (not yet serving); its table is read once already.
+    `club_url`: the club's league, linked from the page ("" for none)."""
     table = Table(state_dir, catalogue, names)
-    return PhonesServer((bind, port), table, token, words_tables(catalogue))
+    return PhonesServer((bind, port), table, token, words_tables(catalogue), club_url)
 
 
 def serve(server: PhonesServer, ready: Callable[[], None] | None = None) -> None:

@@ -36,3 +36,38 @@ def timed(record: str, start_minute: int) -> str:
                     f"{seconds % 60:02d}.000Z"
         out.append(json.dumps(data, ensure_ascii=False))
     return "\n".join(out) + "\n"
+
+
+class ClubProcess:
+    """`club serve` as a process of its own, as systemd runs it; `url` once it listens."""
+
+    def __init__(self, db_url: str, port: int = 0) -> None:
+        import subprocess
+        import sys
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "club", "serve", "--db", db_url,
+             "--bind", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()  # printed once listening: readiness, not a time
+        if not line.startswith("URL "):
+            self.proc.kill()
+            raise AssertionError(f"club serve did not start: {line!r} {self.proc.stderr.read()}")
+        self.url = line.split(" ", 1)[1].strip()
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+        self.close()
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        self.close()
+
+    def close(self) -> None:
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
