@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections.abc import Callable
+import queue
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -34,6 +35,8 @@ from companion.phones.server import SECURITY_HEADERS
 log = logging.getLogger("companion.club")
 
 SOCKET_TIMEOUT_S = 30.0
+#: Idle database connections kept for the next requests.
+POOL = 8
 #: The page has no script and loads nothing: a stricter policy than the phones' page.
 HEADERS = {**SECURITY_HEADERS,
            "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
@@ -52,16 +55,35 @@ class ClubServer(ThreadingHTTPServer):
         self.catalogue = catalogue
         self.rater = Rater()
         self.words = pages.words()
-        self._local = threading.local()
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue(maxsize=POOL)
         super().__init__(address, Handler)
 
-    def conn(self) -> Any:
-        """This thread's connection to the database (opened again after a lost one)."""
-        conn = getattr(self._local, "conn", None)
-        if conn is None or conn.closed or conn.broken:
+    @contextmanager
+    def conn(self) -> Iterator[Any]:
+        """A connection to the database for one request: an idle one, else a new one
+        (a lost one is dropped, never handed out again)."""
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
             conn = db.connect(self.url)
-            self._local.conn = conn
-        return conn
+        try:
+            yield conn
+        finally:
+            if conn.closed or conn.broken:
+                conn.close()
+            else:
+                try:
+                    self._idle.put_nowait(conn)
+                except queue.Full:
+                    conn.close()
+
+    def server_close(self) -> None:
+        super().server_close()
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                break
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -133,7 +155,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         auth = self.headers.get("Authorization", "")
         token = auth[len("Bearer "):].strip() if auth.startswith("Bearer ") else ""
-        table = db.table_of(self.server.conn(), token) if token else None
+        table = None
+        if token:
+            with self.server.conn() as conn:
+                table = db.table_of(conn, token)
         if table is None:
             self.close_connection = True  # the body is not read
             self._json(HTTPStatus.FORBIDDEN, {"status": "forbidden",
@@ -162,7 +187,8 @@ class Handler(BaseHTTPRequestHandler):
                        {"status": "refused", "code": exc.code, "reason": exc.reason})
             return
         try:
-            outcome = db.store(self.server.conn(), game, table, self.server.rater)
+            with self.server.conn() as conn:
+                outcome = db.store(conn, game, table, self.server.rater)
         except db.Conflict as exc:
             self._json(HTTPStatus.CONFLICT, {"status": "conflict", "code": "game_conflict",
                                              "reason": exc.reason, "key": game.key})
@@ -181,8 +207,10 @@ class Handler(BaseHTTPRequestHandler):
             lang = "en"
         season = query.get("season", [None])[0]
         name = query.get("name", [""])[0]
-        conn = self.server.conn()
-        path = parts.path
+        with self.server.conn() as conn:
+            self._answer(conn, parts.path, lang, season, name)
+
+    def _answer(self, conn: Any, path: str, lang: str, season: str | None, name: str) -> None:
         if path == "/standings.json":
             self._json(HTTPStatus.OK, db.standings(conn, season))
         elif path == "/tonight.json":

@@ -4,8 +4,8 @@ The app sends them by itself in the background (docs/club.md); this sends what w
 in the state directory's club outbox at once and prints one line, ``sent N, waiting M``
 (M: the games still waiting, e.g. when the club cannot be reached, with the reason on
 standard error). The club's address and the table's token come from companion.yaml's
-`club` section unless given. Exit status 0 when nothing is left waiting, 4 when some
-games still wait, 2 without a club.
+`club` section unless given. Exit status 0 once the line is printed (games left waiting
+are no error: the table sends them later), 2 without a club.
 """
 
 from __future__ import annotations
@@ -52,4 +52,4 @@ def run(args: argparse.Namespace) -> int:
     for key, reason in refused:
         print(f"warning: the club refused game {key}: {reason} (kept in {kept})",
               file=sys.stderr)
-    return 4 if waiting else 0
+    return 0
