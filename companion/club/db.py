@@ -106,7 +106,7 @@ def connect(url: str) -> Any:
         return psycopg.connect(url, connect_timeout=10, autocommit=True)
     except psycopg.Error as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ClubError(f"cannot open the club's database: {reason}") from None
+        raise CompanionError(f"cannot open the club's database: {reason}") from None
     except Exception as exc:  # noqa: BLE001 - a malformed URL raises ProgrammingError & co.
         raise UsageError(f"--db: not a PostgreSQL address ({exc})") from None
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.club.pgserver import PgServer
+from benchmarks.pgcluster import PgServer
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,11 @@
-"""A PostgreSQL server of the tests' own: initdb and pg_ctl in a temporary folder.
+"""A PostgreSQL server of one's own: initdb and pg_ctl in a temporary folder.
 
-It listens on a Unix socket in its folder only (no TCP port to collide with), runs as
-an unprivileged user when the tests run as root (PostgreSQL refuses to run as root),
-and is stopped at the end. Each test takes a fresh database in it (`fresh_db`).
+For the club's tests (tests/club) and its benchmark (benchmarks/club.py). It listens on
+a Unix socket in its folder only (no TCP port to collide with), runs as an unprivileged
+user when started as root (PostgreSQL refuses to run as root), and is stopped at the
+end. Each test takes a fresh database in it (`fresh_db`). `durable=False` (the tests)
+turns fsync off: nothing there must survive a power cut; the benchmark keeps
+PostgreSQL's defaults, as a club's server runs.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ def pg_bin() -> Path | None:
 
 
 class PgServer:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable
         bindir = pg_bin()
         if bindir is None:
             raise RuntimeError("PostgreSQL is not installed (.ci/run installs `postgresql`)")
@@ -59,9 +63,10 @@ class PgServer:
 
     def start(self) -> None:
         self._run(self.bin / "initdb", "-D", self.data, "-U", "club", "--auth=trust",
-                  "--no-sync", "-E", "UTF8", "--locale=C")
-        options = (f"-k {self.socket} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
+                  *([] if self.durable else ["--no-sync"]), "-E", "UTF8", "--locale=C")
+        options = f"-k {self.socket} -c listen_addresses='' -c max_connections=60"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         # -w: pg_ctl waits until the server takes connections (readiness, not a time).
         self._run(self.bin / "pg_ctl", "-D", self.data, "-w", "-t", "60", "-o", options,
                   "-l", self.root / "log", "start")
