@@ -52,14 +52,14 @@ class SettingsScene(Scene):
         self.ui.dirty = True
 
     def hint(self) -> str:
-        display = _("Display size and rotation apply at the next start.")
+        # Games waiting for the club (docs/club.md) take the hint's place in the bar while
+        # there are any: both would not fit there, and no row of the body may move for it.
         waiting = self.ui.services.club_waiting
-        if waiting is None:
-            return display
-        n = waiting()
-        club = (ngettext("{n} game waiting for the club", "{n} games waiting for the club",
-                         n).format(n=n) if n else _("Every finished game has reached the club."))
-        return f"{club} {display}"
+        n = waiting() if waiting is not None else 0
+        if n:
+            return ngettext("{n} game waiting for the club", "{n} games waiting for the club",
+                            n).format(n=n)
+        return _("Display size and rotation apply at the next start.")
 
     def primary(self) -> Primary:
         # Done is what a visitor to Settings wants next; the hardware test is a side trip.

@@ -29,7 +29,7 @@ def test_settings_primary_is_done_and_the_hardware_test_a_secondary_button(ui):
 
 @pytest.mark.parametrize("waiting, words", [(3, "3 games waiting for the club"),
                                             (1, "1 game waiting for the club"),
-                                            (0, "Every finished game has reached the club.")])
+                                            (0, "Display size and rotation apply at the next")])
 def test_settings_shows_the_games_waiting_for_the_club(ui, waiting, words) -> None:
     ui.services.club_waiting = lambda: waiting
     ui.open("settings")
