@@ -28,13 +28,15 @@ from benchmarks import games as G
 
 NAME = "club"
 BASE = 120
+#: Fewer distinct games for a tiny run (the smoke test): generating one takes ~10 ms.
+TINY_BASE = 12
 PEOPLE = tuple(f"Player {n:02d}" for n in range(60))
 START = datetime(2026, 1, 1, 18, 0, tzinfo=UTC)
 
 
 def sizes(size: Size) -> tuple[int, ...]:
     if size.name == "tiny":
-        return (100, 300)
+        return (30, 60)
     if size.name == "quick":
         return (1_000, 10_000)
     return (1_000, 10_000, 100_000)
@@ -43,7 +45,7 @@ def sizes(size: Size) -> tuple[int, ...]:
 class Games:
     """The n-th generated game's record, made cheaply from `BASE` distinct games."""
 
-    def __init__(self) -> None:
+    def __init__(self, distinct: int = BASE) -> None:
         import json
 
         from companion.engine import Setup
@@ -51,7 +53,7 @@ class Games:
 
         self._json = json
         self.base: list[tuple[dict[str, object], list[str], str]] = []
-        for i in range(BASE):
+        for i in range(distinct):
             actions, _final = random_game(G.catalogue(), 2 + i % 4, seed=37_000 + i,
                                           form="quick")
             setup = actions[0]
@@ -65,7 +67,7 @@ class Games:
         return START + timedelta(minutes=30 * n)
 
     def record(self, n: int, ended: datetime | None = None) -> str:
-        setup, middle, last = self.base[n % BASE]
+        setup, middle, last = self.base[n % len(self.base)]
         rng = random.Random(n)
         players = list(setup["players"])  # type: ignore[call-overload]
         seats = rng.sample(PEOPLE, len(players))
@@ -102,7 +104,7 @@ def run(size: Size) -> list[Figure]:
     from companion.club.rating import Rater
 
     catalogue = G.catalogue()
-    games = Games()
+    games = Games(TINY_BASE if size.name == "tiny" else BASE)
     server = PgServer(durable=True)
     server.start()
     figures: list[Figure] = []

@@ -43,6 +43,8 @@ WORDS = {
     "ended": N_("Ended"),
     "back": N_("The league"),
     "not_found": N_("No such player in the league."),
+    # A label before its value ("Season: 2026"); French puts a narrow no-break space before ":".
+    "label": N_("{label}:"),
     "rule": N_("Ranked by people beaten ÷ people played against, then by rating "
                "(openskill, from each game's final ranks)."),
 }
@@ -73,7 +75,7 @@ def _number(value: Any, lang: str, digits: int = 2) -> str:
 
 def _page(lang: str, title: str, body: str, here: str) -> bytes:
     links = " ".join(
-        f'<a href="{escape(here)}{"&" if "?" in here else "?"}lang={code}" lang="{code}">'
+        f'<a href="{escape(here)}{"&amp;" if "?" in here else "?"}lang={code}" lang="{code}">'
         f"{escape(LANGUAGE_NAMES[code])}</a>" for code in LANGUAGES)
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
@@ -104,7 +106,7 @@ def league(table: dict[str, Any], night: dict[str, Any], seasons: list[str], lan
         chosen = " ".join(
             f'<a href="/?season={quote(s)}&amp;lang={lang}">{escape(s)}</a>' if s != season
             else f"<strong>{escape(s)}</strong>" for s in seasons)
-        parts.append(f"<p>{escape(w['season'])}: {chosen}</p>")
+        parts.append(f"<p>{escape(w['label'].format(label=w['season']))} {chosen}</p>")
     if not table["players"]:
         parts.append(f"<p>{escape(w['no_games'])}</p>")
     else:
@@ -143,7 +145,8 @@ def player(page: dict[str, Any] | None, name: str, lang: str, w: dict[str, str])
     parts = [back, f"<h1>{escape(page['name'])}</h1><table>{totals}</table>"]
     if page["rival"] or page["nemesis"]:
         parts.append("<p>" + "<br>".join(
-            f"{escape(w[k])}: {shown(page[k])}" for k in ("rival", "nemesis") if page[k])
+            f"{escape(w['label'].format(label=w[k]))} {shown(page[k])}"
+            for k in ("rival", "nemesis") if page[k])
             + "</p>")
     if page["head_to_head"]:
         rows = "".join(

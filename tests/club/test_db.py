@@ -120,3 +120,15 @@ def test_a_kill_before_commit_leaves_nothing(db_url, conn) -> None:
             raise RuntimeError("killed before the commit")
     other.close()
     assert db.count_games(conn) == 0
+
+
+def test_tonight_is_the_last_twelve_hours(conn) -> None:
+    games = _games(6)  # ending 30 minutes apart
+    rater = Rater()
+    for game in games:
+        db.store(conn, game, None, rater)
+    night = db.tonight(conn, now=games[-1].ended + db.TONIGHT - (games[1].ended
+                                                                  - games[0].ended) * 2)
+    assert night["games"] == 3  # the last three ended in the 12 hours before that moment
+    wins = sum(1 for g in games[3:] for s in g.seats if s.rank == 1 and s.norm)
+    assert sum(p["wins"] for p in night["players"]) == wins

@@ -164,6 +164,9 @@ def test_three_tables_send_twice_shuffled_across_a_restart(tmp_path: Path, db_ur
             assert outbox.post(server.url, token, fresh.encode()).status == 403
         assert _cli("club", "remove-table", "t3", "--db", db_url)[0] == 0
         assert outbox.post(server.url, tokens["t3"], fresh.encode()).status == 403
+        # Past the journal's limit: refused by its length, before it is read.
+        answer = outbox.post(server.url, tokens["t1"], b"\n" * (2 * 1024 * 1024 + 1))
+        assert answer.status == 413 and "2 MiB" in answer.reason
         assert _count(db_url) == len(records)
         assert _standings(db_url) == first
     finally:
