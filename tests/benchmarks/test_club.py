@@ -3,8 +3,7 @@ asserted: speed is what `make bench` reports)."""
 
 from __future__ import annotations
 
-from benchmarks import Size
-from benchmarks import club
+from benchmarks import Size, club
 from tests.benchmarks.test_benchmarks import well_formed
 
 
