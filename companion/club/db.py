@@ -320,6 +320,12 @@ def merge_player(conn: Any, first: str, into: str, rater: Rater) -> None:
         b, _ = _find(conn, into)
         if a == b:
             raise UsageError(f"{first!r} and {into!r} are one player already")
+        together = conn.execute(
+            "SELECT count(*) FROM results x JOIN results y ON x.game_id = y.game_id "
+            "WHERE x.player_id = %s AND y.player_id = %s", (a, b)).fetchone()[0]
+        if together:
+            raise UsageError(f"{first!r} and {into!r} played in the same game "
+                             f"({together} game(s)): they are two people, not one")
         conn.execute("UPDATE results SET player_id = %s WHERE player_id = %s", (b, a))
         conn.execute("UPDATE players SET merged_into = %s WHERE id = %s OR merged_into = %s",
                      (b, a, a))

@@ -250,3 +250,28 @@ def _records_on_disk(db_url: str) -> list[Path]:
         path.write_text(timed(named_game(300 + i, seats), i * 60), encoding="utf-8")
         paths.append(path)
     return paths
+
+
+def test_the_club_commands_as_an_owner_types_them(tmp_path: Path, db_url: str) -> None:
+    assert _cli("club", "standings", "--db", db_url)[0] == 2  # no schema yet: says so
+    status, out, _err = _cli("club", "init", "--db", db_url)
+    assert status == 0 and out.startswith(f"schema version {1}")
+    good = [str(p) for p in _records_on_disk(db_url)]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{\"type\": \"setup\"}\n", encoding="utf-8")
+    status, out, err = _cli("club", "import", "--db", db_url, *good, str(bad), good[0])
+    assert status == 3
+    assert out.splitlines() == [f"{good[0]}: stored", f"{good[1]}: stored", f"{good[0]}: known"]
+    assert err.startswith(f"{bad}: refused: line 1: ")
+    status, out, _err = _cli("club", "standings", "--db", db_url)
+    assert status == 0 and "Anna" in out and "rating" in out
+    status, out, _err = _cli("club", "player", "ANNA", "--db", db_url, "--json")
+    page = json.loads(out)
+    assert page["name"] == "Anna" and page["games"] == 2 and page["head_to_head"]
+    assert _cli("club", "hide-player", "Ben", "--db", db_url)[0] == 0
+    players = json.loads(_cli("club", "standings", "--db", db_url, "--json")[1])["players"]
+    assert [p["name"] for p in players if p["name"] == "Ben"] == []
+    status, _out, err = _cli("club", "merge-player", "Clara", "Anna", "--db", db_url)
+    assert status == 2 and "played in the same game" in err  # two people, never merged
+    status, _out, err = _cli("club", "player", "Nobody", "--db", db_url)
+    assert status == 2 and "no player named" in err
