@@ -174,37 +174,48 @@ def test_three_tables_send_twice_shuffled_across_a_restart(tmp_path: Path, db_ur
 
 
 def test_a_kill_during_imports_loses_nothing_acknowledged(db_url: str) -> None:
+    import socket
+
     assert _cli("club", "init", "--db", db_url)[0] == 0
     token = _cli("club", "add-table", "t1", "--db", db_url)[1].split()[1]
     people = ("Anna", "Ben", "Clara")
     games = [timed(named_game(200 + i, people[: 2 + i % 2]), i * 50) for i in range(16)]
     server = ClubProcess(db_url)
     acknowledged: list[str] = []
-    unanswered: list[str] = []
     first_ack = threading.Event()
+    stop = threading.Event()
 
-    def send() -> None:
-        for record in games:
-            answer = outbox.post(server.url, token, record.encode(), timeout=30)
-            if answer.done:
+    def send() -> None:  # a table sending all the while
+        for record in games[1:]:
+            if stop.is_set():
+                break
+            if outbox.post(server.url, token, record.encode(), timeout=30).done:
                 acknowledged.append(record)
                 first_ack.set()
-            else:
-                unanswered.append(record)
         first_ack.set()
 
     sender = threading.Thread(target=send)
-    sender.start()
     try:
+        # One table is in the middle of sending a game (half its record is on the wire)
+        # while another is sending game after game: then the server is killed.
+        half = games[0].encode()
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: club\r\nAuthorization: Bearer "
+                     + token.encode() + b"\r\nContent-Length: " + str(len(half)).encode()
+                     + b"\r\n\r\n" + half[: len(half) // 2])
+        sender.start()
         assert first_ack.wait(120)
-        server.kill()  # SIGKILL while the table is still sending
+        server.kill()  # SIGKILL
+        stop.set()
         sender.join(120)
-        assert acknowledged and unanswered, "the kill landed after the last game"
+        assert sock.recv(1024) == b""  # the half-sent game was never answered
+        sock.close()
         keys = {check(r.encode(), shipped_catalogue()).key for r in acknowledged}
         with psycopg.connect(db_url) as conn:
             stored = {r[0] for r in conn.execute("SELECT game_key FROM games")}
-        assert keys <= stored  # every game the table saw accepted is in the database
-        # The table sends the others again (and those it was not told about): all arrive.
+        assert acknowledged and keys <= stored  # every game a table saw accepted is there
+        assert check(half, shipped_catalogue()).key not in stored
+        # The tables send the others again (and those they were not told about): all arrive.
         server = ClubProcess(db_url)
         for record in games:
             assert outbox.post(server.url, token, record.encode()).done
@@ -215,6 +226,7 @@ def test_a_kill_during_imports_loses_nothing_acknowledged(db_url: str) -> None:
         assert {k: v["rating"] for k, v in got.items()} == {
             k: v["rating"] for k, v in expected.items()}
     finally:
+        stop.set()
         server.kill()
 
 
