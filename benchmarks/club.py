@@ -9,7 +9,7 @@ games for a full run) it measures the import rate of the games just imported, th
 standings and a player's page (ms), so the growth of each cost is read against the same
 figure at 1,000 games measured in the same run. At the end, a late game: one that
 ended a day before the latest (a table that was offline overnight) and one from the
-season's first week, each rated again with every game after it.
+league's first week, each with every game after it rated again.
 
 The games: `BASE` distinct generated games (quick form, 2 to 5 players), each seated
 again and again with names from a pool of `PEOPLE` players and its own start time (so
@@ -151,7 +151,7 @@ def run(size: Size) -> list[Figure]:
         # Late games: the whole import's last moment is games.moment(last - 1).
         latest = games.moment(last - 1)
         for label, ended in (("a day late", latest - timedelta(days=1)),
-                             ("from the season's first week", START + timedelta(days=3))):
+                             ("from the league's first week", START + timedelta(days=3))):
             n = last + (1 if label.startswith("a day") else 2)
             game = check(games.record(n, ended).encode(), catalogue)
             t0 = time.perf_counter()
