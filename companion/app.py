@@ -191,13 +191,18 @@ class ClubSender:
             self.problem = problem
             if problem and waiting:
                 log.info("%d game(s) wait for the club: %s", waiting, problem)
-                delay = self.BACKOFF_S[min(failures, len(self.BACKOFF_S) - 1)]
                 failures += 1
             else:
                 failures = 0
-                delay = self.POLL_S
-            self._wake.wait(delay)
+            self._wake.wait(self.delay(failures))
             self._wake.clear()
+
+    @classmethod
+    def delay(cls, failures: int) -> float:
+        """How long to wait before the next try after `failures` failed ones in a row."""
+        if failures == 0:
+            return cls.POLL_S
+        return cls.BACKOFF_S[min(failures - 1, len(cls.BACKOFF_S) - 1)]
 
 
 class _History:

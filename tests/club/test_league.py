@@ -2,7 +2,8 @@
 
 Each table is a state directory whose games are fed with `feed` (the composition root's
 saver: a finished game goes into the club's outbox because companion.yaml names a club),
-sent with `sync` to a `club serve` process over HTTP, twice and in shuffled order, with
+sent with `sync` (and one table by the app's background sender) to a `club serve` process
+over HTTP, twice and in shuffled order, with
 the server stopped and restarted between. The league then equals the one computed from
 the records alone; damaged, illegal and unauthorised games store nothing.
 """
@@ -14,10 +15,12 @@ import os
 import random
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import psycopg
 
+from companion.app import ClubSender
 from companion.club.games import check, same_name
 from companion.club.rating import ordinal, rate_games
 from companion.paths import SHIPPED_CONFIG_DIR
@@ -121,6 +124,18 @@ def test_three_tables_send_twice_shuffled_across_a_restart(tmp_path: Path, db_ur
                 server.stop()
                 server = ClubProcess(db_url, server.port)
             state, config = tables[name]
+            if index == 2:  # this table sends as the app does: its background sender
+                sender = ClubSender(state, server.url, tokens[name])
+                sender.start()
+                try:
+                    deadline = time.monotonic() + 120
+                    while outbox.count(state) and time.monotonic() < deadline:
+                        sender.wake()
+                        time.sleep(0.05)
+                finally:
+                    sender.stop()
+                assert outbox.count(state) == 0 and sender.problem is None
+                continue
             status, out, err = _cli("sync", "--state-dir", str(state), "--config", str(config),
                                     "--url", server.url, "--token", tokens[name])
             assert (status, out.strip()) == (0, f"sent {len(SEATS[name])}, waiting 0"), err

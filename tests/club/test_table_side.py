@@ -95,3 +95,10 @@ def test_the_sender_never_blocks_and_backs_off(tmp_path: Path) -> None:
         assert outbox.count(tmp_path) == 1
     finally:
         sender.stop()
+
+
+def test_the_sender_backs_off_to_ten_minutes_and_polls_every_minute_when_well() -> None:
+    delays = [app.ClubSender.delay(n) for n in range(12)]
+    assert delays[0] == 60.0  # nothing failed: a look every minute (and at every game's end)
+    assert delays[1:9] == [5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 600.0]
+    assert delays[9:] == [600.0] * 3
