@@ -323,8 +323,8 @@ def test_the_club_s_league_is_linked_in_the_phone_s_language(browser, tmp_path):
             context = browser.new_context(viewport={"width": 390, "height": 800}, locale="de")
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/?t={token}")
-            page.wait_for_function("document.getElementById('title').textContent !== "
-                                   "'Speicherstadt'")
+            # The words are loaded (the title is translated): the link is decided by then.
+            page.wait_for_selector("#language-word:text-is('Sprache')")
             link = page.evaluate("""() => { const a = document.getElementById('club');
                 return {shown: !document.getElementById('club-line').hidden,
                         href: a.getAttribute('href'), text: a.textContent}; }""")
