@@ -21,7 +21,7 @@ from pathlib import Path
 
 from benchmarks import MODULES, ROOT, Figure, Size, unavailable
 
-MODULES = (*MODULES, "history_scale")  # issue 20: History at scale
+MODULES = (*MODULES, "history_scale", "club")  # issue 20: History at scale; issue 37: the club
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 

@@ -103,22 +103,106 @@ class _SessionStore:
 
     The store (the journal, the history's SQLite) is imported when a game is first
     resumed or started, not before the first frame: ~7 ms of the start
-    (benchmarks/FINDINGS.md, "The start: value types and later imports")."""
+    (benchmarks/FINDINGS.md, "The start: value types and later imports").
+
+    `club`: a finished game is kept in the club's outbox (companion.yaml names a club),
+    and `finished` is called once it is there (the club sender wakes up)."""
+
+    def __init__(self, club: bool = False, finished: Callable[[], None] | None = None) -> None:
+        self.club = club
+        self.finished = finished
+
+    def _watch(self, session: GameSession) -> GameSession:
+        if self.club and self.finished is not None:
+            submit, wake = session.submit, self.finished
+
+            def submit_and_wake(action: Any) -> Any:
+                state = submit(action)
+                if session.finished:
+                    wake()
+                return state
+
+            session.submit = submit_and_wake  # type: ignore[method-assign]
+        return session
 
     def resume(self, state_dir: Path, catalogue: Catalogue) -> GameSession | None:
         from companion.store.session import GameSession
 
-        return GameSession.resume(state_dir, catalogue)
+        session = GameSession.resume(state_dir, catalogue, club=self.club)
+        return None if session is None else self._watch(session)
 
     def start(self, state_dir: Path, catalogue: Catalogue, setup: Setup,
               abandon_current: bool = False) -> GameSession:
         from companion.store.session import GameSession
 
-        return GameSession.start(state_dir, catalogue, setup, abandon_current=abandon_current)
+        return self._watch(GameSession.start(state_dir, catalogue, setup,
+                                             abandon_current=abandon_current, club=self.club))
 
 
-def open_store() -> GameStore:
-    return _SessionStore()
+def open_store(club: bool = False, finished: Callable[[], None] | None = None) -> GameStore:
+    return _SessionStore(club, finished)
+
+
+class ClubSender:
+    """Sends the finished games waiting in the club's outbox, on a thread of its own, so
+    nothing about the club ever waits on the screen (docs/club.md). It wakes when a game
+    finishes and every `POLL_S`; after a failed try it waits `BACKOFF_S[n]` (doubling up
+    to ten minutes) before the next, so a table without a network costs nothing."""
+
+    POLL_S = 60.0
+    BACKOFF_S = (5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 600.0)
+
+    def __init__(self, state_dir: Path, url: str, token: str) -> None:
+        import threading
+
+        self.state_dir = state_dir
+        self.url = url
+        self.token = token
+        self.problem: str | None = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="club-sender", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+
+    def _loop(self) -> None:
+        from companion.store import outbox
+
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                sent, waiting, problem, refused = outbox.send_waiting(
+                    self.state_dir, self.url, self.token)
+            except Exception:  # noqa: BLE001 - the sender must never stop the table
+                log.exception("the club sender failed")
+                sent, waiting, problem, refused = 0, 1, "the sender failed", []
+            for key, reason in refused:
+                log.warning("the club refused game %s: %s", key, reason)
+            if sent:
+                log.info("sent %d game(s) to the club", sent)
+            self.problem = problem
+            if problem and waiting:
+                log.info("%d game(s) wait for the club: %s", waiting, problem)
+                failures += 1
+            else:
+                failures = 0
+            self._wake.wait(self.delay(failures))
+            self._wake.clear()
+
+    @classmethod
+    def delay(cls, failures: int) -> float:
+        """How long to wait before the next try after `failures` failed ones in a row."""
+        if failures == 0:
+            return cls.POLL_S
+        return cls.BACKOFF_S[min(failures - 1, len(cls.BACKOFF_S) - 1)]
 
 
 class _History:
@@ -287,9 +371,12 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
         started.append(inputs)
         return inputs, bus
 
+    club = checked.companion.club
+    sender = ClubSender(state_dir, club.url, club.token) if club.configured else None
     try:
         services = make_services(
-            cast(UISettings, settings), state_dir, config_dir, open_store(),
+            cast(UISettings, settings), state_dir, config_dir,
+            open_store(sender is not None, sender.wake if sender else None),
             open_history(state_dir, lambda: load_catalogue(config_dir, state_dir)), catalogue,
             save_settings=lambda s: save_ui_settings(state_dir, dict(s)))
         runner = ui_runner.Runner(
@@ -305,9 +392,16 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
             stop=stop,
         )
         runner.ui.services.file_warnings = file_warnings
+        if sender is not None:
+            from companion.store import outbox
+
+            runner.ui.services.club_waiting = lambda: outbox.count(state_dir)
+            sender.start()
         _phone_token(state_dir)
         return runner.run()
     finally:
+        if sender is not None:
+            sender.stop()
         for inputs in started:
             if inputs is not None:
                 inputs.close()

@@ -42,10 +42,12 @@ COMMAND_MODULES = [
     "companion.commands.serve",
     "companion.commands.camera",
     "companion.commands.camera_test",
+    "companion.commands.sync",
+    "companion.commands.club",
 ]
 
 #: Commands that never write the state directory (docs/phones.md: `serve` only reads it).
-READ_ONLY_COMMANDS = frozenset({"serve"})
+READ_ONLY_COMMANDS = frozenset({"serve", "club"})
 
 log = logging.getLogger("companion")
 

@@ -82,7 +82,9 @@ def check_dir(
         d = companion.display
         summary.append(
             f"{settings.COMPANION_FILE}: ok (language {companion.language}, "
-            f"{d.width}x{d.height}, rotation {d.rotation}, {companion.purchase_form} purchases)"
+            f"{d.width}x{d.height}, rotation {d.rotation}, {companion.purchase_form} purchases"
+            + (f", sends its games to the club at {companion.club.url}"
+               if companion.club.configured else "") + ")"
         )
 
     hardware, found = settings.check_hardware_file(config_dir / settings.HARDWARE_FILE)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion import paths
 from companion.config.cards import load_catalogue
+from companion.config.settings import ClubSettings
 from companion.engine import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
 from companion.errors import CompanionError, UsageError
@@ -88,3 +89,14 @@ def write_output(name: str, data: bytes) -> None:
         atomic_write(Path(name), data)
     except OSError as exc:
         raise CompanionError(f"cannot write {name}: {describe(exc)}") from None
+
+
+def club_of(args: argparse.Namespace) -> ClubSettings:
+    """The club this table sends its games to (companion.yaml `club`); none when the file
+    has none or cannot be read (the table then plays as without a club, and
+    `check-config` names the problem)."""
+    from companion.config.settings import COMPANION_FILE, check_companion_file
+
+    found, _errors = check_companion_file(
+        paths.config_dir(getattr(args, "config", None)) / COMPANION_FILE)
+    return found.club if found is not None else ClubSettings()

@@ -26,7 +26,7 @@ import sys
 import time
 from typing import Any
 
-from companion.commands.common import read_record
+from companion.commands.common import club_of, read_record
 from companion.commands.report import cards_in_play, correction_note, unverified_note
 from companion.commands.status import catalogue_of, repair_hint, state_dir_of
 from companion.engine import Action, Catalogue, RecordError, RuleError, Setup, parse_line
@@ -151,8 +151,9 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
     assert isinstance(setup, Setup)
     state_dir = state_dir_of(args)
     catalogue = catalogue_of(args)
+    club = club_of(args).configured  # a finished game waits for the club, as at the table
     try:
-        session = GameSession.resume(state_dir, catalogue, include_finished=True)
+        session = GameSession.resume(state_dir, catalogue, include_finished=True, club=club)
     except JournalCorrupt as exc:
         print(repair_hint(exc, state_dir), file=sys.stderr)
         raise
@@ -176,7 +177,8 @@ def _feed(args: argparse.Namespace, entries: list[tuple[int, str | bytes]]) -> i
                 )
     if session is None:
         try:
-            session = GameSession.start(state_dir, catalogue, setup, abandon_current=args.new)
+            session = GameSession.start(state_dir, catalogue, setup, abandon_current=args.new,
+                                        club=club)
         except RuleError as exc:
             raise _BadLine(entries[0][0], str(exc)) from None
         done = 1

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     said = table_said(language)  # the BG Stats play's comments, as `export --bgstats` has them
     try:
         httpd = server.make_server(state_dir, catalogue, names, lambda: read_token(state_dir),
-                                   bind, port, said)
+                                   bind, port, said, companion.club.url)
     except OSError as exc:
         raise CompanionError(f"cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
     host, real_port = httpd.server_address[:2]

@@ -24,6 +24,7 @@ from companion.config import cards as cards_module
 from companion.config import settings as settings_module
 from companion.config.settings import (
     ButtonSettings,
+    ClubSettings,
     CompanionSettings,
     DisplaySettings,
     HardwareSettings,
@@ -82,6 +83,8 @@ def _settings_from(data: dict[str, Any], config_dir: Path) -> Settings:
     companion["display"] = DisplaySettings(**companion["display"])
     if "phones" in companion:  # a cache written before the phones' page has none: defaults
         companion["phones"] = PhonesSettings(**companion["phones"])
+    if "club" in companion:  # a cache written before the club has none: no club
+        companion["club"] = ClubSettings(**companion["club"])
     hardware = data["hardware"]
     return Settings(
         config_dir=config_dir,

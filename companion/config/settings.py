@@ -205,10 +205,27 @@ class PhonesSettings(_Frozen):
         self._set(bind=bind, port=port, wifi_ssid=wifi_ssid, wifi_password=wifi_password)
 
 
+class ClubSettings(_Frozen):
+    """companion.yaml `club`: the club this table sends its finished games to (docs/club.md)."""
+
+    __slots__ = ("url", "token")
+    #: The club server's address (http://host:port/); "" when the table belongs to no club.
+    url: str
+    #: The table's token from `club add-table` (32 hex digits).
+    token: str
+
+    def __init__(self, url: str = "", token: str = "") -> None:
+        self._set(url=url, token=token)
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.url and self.token)
+
+
 class CompanionSettings(_Frozen):
     """companion.yaml: the app's own settings."""
 
-    __slots__ = ("language", "purchase_form", "display", "log_level", "phones")
+    __slots__ = ("language", "purchase_form", "display", "log_level", "phones", "club")
     #: Language of the screens: "en", "de" or "fr".
     language: str
     #: How Demand and Purchase are entered: "quick" or "tracked".
@@ -217,13 +234,15 @@ class CompanionSettings(_Frozen):
     #: "debug", "info", "warning" or "error".
     log_level: str
     phones: PhonesSettings
+    club: ClubSettings
 
     def __init__(self, language: str = "en", purchase_form: str = "quick",
                  display: DisplaySettings | None = None, log_level: str = "info",
-                 phones: PhonesSettings | None = None) -> None:
+                 phones: PhonesSettings | None = None, club: ClubSettings | None = None) -> None:
         self._set(language=language, purchase_form=purchase_form,
                   display=DisplaySettings() if display is None else display,
-                  log_level=log_level, phones=PhonesSettings() if phones is None else phones)
+                  log_level=log_level, phones=PhonesSettings() if phones is None else phones,
+                  club=ClubSettings() if club is None else club)
 
 
 class ButtonSettings(_Frozen):
@@ -515,11 +534,44 @@ def _check_phones(c: _Checker, value: Any) -> PhonesSettings:
     )
 
 
+def _check_club(c: _Checker, value: Any) -> ClubSettings:
+    path: KeyPath = ("club",)
+    section = c.section(path, value, ("url", "token"))
+
+    def url(p: KeyPath, v: Any) -> Any:
+        from urllib.parse import urlsplit
+
+        if not isinstance(v, str):
+            return c.fail(p, f"must be the club server's address as text, not {_show(v)}")
+        try:
+            parts = urlsplit(v)
+            port_ok = parts.port is None or 1 <= parts.port <= 65535
+        except ValueError:
+            parts, port_ok = None, False
+        if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+                or not port_ok or parts.query or parts.fragment or len(v) > 200
+                or not v.isprintable() or " " in v):
+            return c.fail(p, f"{_show(v)} is not a club server's address (such as "
+                          "http://192.168.1.20:8090/, the `URL` line `club serve` prints)")
+        return v
+
+    def token(p: KeyPath, v: Any) -> Any:
+        if not isinstance(v, str) or not re.fullmatch(r"[0-9a-f]{32}", v):
+            return c.fail(p, "must be the 32 hex digits `club add-table` printed after TOKEN")
+        return v
+
+    found = ClubSettings(url=c.get(section, path + ("url",), "", url),
+                         token=c.get(section, path + ("token",), "", token))
+    if section and bool(found.url) != bool(found.token):
+        c.fail(path, "needs both `url` and `token` (or leave the section out)")
+    return found
+
+
 def check_companion(doc: YamlDocument) -> tuple[CompanionSettings | None, list[ConfigError]]:
     """Validate a parsed companion.yaml: (settings, []) or (None, every error)."""
     c = _Checker(doc)
     top = c.section(
-        (), doc.data, ("language", "purchase_form", "display", "log_level", "phones"))
+        (), doc.data, ("language", "purchase_form", "display", "log_level", "phones", "club"))
     default = CompanionSettings()
     settings = CompanionSettings(
         language=c.get(top, ("language",), default.language,
@@ -530,6 +582,7 @@ def check_companion(doc: YamlDocument) -> tuple[CompanionSettings | None, list[C
         log_level=c.get(top, ("log_level",), default.log_level,
                         lambda p, v: c.choice(p, v, LOG_LEVELS)),
         phones=_check_phones(c, top.get("phones")),
+        club=_check_club(c, top.get("club")),
     )
     return (None, c.errors) if c.errors else (settings, [])
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import html
 import io
 import itertools
 import json
@@ -265,7 +266,7 @@ class PhonesServer:
     """
 
     def __init__(self, address: tuple[str, int], table: Table, token: Callable[[], str | None],
-                 words: dict[str, bytes]) -> None:
+                 words: dict[str, bytes], club_url: str = "") -> None:
         family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.socket = socket.socket(family, socket.SOCK_STREAM)
         try:
@@ -281,6 +282,9 @@ class PhonesServer:
         self.token = token
         self.words = words
         self.pages = {path: _page_file(name) for path, (name, _type) in PAGES.items()}
+        # The club's league, linked from the page (an address checked by the configuration).
+        self.pages["/"] = self.pages["/"].replace(
+            b"{{club}}", html.escape(club_url, quote=True).encode("utf-8"))
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self._selector = selectors.DefaultSelector()
         self._pending: dict[socket.socket, _Conn] = {}  # oldest first
@@ -677,10 +681,11 @@ def words_tables(catalogue: Catalogue) -> dict[str, bytes]:
 
 def make_server(state_dir: Path, catalogue: Catalogue, names: views.Names,
                 token: Callable[[], str | None], bind: str, port: int,
-                said: views.Said | None = None) -> PhonesServer:
-    """The server, listening (not yet serving); its table is read once already."""
+                said: views.Said | None = None, club_url: str = "") -> PhonesServer:
+    """The server, listening (not yet serving); its table is read once already.
+    `club_url`: the club's league, linked from the page ("" for none)."""
     table = Table(state_dir, catalogue, names, said)
-    return PhonesServer((bind, port), table, token, words_tables(catalogue))
+    return PhonesServer((bind, port), table, token, words_tables(catalogue), club_url)
 
 
 def serve(server: PhonesServer, ready: Callable[[], None] | None = None) -> None:

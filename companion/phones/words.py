@@ -61,6 +61,8 @@ PAGE = {
     "language": N_("Language"),
     "players": N_("Players"),
     "cards_left": N_("Cards left in the pile: {n}"),
+    # The link to the club's league (docs/club.md), shown when the table belongs to a club.
+    "club": N_("The club's league (all tables)"),
     # A label before its value ("Coins: 5"); French puts a narrow no-break space before ":".
     "label": N_("{label}:"),
 }

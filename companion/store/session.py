@@ -62,6 +62,9 @@ class GameSession:
         self.warnings = list(scan.warnings)
         self.history_id: int | None = None
         """The game's id in the history once it is finished and archived."""
+        self.club = False
+        """Whether a finished game is kept in the club's outbox (`store.outbox`): set by
+        the composition root when the table's configuration names a club."""
         self._lines = list(scan.lines)
         self._lock: journal.Lock | None = lock
         self._closed = False
@@ -148,7 +151,8 @@ class GameSession:
 
     @classmethod
     def resume(
-        cls, state_dir: Path, catalogue: Catalogue, *, include_finished: bool = False
+        cls, state_dir: Path, catalogue: Catalogue, *, include_finished: bool = False,
+        club: bool = False,
     ) -> GameSession | None:
         """The unfinished game of `state_dir`, exactly as it was; None if there is none.
 
@@ -170,6 +174,7 @@ class GameSession:
         except BaseException:
             lock.release()
             raise
+        session.club = club
         try:
             session._reconcile_history()
             session.warnings.extend(archive_pending(state_dir, catalogue))
@@ -189,6 +194,7 @@ class GameSession:
         setup: Setup,
         *,
         abandon_current: bool = False,
+        club: bool = False,
     ) -> GameSession:
         """A new game. Refuses while an unfinished game is saved, unless `abandon_current`.
 
@@ -237,6 +243,7 @@ class GameSession:
             lock.release()
             raise
         session.warnings.extend(notes)
+        session.club = club
         try:
             session.warnings.extend(archive_pending(state_dir, catalogue))
         except BaseException:
@@ -412,12 +419,17 @@ class GameSession:
                         raise
                     same = False  # archive_finished sets the damaged file aside
                 if not same:
+                    self._keep_for_club(record)
                     self.history_id, notes = store_history.archive_finished(
                         self.state_dir, self.key, self.state, record
                     )
                     self.warnings.extend(notes)
             else:
                 self.history_id = None
+                if self.club:
+                    from companion.store import outbox
+
+                    outbox.take_back(self.state_dir, self.key)
                 if os.path.lexists(self.state_dir / "history.db"):
                     with store_history.History(self.state_dir) as history:
                         history.forget(self.key)
@@ -425,6 +437,19 @@ class GameSession:
             message = f"the history could not be updated: {exc.message}"
             log.warning("%s", message)
             self.warnings.append(message)
+
+    def _keep_for_club(self, record: str) -> None:
+        """Put the finished game in the club's outbox before the history is told, so a
+        crash between the two leaves it to be put there again (by its key: one file)."""
+        if not self.club:
+            return
+        from companion.store import outbox
+
+        try:
+            outbox.put(self.state_dir, self.key, record)
+        except StorageError as exc:
+            log.warning("%s", exc.message)
+            self.warnings.append(exc.message)
 
     def record_text(self) -> str:
         """The game as a record (docs/record-format.md, with "t"): what `export` writes."""

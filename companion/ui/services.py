@@ -132,3 +132,6 @@ class Services:
     """Side files of the state directory that were ignored, each naming its file
     (companion.config.sidefiles); Home shows them."""
     recent_intents: list[object] = field(default_factory=list)
+    club_waiting: Callable[[], int] | None = None
+    """How many finished games wait for the club (docs/club.md); None when the table's
+    configuration names no club. Settings shows it."""

@@ -267,3 +267,14 @@ def test_a_hit_keeps_the_phones_settings(config: Path, state: Path) -> None:
     assert again == first
     assert again.companion.phones.bind == "10.42.0.1"
     assert again.companion.phones.wifi_ssid == "Tisch"
+
+
+def test_a_hit_keeps_the_club_settings(config: Path, state: Path) -> None:
+    """The club's section (issue 37) comes back from the cache as settings, not as a dict."""
+    path = config / "companion.yaml"
+    path.write_text(path.read_text() + "\nclub:\n  url: http://192.168.1.20:8090/\n"
+                    f"  token: {'a1' * 16}\n")
+    first, _catalogue = cache.load_config(config, state)
+    again, _catalogue = cache.load_config(config, state)
+    assert again == first and again.companion.club.configured
+    assert again.companion.club.url == "http://192.168.1.20:8090/"

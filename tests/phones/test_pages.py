@@ -512,3 +512,36 @@ def test_after_a_rotation_an_open_page_says_to_scan_the_new_code(browser, tmp_pa
         assert page.get_attribute("body", "data-actions") == "0"
         context.close()
     session.close()
+
+
+def test_the_club_s_league_is_linked_in_the_phone_s_language(browser, tmp_path):
+    """Issue 37: a table that belongs to a club links the league (in the phone's language);
+    one that does not shows no link."""
+    import threading
+
+    from companion.phones import server
+
+    token = "cd" * 16
+    for club in ("http://192.168.1.20:8090/", ""):
+        httpd = server.make_server(tmp_path, catalogue(), {}, lambda: token, "127.0.0.1", 0,
+                                   club_url=club)
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        try:
+            context = browser.new_context(viewport={"width": 390, "height": 800}, locale="de")
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/?t={token}")
+            # The words are loaded (the title is translated): the link is decided by then.
+            page.wait_for_selector("#language-word:text-is('Sprache')")
+            link = page.evaluate("""() => { const a = document.getElementById('club');
+                return {shown: !document.getElementById('club-line').hidden,
+                        href: a.getAttribute('href'), text: a.textContent}; }""")
+            context.close()
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+        if club:
+            assert link == {"shown": True, "href": club + "?lang=de",
+                            "text": "Die Liga des Vereins (alle Tische)"}
+        else:
+            assert not link["shown"]

@@ -348,3 +348,28 @@ def test_serve_never_loads_pygame_or_yaml_beyond_the_configuration():
                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("club", ["", "http://192.168.1.20:8090/"])
+def test_the_page_links_to_the_club_s_league_only_when_the_table_has_a_club(tmp_path, club):
+    import urllib.request
+
+    from companion.phones import server
+    from tests.phones.phonetools import catalogue as shipped
+
+    httpd = server.make_server(tmp_path, shipped(), {}, lambda: "ab" * 16, "127.0.0.1", 0,
+                               club_url=club)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = httpd.server_address[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/?t={'ab' * 16}") as answer:
+            page = answer.read().decode()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/words/de.json?t={'ab' * 16}"
+                                    ) as answer:
+            words = json.loads(answer.read())
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert f'data-club="{club}"' in page and "{{club}}" not in page
+    assert words["page"]["club"] == "Die Liga des Vereins (alle Tische)"

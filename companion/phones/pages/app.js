@@ -57,6 +57,13 @@
     $("language-word").textContent = t("language");
     $("title").textContent = t("title");
     document.title = t("title");
+    // The club's league, when the table belongs to a club (companion.yaml `club.url`).
+    const club = document.body.dataset.club;
+    if (club && /^https?:\/\//.test(club)) {
+      $("club").href = club + (club.includes("?") ? "&" : "?") + "lang=" + words.language;
+      $("club").textContent = t("club");
+      $("club-line").hidden = false;
+    }
     render();
   }
   $("language").addEventListener("change", (e) => {

@@ -9,7 +9,7 @@ import pygame
 
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, TEXT, Canvas
-from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from companion.ui.i18n import LANGUAGE_NAMES, LANGUAGES, _, ngettext
 from companion.ui.layouts import settings as places
 from companion.ui.scene import Primary, Scene
 from companion.ui.services import UISettings
@@ -52,6 +52,13 @@ class SettingsScene(Scene):
         self.ui.dirty = True
 
     def hint(self) -> str:
+        # Games waiting for the club (docs/club.md) take the hint's place in the bar while
+        # there are any: both would not fit there, and no row of the body may move for it.
+        waiting = self.ui.services.club_waiting
+        n = waiting() if waiting is not None else 0
+        if n:
+            return ngettext("{n} game waiting for the club", "{n} games waiting for the club",
+                            n).format(n=n)
         return _("Display size and rotation apply at the next start.")
 
     def primary(self) -> Primary:
