@@ -508,8 +508,10 @@ class TouchTable:
             f.tap(str(shown))
             return
         else:
-            while scene.value != shown:
-                f.tap("+" if scene.value < shown else "\u2212")
+            while scene.value != shown:  # from no answer: "+" beyond the buttons, "−" lowest
+                now = scene.value
+                up = shown > 0 if now is None else now < shown
+                f.tap("+" if up else "\u2212")
         f.tap_primary()
 
     def show_player(self, player: str) -> None:

@@ -227,6 +227,13 @@ class Scene:
     def release(self) -> None:
         """Let go of anything held open (Home's saved game) before a new game starts."""
 
+    def screen_key(self) -> object:
+        """What this scene's controls depend on besides the game's state (Loading: the
+        player shown): a tap that changes it changes the screen, so a second tap at the
+        same spot right after it does nothing (`UI.touch`, docs/touch.md). None: only
+        the state and the scene on top."""
+        return None
+
     def animating_until(self) -> float:
         """Until when a short transition runs (the UI draws frames until then); 0: calm."""
         return 0.0

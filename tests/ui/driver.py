@@ -126,7 +126,10 @@ def answer(ui: UI, card_id: str | None = None) -> None:
             ui.press(f"good:{good}")
     else:
         while scene.value != shown:  # type: ignore[attr-defined]
-            ui.press("value:+" if scene.value < shown else "value:-")  # type: ignore[attr-defined]
+            # (No answer yet: "+" to the first number beyond the buttons, "−" to the lowest.)
+            now = scene.value  # type: ignore[attr-defined]
+            ui.press("value:+" if now is None and shown > 0 or now is not None and now < shown
+                     else "value:-")
     ui.press("ok")
 
 

@@ -151,6 +151,11 @@ class LoadingScene(RoundScene):
         # Else the page stays, and the choices kept on other pages come onto its places
         # left empty by the move (`views.loading.placed`): no turn back to find them.
 
+    def screen_key(self) -> object:
+        """The player shown (a hand-over puts another player's moves under the finger) and
+        whether the conversions' sets are shown in place of the moves."""
+        return (self.player, bool(self.sets))
+
     def more_topics(self, state: State) -> list[str]:
         """What Loading may do with a cube: the market hall, ships, contracts, the
         warehouse and the merchants the players own."""
