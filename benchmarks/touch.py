@@ -393,6 +393,8 @@ class TouchTable:
                         for _k in range(action.price - 1):
                             f.tap(more)
                         f.tap_primary()
+        elif isinstance(action, Done) and state.phase == "loading":
+            self.end_loading()
         elif isinstance(action, Buy | Done):
             f.tap_primary()
         elif isinstance(action, Discard):
@@ -477,6 +479,25 @@ class TouchTable:
             f.tap(_("Redo"))
         else:  # pragma: no cover
             raise AssertionError(f"no way to enter {action} by touch")
+
+    def end_loading(self) -> None:
+        """The record's Loading done: the player shown says so (the primary action); where
+        others still hold ship cubes, a player's done only hands over (docs/touch.md), so
+        the one other says done too, or for two or more the table ends Loading for
+        everyone (its button, then the answer to the question that names the cubes):
+        two taps either way. (Older versions: one tap ended it for everyone.)"""
+        f = self.finger
+        game: Any = self.ui.game
+        holders = getattr(game, "loading_holders", None)
+        others = holders(self.state, but=getattr(self.ui.top, "player", None)) \
+            if holders is not None else []
+        if len(others) >= 2:
+            f.tap(_("End for all"))
+            f.tap(_("End Loading for everyone"))
+            return
+        f.tap_primary()
+        if others and self.state.phase == "loading" and self.ui.top.name == "loading":
+            f.tap_primary()  # the one other holder, shown now, says done: Loading ends
 
     def shown(self, card_id: str) -> Any:
         """What the app's card `card_id` shows (its printed value): here the record's game

@@ -145,6 +145,18 @@ def confirmed_lines(before: object, after: object) -> int:
 AUTO_DONE: set[int] = set()
 
 
+def end_loading(ui: UI) -> None:
+    """The record's Loading done: the player shown says so (OK); where others still hold
+    ship cubes that only hands over, so the table ends Loading for everyone (the last
+    choice, then the question's answer)."""
+    game = ui.game
+    if game.loading_holders(game.state, but=getattr(ui.top, "player", None)):
+        press_paged(ui, "end:all")
+        ui.press("loading:end-all")
+    else:
+        ui.press("ok")
+
+
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
     """Enter one action of a record through the screens."""
     dismiss(ui, seen)
@@ -193,7 +205,9 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
                 break
             ui.press("price:page")
         ui.press(key)
-    elif isinstance(action, Buy) or isinstance(action, Done):
+    elif isinstance(action, Done):
+        end_loading(ui)
+    elif isinstance(action, Buy):
         ui.press("ok")
     elif isinstance(action, Discard):
         ui.press("ok")

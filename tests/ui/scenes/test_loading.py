@@ -103,7 +103,13 @@ def test_the_sell_shortcut_stays_put_after_fill_contracts(ui, language):
     assert turn_to(sell) is not None and turn_to(fill) is not None
     where = shortcut(sell)  # on the page shown with Fill contracts, or on another page
     finger.tap(lambda label: label.startswith(fill))
-    if where is not None:  # under the finger: it keeps its place
+    sells = [moves for label, moves in LoadingScene.shortcuts(
+        None, ui.game.state, pid) if label.startswith(sell)]  # type: ignore[arg-type]
+    if not sells or len(sells[0]) < 2:
+        # One move left: no shortcut for it (issue 30: shortcuts for two moves or more);
+        # the move's own button makes it, and the shortcut's place is left empty.
+        assert shortcut(sell) is None
+    elif where is not None:  # under the finger: it keeps its place
         after = shortcut(sell)
         assert after is not None and after["rect"] == where["rect"], (where, after)
     else:  # on another page: it comes onto the places Fill contracts left empty
