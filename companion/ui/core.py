@@ -207,6 +207,7 @@ class UI:
         c = Canvas(self.surface)
         c.fill(BG)
         scene = self.top
+        c.question = scene.question()
         if scene.full_screen:  # the scene draws its own buttons; no bar
             self._bar_buttons = []
             c.body = pygame.Rect(0, 0, c.w, c.h)

@@ -355,11 +355,10 @@ class GameController:
             self.form_choice = None
         if self.finished:
             # A player's done said after where the game now is (an Undo went back past
-            # it) is no longer said; nor is one of another Loading.
+            # it) is no longer said; one said before it still is (an Undo of Loading's
+            # end shows the players who were not done yet).
             depth = history_depth(new)
-            self.finished = [f for f in self.finished
-                             if f[0] == new.round and f[2] <= depth
-                             and new.phase == Phase.LOADING]
+            self.finished = [f for f in self.finished if f[2] <= depth]
         wanted = self.base_scene(new)
         stack = self.stack
         base = stack[self.depth] if len(stack) > self.depth else None

@@ -240,6 +240,12 @@ class Scene:
     def release(self) -> None:
         """Let go of anything held open (Home's saved game) before a new game starts."""
 
+    def question(self) -> str | None:
+        """Whether this screen asks the table what a card shows: "unanswered" (nothing
+        chosen yet: no answer may look chosen, Confirm waits), "answering" (a choice was
+        made), or None (it asks nothing). In the frame description (docs/frames.md)."""
+        return None
+
     def screen_key(self) -> object:
         """What this scene's controls depend on besides the game's state (Loading: the
         player shown): a tap that changes it changes the screen, so a second tap at the

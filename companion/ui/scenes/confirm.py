@@ -143,6 +143,10 @@ class ConfirmValueScene(Scene):
         #: The value before each change, for Undo (the last thing the person did).
         self.earlier: list[int | list[str] | None] = []
 
+    def question(self) -> str | None:
+        """No answer until the table taps one (docs/cards.md: never a preset answer)."""
+        return "answering" if self.earlier else "unanswered"  # a tap changed the answer
+
     def screen_key(self) -> object:
         """Goods entered one by one ("Other goods") in place of the answers."""
         return self.by_goods

@@ -435,6 +435,7 @@ class LoadingScene(RoundScene):
         onto the page left)."""
         self.page = max(0, self.page + step)
         self.places_shown.clear()
+        self.tapped.clear()  # the finger has moved on: the page is shown as it is
         self.ui.dirty = True
 
     def board(self, state: State, pid: str, rows: int) -> view.LoadingBoard:
