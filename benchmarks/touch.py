@@ -178,6 +178,9 @@ class TouchTable:
         #: What each card of the record shows (the game's values as it began): the truth
         #: the table reads off a card, whatever id the app gave it.
         self.truth: dict[str, Any] = {}
+        #: (round, phase) -> the players' Loading dones beyond the record's `done` that
+        #: ended it (each player still holding ship cubes says so: `end_loading`).
+        self.player_dones: dict[tuple[int, str], int] = {}
 
     @property
     def state(self) -> State:
@@ -481,23 +484,24 @@ class TouchTable:
             raise AssertionError(f"no way to enter {action} by touch")
 
     def end_loading(self) -> None:
-        """The record's Loading done: the player shown says so (the primary action); where
-        others still hold ship cubes, a player's done only hands over (docs/touch.md), so
-        the one other says done too, or for two or more the table ends Loading for
-        everyone (its button, then the answer to the question that names the cubes):
-        two taps either way. (Older versions: one tap ended it for everyone.)"""
+        """The record's Loading done, as a table playing in turn ends it: the player shown
+        says done (the primary action), and so does each other player who still holds
+        ship cubes, shown in turn (a player's done only hands over: docs/touch.md); the
+        last one's done is the record's. Each of those players' dones is an event at the
+        table (`player_dones`), which the record's one `done` stands for. (Older versions:
+        one tap ended it for everyone.)"""
         f = self.finger
         game: Any = self.ui.game
         holders = getattr(game, "loading_holders", None)
         others = holders(self.state, but=getattr(self.ui.top, "player", None)) \
             if holders is not None else []
-        if len(others) >= 2:
-            f.tap(_("End for all"))
-            f.tap(_("End Loading for everyone"))
-            return
         f.tap_primary()
-        if others and self.state.phase == "loading" and self.ui.top.name == "loading":
-            f.tap_primary()  # the one other holder, shown now, says done: Loading ends
+        key = (self.state.round, "loading")
+        for _other in others:
+            if self.state.phase != "loading" or self.ui.top.name != "loading":
+                break
+            f.tap_primary()  # the next holder, shown now, says done
+            self.player_dones[key] = self.player_dones.get(key, 0) + 1
 
     def shown(self, card_id: str) -> Any:
         """What the app's card `card_id` shows (its printed value): here the record's game

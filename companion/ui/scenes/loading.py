@@ -335,7 +335,7 @@ class LoadingScene(RoundScene):
             player=words.player_name(state, pid),
             goods=", ".join(names.good_initial(g) for g in state.player(pid).dock))
             for pid in seats if state.player(pid).dock]
-        return "; ".join(parts)
+        return _("; ").join(parts)  # (French sets a space before the semicolon)
 
     def draw_end_question(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         """The explicit end for everyone, asked in place of the moves: the button that
