@@ -54,14 +54,22 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
     return out
 
 
+#: The last state `history_depth` was asked about, and its answer (asked every frame).
+_last_depth: tuple[State | None, int] = (None, 0)
+
+
 def history_depth(state: State) -> int:
     """How many states lie before `state` in its game's history (an Undo goes back one,
     a Redo or an action forward one): where in the game a player said they were done."""
+    global _last_depth
+    if _last_depth[0] is state:
+        return _last_depth[1]
     depth = 0
     step = state.previous
     while step is not None:
         depth += 1
         step = step.previous
+    _last_depth = (state, depth)
     return depth
 
 

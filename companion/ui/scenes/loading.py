@@ -327,24 +327,32 @@ class LoadingScene(RoundScene):
         self.game.end_loading()
         self.ui.dirty = True
 
-    def to_stock(self, state: State) -> str:
+    def to_stock(self, state: State, counted: bool = False) -> str:
         """What ending Loading now sends to the stock: each player's cubes still on ships
-        ("Green: Co, Te; Blue: Sa"), in turn from the first player."""
+        ("Green: Co, Te; Blue: Sa"), in turn from the first player; `counted`: how many
+        ("Green: 2; Blue: 1"), where the goods have no room."""
         seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
         parts = [_("{player}: {goods}").format(
             player=words.player_name(state, pid),
-            goods=", ".join(names.good_initial(g) for g in state.player(pid).dock))
+            goods=str(len(state.player(pid).dock)) if counted else
+            ", ".join(names.good_initial(g) for g in state.player(pid).dock))
             for pid in seats if state.player(pid).dock]
         return _("; ").join(parts)  # (French sets a space before the semicolon)
 
     def draw_end_question(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         """The explicit end for everyone, asked in place of the moves: the button that
-        ends it, then who still holds cubes and what goes to the stock."""
-        holders = self.to_stock(state)
-        said = _("Still on the ships, to the stock if Loading ends now: {cubes}.").format(
-            cubes=holders) if holders else _("No cube is left on a ship.")
+        ends it, then who still holds cubes and what goes to the stock (their goods, or
+        how many where the goods have no room)."""
         row, why = places.stays_plan(c, rect, _("End Loading for everyone"))
         c.button(row, _("End Loading for everyone"), self.end_for_all, key="loading:end-all")
+        said = _("No cube is left on a ship.")
+        for counted in (False, True):
+            holders = self.to_stock(state, counted)
+            if holders:
+                said = _("Still on the ships, to the stock if Loading ends now: {cubes}."
+                         ).format(cubes=holders)
+            if not layout.fit(c, said, why.w, why.h, SMALL).cut:
+                break
         layout.draw_text(c, said, why, SMALL, TEXT)
 
     def do(self, *actions: Action) -> None:
@@ -406,6 +414,13 @@ class LoadingScene(RoundScene):
                                  self.cube_rows(c, state, pid, area.w))
         # The player's badge and name, then their cubes on the same row: the cubes on the
         # ships, then the warehouse's and the market hall's, each group after its name.
+        # The moves' place in the player's colour: a stripe down its left, from their badge,
+        # in the gap beside it (nothing moves for it): a hand-over to another player is
+        # seen where the finger is, with the name and badge above it (docs/touch.md).
+        gap = min(c.u(8), area.x)
+        if gap >= c.u(6):
+            c.rect(pygame.Rect(area.x - gap + c.u(1), area.y, c.u(4), area.h),
+                   PLAYER_COLOURS.get(pid, MUTED), 2)
         c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
         if plan.name is not None:
             c.text(words.player_name(state, pid), plan.name, BODY,
@@ -448,7 +463,9 @@ class LoadingScene(RoundScene):
         sets_before = self.set_slots.get(key)
         tapped = self.tapped.get(key)
         # Others still hold ship cubes: the last choice ends Loading for everyone (asked).
-        end_all = bool(self.game.loading_holders(state, but=pid))
+        finished = self.game.loading_finished(state)
+        end_all = self.kept("end_all", (state, pid, finished),
+                            lambda: bool(self.game.loading_holders(state, but=pid)))
         got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before,
                                   tapped, end_all),
                         lambda: view.loading_board(state, pid, before, shown, rows,
