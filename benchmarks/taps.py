@@ -4,7 +4,10 @@ counting the inputs of each phase of each round against the table's real events 
 The goal (docs/ui.md) is one input per real event. An event is what happens at the table:
 a card revealed (a ship's three cubes drawn from the bag are three more), a worker placed,
 an offer accepted or declined, a card bought or left, a Loading move, sale or conversion,
-Loading declared done; the 4th fire turned up at the end is a card revealed too (the record
+Loading declared done by a player (each player still holding ship cubes says so: a
+player's done hands over to the next, and the record's one `done` stands for all of them,
+so those beyond the first are counted by the touch table, `TouchTable.player_dones`);
+the 4th fire turned up at the end is a card revealed too (the record
 has no action of its own for it: it counts where the last Done, or the 3rd fire's reveal,
 resolves it). Undo and Redo are inputs without an event. The inputs of a phase
 include the screens that come with it (a fire's, the income's, a printed value to confirm).
@@ -122,6 +125,10 @@ def measure_game(services: object, form: str, players: int, seed: int) -> Counts
         after = apply(state, action)
         events[key] = events.get(key, 0) + events_of(action, state, after)
         state = after
+    # A player's Loading done that handed over to the next holder of ship cubes is an
+    # event at the table that the record's one `done` stands for (`TouchTable.end_loading`).
+    for key, dones in getattr(table, "player_dones", {}).items():
+        events[key] = events.get(key, 0) + dones
     out: Counts = {p: [] for p in PHASES}
     for (round_no, phase), (inputs, _n) in sorted(table.counts.items()):
         if phase in out:

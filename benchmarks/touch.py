@@ -178,6 +178,9 @@ class TouchTable:
         #: What each card of the record shows (the game's values as it began): the truth
         #: the table reads off a card, whatever id the app gave it.
         self.truth: dict[str, Any] = {}
+        #: (round, phase) -> the players' Loading dones beyond the record's `done` that
+        #: ended it (each player still holding ship cubes says so: `end_loading`).
+        self.player_dones: dict[tuple[int, str], int] = {}
 
     @property
     def state(self) -> State:
@@ -393,6 +396,8 @@ class TouchTable:
                         for _k in range(action.price - 1):
                             f.tap(more)
                         f.tap_primary()
+        elif isinstance(action, Done) and state.phase == "loading":
+            self.end_loading()
         elif isinstance(action, Buy | Done):
             f.tap_primary()
         elif isinstance(action, Discard):
@@ -478,6 +483,26 @@ class TouchTable:
         else:  # pragma: no cover
             raise AssertionError(f"no way to enter {action} by touch")
 
+    def end_loading(self) -> None:
+        """The record's Loading done, as a table playing in turn ends it: the player shown
+        says done (the primary action), and so does each other player who still holds
+        ship cubes, shown in turn (a player's done only hands over: docs/touch.md); the
+        last one's done is the record's. Each of those players' dones is an event at the
+        table (`player_dones`), which the record's one `done` stands for. (Older versions:
+        one tap ended it for everyone.)"""
+        f = self.finger
+        game: Any = self.ui.game
+        holders = getattr(game, "loading_holders", None)
+        others = holders(self.state, but=getattr(self.ui.top, "player", None)) \
+            if holders is not None else []
+        f.tap_primary()
+        key = (self.state.round, "loading")
+        for _other in others:
+            if self.state.phase != "loading" or self.ui.top.name != "loading":
+                break
+            f.tap_primary()  # the next holder, shown now, says done
+            self.player_dones[key] = self.player_dones.get(key, 0) + 1
+
     def shown(self, card_id: str) -> Any:
         """What the app's card `card_id` shows (its printed value): here the record's game
         values stand for it (a table that reads the catalogue's guesses off its cards),
@@ -508,8 +533,10 @@ class TouchTable:
             f.tap(str(shown))
             return
         else:
-            while scene.value != shown:
-                f.tap("+" if scene.value < shown else "\u2212")
+            while scene.value != shown:  # from no answer: "+" beyond the buttons, "−" lowest
+                now = scene.value
+                up = shown > 0 if now is None else now < shown
+                f.tap("+" if up else "\u2212")
         f.tap_primary()
 
     def show_player(self, player: str) -> None:

@@ -180,15 +180,27 @@ def has_dock_work(state: State, player: str) -> bool:
     return False
 
 
-def next_loader(state: State, after: str | None = None) -> str | None:
+def next_loader(state: State, after: str | None = None,
+                skip: frozenset[str] | set[str] = frozenset()) -> str | None:
     """Who loads next, in turn from the first player (RULES.md, Loading): the first
     player after `after` (from the first player if None) who still has a ship's cube to
-    unload where a rule lets it go; None when nobody has."""
+    unload where a rule lets it go, leaving out the players in `skip` (those who said
+    their Loading is done); None when nobody has."""
     seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
     if after in seats:
         k = seats.index(after) + 1
         seats = seats[k:] + seats[:k]
-    return next((p for p in seats if p != after and has_dock_work(state, p)), None)
+    return next((p for p in seats if p != after and p not in skip and has_dock_work(state, p)),
+                None)
+
+
+def cube_holders(state: State, skip: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """The players, in turn from the first player, who still hold a ship's cube that a
+    rule lets go somewhere, leaving out those in `skip`: while any is left, one player's
+    "done" hands over to the next of them; when none is, Loading may end (the record's
+    `done`) without a cube of theirs going to the stock."""
+    seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+    return [p for p in seats if p not in skip and has_dock_work(state, p)]
 
 
 def _first_stores(
@@ -273,6 +285,7 @@ def undo_preview(state: State) -> tuple[State, Action] | None:
 __all__ = [
     "buy_prices",
     "conversions",
+    "cube_holders",
     "has_dock_work",
     "is_legal",
     "legal_actions",

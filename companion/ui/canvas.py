@@ -238,6 +238,8 @@ class Target:
     enabled: bool
     primary: bool
     bar: bool = False
+    #: Drawn as the choice made (a selected cube, an answer chosen).
+    selected: bool = False
 
 
 @value(frozen=False)
@@ -276,6 +278,9 @@ class Canvas:
         #: the bar once `in_bar` is set.
         self.body = pygame.Rect(0, 0, self.w, self.h)
         self.in_bar = False
+        #: Whether the screen drawn asks the table a question, and how far it is answered
+        #: (`Scene.question`): "unanswered", "answering" or None (the frame description).
+        self.question: str | None = None
         #: Lengths and text sizes worked out so far (a frame asks for a few hundred).
         self._px: dict[int, int] = {}
         self._u: dict[float, int] = {}
@@ -466,7 +471,7 @@ class Canvas:
         if action is not None:
             self.hits.append(Hit(pygame.Rect(rect), action, key or named, named))
         self.targets.append(Target(plain(named) or key, pygame.Rect(rect), action is not None,
-                                   key == "ok", self.in_bar))
+                                   key == "ok", self.in_bar, selected))
         return rect
 
     def player_badge(
@@ -582,7 +587,9 @@ class Canvas:
             "texts": [{"text": d.text, "px": d.px, "rect": list(d.rect), "role": d.role,
                        "cut": d.cut, "bar": d.bar} for d in self.drawn],
             "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
-                         "primary": t.primary, "bar": t.bar} for t in self.targets],
+                         "primary": t.primary, "bar": t.bar, "selected": t.selected}
+                        for t in self.targets],
+            "question": self.question,
             "marks": [{"kind": kind, "of": of, "rect": list(box),
                        **({"line": [list(p) for p in line]} if line else {})}
                       for kind, of, box, line in self.marks],

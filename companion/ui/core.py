@@ -40,8 +40,15 @@ from companion.ui.services import GameSession, Services
 
 __all__ = ["UI", "Services"]
 
-#: A second tap on the primary action sooner than this is a double tap, not a new event.
-PRIMARY_REPEAT_S = 0.4
+#: The double-tap interval (seconds): after a tap that recorded an action or changed the
+#: screen (an automatic advance, a hand-over, a question, a new screen), a tap at the same
+#: spot sooner than this is the same finger bouncing or hurrying, never a new choice: it
+#: does nothing, whatever now lies under it (docs/touch.md). A tap that only adjusted what
+#: is being entered (a stepper, a page turned, a good picked) sets no such interval.
+DOUBLE_TAP_S = 0.3
+#: How near the first tap a second one must land to be "the same spot" (pixels at
+#: 800x480, scaled with the window like every size): about a fingertip's width.
+SAME_SPOT = 32
 #: The time between two frames of a transition (seconds).
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
@@ -83,7 +90,9 @@ class UI:
         self.canvas = Canvas(self.surface)
         self.game: GameHost | None = None  # a GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
-        self.last_primary_tap = float("-inf")
+        #: When and where the last tap that recorded something or changed the screen
+        #: landed (`touch`): a tap there within `DOUBLE_TAP_S` does nothing.
+        self.last_change: tuple[float, tuple[int, int]] | None = None
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
         #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,
@@ -198,6 +207,7 @@ class UI:
         c = Canvas(self.surface)
         c.fill(BG)
         scene = self.top
+        c.question = scene.question()
         if scene.full_screen:  # the scene draws its own buttons; no bar
             self._bar_buttons = []
             c.body = pygame.Rect(0, 0, c.w, c.h)
@@ -377,19 +387,46 @@ class UI:
                          valign="center")
 
     # --- input ------------------------------------------------------------------------
-    def touch(self, pos: tuple[int, int]) -> bool:
-        """A finger on the screen: a tap, except a second one on the primary action that
-        comes right after the first (an accidental double tap), which would skip the next
-        screen (Income after Loading done) or settle the next card too (Nobody bought it)."""
+    def touch(self, pos: tuple[int, int], at: float | None = None) -> bool:
+        """A finger on the screen at `pos`, at time `at` (the event's, on the UI's clock;
+        None: now). A tap, except right after a tap that recorded an action or changed
+        the screen: a second tap at the same spot within `DOUBLE_TAP_S` is the same
+        finger, and does nothing (what now lies there is another control, or the same
+        label meaning another card or player). Checked here, where every tap of the
+        touchscreen comes in, for every screen. False when nothing was hit (or the tap
+        was such a double)."""
         if self.dirty:
             self.render()
-        hit = self.canvas.hit_at(pos)
-        now = self.clock()
-        if hit is not None and hit.key == "ok":
-            if now - self.last_primary_tap < PRIMARY_REPEAT_S:
-                return False
-            self.last_primary_tap = now
-        return self.tap(pos)
+        now = self.clock() if at is None else at
+        if self.is_double(pos, now):
+            return False
+        before = self.screen_now()
+        hit = self.tap(pos)
+        if self.screen_changed(before):
+            self.last_change = (now, pos)
+        return hit
+
+    def is_double(self, pos: tuple[int, int], now: float) -> bool:
+        """Whether a tap at `pos` at `now` repeats the last screen-changing tap (`touch`)."""
+        last = self.last_change
+        if last is None or not 0 <= now - last[0] < DOUBLE_TAP_S:
+            return False
+        near = SAME_SPOT * self.canvas.s
+        return abs(pos[0] - last[1][0]) <= near and abs(pos[1] - last[1][1]) <= near
+
+    def screen_now(self) -> tuple[object, ...]:
+        """What a tap may change that puts other controls under the finger: the scene on
+        top and the stack's depth, the game's state (an action recorded), and what the
+        scene itself says its controls depend on (`Scene.screen_key`: Loading's player)."""
+        top = self.stack[-1] if self.stack else None
+        game = self.game
+        return (top, len(self.stack), game, game.state if game is not None else None,
+                top.screen_key() if top is not None else None)
+
+    def screen_changed(self, before: tuple[object, ...]) -> bool:
+        after = self.screen_now()
+        return any(a is not b for a, b in zip(before[:4], after[:4], strict=True)) or \
+            before[4] != after[4]
 
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap at `pos` (logical coordinates); True if it hit a target."""

@@ -25,7 +25,7 @@ from companion.engine import (
     apply,
 )
 from companion.engine.cards import FOURTH_FIRE
-from companion.engine.legal import loading_actions, undo_preview
+from companion.engine.legal import cube_holders, loading_actions, next_loader, undo_preview
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
@@ -54,6 +54,25 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
     return out
 
 
+#: The last state `history_depth` was asked about, and its answer (asked every frame).
+_last_depth: tuple[State | None, int] = (None, 0)
+
+
+def history_depth(state: State) -> int:
+    """How many states lie before `state` in its game's history (an Undo goes back one,
+    a Redo or an action forward one): where in the game a player said they were done."""
+    global _last_depth
+    if _last_depth[0] is state:
+        return _last_depth[1]
+    depth = 0
+    step = state.previous
+    while step is not None:
+        depth += 1
+        step = step.previous
+    _last_depth = (state, depth)
+    return depth
+
+
 class GameController:
     """The session of the game on the table, and the screens that follow its state."""
 
@@ -71,6 +90,11 @@ class GameController:
         self.group: tuple[State, int, str] | None = None
         #: The same for Redo, right after such a group was undone.
         self.redo_group: tuple[State, int, str] | None = None
+        #: The players who said their Loading is done (`loading_done`), in the order they
+        #: said it: (round, player, how deep the game's history was then). A player's done
+        #: is not a line of the record (the record's `done` is the table's, written when
+        #: the last holder of ship cubes is done); it lasts while the app runs.
+        self.finished: list[tuple[int, str, int]] = []
 
     @property
     def session(self) -> GameSession:
@@ -133,13 +157,80 @@ class GameController:
     grouping = False
 
     def done_by_itself(self) -> None:
-        """Nothing can be loaded (nobody has a cube a rule lets move), as Loading begins or
-        after its last move: Loading is done by itself, no tap (nobody has a choice left to
-        make). An Undo takes back this Done alone (and says so)."""
+        """Nothing can be loaded (nobody who has not said they are done has a cube a rule
+        lets move), as Loading begins or after its last move: Loading is done by itself,
+        no tap (nobody has a choice left to make). An Undo takes back this Done alone
+        (and says so)."""
         new = self.state
-        if new.phase == Phase.LOADING and \
-                not any(loading_actions(new, pid) for pid in new.players):
+        if new.phase != Phase.LOADING:
+            return
+        finished = self.loading_finished(new)
+        if not any(loading_actions(new, pid) for pid in new.players if pid not in finished):
             self.act(Done())
+
+    # --- a player's Loading done ---------------------------------------------------
+    def loading_finished(self, state: State | None = None) -> frozenset[str]:
+        """The players who said their Loading is done this round (`loading_done`)."""
+        state = self.state if state is None else state
+        if state.phase != Phase.LOADING:
+            return frozenset()
+        return frozenset(pid for rnd, pid, _depth in self.finished if rnd == state.round)
+
+    def loading_holders(self, state: State | None = None, but: str | None = None) -> list[str]:
+        """The players still holding a ship's cube with somewhere to go who have not said
+        they are done (leaving out `but`), in turn from the first player."""
+        state = self.state if state is None else state
+        skip = set(self.loading_finished(state))
+        if but is not None:
+            skip.add(but)
+        return cube_holders(state, skip)
+
+    def loading_done(self, pid: str) -> str | None:
+        """`pid` says their Loading is done: the Loading screen's primary action for the
+        player shown, and what a player's button could call. Their turn ends: the next
+        player who still holds ship cubes (and has not said so) is handed the screen, as
+        after a player's last cube; when nobody else holds one, the table's `done` is
+        recorded (Loading ends, the Income is paid). Returns the next player, or None
+        when Loading ended (or could not: the message says why)."""
+        state = self.state
+        if state.phase != Phase.LOADING or pid not in state.players:
+            return None
+        if not self.loading_holders(state, but=pid):
+            self.act(Done())
+            return None
+        if pid not in self.loading_finished(state):
+            self.finished.append((state.round, pid, history_depth(state)))
+        following = next_loader(state, pid, self.loading_finished(state))
+        self.sync(state, state)  # the Loading screen shows the next player
+        return following
+
+    def take_back_done(self) -> str | None:
+        """Undo's part in a player's done: the last one said since the last recorded
+        action is taken back (that player is shown again); their id, or None."""
+        state = self.state
+        depth = history_depth(state)
+        if self.finished and self.finished[-1][0] == state.round and \
+                self.finished[-1][2] == depth and state.phase == Phase.LOADING:
+            pid = self.finished.pop()[1]
+            return pid
+        return None
+
+    def done_pending(self) -> str | None:
+        """The player whose done was the last thing done (no action recorded since), or
+        None: Undo takes it back first."""
+        state = self.state
+        if self.finished and state.phase == Phase.LOADING:
+            rnd, pid, depth = self.finished[-1]
+            if rnd == state.round and depth == history_depth(state):
+                return pid
+        return None
+
+    def end_loading(self) -> bool:
+        """End Loading for everyone (the explicit choice, after the Loading screen named
+        who still holds cubes and what goes to the stock): the record's `done`."""
+        if self.state.phase != Phase.LOADING:
+            return False
+        return self.act(Done())
 
     def announce(self, old: State, new: State, action: Action) -> None:
         """Feedback for what the table cannot see in the books: a contract just completed."""
@@ -270,6 +361,12 @@ class GameController:
         """Follow a state change: the phase's screen, then fire and income screens on top."""
         if new.phase == Phase.SUPPLY:
             self.form_choice = None
+        if self.finished:
+            # A player's done said after where the game now is (an Undo went back past
+            # it) is no longer said; one said before it still is (an Undo of Loading's
+            # end shows the players who were not done yet).
+            depth = history_depth(new)
+            self.finished = [f for f in self.finished if f[2] <= depth]
         wanted = self.base_scene(new)
         stack = self.stack
         base = stack[self.depth] if len(stack) > self.depth else None

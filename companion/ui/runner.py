@@ -392,9 +392,10 @@ class Runner:
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.ui.dirty = True
             return
-        pos = self.display.tap_position(event, time.monotonic())
+        now = time.monotonic()  # the event's time: the tap is handled as it comes
+        pos = self.display.tap_position(event, now)
         if pos is not None:
-            self.ui.touch(pos)
+            self.ui.touch(pos, at=now)
 
     def act_on_keys(self, decided: list[Any]) -> None:
         """Handle what the burst filter decided: key events as keys, scans as scans."""

@@ -51,6 +51,19 @@ class GameHost(Protocol):
 
     def switch_form(self) -> None: ...
 
+    def loading_finished(self, state: State | None = None) -> frozenset[str]: ...
+
+    def loading_holders(self, state: State | None = None,
+                        but: str | None = None) -> list[str]: ...
+
+    def loading_done(self, pid: str) -> str | None: ...
+
+    def take_back_done(self) -> str | None: ...
+
+    def done_pending(self) -> str | None: ...
+
+    def end_loading(self) -> bool: ...
+
     def close(self) -> None: ...
 
 
@@ -226,6 +239,19 @@ class Scene:
 
     def release(self) -> None:
         """Let go of anything held open (Home's saved game) before a new game starts."""
+
+    def question(self) -> str | None:
+        """Whether this screen asks the table what a card shows: "unanswered" (nothing
+        chosen yet: no answer may look chosen, Confirm waits), "answering" (a choice was
+        made), or None (it asks nothing). In the frame description (docs/frames.md)."""
+        return None
+
+    def screen_key(self) -> object:
+        """What this scene's controls depend on besides the game's state (Loading: the
+        player shown): a tap that changes it changes the screen, so a second tap at the
+        same spot right after it does nothing (`UI.touch`, docs/touch.md). None: only
+        the state and the scene on top."""
+        return None
 
     def animating_until(self) -> float:
         """Until when a short transition runs (the UI draws frames until then); 0: calm."""

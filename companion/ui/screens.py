@@ -183,6 +183,16 @@ def _loading(demo: Demo) -> None:
     assert type(scene).__name__ == "LoadingScene"
 
 
+def _loading_end_all(demo: Demo) -> None:
+    """Ending Loading for everyone, asked: every cube still on a ship, to the stock."""
+    from companion.engine.legal import cube_holders
+
+    demo.at(lambda b, a: a.phase == Phase.LOADING and b.phase != Phase.LOADING
+            and len(cube_holders(a)) >= 2)
+    scene: Any = demo.ui.top
+    scene.ask_end()
+
+
 def _tableau(demo: Demo) -> None:
     demo.at(_loading_moment)
     state = demo.state
@@ -284,7 +294,8 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
            {"purchase": _purchase}, per_players=True),
     Screen("purchase-tracked", _scene("purchase", "TrackedPurchaseScene"),
            {"tracked": _tracked}, per_players=True),
-    Screen("loading", _scene("loading", "LoadingScene"), {"loading": _loading}, per_players=True),
+    Screen("loading", _scene("loading", "LoadingScene"),
+           {"loading": _loading, "loading-end-all": _loading_end_all}, per_players=True),
     Screen("income", _scene("income", "IncomeScene"), {"income": _income}, per_players=True),
     Screen("final", _scene("final", "FinalScene"), {"final": _final}, per_players=True),
     Screen("tableau", _scene("tableau", "TableauScene"), {"tableau": _tableau}, per_players=True),

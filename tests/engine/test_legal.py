@@ -165,3 +165,27 @@ def test_games_in_turn_load_one_player_after_another(catalogue):
         for order in rounds.values():
             assert len(order) == len(set(order)), order
     assert several  # some rounds have more than one player loading
+
+
+def test_the_holders_of_ship_cubes_leave_out_those_who_said_they_are_done(catalogue):
+    """Issue 30: a player's Loading done hands over to the next player in turn who still
+    holds a ship's cube with somewhere to go, leaving out those who said they are done
+    (`next_loader`'s `skip`); `cube_holders` lists them in turn from the first player."""
+    from companion.engine.legal import cube_holders, has_dock_work, next_loader
+
+    checked = 0
+    for players, seed in ((4, 11), (5, 12)):
+        for state in states(catalogue, players, "quick", seed):
+            if state.phase != Phase.LOADING:
+                continue
+            seats = [state.seat_after(state.first_player, k) for k in range(players)]
+            working = [p for p in seats if has_dock_work(state, p)]
+            assert cube_holders(state) == working
+            if len(working) < 2:
+                continue
+            done = {working[0]}
+            assert cube_holders(state, done) == working[1:]
+            assert next_loader(state, skip=done) == working[1]
+            assert next_loader(state, working[-1], frozenset(working[:-1])) is None
+            checked += 1
+    assert checked > 3

@@ -126,7 +126,10 @@ def answer(ui: UI, card_id: str | None = None) -> None:
             ui.press(f"good:{good}")
     else:
         while scene.value != shown:  # type: ignore[attr-defined]
-            ui.press("value:+" if scene.value < shown else "value:-")  # type: ignore[attr-defined]
+            # (No answer yet: "+" to the first number beyond the buttons, "−" to the lowest.)
+            now = scene.value  # type: ignore[attr-defined]
+            ui.press("value:+" if now is None and shown > 0 or now is not None and now < shown
+                     else "value:-")
     ui.press("ok")
 
 
@@ -140,6 +143,18 @@ def confirmed_lines(before: object, after: object) -> int:
 #: The UIs (by id) where Loading done was recorded by itself after the last action
 #: (nothing to load): the record's Done is in already, and its Undo takes two.
 AUTO_DONE: set[int] = set()
+
+
+def end_loading(ui: UI) -> None:
+    """The record's Loading done: the player shown says so (OK); where others still hold
+    ship cubes that only hands over, so the table ends Loading for everyone (the last
+    choice, then the question's answer)."""
+    game = ui.game
+    if game.loading_holders(game.state, but=getattr(ui.top, "player", None)):
+        press_paged(ui, "end:all")
+        ui.press("loading:end-all")
+    else:
+        ui.press("ok")
 
 
 def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
@@ -190,7 +205,9 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
                 break
             ui.press("price:page")
         ui.press(key)
-    elif isinstance(action, Buy) or isinstance(action, Done):
+    elif isinstance(action, Done):
+        end_loading(ui)
+    elif isinstance(action, Buy):
         ui.press("ok")
     elif isinstance(action, Discard):
         ui.press("ok")

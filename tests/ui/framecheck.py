@@ -131,6 +131,28 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
             elif d < least_gap:
                 out.append(f"targets {a['label']!r} and {b['label']!r} are {d} px apart "
                            f"(< {least_gap})")
+    out += preselected(frame)
+    return out
+
+
+def preselected(frame: Mapping[str, object]) -> list[str]:
+    """A question not answered yet (a printed value: a fire's points, a fireman's value, a
+    contract's goods) shows no answer as chosen: no target drawn selected, no number where
+    the steps' number goes, and no primary action to tap (Confirm waits for a choice)."""
+    if frame.get("question") != "unanswered":
+        return []
+    out: list[str] = []
+    targets = frame["targets"]
+    texts = frame["texts"]
+    assert isinstance(targets, list) and isinstance(texts, list)
+    for t in targets:
+        if t.get("selected"):
+            out.append(f"question: {t['label']!r} is shown chosen before any answer")
+        if t["primary"] and t["enabled"]:
+            out.append(f"question: {t['label']!r} can be tapped before any answer")
+    for t in texts:
+        if t["role"] == "key" and t["text"].strip().lstrip("\u2212-").isdigit():
+            out.append(f"question: the number {t['text']!r} is shown before any answer")
     return out
 
 

@@ -5,6 +5,8 @@ test_real_frames.py); each section's comment keeps the finding a test comes from
 
 from __future__ import annotations
 
+from companion.ui import words
+
 from .helpers import at, tap_card
 
 # --- issue 11, finding 6: messages last until the next action ------------------------------------
@@ -26,3 +28,51 @@ def test_an_undo_message_lasts_until_the_next_action_and_not_longer(ui):
     texts = finger.texts()
     assert not any(t.startswith("Undone") for t in texts)
     assert any("Tap the card" in t for t in texts)
+
+
+# --- issue 30: a hurried second tap never records something else ---------------------------------
+
+
+def test_a_second_tap_at_the_same_spot_right_after_a_screen_change_does_nothing(ui):
+    """After a tap that changed the screen (here: a player's Loading done hands over to the
+    next player, whose "Loading done" lies under the finger: the same label, another
+    player), a tap at the same spot within the double-tap interval does nothing; after
+    the interval it acts (a new tap); elsewhere it acts at once."""
+    from companion.engine.legal import cube_holders
+    from companion.ui.core import DOUBLE_TAP_S
+
+    finger = at(ui, lambda b, a: a.phase == "loading" and b.phase != "loading"
+                and len(cube_holders(a)) >= 3, players=4)
+    state = ui.game.state
+    holders = cube_holders(state)
+    assert ui.top.player == holders[0]
+    finger.tap_primary()
+    assert ui.top.player == holders[1]
+    last_at, pos = ui.last_change
+    assert ui.canvas.hit_at(pos) is not None  # the next player's Loading done lies there
+    assert not ui.touch(pos, at=last_at + DOUBLE_TAP_S / 2)
+    assert ui.top.player == holders[1] and ui.game.state is state
+    assert ui.touch(pos, at=last_at + DOUBLE_TAP_S + 0.05)  # a new tap, a moment later
+    assert ui.top.player == holders[2]
+    # Elsewhere at once: a tap acts (a fast table, not a bounce): the first player's panel.
+    last_at, pos = ui.last_change
+    panel = finger.find(words.player_name(state, holders[0]))
+    x, y, w, h = panel["rect"]
+    assert ui.touch((x + w // 2, y + h // 2), at=last_at + DOUBLE_TAP_S / 2)
+    assert ui.top.player == holders[0]
+
+
+def test_steps_of_a_number_repeat_as_fast_as_a_finger_taps(ui):
+    from companion.ui.core import DOUBLE_TAP_S
+
+    finger = at(ui, lambda b, a: a.phase == "supply" and a.top_season() == "B"
+                and "B-fire" in a.unseen["B"])
+    tap_card(finger, ui, "B-fire")
+    assert ui.top.name == "confirm"
+    ui.render()
+    plus = next(h for h in ui.canvas.hits if h.key == "value:+").rect.center
+    now = 500.0
+    for _ in range(3):
+        now += DOUBLE_TAP_S / 3
+        assert ui.touch(plus, at=now)
+    assert ui.top.value == 13  # 11, 12, 13: each tap a step

@@ -85,6 +85,35 @@ def test_the_checks_catch_what_they_promise():
     assert problems(named, ["Maximiliane von Hohenzollern"]) == []
 
 
+def test_no_question_starts_on_an_answer(tmp_path):
+    """Issue 30: a question about a printed value (the shots' "confirm" and "pick-goods"
+    pictures, every fireman's value and contract's goods asked in whole games) shows no
+    answer as chosen: no selected answer, no number at the steps, Confirm not tappable.
+    The check catches a question that starts on its guess, as the fire's points did."""
+    from .framecheck import preselected
+
+    for picture_name in ("confirm", "pick-goods"):
+        ui = build(picture_name, (800, 480), "en", tmp_path / picture_name)
+        ui.render()
+        frame = frame_description(ui)
+        assert frame["question"] == "unanswered"
+        assert preselected(frame) == [], preselected(frame)
+    # The points question started on the guess (as it did before issue 30): caught.
+    ui = build("confirm", (800, 480), "en", tmp_path / "guess")
+    scene = ui.top
+    scene.value = scene.card.points
+    ui.dirty = True
+    ui.render()
+    found = "\n".join(preselected(frame_description(ui)))
+    assert f"the number '{scene.card.points}' is shown" in found
+    assert "'Confirm  \u25b6' can be tapped" in found, found
+    # Once the table tapped a step, the number and Confirm are its answer.
+    ui.press("value:+")
+    ui.render()
+    frame = frame_description(ui)
+    assert frame["question"] == "answering" and preselected(frame) == []
+
+
 def test_the_app_writes_a_frame_description_beside_each_screenshot(tmp_path):
     from companion.ui.runner import Runner
 

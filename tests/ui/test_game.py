@@ -194,3 +194,114 @@ def test_a_completed_contract_is_announced(ui):
     assert move is not None, "no contract to complete"
     assert ui.game.act(move)
     assert ui.message is not None and "complete" in ui.message.text
+
+
+# --- issue 30: a player's Loading done is that player's --------------------------------------
+
+
+def _real_ui(state_dir):
+    """A UI over the app's composition root and a real state directory (journal on disk)."""
+    from companion import app
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui.core import UI
+
+    settings = {"language": "en", "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    return ui, services
+
+
+def test_a_players_loading_done_hands_over_and_loading_ends_when_nobody_holds_a_ship_cube(
+        tmp_path):
+    """Through `app.make_services` and a real journal: a player's "Loading done" ends their
+    Loading only (no line is written) and shows the next player holding ship cubes; Undo
+    takes it back; "End for all" first names every cube still on a ship and what goes to
+    the stock, and only its answer writes the record's `done`; after an Undo of that, the
+    players' dones end Loading when the last holder of ship cubes is done."""
+    import json
+
+    from companion.engine import apply, new_game
+    from companion.engine.legal import cube_holders
+    from companion.engine.simulate import random_game
+    from companion.store.journal import JOURNAL_NAME
+    from companion.ui import names
+
+    from .driver import dismiss, play, press_paged, start_game
+
+    state_dir = tmp_path / "state"
+    ui, services = _real_ui(state_dir)
+    catalogue = services.load_catalogue()
+    # A scripted game whose Loading begins with three players holding ship cubes (an
+    # early round: the last one's done would ask the 4th fire's points first).
+    found = None
+    for seed in range(30):
+        actions, _final = random_game(catalogue, 4, seed=seed, form="quick", loading="in_turn")
+        state = new_game(actions[0], catalogue)
+        for k, action in enumerate(actions[1:], start=1):
+            after = apply(state, action)
+            if after.phase == "loading" and state.phase != "loading" and \
+                    len(cube_holders(after)) >= 3 and after.round < 6:
+                found = actions[:k + 1]
+                break
+            state = after
+        if found:
+            break
+    assert found is not None
+    start_game(ui, found[0])
+    for action in found[1:]:
+        play(ui, action)
+    dismiss(ui)
+
+    def lines() -> list[dict]:
+        return [json.loads(x) for x in (state_dir / JOURNAL_NAME).read_text().splitlines()
+                if x.strip()]
+
+    game = ui.game
+    state = game.state
+    holders = cube_holders(state)
+    written = len(lines())
+    assert ui.top.name == "loading" and ui.top.player == holders[0]
+    # The first holder is done: the next holder's cubes come; nothing is written.
+    ui.press("ok")
+    assert game.state is state and ui.top.player == holders[1] and len(lines()) == written
+    # Undo takes back that done (the last thing done), not a recorded action.
+    ui.press("undo")
+    first = words.player_name(state, holders[0])
+    assert ui.top.player == holders[0] and ui.message.text == f"Undone: {first}: done"
+    assert game.state is state and len(lines()) == written
+    ui.press("ok")
+    assert ui.top.player == holders[1]
+    # Ending Loading for everyone is its own choice, and asks first: who still holds cubes
+    # on ships, and that they go to the stock.
+    press_paged(ui, "end:all")
+    ui.render()
+    said = " ".join(ui.canvas.texts)
+    assert "to the stock" in said
+    for pid in state.players:
+        dock = state.player(pid).dock
+        if dock:
+            named = words.player_name(state, pid) + ": " + ", ".join(
+                names.good_initial(g) for g in dock)
+            assert named in said, (named, said)
+    assert "loading:end-all" in ui.keys() and len(lines()) == written
+    ui.press("ok")  # Keep loading: the safe answer
+    assert ui.top.player == holders[1] and "loading:end-all" not in ui.keys()
+    press_paged(ui, "end:all")
+    ui.press("loading:end-all")
+    assert game.state.phase != "loading", (ui.top.name, ui.message and ui.message.text)
+    assert lines()[-1]["type"] == "done" and len(lines()) == written + 1
+    # Undo: Loading again, the first holder's done still said; each holder's done hands
+    # over, and the last one's writes the record's done.
+    ui.press("undo")
+    assert game.state.phase == "loading" and ui.top.player == holders[1]
+    written = len(lines())
+    for k, pid in enumerate(holders[1:], start=1):
+        assert ui.top.player == pid
+        ui.press("ok")
+        if k < len(holders) - 1:
+            assert game.state.phase == "loading" and len(lines()) == written
+    assert game.state.phase != "loading" and lines()[-1]["type"] == "done"
+    assert len(lines()) == written + 1

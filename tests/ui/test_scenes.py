@@ -120,12 +120,14 @@ def test_unconfirmed_fire_points_are_asked_and_a_correction_is_kept(ui, services
     assert ui.top.name == "confirm"
     ui.render()
     assert any("unconfirmed" in t for t in ui.canvas.texts)
+    # The question does not start on its guess: no number, Confirm waits for a choice.
+    assert ui.top.value is None and ui.top.primary()[1] is None
     for _ in range(5):
-        ui.press("value:+")
+        ui.press("value:+")  # from no answer: the first number beyond the buttons, then on
     ui.press("ok")
     # No screen to tap through: the fire's result is the message; a tap on it shows it.
     fire = ui.game.state.fires[-1]
-    assert fire.points == catalogue["B-fire"].points + 5
+    assert fire.points == 11 + 4
     assert ui.top.name == "supply" and ui.message.text.startswith(f"Fire {fire.points} (")
     ui.tap_message()
     assert ui.top.name == "fire"
@@ -333,7 +335,9 @@ def test_a_fire_with_all_equal_says_nobody_gains_or_loses(ui):
         dismiss(ui)
     scan(ui, "B-fire")
     assert ui.top.name == "confirm"
-    ui.intent(it.Ok())
+    ui.intent(it.Ok())  # no answer is preselected: OK alone confirms nothing
+    assert ui.top.name == "confirm" and not ui.game.state.fires
+    ui.press(f"value:{ui.game.state.catalogue['B-fire'].points}")  # what the card shows
     assert "all equal, nobody gains or loses" in ui.message.text
     ui.tap_message()
     assert ui.top.name == "fire"

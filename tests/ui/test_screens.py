@@ -24,6 +24,7 @@ KEY_TEXT = {
     "purchase": "Card {k} of {n}: {card}",
     "tracked": "Tap the card above which the worker was placed.",
     "loading": "Loading done",
+    "loading-end-all": "Still on the ships, to the stock if Loading ends now: {cubes}.",
     "income": "The metal coin passes to {name}.",
     "final": "Scan with your phone to add this play to BG Stats",
     "bgstats": "BG Stats opens with the play filled in; nothing is sent from here.",

@@ -129,3 +129,86 @@ def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language,
     finally:
         set_language("en")
     return sorted(set(found))
+
+
+# --- issue 30: a hurried second tap never records something else -------------------------------
+
+#: Whole games in which every tap that records an action or changes the screen is doubled:
+#: a covering set of the dimensions (2 and 5 players, both purchase forms, landscape and
+#: portrait, English, German and French: each value at least once), not their product,
+#: which would cost minutes.
+HURRIED = [
+    (5, "tracked", "de", 5, (480, 800)),
+    (5, "quick", "fr", 9, (800, 480)),
+    (2, "tracked", "en", 4, (480, 800)),
+]
+#: The second tap's delay after the first, in event time (within the double-tap interval).
+SECOND_TAP_S = 0.15
+
+
+def _screen(ui: UI) -> tuple:
+    """What a tap changes that puts something else under the finger (written apart from the
+    UI's own check): the scene on top, the stack, the game's state, Loading's player, the
+    ship whose goods are entered, and the message shown."""
+    top = ui.top
+    return (top, len(ui.stack), ui.game.state if ui.game is not None else None,
+            getattr(top, "player", None), getattr(top, "ship", None),
+            getattr(top, "asking_end", None), ui.message)
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    return all(x is y or x == y for x, y in zip(a, b, strict=True))
+
+
+class HurriedFinger(touch.Finger):
+    """A finger that taps twice, `SECOND_TAP_S` apart at the same spot, wherever its tap
+    recorded an action or changed the screen; the second tap must do nothing."""
+
+    doubled = 0
+
+    def tap_target(self, target):  # type: ignore[no-untyped-def]
+        x, y, w, h = target["rect"]
+        before = _screen(self.ui)
+        super().tap_target(target)
+        after = _screen(self.ui)
+        if _same(before[:6], after[:6]):
+            return  # it only adjusted what is being entered: no second tap
+        self.now += SECOND_TAP_S
+        self.ui.touch((x + w // 2, y + h // 2))
+        assert _same(_screen(self.ui), after), (
+            f"a second tap on {target['label']!r} on {after[0].name} did something")
+        type(self).doubled += 1
+
+
+def _journal(ui: UI) -> list[dict]:
+    """The game's record without its times and checksums."""
+    import json
+
+    lines = [json.loads(x) for x in ui.game.session.record_text().splitlines() if x.strip()]
+    return [{k: v for k, v in line.items() if k not in ("t", "crc")} for line in lines]
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed", "size"), HURRIED)
+def test_a_whole_game_with_every_screen_changing_tap_doubled_records_the_same_game(
+        tmp_path, monkeypatch, players, form, language, seed, size):
+    from .conftest import make_services
+
+    catalogue = make_services(tmp_path / "x").load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03)
+    journals = []
+    for finger in (touch.Finger, HurriedFinger):
+        services = make_services(tmp_path / finger.__name__,
+                                 purchase_form="tracked" if form == "tracked" else "quick")
+        ui = UI(services, size)
+        ui.open("home")
+        monkeypatch.setattr(touch, "Finger", finger)
+        HurriedFinger.doubled = 0
+        ui.set_language(language)
+        try:
+            play_game(ui, actions)
+        finally:
+            set_language("en")
+        assert ui.top.name == "final"
+        journals.append(_journal(ui))
+    assert HurriedFinger.doubled > 100  # every action of the game, and the screens between
+    assert journals[0] == journals[1]

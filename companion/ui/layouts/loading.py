@@ -213,6 +213,8 @@ def heading_size(c: Canvas, heading: pygame.Rect, text: str) -> int:
 Cube = tuple[str, str]
 #: The player's badge before their cubes: its room, its centre from the left, its radius.
 BADGE, BADGE_X, BADGE_R = 38, 16, 14
+#: The least room for a player's cut name beside the badge (about three letters and "…").
+SHORT_NAME = 52
 
 
 def hint_room(c: Canvas) -> int:
@@ -289,10 +291,18 @@ def lead(c: Canvas, name: str, width: int, most: Sequence[Cube]) -> int:
     name)."""
     name_w = font(c.px(BODY)).size(name)[0]
     full = c.u(BADGE) + min(name_w, width // 3) + c.u(12)
-    if cube_places(c, most, width, None, full)[1] > \
-            cube_places(c, most, width, None, c.u(BADGE))[1]:
-        return c.u(BADGE)
-    return full
+    rows = cube_places(c, most, width, None, c.u(BADGE))[1]
+    if cube_places(c, most, width, None, full)[1] <= rows:
+        return full
+    # The name cut (its first letters and "…") where it then fits on the cubes' row: the
+    # name and colour of the player whose moves these are stay at the moves' place, so a
+    # hand-over to another player is seen where the finger is (docs/touch.md). The badge
+    # alone only where not even a short name fits.
+    least = c.u(BADGE) + c.u(SHORT_NAME) + c.u(12)
+    for room in range(full - c.u(8), least - 1, -c.u(8)):
+        if cube_places(c, most, width, None, room)[1] <= rows:
+            return room
+    return c.u(BADGE)
 
 
 @value(frozen=False)

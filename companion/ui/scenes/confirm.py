@@ -36,7 +36,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts import confirm as places
 from companion.ui.scene import GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
-from companion.ui.views.confirm import Answer, confirm_view
+from companion.ui.views.confirm import Answer, confirm_view, number_answers
 
 log = logging.getLogger("companion.ui")
 
@@ -127,17 +127,29 @@ class ConfirmValueScene(Scene):
         #: A contract's goods entered one by one ("Other goods": goods that repeat one),
         #: not picked from the sets of different goods.
         self.by_goods = False
-        self.value: int | list[str]
+        #: The answer as entered so far. No question starts on its guess (docs/cards.md):
+        #: a value the catalogue only guesses is None (the steps show "?" and Confirm
+        #: waits for a choice); only a value the table already confirmed (corrected from
+        #: Enroll cards) starts on what it is.
+        self.value: int | list[str] | None
         if field == "goods":
             self.value = []  # the goods as tapped, from none
-        elif self.candidates and field == "value":
-            self.value = 0  # no value until one is tapped
+        elif self.candidates or field in card.unverified:
+            self.value = None  # no value until one is tapped or stepped to
         elif field == "points":
-            self.value = card.points or 0  # the steps' start, for a number beyond the buttons
+            self.value = card.points
         else:
-            self.value = card.value or 1
+            self.value = card.value
         #: The value before each change, for Undo (the last thing the person did).
-        self.earlier: list[int | list[str]] = []
+        self.earlier: list[int | list[str] | None] = []
+
+    def question(self) -> str | None:
+        """No answer until the table taps one (docs/cards.md: never a preset answer)."""
+        return "answering" if self.earlier else "unanswered"  # a tap changed the answer
+
+    def screen_key(self) -> object:
+        """Goods entered one by one ("Other goods") in place of the answers."""
+        return self.by_goods
 
     def remember(self) -> None:
         self.earlier.append(list(self.value) if isinstance(self.value, list) else self.value)
@@ -174,7 +186,7 @@ class ConfirmValueScene(Scene):
     def shown(self) -> str:
         if isinstance(self.value, list):
             return ", ".join(names.good(g) for g in self.value)
-        return str(self.value)
+        return "?" if self.value is None else str(self.value)
 
     def catalogue(self) -> Catalogue:
         game = self.ui.game
@@ -197,8 +209,8 @@ class ConfirmValueScene(Scene):
             ready = isinstance(self.value, list) and 2 <= len(self.value) <= 4
             label = _("Revealed") if self.candidates else _("Confirm")
             return (label, self.answer_entered if ready else None)
-        if self.field == "points":
-            return (_("Confirm"), self.answer_entered)  # the number set by its steps
+        if self.field == "points":  # the number set by its steps, once there is one
+            return (_("Confirm"), None if self.value is None else self.answer_entered)
         return None  # the answer is one tap on what the card shows
 
     def secondary(self) -> Primary | None:
@@ -215,6 +227,8 @@ class ConfirmValueScene(Scene):
 
     def answer_entered(self) -> None:
         """The value set on the screen (steps, or goods tapped one by one) is the answer."""
+        if self.value is None:
+            return
         self.answer(tuple(str(g) for g in self.value) if isinstance(self.value, list)
                     else int(self.value))
 
@@ -230,6 +244,8 @@ class ConfirmValueScene(Scene):
         """The card on the table shows this value: it is that card, and the value is
         confirmed (a confirm_value line before its reveal) unless it already was."""
         if value is None:
+            if self.value is None:
+                return
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
                      else int(self.value))
         reveal_shown(self.ui, self.game, self.candidates, self.field, value, self.ui.pop)
@@ -247,6 +263,8 @@ class ConfirmValueScene(Scene):
 
     def confirm(self, value: PrintedValue | None = None) -> None:
         if value is None:
+            if self.value is None:
+                return
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
                      else int(self.value))
         try:
@@ -278,7 +296,12 @@ class ConfirmValueScene(Scene):
         self.remember()
         printed = printed_for_field(self.field)
         low, high = (printed.low, printed.high) if printed else (0, 0)
-        if isinstance(self.value, int):
+        if self.value is None:
+            # From no answer: "+" to the first number beyond the one-tap buttons, "−" to
+            # the lowest (the usual numbers are the buttons above).
+            start = max(number_answers(self.field), default=low)
+            self.value = max(low, min(high, start + 1)) if delta > 0 else low
+        elif isinstance(self.value, int):
             self.value = max(low, min(high, self.value + delta))
         self.ui.dirty = True
 
@@ -340,7 +363,7 @@ class ConfirmValueScene(Scene):
                    plus: pygame.Rect) -> None:
         """Any other number: − and + around it, then Confirm (the bar's)."""
         c.button(minus, "\u2212", lambda: self.step(-1), key="value:-", size=LARGE)
-        c.text(str(self.value), number.center, LARGE, ACCENT, anchor="center", role="key")
+        c.text(self.shown(), number.center, LARGE, ACCENT, anchor="center", role="key")
         c.button(plus, "+", lambda: self.step(1), key="value:+", size=LARGE)
 
     def draw_goods(self, c: Canvas, plan: places.ByGoods) -> None:

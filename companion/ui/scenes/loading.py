@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine import Action, Convert, Done, MarketSell, Move, State
+from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import (
     conversions,
     has_dock_work,
@@ -67,7 +67,9 @@ def cubes_of(state: State, pid: str) -> list[Cube]:
 
 
 class LoadingScene(RoundScene):
-    """Where each cube goes; Done ends Loading for the whole table."""
+    """Where each cube goes, player after player; a player's done hands over to the next
+    who holds ship cubes, and Loading ends when nobody else does (or when the table
+    chooses, explicitly, to end it for everyone)."""
 
     name = "loading"
     keeps_redo_room = True
@@ -102,6 +104,12 @@ class LoadingScene(RoundScene):
         self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
+        #: Per player this Loading: the place of the choice last tapped, which no other
+        #: choice takes (a hurried second tap there finds it empty: docs/touch.md).
+        self.tapped: dict[tuple[int, str], int] = {}
+        #: The explicit end of Loading for everyone is being asked (`ask_end`): who still
+        #: holds cubes and what goes to the stock, in place of the moves.
+        self.asking_end = False
 
     def dock_places(self, state: State, pid: str) -> list[int | None]:
         """For each place of the dock as first shown, the index of the cube on it now (in
@@ -127,10 +135,18 @@ class LoadingScene(RoundScene):
         state = self.state
         last, self.shown = self.shown, state
         shown_before = self.player
+        finished = self.game.loading_finished(state)
         if self.player not in state.players:
             # The first player (the metal coin's holder) loads first, then clockwise; a
-            # player with no ship's cube that can go anywhere is skipped (legal.py).
-            self.player = next_loader(state) or state.first_player
+            # player with no ship's cube that can go anywhere is skipped (legal.py), and so
+            # is one who said their Loading is done.
+            self.player = self.next_shown(state, None, finished)
+        elif state is last and self.player in finished:
+            # The player shown said their Loading is done: the next who holds ship cubes.
+            was = self.player
+            self.player = self.next_shown(state, was, finished)
+            if self.player != was:
+                self.compact(self.player)
         elif last is not None and state is not last:
             # After a move: that player's cubes; when none of their ship's cubes can go
             # anywhere any more, the next player's by themselves. After an Undo: the
@@ -141,15 +157,38 @@ class LoadingScene(RoundScene):
             if isinstance(action, Move | MarketSell | Convert) and pid in state.players:
                 was, self.player = self.player, pid
                 if forward and not has_dock_work(state, pid):
-                    self.player = next_loader(state, pid) or pid
+                    self.player = self.next_shown(state, pid, finished)
                 if self.player != was:
                     self.compact(self.player)
         self.selected = []
         self.sets = ()
+        self.asking_end = False
         if last is None or self.player != shown_before:
             self.page = 0  # a player shown anew: from their first page
         # Else the page stays, and the choices kept on other pages come onto its places
         # left empty by the move (`views.loading.placed`): no turn back to find them.
+
+    @staticmethod
+    def next_shown(state: State, after: str | None, finished: frozenset[str]) -> str:
+        """Who Loading shows next, after `after` (None: as Loading begins): the next player
+        in turn who holds a ship's cube with somewhere to go and has not said they are done
+        (`legal.next_loader`); when nobody does, `after` while they have a move left, else
+        the next player in turn who has one: never a player with cubes and no button
+        while another could act (docs/touch.md). Nobody: `after` (or the first player)."""
+        following = next_loader(state, after, finished)
+        if following is not None:
+            return following
+        seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+        if after in seats:
+            k = seats.index(after)
+            seats = seats[k:] + seats[:k]  # `after` first, then the next in turn
+        return next((p for p in seats if p not in finished and loading_actions(state, p)),
+                    after or state.first_player)
+
+    def screen_key(self) -> object:
+        """The player shown (a hand-over puts another player's moves under the finger) and
+        whether the conversions' sets are shown in place of the moves."""
+        return (self.player, bool(self.sets), self.asking_end)
 
     def more_topics(self, state: State) -> list[str]:
         """What Loading may do with a cube: the market hall, ships, contracts, the
@@ -181,9 +220,10 @@ class LoadingScene(RoundScene):
         state = self.state
         key = (state.round, pid or "")
         self.places_shown.pop(key, None)
-        if pid is None or key not in self.slots:
-            return
-        self.slots[key] = tuple(k for k in self.slots[key] if k is not None)
+        self.tapped.pop(key, None)
+        # Their choices as they are now, in order from the first place: no place left
+        # empty on the first page while another page holds a choice (docs/touch.md).
+        self.slots.pop(key, None)
 
     def choose(self, pid: str) -> None:
         if pid != self.player:
@@ -191,11 +231,13 @@ class LoadingScene(RoundScene):
         self.player = pid
         self.selected = []
         self.sets = ()
+        self.asking_end = False
         self.page = 0
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
         self.sets = ()
+        self.asking_end = False
         if index in self.selected:
             self.selected.remove(index)
         elif len(self.selected) < 3:
@@ -204,9 +246,20 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
-        return bool(self.selected or self.sets)
+        return bool(self.selected or self.sets or self.asking_end) or \
+            self.game.done_pending() is not None
 
     def undo_entry(self) -> str | None:
+        if self.asking_end:
+            self.asking_end = False
+            self.ui.dirty = True
+            return _("the question whether Loading ends for everyone")
+        if not self.selected and not self.sets:
+            # A player's done, the last thing done: that player is shown again.
+            pid = self.game.take_back_done()
+            if pid is not None:
+                self.choose(pid)
+                return _("{player}: done").format(player=words.player_name(self.state, pid))
         if self.sets and not self.selected:
             self.sets = ()
             self.ui.dirty = True
@@ -235,7 +288,72 @@ class LoadingScene(RoundScene):
         return max(super().hint_place(c, width), places.hint_room(c))
 
     def primary(self) -> Primary:
-        return (_("Loading done"), lambda: self.game.act(Done()))
+        """The player shown is done (`player_done`): the next player who holds ship cubes
+        is shown, or Loading ends where nobody else holds one. While the end for everyone
+        is asked: keep loading, the safe answer."""
+        if self.asking_end:
+            return (_("Keep loading"), self.keep_loading)
+        return (_("Loading done"), self.player_done)
+
+    def primaries(self) -> list[Primary]:
+        return [(_("Loading done"), self.player_done), (_("Keep loading"), self.keep_loading)]
+
+    def player_done(self) -> None:
+        """The player shown says their Loading is done (`GameController.loading_done`):
+        the next player holding ship cubes is shown, or Loading ends when nobody else
+        holds one."""
+        pid = self.player or self.state.first_player
+        self.selected = []
+        self.sets = ()
+        self.asking_end = False
+        self.game.loading_done(pid)
+        self.ui.dirty = True
+
+    def ask_end(self) -> None:
+        """The explicit end of Loading for everyone: first the question, naming who still
+        holds cubes and what goes to the stock."""
+        self.selected = []
+        self.sets = ()
+        self.asking_end = True
+        self.ui.dirty = True
+
+    def keep_loading(self) -> None:
+        self.asking_end = False
+        self.ui.dirty = True
+
+    def end_for_all(self) -> None:
+        """The table chose to end Loading for everyone: the record's `done`."""
+        self.asking_end = False
+        self.game.end_loading()
+        self.ui.dirty = True
+
+    def to_stock(self, state: State, counted: bool = False) -> str:
+        """What ending Loading now sends to the stock: each player's cubes still on ships
+        ("Green: Co, Te; Blue: Sa"), in turn from the first player; `counted`: how many
+        ("Green: 2; Blue: 1"), where the goods have no room."""
+        seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+        parts = [_("{player}: {goods}").format(
+            player=words.player_name(state, pid),
+            goods=str(len(state.player(pid).dock)) if counted else
+            ", ".join(names.good_initial(g) for g in state.player(pid).dock))
+            for pid in seats if state.player(pid).dock]
+        return _("; ").join(parts)  # (French sets a space before the semicolon)
+
+    def draw_end_question(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
+        """The explicit end for everyone, asked in place of the moves: the button that
+        ends it, then who still holds cubes and what goes to the stock (their goods, or
+        how many where the goods have no room)."""
+        row, why = places.stays_plan(c, rect, _("End Loading for everyone"))
+        c.button(row, _("End Loading for everyone"), self.end_for_all, key="loading:end-all")
+        said = _("No cube is left on a ship.")
+        for counted in (False, True):
+            holders = self.to_stock(state, counted)
+            if holders:
+                said = _("Still on the ships, to the stock if Loading ends now: {cubes}."
+                         ).format(cubes=holders)
+            if not layout.fit(c, said, why.w, why.h, SMALL).cut:
+                break
+        layout.draw_text(c, said, why, SMALL, TEXT)
 
     def do(self, *actions: Action) -> None:
         for action in actions:
@@ -296,6 +414,13 @@ class LoadingScene(RoundScene):
                                  self.cube_rows(c, state, pid, area.w))
         # The player's badge and name, then their cubes on the same row: the cubes on the
         # ships, then the warehouse's and the market hall's, each group after its name.
+        # The moves' place in the player's colour: a stripe down its left, from their badge,
+        # in the gap beside it (nothing moves for it): a hand-over to another player is
+        # seen where the finger is, with the name and badge above it (docs/touch.md).
+        gap = min(c.u(8), area.x)
+        if gap >= c.u(6):
+            c.rect(pygame.Rect(area.x - gap + c.u(1), area.y, c.u(4), area.h),
+                   PLAYER_COLOURS.get(pid, MUTED), 2)
         c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
         if plan.name is not None:
             c.text(words.player_name(state, pid), plan.name, BODY,
@@ -311,7 +436,9 @@ class LoadingScene(RoundScene):
             c.button(box, names.good_initial(good), partial(self.toggle, index),
                      key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
                      selected=index in self.selected)
-        if self.selected:
+        if self.asking_end:
+            self.draw_end_question(c, state, plan.rest)
+        elif self.selected:
             self.draw_choices(c, state, pid, cubes, plan.rest)
         elif self.sets:
             self.draw_sets(c, state, pid, plan.rest)
@@ -323,6 +450,7 @@ class LoadingScene(RoundScene):
         onto the page left)."""
         self.page = max(0, self.page + step)
         self.places_shown.clear()
+        self.tapped.clear()  # the finger has moved on: the page is shown as it is
         self.ui.dirty = True
 
     def board(self, state: State, pid: str, rows: int) -> view.LoadingBoard:
@@ -333,16 +461,33 @@ class LoadingScene(RoundScene):
         before = self.slots.get(key)
         shown = self.places_shown.get(key)
         sets_before = self.set_slots.get(key)
-        got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before),
+        tapped = self.tapped.get(key)
+        # Others still hold ship cubes: the last choice ends Loading for everyone (asked).
+        finished = self.game.loading_finished(state)
+        end_all = self.kept("end_all", (state, pid, finished),
+                            lambda: bool(self.game.loading_holders(state, but=pid)))
+        got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before,
+                                  tapped, end_all),
                         lambda: view.loading_board(state, pid, before, shown, rows,
-                                                   sets_before))
+                                                   sets_before, tapped, end_all))
         self.slots[key] = got.keys
         self.set_slots[key] = tuple(None if c is None else c.key for c in got.sets)
         return got
 
-    def tap_of(self, pid: str, choice: view.Choice) -> Action0:
+    def tap_of(self, pid: str, choice: view.Choice, place: int | None = None) -> Action0:
         """What a tap on a choice does: its move or sale; its moves (one Undo); or, for the
-        choice that gathers the conversions, show their rows."""
+        choice that gathers the conversions, show their rows; the end for everyone asks
+        first. `place`: where it is (no other choice comes onto it after the tap)."""
+        if place is not None:
+            act = self.tap_of(pid, choice)
+
+            def tapped() -> None:
+                self.tapped[(self.state.round, pid)] = place
+                act()
+
+            return tapped
+        if choice.key == view.END_ALL:
+            return self.ask_end
         if choice.sets:
             return partial(self.show_sets, choice.sets)
         if len(choice.actions) > 1:
@@ -435,10 +580,11 @@ class LoadingScene(RoundScene):
                 self.paint_set(c, choice.give, choice.actions, row)
         self.paint_arrows(c, grid)
         self.places_shown[(state.round, pid)] = range(grid.start, grid.start + len(grid.cells))
-        for choice, box in zip(board.slots[grid.start:grid.start + len(grid.cells)],
-                               grid.cells, strict=False):
+        for place, (choice, box) in enumerate(
+                zip(board.slots[grid.start:grid.start + len(grid.cells)], grid.cells,
+                    strict=False), start=grid.start):
             if choice is not None:
-                c.button(box, choice.label, self.tap_of(pid, choice), key=choice.key,
+                c.button(box, choice.label, self.tap_of(pid, choice, place), key=choice.key,
                          size=SMALL)
 
     def offers(self, state: State, pid: str, chosen: list[Cube]

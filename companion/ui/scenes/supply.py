@@ -69,6 +69,11 @@ class SupplyScene(RoundScene):
         #: What this screen keeps for the round where there is no game to keep it with.
         self._own: dict[str, Any] = {}
 
+    def screen_key(self) -> object:
+        """The ship whose goods are being entered (its goods' buttons take the grid's
+        place: a hurried second tap on the card must not pick a good)."""
+        return self.ship
+
     def round_kept(self) -> dict[str, Any]:
         """What the Supply screens of the open game keep for the round (`_KEPT`)."""
         game = self.ui.game

@@ -74,6 +74,11 @@ def answers(field: str) -> tuple[tuple[Answer, ...], ...]:
     return (tuple(number_answer(n) for n in FIRE_POINTS),)
 
 
+def number_answers(field: str) -> list[int]:
+    """The numbers a one-tap button answers for `field` (none for goods)."""
+    return [a.value for group in answers(field) for a in group if isinstance(a.value, int)]
+
+
 def answer_for(field: str, shown: int | tuple[str, ...] | list[str]) -> Answer | None:
     """The one-tap answer a card showing `shown` is told by, or None (goods that repeat,
     points beyond the buttons): then it is entered the longer way."""

@@ -170,12 +170,22 @@ def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
     return (cube, where, 0)
 
 
+#: The choice that asks whether Loading ends for everyone (`choices`' `end_all`).
+END_ALL = "end:all"
+
+
+def end_all_label() -> str:
+    """The choice that ends Loading for everyone (it asks first, naming the cubes)."""
+    return _("End for all")
+
+
 def choices(state: State, pid: str, shown: Sequence[str | None] = (),
-            apart: int = SETS_APART) -> list[Choice]:
+            apart: int = SETS_APART, end_all: bool = False) -> list[Choice]:
     """Every choice one tap makes for `pid`, in the order they are first placed (see the
-    module). A shortcut of one move is that move's own button: offered only if it is in
-    `shown` (it was shown with more, and keeps its place). `apart`: the conversions' rows;
-    more sets than that are one choice that shows them."""
+    module). A shortcut is offered for two moves or more (one move is that move's own
+    button beside it). `apart`: the conversions' rows; more sets than that are one choice
+    that shows them. `end_all`: others still hold ship cubes, so the last choice is the
+    explicit end of Loading for everyone (a tap asks first; no action of its own)."""
     legal = loading_actions(state, pid)
     moves = sorted((a for a in legal if isinstance(a, Move)),
                    key=lambda m: _move_order(state, pid, m))
@@ -212,8 +222,10 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = (),
             add_move(move)
     for label, group in shortcuts(state, pid):
         kind = "sell" if group[0].to == MERCHANT_DESTINATION else "fill"
-        if len(group) > 1 or f"shortcut:{kind}" in shown:
+        if len(group) > 1:
             out.append(Choice(key=f"shortcut:{kind}", label=label, actions=tuple(group)))
+    if end_all:
+        out.append(Choice(key=END_ALL, label=end_all_label(), actions=()))
     return out
 
 
@@ -243,6 +255,7 @@ def possible_labels(state: State, pid: str) -> list[str]:
            for good in (GOODS if source == Store.DOCK else sorted(held))
            for to in places(good, source)]
     out += [label for label, _moves in shortcuts(state, pid)]
+    out.append(end_all_label())
     # A sale of two cubes held (a conversion's good may make a new pair).
     pairs = sorted(held)
     out += [sale_label(MarketSell(pid, ((a, Store.DOCK), (b, Store.DOCK))))
@@ -251,7 +264,7 @@ def possible_labels(state: State, pid: str) -> list[str]:
 
 
 def placed(keys: Sequence[str], before: Sequence[str | None] | None,
-           shown: range | None = None) -> tuple[str | None, ...]:
+           shown: range | None = None, tapped: int | None = None) -> tuple[str | None, ...]:
     """The keys in their places: each of `before`'s that is still there keeps its place,
     a place whose key has gone stays empty (None) until a new key takes it (the first
     empty place, else after the others); empty places at the end are dropped.
@@ -260,14 +273,17 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None,
     finger: a key kept on another page may move, and it moves into the shown page's empty
     places first (the earliest such key first), so a move that emptied a place on the page
     brings the next choice onto it rather than leaving it to a turn of the page. A new key
-    too takes an empty place on the shown page first."""
+    too takes an empty place on the shown page first.
+
+    `tapped`: the place just tapped. No other choice comes onto it (a hurried second tap
+    there finds it empty, never another move); a choice still there keeps it."""
     if before is None:
         return tuple(keys)
     wanted = set(keys)
     slots: list[str | None] = [k if k in wanted else None for k in before]
-    page = [i for i in (shown or ()) if i < len(slots)]
-    on_page = set(page)
+    on_page = {i for i in (shown or ()) if i < len(slots)}
     hidden = [i for i, k in enumerate(slots) if k is not None and i not in on_page]
+    page = [i for i in sorted(on_page) if i != tapped]  # the places another may take
     for i in page:
         if slots[i] is None and hidden:
             j = hidden.pop(0)
@@ -277,7 +293,7 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None,
         if key in there:
             continue
         free = [i for i in page if slots[i] is None] or \
-            [i for i, k in enumerate(slots) if k is None]
+            [i for i, k in enumerate(slots) if k is None and i != tapped]
         if free:
             slots[free[0]] = key
         else:
@@ -289,12 +305,15 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None,
 
 def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None,
                   shown: range | None = None, rows: int = SETS_APART,
-                  sets_before: Sequence[str | None] | None = None) -> LoadingBoard:
+                  sets_before: Sequence[str | None] | None = None,
+                  tapped: int | None = None, end_all: bool = False) -> LoadingBoard:
     """`pid`'s choices, each in the place it had in `before` (the keys last shown; `shown`:
-    the places of `before` the screen showed, `placed`); the conversions in `rows` rows of
-    their own, each in the row it had in `sets_before`."""
-    offered = {c.key: c for c in choices(state, pid, before or (), apart=rows)}
-    slots = placed([k for k, c in offered.items() if not c.give], before, shown)
+    the places of `before` the screen showed, `placed`; `tapped`: the place just tapped,
+    which no other choice takes); the conversions in `rows` rows of their own, each in the
+    row it had in `sets_before`; `end_all`: the end for everyone last (`choices`)."""
+    offered = {c.key: c for c in choices(state, pid, before or (), apart=rows,
+                                         end_all=end_all)}
+    slots = placed([k for k, c in offered.items() if not c.give], before, shown, tapped)
     sets = placed([k for k, c in offered.items() if c.give], sets_before)
     return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
                                              for k in slots),

@@ -151,3 +151,40 @@ def test_a_choice_keeps_its_gain_on_one_line_in_every_language():
             assert not any("+1 ¢" in label or "(+1" in label for label in gains)
     finally:
         set_language("en")
+
+
+# --- issue 30: a hurried second tap never makes another move ---------------------------------
+
+
+def test_no_other_choice_comes_onto_the_place_just_tapped():
+    """The place just tapped stays empty (a second tap there finds nothing, never another
+    move); another empty place on the page shown still takes a choice from another page;
+    the tapped choice, where it is still offered, keeps its place."""
+    before = ("a", "b", "c", "d", "e", "f")
+    # Page 1 shown, "b" tapped and recorded: "d" may not come onto its place.
+    assert placed(["a", "c", "d", "e", "f"], before, range(0, 3), tapped=1) == \
+        ("a", None, "c", "d", "e", "f")
+    # Two places emptied on the page (a shortcut): the other one takes "d".
+    assert placed(["c", "d", "e", "f"], before, range(0, 3), tapped=1) == \
+        ("d", None, "c", None, "e", "f")
+    # A new choice does not take it either.
+    assert placed(["a", "c", "x"], ("a", "b", "c"), range(0, 3), tapped=1) == \
+        ("a", None, "c", "x")
+    # A choice still offered after its tap (another cube of the same good) stays there.
+    assert placed(["a", "b", "c"], ("a", "b", "c"), range(0, 3), tapped=1) == ("a", "b", "c")
+
+
+def test_a_shortcut_is_offered_for_two_moves_or_more_only():
+    """A shortcut of one move would duplicate the move's own button beside it (issue 30):
+    it is offered only while it makes two moves or more, even where it was shown."""
+    from companion.ui.views.loading import shortcuts
+
+    checked = 0
+    for seed in (5, 11):
+        for state, pid, _action in loading_moments(4, seed):
+            offered = {c.key: c for c in choices(state, pid, ("shortcut:fill", "shortcut:sell"))}
+            for label, moves in shortcuts(state, pid):
+                kind = "sell" if moves[0].to == "merchant" else "fill"
+                assert (f"shortcut:{kind}" in offered) == (len(moves) > 1), label
+                checked += 1
+    assert checked > 5
