@@ -15,7 +15,7 @@ import pygame
 
 from companion.engine.values import value
 from companion.inputs import intents as it
-from companion.ui import i18n, layout
+from companion.ui import buttons, i18n, layout
 from companion.ui.bar import BarLayout, Item, text_box, widths_for
 from companion.ui.canvas import (
     BG,
@@ -84,6 +84,10 @@ class UI:
         self.game: GameHost | None = None  # a GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
         self.last_primary_tap = float("-inf")
+        #: When an input last recorded something or changed the screen, and what was
+        #: shown after it (`buttons.HURRIED_S`: a press right after it is refused).
+        self.last_change = float("-inf")
+        self._shown: tuple[object, ...] = ()
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
         #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,
@@ -238,6 +242,7 @@ class UI:
             body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
         c.body = body
         scene.draw(c, body)
+        c.legend = self.legend()
         c.in_bar = True
         self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
                        words if strip and not words_up else "")
@@ -400,9 +405,56 @@ class UI:
             self.dirty = True
         if hit is None:
             return False
+        before = self.showing()
         hit.action()
+        self.changed_since(before)
         self.dirty = True
         return True
+
+    def showing(self) -> tuple[object, ...]:
+        """What is shown, for telling whether an input changed it: the screen on top, the
+        screens under it, the game's state (a new one with every recorded action)."""
+        game = self.game
+        return (self.top if self.stack else None, len(self.stack),
+                game.state if game is not None else None)
+
+    def changed_since(self, before: tuple[object, ...]) -> None:
+        """Note the time if an input recorded something or changed the screen."""
+        after = self.showing()
+        if len(after) != len(before) or any(a is not b for a, b in zip(after, before,
+                                                                          strict=True)):
+            self.last_change = self.clock()
+
+    def hurried(self) -> bool:
+        """A press of a player's button or OK too soon after an input that recorded
+        something or changed the screen (`buttons.HURRIED_S`): it is refused, and said."""
+        if self.clock() - self.last_change >= buttons.HURRIED_S:
+            return False
+        self.info(_("Pressed too soon after the screen changed: nothing done. Press again "
+                    "if you meant it."))
+        return True
+
+    def legend(self) -> dict[str, str]:
+        """What each button does on the screen now (`Scene.legend`): the player buttons by
+        colour, in the buttons' order, then OK and Undo (docs/frames.md, `buttons`)."""
+        if not self.stack:
+            return {}
+        scene = self.top
+        state = self.game.state if self.game is not None else None
+        said = scene.legend()
+        out = {colour: said[colour] for colour in buttons.order(state) if colour in said}
+        ok = said.get("ok") or (scene.ok_meaning() if hasattr(scene, "ok_meaning") else None)
+        if ok is None:
+            primary = scene.primary()
+            if primary is not None and primary[1] is not None:
+                ok = primary[0]
+        if ok:
+            out["ok"] = ok
+        if "undo" in said:
+            out["undo"] = said["undo"]
+        elif self.game is not None and (scene.game_screen or scene.entry_pending()):
+            out["undo"] = _("Undo")
+        return out
 
     def press(self, key: str) -> None:
         """Tap the target drawn with `key` (tests and the simulator); KeyError if absent."""
@@ -447,16 +499,32 @@ class UI:
                     return
             scene = self.top
         self.message = None  # the next action: the last one's message has been read
+        if isinstance(intent, it.PlayerButton | it.Ok) and self.hurried():
+            return
+        before = self.showing()
+        try:
+            self._act(scene, intent)
+        finally:
+            self.changed_since(before)
+
+    def _act(self, scene: Scene, intent: it.Intent) -> None:
+        """What an intent does on `scene` (`intent`)."""
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).
             if self.game is not None:
                 self.undo()
             else:
-                self.info(_("Nothing to undo on this screen."))
+                what = scene.undo_entry()  # New game: a seat added by a button
+                if what is not None:
+                    self.info(_("Undone: {what}").format(what=what))
+                else:
+                    self.info(_("Nothing to undo on this screen."))
         elif isinstance(intent, it.Redo):
             if self.game is not None:
                 self.redo()
         elif isinstance(intent, it.Ok):
+            if scene.on_ok():
+                return
             primary = scene.primary()
             if primary is not None and primary[1] is not None:
                 primary[1]()

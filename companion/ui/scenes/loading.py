@@ -102,6 +102,9 @@ class LoadingScene(RoundScene):
         self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
         #: The state last shown: after a move, the next player comes by itself.
         self.shown: State | None = None
+        #: The move chosen on the table's buttons (issue 31): an index into
+        #: `button_moves` of the player shown, or None; OK records it.
+        self.pressed: int | None = None
 
     def dock_places(self, state: State, pid: str) -> list[int | None]:
         """For each place of the dock as first shown, the index of the cube on it now (in
@@ -146,6 +149,7 @@ class LoadingScene(RoundScene):
                     self.compact(self.player)
         self.selected = []
         self.sets = ()
+        self.pressed = None
         if last is None or self.player != shown_before:
             self.page = 0  # a player shown anew: from their first page
         # Else the page stays, and the choices kept on other pages come onto its places
@@ -163,9 +167,102 @@ class LoadingScene(RoundScene):
     def panel_selected(self, pid: str) -> bool:
         return pid == self.player
 
+    # --- the table's buttons (issue 31) ------------------------------------------------
+    def button_moves(self, state: State, pid: str) -> list[Action | None]:
+        """What a player's button steps through: their legal moves, sales and conversions
+        (`engine.legal.loading_actions`, in its order), then their "done" (None)."""
+        return [*loading_actions(state, pid), None]
+
+    def move_words(self, state: State, pid: str, action: Action | None) -> str:
+        """A move as the chosen one reads (the one-tap choices' words)."""
+        if action is None:
+            return _("{name}: done").format(name=words.player_name(state, pid))
+        if isinstance(action, Move):
+            return move_label(state, action)
+        if isinstance(action, MarketSell):
+            return sale_label(action)
+        if isinstance(action, Convert):
+            return view.conversion_target(action.give, action.take)
+        return str(action)
+
+    def legend(self) -> dict[str, str]:
+        """A player's button chooses that player, then steps through their moves."""
+        state = self.state
+        out = {}
+        for pid in state.players:
+            if pid == self.player and self.pressed is not None:
+                out[pid] = _("next move")
+            elif pid == self.player or loading_actions(state, pid) or \
+                    has_dock_work(state, pid):
+                out[pid] = _("moves")
+        return out
+
     def on_player(self, colour: str) -> None:
-        if colour in self.state.players:
+        """The player's button: that player (their first move chosen), then each press the
+        next of their moves, their "done" last, then the first again."""
+        state = self.state
+        if colour not in state.players:
+            return
+        if colour != self.player:
             self.choose(colour)
+            self.pressed = 0
+        else:
+            count = len(self.button_moves(state, colour))
+            self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
+        self.selected = []
+        self.sets = ()
+        self.ui.dirty = True
+
+    def chosen(self) -> tuple[str, Action | None] | None:
+        """(player, move) chosen on the buttons, or None."""
+        if self.pressed is None or self.player is None:
+            return None
+        moves = self.button_moves(self.state, self.player)
+        if self.pressed >= len(moves):
+            self.pressed = None
+            return None
+        return self.player, moves[self.pressed]
+
+    def ok_meaning(self) -> str | None:
+        got = self.chosen()
+        if got is None:
+            return None
+        return _("records it")
+
+    def on_ok(self) -> bool:
+        """OK records the move chosen on the buttons (else it is the bar's Loading done)."""
+        got = self.chosen()
+        if got is None:
+            return False
+        pid, action = got
+        self.pressed = None
+        if action is None:
+            self.player_done(pid)
+        else:
+            self.do(action)
+        return True
+
+    def player_done(self, pid: str) -> None:
+        """`pid` says their Loading is done. The one way the buttons end a player's Loading:
+        today it records the table's Loading done (the engine's `Done`); where Loading done
+        is a player's (issue 30), this is the function to hand over to the next player."""
+        self.game.act(Done())
+
+    def draw_pressed(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        """The move chosen on the buttons, large, in place of the choices (a tap on it
+        records it too), and what OK and the player's button do."""
+        got = self.chosen()
+        assert got is not None
+        _pid, action = got
+        label = self.move_words(state, pid, action)
+        row, below = places.pressed_plan(c, rect, label, LARGE)
+        count = len(self.button_moves(state, pid))
+        c.button(row, label, self.on_ok, key="pressed", size=LARGE, selected=True)
+        said = _("OK records it. {name}'s button again: the next one ({k} of {n}).").format(
+            name=words.player_name(state, pid), k=(self.pressed or 0) + 1, n=count)
+        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
+        if not fitted.cut and 0 < fitted.height(c) <= below.h:
+            layout.draw_text(c, said, below, SMALL, TEXT)
 
     def on_panel(self, pid: str) -> None:
         """Touch alone must reach every player's cubes: a tap on a panel loads for that
@@ -192,9 +289,11 @@ class LoadingScene(RoundScene):
         self.selected = []
         self.sets = ()
         self.page = 0
+        self.pressed = None
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
+        self.pressed = None
         self.sets = ()
         if index in self.selected:
             self.selected.remove(index)
@@ -204,9 +303,14 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
-        return bool(self.selected or self.sets)
+        return bool(self.selected or self.sets or self.pressed is not None)
 
     def undo_entry(self) -> str | None:
+        got = self.chosen()
+        if got is not None:
+            self.pressed = None
+            self.ui.dirty = True
+            return self.move_words(self.state, *got)
         if self.sets and not self.selected:
             self.sets = ()
             self.ui.dirty = True
@@ -311,7 +415,9 @@ class LoadingScene(RoundScene):
             c.button(box, names.good_initial(good), partial(self.toggle, index),
                      key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
                      selected=index in self.selected)
-        if self.selected:
+        if self.chosen() is not None:
+            self.draw_pressed(c, state, pid, plan.rest)
+        elif self.selected:
             self.draw_choices(c, state, pid, cubes, plan.rest)
         elif self.sets:
             self.draw_sets(c, state, pid, plan.rest)
