@@ -66,9 +66,13 @@ class Hand(Finger):
         self.touches = 0
         #: Every frame's legend seen before a press (for the benchmark and the tests).
         self.legends: list[dict[str, str]] = []
+        #: The frames themselves, where a test keeps them (a list), for the frame checks.
+        self.frames: list[dict[str, Any]] | None = None
 
     def legend(self) -> dict[str, str]:
         frame = self.frame()
+        if self.frames is not None:
+            self.frames.append(frame)
         said = {b["button"]: b["means"] for b in frame.get("buttons", [])}
         self.legends.append(said)
         return said
@@ -281,14 +285,17 @@ class ButtonTable(TouchTable):
 
 
 def play_game(runner: Any, actions: list[Action] | tuple[Action, ...],
-              replay_dir: Path | None = None) -> ButtonTable:
-    """The whole record, from Home to the final screen, by buttons and scans."""
+              replay_dir: Path | None = None,
+              frames: list[dict[str, Any]] | None = None) -> ButtonTable:
+    """The whole record, from Home to the final screen, by buttons and scans; `frames`: a
+    list that gets every frame seen before a press."""
     setup = actions[0]
     assert isinstance(setup, Setup)
     with tempfile.TemporaryDirectory(prefix="scans-") as tmp:
         path = (replay_dir or Path(tmp)) / "scanner.events"
         scans = scanner_replay(actions, path)
     table = ButtonTable(runner, scans)
+    table.hand.frames = frames
     table.start(setup)
     for action in actions[1:]:
         table.play(action)

@@ -278,6 +278,8 @@ class Canvas:
         self.in_bar = False
         #: What each of the table's buttons does on this frame (`UI.legend`): role -> words.
         self.legend: dict[str, str] = {}
+        #: Each player button's letter in the legend (the panels' letters).
+        self.legend_letters: dict[str, str] = {}
         #: Lengths and text sizes worked out so far (a frame asks for a few hundred).
         self._px: dict[int, int] = {}
         self._u: dict[float, int] = {}
@@ -585,8 +587,10 @@ class Canvas:
                        "cut": d.cut, "bar": d.bar} for d in self.drawn],
             "targets": [{"label": t.label, "rect": list(t.rect), "enabled": t.enabled,
                          "primary": t.primary, "bar": t.bar} for t in self.targets],
-            "buttons": [{"button": role, "means": means} for role, means in
-                        self.legend.items()],
+            "buttons": [{"button": role, "means": means,
+                         **({"letter": self.legend_letters[role]}
+                            if role in self.legend_letters else {})}
+                        for role, means in self.legend.items()],
             "marks": [{"kind": kind, "of": of, "rect": list(box),
                        **({"line": [list(p) for p in line]} if line else {})}
                       for kind, of, box, line in self.marks],

@@ -15,16 +15,18 @@ import pygame
 
 from companion.engine.values import value
 from companion.inputs import intents as it
-from companion.ui import buttons, i18n, layout
+from companion.ui import buttons, i18n, layout, names
 from companion.ui.bar import BarLayout, Item, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
     DANGER,
     INFO_BG,
+    MUTED,
     PANEL,
     PANEL_HI,
     PRIMARY,
+    SMALL,
     TEXT,
     WARN_BG,
     Canvas,
@@ -37,6 +39,7 @@ from companion.ui.rulestexts import TEXTS
 from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
+from companion.ui.words import letter as words_letter
 
 __all__ = ["UI", "Services"]
 
@@ -46,6 +49,8 @@ PRIMARY_REPEAT_S = 0.4
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
+#: The buttons' legend's height above the bar at 800x480 (where the table has buttons).
+LEGEND = 26
 
 
 @value(frozen=False)
@@ -87,6 +92,8 @@ class UI:
         #: When an input last recorded something or changed the screen, and what was
         #: shown after it (`buttons.HURRIED_S`: a press right after it is refused).
         self.last_change = float("-inf")
+        #: The button whose press made that change (None: a touch or anything else).
+        self.last_changer: it.Intent | None = None
         self._shown: tuple[object, ...] = ()
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
@@ -229,6 +236,11 @@ class UI:
                 scene.body_message = (words, self.message.error, self.tap_message)
                 scene.body_short = self.message.short
                 words, words_up = "", False
+            if words_up and not self.message and self.legend_shown(scene):
+                # Where the buttons' legend says what to do, a hint too long for the bar
+                # gives way rather than take a second strip's height from the screen (the
+                # printed-value question's goods need it).
+                words, words_up = "", False
         if words_up or above or self._strip_kept:
             height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)
             if words_up:
@@ -240,15 +252,60 @@ class UI:
         body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
             body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
+        legend = self.legend()
+        row: pygame.Rect | None = None
+        if self.legend_shown(scene, legend):
+            row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
+            body.h -= c.u(LEGEND) + c.u(2)
         c.body = body
         scene.draw(c, body)
-        c.legend = self.legend()
+        c.legend = legend
+        c.legend_letters = self.button_letters()
         c.in_bar = True
+        if row is not None:
+            self._draw_legend(c, row, legend)
         self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
                        words if strip and not words_up else "")
         self.canvas = c
         self.dirty = False
         return self.surface
+
+    def legend_shown(self, scene: Scene, legend: dict[str, str] | None = None) -> bool:
+        """Whether the buttons' legend is drawn above the bar: where the table has buttons,
+        on every game screen (so the screen's own part keeps its height from press to
+        press) and on any other whose player buttons do something; never over the rules."""
+        if not self.services.buttons or scene.overlay:
+            return False
+        if scene.game_screen:
+            return True
+        said = self.legend() if legend is None else legend
+        return any(role in said for role in it.COLOURS)
+
+    def button_letters(self) -> dict[str, str]:
+        """Each player button's letter as the legend shows it: a seated player's (the
+        panels'), else the colour word's initial."""
+        state = self.game.state if self.game is not None else None
+        return {colour: words_letter(state, colour) if state is not None and
+                colour in state.players else names.colour(colour)[:1].upper()
+                for colour in buttons.order(state)}
+
+    def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str]) -> None:
+        """The player buttons in the buttons' order (`buttons.order`), each its colour and
+        letter (the panels'), then what it does now; a dash where it does nothing."""
+        state = self.game.state if self.game is not None else None
+        order = buttons.order(state)
+        width = row.w // len(order)
+        radius = max(c.u(10), c.px(SMALL) * 2 // 3)
+        letters = self.button_letters()
+        for at, colour in enumerate(order):
+            cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
+            letter = letters[colour]
+            c.player_badge(colour, (cell.x + c.u(6) + radius, cell.centery), radius, letter)
+            left = cell.x + c.u(12) + 2 * radius
+            room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
+            layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
+                             TEXT if colour in legend else MUTED, role="secondary",
+                             valign="center", max_lines=1)
 
     def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
                    ) -> tuple[int, int, str]:
@@ -418,17 +475,21 @@ class UI:
         return (self.top if self.stack else None, len(self.stack),
                 game.state if game is not None else None)
 
-    def changed_since(self, before: tuple[object, ...]) -> None:
-        """Note the time if an input recorded something or changed the screen."""
+    def changed_since(self, before: tuple[object, ...]) -> bool:
+        """Note the time if an input recorded something or changed the screen; True then."""
         after = self.showing()
         if len(after) != len(before) or any(a is not b for a, b in zip(after, before,
                                                                           strict=True)):
             self.last_change = self.clock()
+            self.last_changer = None
+            return True
+        return False
 
-    def hurried(self) -> bool:
-        """A press of a player's button or OK too soon after an input that recorded
-        something or changed the screen (`buttons.HURRIED_S`): it is refused, and said."""
-        if self.clock() - self.last_change >= buttons.HURRIED_S:
+    def hurried(self, intent: it.Intent) -> bool:
+        """The same button pressed again too soon after its press recorded something or
+        changed the screen (`buttons.HURRIED_S`): the second press would act on what the
+        table has not seen yet (the next card, player or screen). Refused, and said."""
+        if intent != self.last_changer or self.clock() - self.last_change >= buttons.HURRIED_S:
             return False
         self.info(_("Pressed too soon after the screen changed: nothing done. Press again "
                     "if you meant it."))
@@ -443,7 +504,7 @@ class UI:
         state = self.game.state if self.game is not None else None
         said = scene.legend()
         out = {colour: said[colour] for colour in buttons.order(state) if colour in said}
-        ok = said.get("ok") or (scene.ok_meaning() if hasattr(scene, "ok_meaning") else None)
+        ok = said.get("ok")
         if ok is None:
             primary = scene.primary()
             if primary is not None and primary[1] is not None:
@@ -499,13 +560,14 @@ class UI:
                     return
             scene = self.top
         self.message = None  # the next action: the last one's message has been read
-        if isinstance(intent, it.PlayerButton | it.Ok) and self.hurried():
+        if isinstance(intent, it.PlayerButton | it.Ok) and self.hurried(intent):
             return
         before = self.showing()
         try:
             self._act(scene, intent)
         finally:
-            self.changed_since(before)
+            if self.changed_since(before):
+                self.last_changer = intent
 
     def _act(self, scene: Scene, intent: it.Intent) -> None:
         """What an intent does on `scene` (`intent`)."""

@@ -253,6 +253,8 @@ class Runner:
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
+        # The buttons' legend is shown where there are buttons (or keys for them).
+        services.buttons = simulate or getattr(inputs, "buttons", None) is not None
         #: `problems` given as a function: the hardware check runs after the first frame.
         self.check_hardware = problems if callable(problems) else None
         services.hardware_problems = [] if callable(problems) else list(problems or [])
@@ -299,6 +301,8 @@ class Runner:
             if self.waiter is not None:
                 self.waiter.add(self._bus_fd)
         if inputs is not None:
+            self.ui.services.buttons = self.simulate or getattr(inputs, "buttons", None) \
+                is not None
             self.simulator = getattr(inputs, "simulator", None)
             self.ui.services.simulator = self.simulator
             self.ui.services.tagmap = getattr(inputs, "tagmap", None)

@@ -12,12 +12,15 @@ import pytest
 
 from benchmarks.buttons import play_game
 from companion import app
-from companion.engine import replay, to_record
+from companion.engine import GOODS, replay, to_record
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.store.journal import journal_path, scan
-from companion.ui.i18n import set_language
+from companion.ui import names
+from companion.ui.i18n import _, set_language
 from companion.ui.runner import Runner
+
+from .framecheck import problems, unreached
 
 #: A covering set, not the cross-product: 2 and 5 players, both forms, each language.
 GAMES = [
@@ -35,6 +38,9 @@ def button_runner(state: Path, language: str, form: str) -> Runner:
                                  app.open_history(state))
     runner = Runner(services=services, inputs=None, bus=None, simulate=False,
                     screenshot_dir=None, notifier=None)
+    # A table with the buttons (their keys stand in for the GPIO pins here): the legend
+    # is shown, as where `start_inputs` found the buttons.
+    runner.ui.services.buttons = True
     runner.ui.open("home")
     return runner
 
@@ -68,3 +74,55 @@ def test_a_whole_game_by_buttons_and_scans(tmp_path, players, form, language, se
         assert all(hand.legends)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("players", "form", "language", "seed"), GAMES[:2])
+def test_every_frame_of_a_button_game_shows_its_legend_and_passes_the_frame_checks(
+        tmp_path, players, form, language, seed):
+    """With buttons at the table the legend is drawn above the bar on every frame; the
+    frame checks hold with it, and no round screen offers an action no button reaches."""
+    state = tmp_path / "state"
+    state.mkdir()
+    runner = button_runner(state, language, form)
+    assert runner.ui.services.buttons  # keys stand in for them: the legend is shown
+    catalogue = runner.ui.services.load_catalogue()
+    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03,
+                                  loading="in_turn")
+    frames: list[dict] = []
+    try:
+        play_game(runner, actions, tmp_path, frames)
+        initials = [names.good_initial(g) for g in GOODS]
+        moves = [_("a move"), _("next move")]
+        found = set()
+        for frame in frames:
+            found.update(f"{frame['screen']}: {p}" for p in problems(frame, ()))
+            found.update(unreached(frame, initials, moves, _("Pass")))
+        assert not found, sorted(found)[:20]
+        screens = {frame["screen"] for frame in frames}
+        assert {"newgame", "supply", "loading", "confirm"} <= screens
+    finally:
+        set_language("en")
+
+
+def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
+    """`unreached` fails a frame whose legend leaves an action out."""
+    good = {"label": "Co", "rect": [0, 0, 60, 60], "enabled": True, "primary": False,
+            "bar": False}
+    ok = {"label": "3 of 3 goods", "rect": [600, 400, 190, 60], "enabled": True,
+          "primary": True, "bar": True}
+    frame = {"screen": "supply", "targets": [good, ok],
+             "buttons": [{"button": "red", "means": "Co", "letter": "R"},
+                         {"button": "ok", "means": "3 of 3 goods"}]}
+    assert unreached(frame, ["Co"]) == []
+    frame["buttons"] = [{"button": "red", "means": "Te", "letter": "R"}]
+    found = unreached(frame, ["Co"])
+    assert any("no button is the good 'Co'" in p for p in found)
+    assert any("no OK" in p for p in found)
+    cell = dict(good, label="A 3")
+    frame = {"screen": "purchase", "targets": [cell],
+             "buttons": [{"button": "blue", "means": "buys", "letter": "B"}]}
+    assert unreached(frame) == ["purchase: no button buys as 'A' ('A 3')"]
+    frame = {"screen": "loading", "targets": [dict(good, label="Co → Ship")],
+             "buttons": [{"button": "ok", "means": "Loading done"}]}
+    assert unreached(frame, (), ["a move"]) == [
+        "loading: no player button steps through the moves"]

@@ -18,6 +18,7 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Catalogue, RuleError
+from companion.engine.values import replace
 from companion.engine.words import printed_for_field
 from companion.errors import CompanionError
 from companion.ui import buttons, layout, names, rulestexts, words
@@ -206,31 +207,17 @@ class ConfirmValueScene(Scene):
         self.pressed_before.append(self.pressed)
         self.pressed = answer
         self.ui.dirty = True
-        self.say_pressed()
 
     def pressed_words(self) -> str:
         if isinstance(self.pressed, list):
             return ", ".join(names.good(g) for g in self.pressed) or "—"
         return str(self.pressed)
 
-    def say_pressed(self) -> None:
-        """The answer chosen so far, and what OK does with it."""
-        if self.pressed is None:
-            return
-        ready = self.pressed_ready()
-        self.ui.info((_("Chosen: {answer}. OK confirms it.") if ready else
-                      _("Chosen: {answer}.")).format(answer=self.pressed_words()))
-
     def pressed_ready(self) -> bool:
         if isinstance(self.pressed, list):
             return 2 <= len(self.pressed) <= 4
         return self.pressed is not None
 
-    def ok_meaning(self) -> str | None:
-        """OK's words in the legend: confirm the pressed answer, else the bar's."""
-        if self.pressed_ready():
-            return _("Confirm")
-        return None
 
     def on_ok(self) -> bool:
         """OK confirms the answer chosen on the buttons; with none chosen it confirms
@@ -298,6 +285,8 @@ class ConfirmValueScene(Scene):
         return _("Tap the value printed on the card. It is saved for every later game.")
 
     def primary(self) -> Primary | None:
+        if self.pressed_ready():  # the answer chosen on the buttons: OK confirms it
+            return (_("Confirm"), self.on_ok)
         if self.by_goods:
             ready = isinstance(self.value, list) and 2 <= len(self.value) <= 4
             label = _("Revealed") if self.candidates else _("Confirm")
@@ -407,6 +396,11 @@ class ConfirmValueScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         view = confirm_view(self.title(), self.field, self.guess())
+        if self.pressed is not None:
+            # The answer chosen on the buttons so far, in place of the guess's line (its
+            # button is marked too, once it is one the screen offers).
+            view = replace(view, guess=_("Chosen: {answer}.").format(
+                answer=self.pressed_words()))
         if self.by_goods:
             plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
                                              (view.question, BODY, None, None)])

@@ -190,22 +190,21 @@ class LoadingScene(RoundScene):
         state = self.state
         out = {}
         for pid in state.players:
-            if pid == self.player and self.pressed is not None:
-                out[pid] = _("next move")
-            elif pid == self.player or loading_actions(state, pid) or \
-                    has_dock_work(state, pid):
-                out[pid] = _("moves")
+            if pid == self.player:
+                out[pid] = _("next move") if self.pressed is not None else _("a move")
+            elif loading_actions(state, pid) or has_dock_work(state, pid):
+                out[pid] = _("choose")
         return out
 
     def on_player(self, colour: str) -> None:
-        """The player's button: that player (their first move chosen), then each press the
-        next of their moves, their "done" last, then the first again."""
+        """The player's button: that player's cubes and choices; pressed again, each press
+        the next of their moves (shown large), their "done" last, then the first again."""
         state = self.state
         if colour not in state.players:
             return
         if colour != self.player:
             self.choose(colour)
-            self.pressed = 0
+            return
         else:
             count = len(self.button_moves(state, colour))
             self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
@@ -223,11 +222,6 @@ class LoadingScene(RoundScene):
             return None
         return self.player, moves[self.pressed]
 
-    def ok_meaning(self) -> str | None:
-        got = self.chosen()
-        if got is None:
-            return None
-        return _("records it")
 
     def on_ok(self) -> bool:
         """OK records the move chosen on the buttons (else it is the bar's Loading done)."""
@@ -339,7 +333,14 @@ class LoadingScene(RoundScene):
         return max(super().hint_place(c, width), places.hint_room(c))
 
     def primary(self) -> Primary:
+        if self.chosen() is not None:  # a move chosen on the buttons: OK records it
+            return (_("Record the move"), self.on_ok)
         return (_("Loading done"), lambda: self.game.act(Done()))
+
+    def primaries(self) -> list[Primary]:
+        """Loading done, or the move chosen on the buttons: the bar's button is as wide as
+        either, so it keeps its place when a button chooses a move."""
+        return [(_("Loading done"), self.on_ok), (_("Record the move"), self.on_ok)]
 
     def do(self, *actions: Action) -> None:
         for action in actions:

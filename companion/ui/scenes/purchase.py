@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
-from companion.engine.legal import buy_prices
+from companion.engine.legal import buy_prices, refusal
 from companion.engine.words import Phase
 from companion.ui import buttons, layout, names, words
 from companion.ui.canvas import (
@@ -144,12 +144,18 @@ class PurchaseScene(RoundScene):
                 name=words.player_name(self.state, pid),
                 coins=self.state.player(pid).coins))
             return
+        if self.buyer == pid and self.price + 1 not in prices:
+            # Refused at the press (issue 31), in the engine's words, not later at OK: the
+            # price stays what it was (Undo lowers it).
+            state = self.state
+            exc = refusal(state, Buy(pid, state.settling, self.price + 1))
+            self.ui.error(words.refusal(state, exc) if exc is not None else
+                          _("{name} cannot pay more.").format(
+                              name=words.player_name(state, pid)))
+            return
         self.taps.append((self.buyer, self.price))
         if self.buyer == pid:
-            # Counted up within what they may pay, then from the lowest again: never a
-            # price above their coins.
-            at = self.price + 1
-            self.price = at if at in prices else prices[0]
+            self.price += 1
         else:
             self.buyer = pid
             self.price = prices[0]
@@ -342,12 +348,6 @@ class TrackedPurchaseScene(RoundScene):
                 name=words.player_name(state, colour)))
             self.ui.dirty = True
 
-    def ok_meaning(self) -> str | None:
-        if self.pressed == "pass":
-            return _("Pass")
-        if isinstance(self.pressed, int):
-            return _("places the worker")
-        return None
 
     def on_ok(self) -> bool:
         pressed, self.pressed = self.pressed, None
@@ -385,9 +385,13 @@ class TrackedPurchaseScene(RoundScene):
         return slot.workers[0], index, len(slot.workers)
 
     def primary(self) -> Primary | None:
+        if isinstance(self.pressed, int) and self.state.phase == Phase.DEMAND:
+            return (_("Place the worker"), self.on_ok)  # the card chosen on the buttons
         offer = self.offer()
         if offer is None:
             return None
+        if self.pressed == "pass":
+            return (_("Pass"), self.on_ok)
         pid, index, price = offer
         if self.state.player(pid).coins < price:
             # The worker goes home anyway: passing is the one thing left, so OK does it.
@@ -407,7 +411,8 @@ class TrackedPurchaseScene(RoundScene):
                  self.decline),
                 *((_("{name} buys for {price}").format(
                     name=words.player_name(state, pid), price=price), self.decline)
-                  for price in range(1, MAX_PRICE + 1)))]))
+                  for price in range(1, MAX_PRICE + 1)))] + [
+            (_("Place the worker"), self.on_ok), (_("Pass"), self.on_ok)]))
 
     def decline(self) -> None:
         offer = self.offer()

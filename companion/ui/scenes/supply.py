@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine import GOODS, Reveal, State
+from companion.engine import GOODS, Reveal, RuleError, State
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
 from companion.ui import buttons, i18n, layout, names, words
@@ -221,13 +221,11 @@ class SupplyScene(RoundScene):
         card = state.catalogue.cards.get(card_id)
         season = state.top_season()
         if card is not None and season is not None and card.season != season and \
-                card_id not in state.unseen.get(season, ()):
-            # Refused at the scan, not after a ship's goods (issue 31): the pile's top
-            # season is the only one a card can be revealed from.
-            self.ui.error(_("{card} is a card of {season}: the pile now reveals {top} "
-                            "cards.").format(card=names.card_name(card),
-                                             season=names.season(card.season),
-                                             top=names.season(season)))
+                card_id in state.unseen.get(card.season, ()):
+            # Refused at the scan, in the engine's words, not after a ship's goods were
+            # pressed (issue 31): the pile's top season is the only one revealed from.
+            self.ui.error(words.refusal(state, RuleError(
+                "season_order", card=card_id, season=card.season, top=season)))
             return
         if self.ship is not None and card_id != self.ship:
             if card_id not in self.waiting:
