@@ -17,6 +17,7 @@ import pygame
 from companion.engine import GOODS, Reveal, RuleError, State
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
+from companion.errors import CompanionError
 from companion.ui import buttons, i18n, layout, names, words
 from companion.ui.canvas import (
     BODY,
@@ -286,9 +287,12 @@ class SupplyScene(RoundScene):
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
         if simulator is not None and hasattr(simulator, "scan_card"):
-            simulator.scan_card(card_id)  # the simulated reader: the real adapter path
-        else:
-            self.pick(card_id)
+            try:
+                simulator.scan_card(card_id)  # the simulated reader: the real adapter path
+                return
+            except CompanionError:  # the reader is a port of its own (`--port`): directly
+                pass
+        self.pick(card_id)
 
     def add_good(self, good: str) -> None:
         self.goods.append(good)
