@@ -504,8 +504,8 @@ class UI:
         state = self.game.state if self.game is not None else None
         said = scene.legend()
         out = {colour: said[colour] for colour in buttons.order(state) if colour in said}
-        ok = said.get("ok")
-        if ok is None:
+        ok = said.get("ok")  # the scene's own words for OK ("": OK does nothing here)
+        if "ok" not in said:
             primary = scene.primary()
             if primary is not None and primary[1] is not None:
                 ok = primary[0]

@@ -198,6 +198,8 @@ class ConfirmValueScene(Scene):
                 answer = self.button_answer(colour)
                 if answer is not None:
                     out[colour] = str(answer)
+        if self.pressed is None and self.field == "points" and not self.by_goods:
+            out["ok"] = ""  # the OK button confirms no guess (`on_ok`)
         return out
 
     def on_player(self, colour: str) -> None:
