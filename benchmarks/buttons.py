@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from benchmarks.touch import ARROW, OVERLAYS, Finger, NoTarget, TouchTable, clean
+from benchmarks.touch import OVERLAYS, Finger, NoTarget, TouchTable, clean
 from companion.engine import (
     GOODS,
     Action,
@@ -303,4 +303,4 @@ def play_game(runner: Any, actions: list[Action] | tuple[Action, ...],
     return table
 
 
-__all__ = ["ARROW", "ButtonTable", "Hand", "play_game", "scanner_replay"]
+__all__ = ["ButtonTable", "Hand", "play_game", "scanner_replay"]

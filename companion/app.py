@@ -305,7 +305,8 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     started: list[Any] = []
 
     def inputs_now() -> tuple[Any, Any]:
-        inputs, bus = start_inputs(hardware, simulate, state_dir, port)
+        inputs, bus = start_inputs(hardware, simulate, state_dir,
+                                   **({"port": port} if port else {}))
         started.append(inputs)
         return inputs, bus
 

@@ -473,6 +473,10 @@ class Canvas:
                                    key == "ok", self.in_bar))
         return rect
 
+    def chosen(self, rect: pygame.Rect) -> None:
+        """The frame of a chosen target (a button's `selected`), around a region."""
+        self.rect(rect, ACCENT, width=max(3, self.u(4)))
+
     def player_badge(
         self, pid: str, centre: tuple[int, int], radius: int, letter: str
     ) -> None:

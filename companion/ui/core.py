@@ -50,7 +50,7 @@ FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
 #: The buttons' legend's height above the bar at 800x480 (where the table has buttons).
-LEGEND = 26
+LEGEND = 22
 
 
 @value(frozen=False)
@@ -274,7 +274,10 @@ class UI:
         """Whether the buttons' legend is drawn above the bar: where the table has buttons,
         on every game screen (so the screen's own part keeps its height from press to
         press) and on any other whose player buttons do something; never over the rules."""
-        if not self.services.buttons or scene.overlay:
+        width, height = self.surface.get_size()
+        if not self.services.buttons or scene.overlay or width < height:
+            # Not yet in portrait: its round screens give the frame's height to the phase
+            # to the pixel, and five cells of a 480 px row cut their words.
             return False
         if scene.game_screen:
             return True
@@ -295,7 +298,7 @@ class UI:
         state = self.game.state if self.game is not None else None
         order = buttons.order(state)
         width = row.w // len(order)
-        radius = max(c.u(10), c.px(SMALL) * 2 // 3)
+        radius = row.h // 2 - 1
         letters = self.button_letters()
         for at, colour in enumerate(order):
             cell = pygame.Rect(row.x + at * width, row.y, width, row.h)

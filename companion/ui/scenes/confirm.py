@@ -198,8 +198,6 @@ class ConfirmValueScene(Scene):
                 answer = self.button_answer(colour)
                 if answer is not None:
                     out[colour] = str(answer)
-        if self.pressed is None and self.field == "points" and not self.by_goods:
-            out["ok"] = ""  # the OK button confirms no guess (`on_ok`)
         return out
 
     def on_player(self, colour: str) -> None:
@@ -294,7 +292,9 @@ class ConfirmValueScene(Scene):
             label = _("Revealed") if self.candidates else _("Confirm")
             return (label, self.answer_entered if ready else None)
         if self.field == "points":
-            return (_("Confirm"), self.answer_entered)  # the number set by its steps
+            # The number set by its steps: enabled once a step was taken, so that neither
+            # a tap nor OK confirms the guess it starts from (no answer is preselected).
+            return (_("Confirm"), self.answer_entered if self.earlier else None)
         return None  # the answer is one tap on what the card shows
 
     def secondary(self) -> Primary | None:
@@ -438,7 +438,7 @@ class ConfirmValueScene(Scene):
             return
         c.rect(box, PANEL)
         if chosen:  # the answer chosen on the buttons (issue 31)
-            c.rect(box, ACCENT, width=max(3, c.u(4)))
+            c.chosen(box)
         for good, cube in zip(answer.goods, cubes, strict=True):
             c.cube(good, cube, names.good_initial(good))
         c.region(box, action, answer.key, answer.label)
@@ -465,4 +465,5 @@ class ConfirmValueScene(Scene):
             c.button(box, names.good_initial(good),
                      partial(self.add_good, str(good)) if len(goods) < 4 else None,
                      key=f"good:{good}", colour=GOOD_COLOURS[good])
-            layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+            if under.h:  # where the names have their place (`goods_row`)
+                layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")

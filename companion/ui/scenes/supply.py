@@ -706,7 +706,8 @@ class SupplyScene(RoundScene):
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good],
                      badge=str(bag[good]))
-            layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+            if under.h:  # where the names have their place (`goods_row`)
+                layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
 
 
 @value
