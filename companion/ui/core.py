@@ -89,12 +89,11 @@ class UI:
         self.game: GameHost | None = None  # a GameController while a game is open
         self.clock: Callable[[], float] = time.monotonic
         self.last_primary_tap = float("-inf")
-        #: When an input last recorded something or changed the screen, and what was
-        #: shown after it (`buttons.HURRIED_S`: a press right after it is refused).
+        #: When an input last recorded something or changed the screen
+        #: (`buttons.HURRIED_S`: the same button pressed again right after it is refused).
         self.last_change = float("-inf")
         #: The button whose press made that change (None: a touch or anything else).
         self.last_changer: it.Intent | None = None
-        self._shown: tuple[object, ...] = ()
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
         #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,

@@ -2,7 +2,8 @@
 and Undo as key events through the app's key handling, every card revealed as a label
 scanned from a replayed scanner file (benchmarks/buttons.py), through the composition root
 (`app.make_services` over a real state directory: the journal, the card file, the
-history); no touch at all. The final numbers are the engine's replay of the journal."""
+history); no touch at all. The final numbers are the engine's replay of the journal, and
+every frame of two of the games passes the frame checks with the buttons' legend drawn."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ GAMES = [
     (2, "tracked", "fr", 4),
     (5, "quick", "fr", 9),
 ]
+#: The games whose every frame goes through the frame checks with the legend drawn.
+CHECKED = GAMES[:2]
 
 
 def button_runner(state: Path, language: str, form: str) -> Runner:
@@ -54,8 +57,12 @@ def test_a_whole_game_by_buttons_and_scans(tmp_path, players, form, language, se
     catalogue = ui.services.load_catalogue()
     actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03,
                                   loading="in_turn")
+    # Every frame seen before a press, with the legend drawn: the frame checks hold with
+    # it, and no round screen offers an action no button reaches (two of the games: the
+    # checks cost as much as the play).
+    frames: list[dict] | None = [] if (players, form, language, seed) in CHECKED else None
     try:
-        table = play_game(runner, actions, tmp_path)
+        table = play_game(runner, actions, tmp_path, frames)
         hand = table.hand
         assert hand.touches == 0 and hand.fallbacks == 0  # buttons and scans only
         assert hand.presses > 0 and hand.scanned > 0 and not hand.scans
@@ -72,34 +79,15 @@ def test_a_whole_game_by_buttons_and_scans(tmp_path, players, form, language, se
         assert kept.state.final.to_json() == expected.final.to_json()
         # Every press was named by the screen's legend before it was made.
         assert all(hand.legends)
-    finally:
-        set_language("en")
-
-
-@pytest.mark.parametrize(("players", "form", "language", "seed"), GAMES[:2])
-def test_every_frame_of_a_button_game_shows_its_legend_and_passes_the_frame_checks(
-        tmp_path, players, form, language, seed):
-    """With buttons at the table the legend is drawn above the bar on every frame; the
-    frame checks hold with it, and no round screen offers an action no button reaches."""
-    state = tmp_path / "state"
-    state.mkdir()
-    runner = button_runner(state, language, form)
-    assert runner.ui.services.buttons  # keys stand in for them: the legend is shown
-    catalogue = runner.ui.services.load_catalogue()
-    actions, _final = random_game(catalogue, players, seed=seed, form=form, undo_rate=0.03,
-                                  loading="in_turn")
-    frames: list[dict] = []
-    try:
-        play_game(runner, actions, tmp_path, frames)
-        initials = [names.good_initial(g) for g in GOODS]
-        moves = [_("a move"), _("next move")]
-        found = set()
-        for frame in frames:
-            found.update(f"{frame['screen']}: {p}" for p in problems(frame, ()))
-            found.update(unreached(frame, initials, moves, _("Pass")))
-        assert not found, sorted(found)[:20]
-        screens = {frame["screen"] for frame in frames}
-        assert {"newgame", "supply", "loading", "confirm"} <= screens
+        if frames is not None:
+            initials = [names.good_initial(g) for g in GOODS]
+            moves = [_("a move"), _("next move")]
+            found = set()
+            for frame in frames:
+                found.update(f"{frame['screen']}: {p}" for p in problems(frame, ()))
+                found.update(unreached(frame, initials, moves, _("Pass")))
+            assert not found, sorted(found)[:20]
+            assert {"newgame", "supply", "loading", "confirm"} <= {f["screen"] for f in frames}
     finally:
         set_language("en")
 
