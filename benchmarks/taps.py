@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -86,9 +87,14 @@ NEXT_GAME_SEED = 500
 Counts = dict[str, list[tuple[int, int]]]
 
 
-def measure(form: str, players: int, seed: int) -> dict[str, Counts]:
-    """Per copy and phase, each round's (inputs, events) of a scripted game played by touch:
-    the first game on a new copy, then the next game on the same copy."""
+#: The tables measured: by touch alone, or by the buttons and a scanner (`--buttons`).
+TABLES = ("touch", "buttons")
+
+
+def measure(form: str, players: int, seed: int, table: str = "touch") -> dict[str, Counts]:
+    """Per copy and phase, each round's (inputs, events) of a scripted game played by touch
+    (or, `table="buttons"`, by the buttons and a scanner: benchmarks/buttons.py): the first
+    game on a new copy, then the next game on the same copy."""
     import pygame
 
     from companion.ui.shots import demo_services
@@ -100,12 +106,14 @@ def measure(form: str, players: int, seed: int) -> dict[str, Counts]:
         services = demo_services(Path(tmp))
         services.settings["purchase_form"] = "tracked" if form == "tracked" else "quick"
         for copy, game_seed in zip(COPIES, (seed, seed + NEXT_GAME_SEED), strict=True):
-            out[copy] = measure_game(services, form, players, game_seed)
+            out[copy] = measure_game(services, form, players, game_seed, table)
     return out
 
 
-def measure_game(services: object, form: str, players: int, seed: int) -> Counts:
-    """Per phase, each round's (inputs, events) for one scripted game played by touch."""
+def measure_game(services: object, form: str, players: int, seed: int,
+                 table_kind: str = "touch") -> Counts:
+    """Per phase, each round's (inputs, events) for one scripted game played by touch (or
+    by the buttons and a scanner)."""
     from benchmarks.touch import play_game
     from companion.engine import apply, new_game
     from companion.engine.simulate import random_game
@@ -113,10 +121,20 @@ def measure_game(services: object, form: str, players: int, seed: int) -> Counts
 
     catalogue = services.load_catalogue()  # type: ignore[attr-defined]
     actions, _state = random_game(catalogue, players, seed=seed, form=form, loading=LOADING)
-    ui = UI(services, (800, 480))  # type: ignore[arg-type]
-    ui.open("home")
-    # Count events by the record itself (a ship's cubes), inputs by the table's taps.
-    table = play_game(ui, actions)
+    if table_kind == "buttons":
+        from benchmarks import buttons
+        from companion.ui.runner import Runner
+
+        runner = Runner(services=services, inputs=None, bus=None,  # type: ignore[arg-type]
+                        simulate=False, screenshot_dir=None, notifier=None)
+        runner.ui.services.buttons = True  # the legend shown, as at a table with buttons
+        runner.ui.open("home")
+        table: Any = buttons.play_game(runner, actions)
+    else:
+        ui = UI(services, (800, 480))  # type: ignore[arg-type]
+        ui.open("home")
+        # Count events by the record itself (a ship's cubes), inputs by the table's taps.
+        table = play_game(ui, actions)
     events: dict[tuple[int, str], int] = {}
     state = new_game(actions[0], catalogue)  # type: ignore[arg-type]
     for action in actions[1:]:
@@ -138,8 +156,8 @@ def measure_game(services: object, form: str, players: int, seed: int) -> Counts
     return out
 
 
-def figures_for(form: str, counts: Counts, players: int = 4, copy: str = COPIES[0]
-                ) -> list[Figure]:
+def figures_for(form: str, counts: Counts, players: int = 4, copy: str = COPIES[0],
+                table: str = "touch") -> list[Figure]:
     figures = []
     total_inputs = total_events = 0
     fallbacks = counts.get("fallbacks", [(0, 0)])[0][0]
@@ -160,9 +178,11 @@ def figures_for(form: str, counts: Counts, players: int = 4, copy: str = COPIES[
             notes=f"per round: median {statistics.median(ratios):.2f}, max {max(ratios):.2f}; "
             f"taps per round: median {statistics.median(i for i, _e in rounds):.0f}, max "
             f"{max(i for i, _e in rounds)}; whole game {inputs} inputs for {events} events "
-            f"over {len(rounds)} rounds" + (f"; {fallbacks} of the game's inputs were "
-                                           "player buttons (no way by touch)" if fallbacks
-                                           else "; touch alone")))
+            f"over {len(rounds)} rounds" + (
+                (f"; {fallbacks} of the game's inputs were touches (no button)"
+                 if fallbacks else "; buttons and scans alone") if table == "buttons" else
+                (f"; {fallbacks} of the game's inputs were player buttons (no way by "
+                 "touch)" if fallbacks else "; touch alone"))))
     if total_events:
         figures.append(Figure(
             NAME, f"inputs per table event, whole game ({players} players, {form} form, {copy})",
@@ -181,11 +201,30 @@ def run(size: Size) -> list[Figure]:
     return out
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The touch table's figures; with `--buttons`, the buttons' and scanner's beside them:
+    per game and phase, the median inputs per table event of each (and the maximum)."""
+    args = sys.argv[1:] if argv is None else argv
+    if "--buttons" not in args:
+        for form, players, seed in GAMES:
+            for copy, counts in measure(form, players, seed).items():
+                for f in figures_for(form, counts, players, copy):
+                    print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
+        return 0
+    print("| inputs per table event | touch: median (max) | buttons + scanner: median (max) "
+          "| buttons + scanner: whole game |")
+    print("|---|---|---|---|")
     for form, players, seed in GAMES:
-        for copy, counts in measure(form, players, seed).items():
-            for f in figures_for(form, counts, players, copy):
-                print(f"| {f.name} | {f.value:.2f} | {max(f.runs):.2f} | {f.notes} |")
+        touch = measure(form, players, seed, "touch")
+        pressed = measure(form, players, seed, "buttons")
+        for copy in COPIES:
+            mine = {f.name: f for f in figures_for(form, touch[copy], players, copy)}
+            theirs = figures_for(form, pressed[copy], players, copy, "buttons")
+            for f in theirs:
+                t = mine.get(f.name)
+                said = f"{t.value:.2f} ({max(t.runs):.2f})" if t is not None else "-"
+                print(f"| {f.name.replace('inputs per table event, ', '')} | {said} | "
+                      f"{f.value:.2f} ({max(f.runs):.2f}) | {f.notes} |")
     return 0
 
 

@@ -300,14 +300,35 @@ def _phone_token(state_dir: Path) -> None:
         log.warning("%s", exc.message)
 
 
-def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path) -> tuple[Any, Any]:
-    """(inputs, bus): the buttons and the card reader, real or simulated, on one intent bus."""
+def start_inputs(hardware: dict[str, Any], simulate: bool, state_dir: Path,
+                 port: str | None = None) -> tuple[Any, Any]:
+    """(inputs, bus): the buttons and the card reader, real or simulated, on one intent bus;
+    `port`: the reader's port from the command line (`--port`), also with `simulate`."""
     from companion.inputs import IntentBus
     from companion.inputs import start_inputs as start
 
     bus = IntentBus()
-    inputs = start(hardware, bus, simulate=simulate, state_dir=state_dir)
+    inputs = start(hardware, bus, simulate=simulate, state_dir=state_dir, reader_port=port)
     return inputs, bus
+
+
+def reader_port(port: str | None) -> str | None:
+    """The `--port` option checked before the window opens: a scanner's port parsed, a
+    replay file that exists; any other is a serial port or pyserial URL (checked by the
+    reader, which reports a port it cannot open on the screen)."""
+    if not port:
+        return None
+    from companion.inputs.scanner import is_hid_port, parse_hid_port
+
+    if is_hid_port(port):
+        try:
+            hid = parse_hid_port(port)
+        except CompanionError as exc:
+            raise UsageError(f"--port: {exc.message}") from None
+        if hid.replay and not Path(hid.path).is_file():
+            raise UsageError(f"--port {port}: no such file {hid.path!r} (a file of a "
+                             "scanner's key events: hardware/READERS.md)")
+    return port
 
 
 def hardware_problems(hardware: dict[str, Any], simulate: bool) -> list[str]:
@@ -346,6 +367,7 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     state_dir = paths.state_dir(getattr(args, "state_dir", None))
     config_dir = paths.config_dir(getattr(args, "config", None))
     simulate = bool(getattr(args, "simulate", False))
+    port = reader_port(getattr(args, "port", None))
     each_input = bool(getattr(args, "screenshot_each_input", False))
     if each_input and not getattr(args, "screenshot_dir", None):
         raise UsageError("--screenshot-each-input needs --screenshot-dir DIR (where the "
@@ -367,7 +389,8 @@ def _run(args: Any, stop: ui_runner.StopSignals) -> int:
     started: list[Any] = []
 
     def inputs_now() -> tuple[Any, Any]:
-        inputs, bus = start_inputs(hardware, simulate, state_dir)
+        inputs, bus = start_inputs(hardware, simulate, state_dir,
+                                   **({"port": port} if port else {}))
         started.append(inputs)
         return inputs, bus
 

@@ -97,6 +97,12 @@ def _add_app_arguments(parser: argparse.ArgumentParser) -> None:
         help="keys and on-screen buttons instead of GPIO buttons and the card reader",
     )
     parser.add_argument(
+        "--port", metavar="PORT",
+        help="the card reader's port instead of hardware.yaml's, also with --simulate: "
+        "hid-replay:FILE replays a barcode scanner's key events, hid:DEVICE reads one, "
+        "any other is a serial port or pyserial URL (loop://, socket://HOST:PORT)",
+    )
+    parser.add_argument(
         "--screenshot-dir", metavar="DIR", help="save a PNG of every new screen shown"
     )
     parser.add_argument(

@@ -211,9 +211,16 @@ def start_reader(
 
 
 def _start_reader(
-    settings: ReaderSettings, bus: IntentBus, *, simulate: bool, lookup: Any
+    settings: ReaderSettings, bus: IntentBus, *, simulate: bool, lookup: Any,
+    port: str | None = None,
 ) -> CardReader | HidReader | None:
-    if simulate:
+    if port:
+        # A reader port named on the command line (`--port`), with or without --simulate:
+        # a scanner's replay file, a scanner, or any serial port or pyserial URL.
+        settings = settings_replace(settings, enabled=True, port=port)
+        if simulate or port.startswith(("loop://", "socket://", "rfc2217://")):
+            settings = settings_replace(settings, settle_s=0.0)  # no board resets
+    elif simulate:
         # The loop port does not reset when opened: no settle time needed.
         settings = settings_replace(settings, enabled=True, port=SIMULATED_PORT, settle_s=0.0)
     elif not settings.enabled:
@@ -228,6 +235,7 @@ def start_inputs(
     simulate: bool,
     state_dir: Path,
     camera: bool = True,
+    reader_port: str | None = None,
 ) -> Inputs:
     """Start the buttons and the card reader of `hardware`, and the camera's socket.
 
@@ -242,6 +250,10 @@ def start_inputs(
 
     `camera`: listen for the camera process (`socket_path(state_dir)`), simulated or not:
     the same socket takes a real camera's cards and a test's.
+
+    `reader_port`: the reader's port instead of hardware.yaml's (the app's `--port`);
+    with `simulate`, the buttons stay simulated and the reader is that port (a desktop
+    replays a scanner: `hid-replay:FILE`), so the on-screen cards pick directly.
     """
     settings = hardware_settings(hardware)
     b_settings, r_settings = settings.buttons, settings.reader
@@ -254,13 +266,17 @@ def start_inputs(
         simulator = Simulator(None, None, tagmap)
         inputs.simulator = simulator
         inputs.buttons = _start_buttons(b_settings, bus, simulate=True)
-        inputs.reader = _start_reader(r_settings, bus, simulate=True, lookup=simulator.lookup)
+        inputs.reader = _start_reader(r_settings, bus, simulate=True, lookup=simulator.lookup,
+                                      port=reader_port)
         simulator._buttons = inputs.buttons
-        # Simulating, the reader is always the serial one on the loop port.
-        simulator._reader = inputs.reader if isinstance(inputs.reader, CardReader) else None
+        # Simulating, the reader is the serial one on the loop port, unless a port was
+        # named: then nothing is written into it by the on-screen cards.
+        simulator._reader = inputs.reader if isinstance(inputs.reader, CardReader) and \
+            not reader_port else None
     else:
         inputs.buttons = _start_buttons(b_settings, bus, simulate=False)
-        inputs.reader = _start_reader(r_settings, bus, simulate=False, lookup=tagmap.lookup)
+        inputs.reader = _start_reader(r_settings, bus, simulate=False, lookup=tagmap.lookup,
+                                      port=reader_port)
     if camera:
         inputs.camera = CameraSocket(socket_path(Path(state_dir)), bus).start()
     return inputs

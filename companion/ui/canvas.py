@@ -281,6 +281,10 @@ class Canvas:
         #: Whether the screen drawn asks the table a question, and how far it is answered
         #: (`Scene.question`): "unanswered", "answering" or None (the frame description).
         self.question: str | None = None
+        #: What each of the table's buttons does on this frame (`UI.legend`): role -> words.
+        self.legend: dict[str, str] = {}
+        #: Each player button's letter in the legend (the panels' letters).
+        self.legend_letters: dict[str, str] = {}
         #: Lengths and text sizes worked out so far (a frame asks for a few hundred).
         self._px: dict[int, int] = {}
         self._u: dict[float, int] = {}
@@ -474,6 +478,10 @@ class Canvas:
                                    key == "ok", self.in_bar, selected))
         return rect
 
+    def chosen(self, rect: pygame.Rect) -> None:
+        """The frame of a chosen target (a button's `selected`), around a region."""
+        self.rect(rect, ACCENT, width=max(3, self.u(4)))
+
     def player_badge(
         self, pid: str, centre: tuple[int, int], radius: int, letter: str
     ) -> None:
@@ -590,6 +598,10 @@ class Canvas:
                          "primary": t.primary, "bar": t.bar, "selected": t.selected}
                         for t in self.targets],
             "question": self.question,
+            "buttons": [{"button": role, "means": means,
+                         **({"letter": self.legend_letters[role]}
+                            if role in self.legend_letters else {})}
+                        for role, means in self.legend.items()],
             "marks": [{"kind": kind, "of": of, "rect": list(box),
                        **({"line": [list(p) for p in line]} if line else {})}
                       for kind, of, box, line in self.marks],

@@ -15,16 +15,18 @@ import pygame
 
 from companion.engine.values import value
 from companion.inputs import intents as it
-from companion.ui import i18n, layout
+from companion.ui import buttons, i18n, layout, names
 from companion.ui.bar import BarLayout, Item, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
     DANGER,
     INFO_BG,
+    MUTED,
     PANEL,
     PANEL_HI,
     PRIMARY,
+    SMALL,
     TEXT,
     WARN_BG,
     Canvas,
@@ -37,6 +39,7 @@ from companion.ui.rulestexts import TEXTS
 from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
+from companion.ui.words import letter as words_letter
 
 __all__ = ["UI", "Services"]
 
@@ -53,6 +56,8 @@ SAME_SPOT = 32
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
+#: The buttons' legend's height above the bar at 800x480 (where the table has buttons).
+LEGEND = 22
 
 
 @value(frozen=False)
@@ -93,6 +98,11 @@ class UI:
         #: When and where the last tap that recorded something or changed the screen
         #: landed (`touch`): a tap there within `DOUBLE_TAP_S` does nothing.
         self.last_change: tuple[float, tuple[int, int]] | None = None
+        #: When an input last recorded something or changed the screen
+        #: (`buttons.HURRIED_S`: the same button pressed again right after it is refused).
+        self.last_press = float("-inf")
+        #: The button whose press made that change (None: a touch or anything else).
+        self.last_changer: it.Intent | None = None
         self._bar_buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]] = []
         #: The "?" when it had no room in the bar (drawn above it, at the left).
         #: The bar's left buttons that had no room in it (portrait, long words: Redo, Home,
@@ -235,6 +245,11 @@ class UI:
                 scene.body_message = (words, self.message.error, self.tap_message)
                 scene.body_short = self.message.short
                 words, words_up = "", False
+            if words_up and not self.message and self.legend_shown(scene):
+                # Where the buttons' legend says what to do, a hint too long for the bar
+                # gives way rather than take a second strip's height from the screen (the
+                # printed-value question's goods need it).
+                words, words_up = "", False
         if words_up or above or self._strip_kept:
             height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)
             if words_up:
@@ -246,14 +261,63 @@ class UI:
         body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
             body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
+        legend = self.legend()
+        row: pygame.Rect | None = None
+        if self.legend_shown(scene, legend):
+            row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
+            body.h -= c.u(LEGEND) + c.u(2)
         c.body = body
         scene.draw(c, body)
+        c.legend = legend
+        c.legend_letters = self.button_letters()
         c.in_bar = True
+        if row is not None:
+            self._draw_legend(c, row, legend)
         self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
                        words if strip and not words_up else "")
         self.canvas = c
         self.dirty = False
         return self.surface
+
+    def legend_shown(self, scene: Scene, legend: dict[str, str] | None = None) -> bool:
+        """Whether the buttons' legend is drawn above the bar: where the table has buttons,
+        on every game screen (so the screen's own part keeps its height from press to
+        press) and on any other whose player buttons do something; never over the rules."""
+        width, height = self.surface.get_size()
+        if not self.services.buttons or scene.overlay or width < height:
+            # Not yet in portrait: its round screens give the frame's height to the phase
+            # to the pixel, and five cells of a 480 px row cut their words.
+            return False
+        if scene.game_screen:
+            return True
+        said = self.legend() if legend is None else legend
+        return any(role in said for role in it.COLOURS)
+
+    def button_letters(self) -> dict[str, str]:
+        """Each player button's letter as the legend shows it: a seated player's (the
+        panels'), else the colour word's initial."""
+        state = self.game.state if self.game is not None else None
+        return {colour: words_letter(state, colour) if state is not None and
+                colour in state.players else names.colour(colour)[:1].upper()
+                for colour in buttons.order(state)}
+
+    def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str]) -> None:
+        """The player buttons in the buttons' order (`buttons.order`), each its colour and
+        letter (the panels'), then what it does now; a dash where it does nothing."""
+        state = self.game.state if self.game is not None else None
+        order = buttons.order(state)
+        width = row.w // len(order)
+        radius = row.h // 2 - 1
+        letters = self.button_letters()
+        for at, colour in enumerate(order):
+            cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
+            letter = letters[colour]
+            c.player_badge(colour, (cell.x + c.u(6) + radius, cell.centery), radius, letter)
+            left = cell.x + c.u(12) + 2 * radius
+            room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
+            layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
+                             TEXT if colour in legend else MUTED, role="secondary",
+                             valign="center", max_lines=1)
 
     def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
                    ) -> tuple[int, int, str]:
@@ -424,6 +488,7 @@ class UI:
                 top.screen_key() if top is not None else None)
 
     def screen_changed(self, before: tuple[object, ...]) -> bool:
+        """Whether the screen changed since `before` (`screen_now`)."""
         after = self.screen_now()
         return any(a is not b for a, b in zip(before[:4], after[:4], strict=True)) or \
             before[4] != after[4]
@@ -437,9 +502,52 @@ class UI:
             self.dirty = True
         if hit is None:
             return False
+        before = self.screen_now()
         hit.action()
+        self.changed_since(before)
         self.dirty = True
         return True
+
+    def changed_since(self, before: tuple[object, ...]) -> bool:
+        """Note the time if an input recorded something or changed the screen
+        (`screen_changed`); True then."""
+        if self.screen_changed(before):
+            self.last_press = self.clock()
+            self.last_changer = None
+            return True
+        return False
+
+    def hurried(self, intent: it.Intent) -> bool:
+        """The same button pressed again too soon after its press recorded something or
+        changed the screen (`buttons.HURRIED_S`): the second press would act on what the
+        table has not seen yet (the next card, player or screen). Refused, and said."""
+        if intent != self.last_changer or self.clock() - self.last_press >= buttons.HURRIED_S:
+            return False
+        self.info(_("Pressed too soon after the screen changed: nothing done. Press again "
+                    "if you meant it."))
+        return True
+
+    def legend(self) -> dict[str, str]:
+        """What each button does on the screen now (`Scene.legend`): the player buttons by
+        colour, in the buttons' order, then OK and Undo (docs/frames.md, `buttons`)."""
+        if not self.stack:
+            return {}
+        scene = self.top
+        state = self.game.state if self.game is not None else None
+        said = scene.legend()
+        out = {colour: said[colour] for colour in buttons.order(state) if colour in said}
+        ok = said.get("ok")  # the scene's own words for OK ("": OK does nothing here)
+        if "ok" not in said:
+            primary = scene.primary()
+            if primary is not None and primary[1] is not None:
+                ok = primary[0]
+        if ok:
+            out["ok"] = ok
+        if "undo" in said:
+            out["undo"] = said["undo"]
+        elif self.game is not None and (scene.game_screen or scene.entry_pending()):
+            out["undo"] = _("Undo")
+        return out
 
     def press(self, key: str) -> None:
         """Tap the target drawn with `key` (tests and the simulator); KeyError if absent."""
@@ -484,16 +592,33 @@ class UI:
                     return
             scene = self.top
         self.message = None  # the next action: the last one's message has been read
+        if isinstance(intent, it.PlayerButton | it.Ok) and self.hurried(intent):
+            return
+        before = self.screen_now()
+        try:
+            self._act(scene, intent)
+        finally:
+            if self.changed_since(before):
+                self.last_changer = intent
+
+    def _act(self, scene: Scene, intent: it.Intent) -> None:
+        """What an intent does on `scene` (`intent`)."""
         if isinstance(intent, it.Undo):
             # The Undo button works on every screen of an open game (even a question on top).
             if self.game is not None:
                 self.undo()
             else:
-                self.info(_("Nothing to undo on this screen."))
+                what = scene.undo_entry()  # New game: a seat added by a button
+                if what is not None:
+                    self.info(_("Undone: {what}").format(what=what))
+                else:
+                    self.info(_("Nothing to undo on this screen."))
         elif isinstance(intent, it.Redo):
             if self.game is not None:
                 self.redo()
         elif isinstance(intent, it.Ok):
+            if scene.on_ok():
+                return
             primary = scene.primary()
             if primary is not None and primary[1] is not None:
                 primary[1]()

@@ -27,7 +27,7 @@ from companion.engine.words import Phase  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 from companion.inputs import intents as it  # noqa: E402
 from companion.inputs.wake import InputDevices, Waiter  # noqa: E402
-from companion.ui import canvas  # noqa: E402
+from companion.ui import buttons, canvas  # noqa: E402
 from companion.ui.canvas import BG, BODY, LARGE, MUTED, TEXT, Canvas  # noqa: E402
 from companion.ui.core import UI  # noqa: E402
 from companion.ui.display import Display  # noqa: E402
@@ -253,6 +253,8 @@ class Runner:
         self.running = True
         services.quit = self.stop
         services.simulate = simulate
+        # The buttons' legend is shown where there are buttons (or keys for them).
+        services.buttons = simulate or getattr(inputs, "buttons", None) is not None
         #: `problems` given as a function: the hardware check runs after the first frame.
         self.check_hardware = problems if callable(problems) else None
         services.hardware_problems = [] if callable(problems) else list(problems or [])
@@ -299,6 +301,8 @@ class Runner:
             if self.waiter is not None:
                 self.waiter.add(self._bus_fd)
         if inputs is not None:
+            self.ui.services.buttons = self.simulate or getattr(inputs, "buttons", None) \
+                is not None
             self.simulator = getattr(inputs, "simulator", None)
             self.ui.services.simulator = self.simulator
             self.ui.services.tagmap = getattr(inputs, "tagmap", None)
@@ -312,10 +316,12 @@ class Runner:
 
     # --- input ------------------------------------------------------------------------
     def player_colour(self, number: int) -> str | None:
-        """Key 1-5: the colour of the n-th player at the table (or of the n-th button)."""
+        """Key 1-5: the colour of the n-th button: the n-th player at the table, then the
+        colours nobody plays (`buttons.order`: a ship's five goods are five buttons at a
+        table of two too)."""
         game = self.ui.game
-        colours = game.state.players if game is not None else it.COLOURS
-        return colours[number - 1] if number <= len(colours) else None
+        colours = buttons.order(game.state if game is not None else None)
+        return colours[number - 1] if 1 <= number <= len(colours) else None
 
     def key(self, event: Any) -> None:
         """Keys stand in for the buttons: through the simulated GPIO pins when simulating."""

@@ -210,6 +210,17 @@ class Scene:
     def on_player(self, colour: str) -> None:
         """A player's button was pressed."""
 
+    def on_ok(self) -> bool:
+        """The OK button: True where the screen took it itself (a choice made by the
+        buttons, which the bar's primary action does not know); else the primary action."""
+        return False
+
+    def legend(self) -> dict[str, str]:
+        """What each player's button does on this screen now, by colour (`buttons.order`
+        gives their order); a colour left out does nothing here. OK and Undo are the
+        bar's (the UI adds them). Shown where the buttons are, before the first press."""
+        return {}
+
     def on_card(self, card_id: str) -> None:
         """A card was scanned and its tag is enrolled."""
         self.ui.info(_("Card scanned: not needed on this screen."))

@@ -125,6 +125,9 @@ class Services:
     """The printed values the table has confirmed, for a new game's `setup.cards`."""
     simulate: bool = False
     """Keys and on-screen stand-ins replace the buttons and the card reader."""
+    buttons: bool = False
+    """The table has the player buttons, OK and Undo (or keys standing in for them): every
+    screen shows what they do (the legend above the bottom bar, issue 31)."""
     hardware_problems: list[str] = field(default_factory=list)
     """Problems the start-up hardware check found, each with a hint for the builder."""
     device_status: dict[str, tuple[bool, str]] = field(default_factory=dict)

@@ -23,6 +23,7 @@ def test_help_still_lists_every_command(capsys) -> None:
 @pytest.mark.parametrize("argv", [
     [], ["--simulate"], ["--state-dir", "/tmp/x", "--sim"], ["--state-dir=/tmp/x"],
     ["--config", "c", "--screenshot-dir", "s"], ["--sim", "--sim"],
+    ["--simulate", "--port", "hid-replay:scans.events"], ["--port=loop://"],
 ])
 def test_the_app_options_parse_as_with_the_full_parser(argv) -> None:
     light = cli.app_args(argv)
@@ -44,3 +45,20 @@ def test_parsing_the_app_options_imports_no_command_module() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_reader_port_on_the_command_line_is_checked_before_the_window(tmp_path) -> None:
+    """`--port` (issue 31): a scanner's replay file must exist; a malformed scanner port
+    is refused in plain words; a serial port or URL is left to the reader."""
+    from companion import app
+    from companion.errors import UsageError
+
+    events = tmp_path / "scans.events"
+    events.write_text("0.0 1 2 1\n", encoding="utf-8")
+    assert app.reader_port(f"hid-replay:{events}") == f"hid-replay:{events}"
+    assert app.reader_port("loop://") == "loop://"
+    assert app.reader_port(None) is None
+    with pytest.raises(UsageError, match="no such file"):
+        app.reader_port(f"hid-replay:{tmp_path / 'missing'}")
+    with pytest.raises(UsageError, match="speed"):
+        app.reader_port(f"hid-replay:{events}?speed=fast")

@@ -153,3 +153,30 @@ def test_the_waker_is_called_from_the_adapter_thread(hardware, state_dir, starte
     woken.clear()
     inputs.simulator.scan("0A0B0C0D0E")
     assert woken.wait(10)
+
+
+def test_simulating_with_a_port_replays_a_scanner_beside_the_simulated_buttons(
+        hardware, bus, state_dir, started, tmp_path) -> None:
+    """`--simulate --port hid-replay:FILE` (issue 31): the buttons stay simulated, the
+    reader is the replayed scanner, its labels read as their cards."""
+    from companion.errors import CompanionError
+    from companion.inputs.scanner import key_events, replay_text
+    from companion.labelcodes import barcode
+
+    events = key_events(barcode("C-bank"), 0.0) + key_events(barcode("A-warehouse"), 1.0)
+    replay = tmp_path / "scans.events"
+    replay.write_text(replay_text(events), encoding="utf-8")
+    inputs = started(hardware, bus, simulate=True, state_dir=state_dir,
+                     reader_port=f"hid-replay:{replay}?speed=0")
+    sim = inputs.simulator
+    assert sim is not None and "red" in sim.roles
+    scans: list[CardScanned] = []
+    while len(scans) < 2:
+        scans += [i for i in wait_for(bus, lambda i: isinstance(i, CardScanned))
+                  if isinstance(i, CardScanned)]
+    assert [s.card_id for s in scans] == ["C-bank", "A-warehouse"]
+    with pytest.raises(CompanionError):  # nothing to write a simulated tag into
+        sim.scan_card("C-bank")
+    sim.press("red")
+    got = wait_for(bus, lambda i: isinstance(i, PlayerButton))
+    assert got[-1] == PlayerButton("red")

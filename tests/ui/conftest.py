@@ -69,8 +69,27 @@ def services(tmp_path: Path) -> Services:
     return make_services(tmp_path)
 
 
+def unhurried(interface: UI) -> UI:
+    """A UI whose clock moves on a second with every intent, as a hand's presses come
+    apart at a table: a test's presses at machine speed are not hurried presses (a button
+    pressed again within `buttons.HURRIED_S` of its press that changed the screen is
+    refused, issue 31). The clock still moves with real time between them."""
+    import time
+
+    offset = [0.0]
+    intent = interface.intent
+
+    def pressed(what: Any) -> None:
+        offset[0] += 1.0
+        intent(what)
+
+    interface.intent = pressed  # type: ignore[method-assign]
+    interface.clock = lambda: time.monotonic() + offset[0]
+    return interface
+
+
 @pytest.fixture
 def ui(services: Services) -> UI:
-    interface = UI(services, (800, 480))
+    interface = unhurried(UI(services, (800, 480)))
     interface.open("home")
     return interface

@@ -62,8 +62,15 @@ def press_paged(ui: UI, key: str) -> None:
     ui.press(key)
 
 
+def show_player(ui: UI, player: str) -> None:
+    """Loading: that player's cubes and choices, by their button where another player is
+    shown (pressed again, a player's button steps through their moves: issue 31)."""
+    if getattr(ui.top, "player", None) != player:
+        ui.intent(it.PlayerButton(player))
+
+
 def select_cubes(ui: UI, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
-    ui.intent(it.PlayerButton(player))
+    show_player(ui, player)
     cubes = cubes_of(ui.game.state, player)
     used: set[int] = set()
     for pair in pairs:
@@ -217,19 +224,19 @@ def play(ui: UI, action: Action, seen: list[str] | None = None) -> None:
         ui.press("pass")
     elif isinstance(action, Move) and action.source == "warehouse":
         # The warehouse's cubes are named in a line, not buttons: their one-tap choices.
-        ui.intent(it.PlayerButton(action.player))
+        show_player(ui, action.player)
         press_paged(ui, f"move:{action.good}:{action.source}:{action.to}")
     elif isinstance(action, Move):
         select_cubes(ui, action.player, ((action.good, action.source),))
         press_paged(ui, f"to:{action.to}")
     elif isinstance(action, MarketSell) and any(s == "warehouse" for _g, s in action.give):
-        ui.intent(it.PlayerButton(action.player))
+        show_player(ui, action.player)
         press_paged(ui, "sell:" + "+".join(good for good, _store in action.give))
     elif isinstance(action, MarketSell):
         select_cubes(ui, action.player, action.give)
         press_paged(ui, "market_sell")
     elif isinstance(action, Convert) and any(s == "warehouse" for _g, s in action.give):
-        ui.intent(it.PlayerButton(action.player))
+        show_player(ui, action.player)
         goods = "+".join(good for good, _store in action.give)
         either = {f"convert:{goods}:{action.take}", "convert:*"}
         for turn in ("page:next", "page:prev"):

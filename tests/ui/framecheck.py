@@ -174,3 +174,60 @@ def moved(before: Mapping[str, object], after: Mapping[str, object]) -> list[str
     a, b = once(before), once(after)
     return [f"target {label!r} moved from {a[label]} to {b[label]}"
             for label in sorted(a.keys() & b.keys()) if a[label] != b[label]]
+
+
+#: The round screens and the question on them: every action they offer has a button path
+#: (issue 31).
+BUTTON_SCREENS = ("supply", "purchase", "purchase-tracked", "loading", "confirm")
+PRICE_CELL = re.compile(r"^(\S+) (\d+)$")
+
+
+def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
+              move_words: Iterable[str] = (), pass_word: str = "") -> list[str]:
+    """The actions of a round screen that no button reaches, by the frame's legend
+    (`buttons`: what each of the table's buttons does on it, docs/frames.md):
+    - the bar's primary action, enabled, needs OK;
+    - a good's button (its initials, `initials` in the frame's language) on Supply and the
+      question needs a player button meaning that good;
+    - a buyer's price cell ("A 3") needs that player's button (by its letter);
+    - a number answer needs a button meaning it ("3", or "3/8");
+    - Loading's choices need a player button stepping through moves (`move_words`);
+    - Pass needs the offered player's button meaning Pass (`pass_word`)."""
+    screen = frame["screen"]
+    if screen not in BUTTON_SCREENS:
+        return []
+    legend = frame.get("buttons", [])
+    assert isinstance(legend, list)
+    roles = {b["button"]: b for b in legend}
+    meanings = [str(b["means"]) for b in legend if b["button"] not in ("ok", "undo")]
+    letters = {b.get("letter") for b in legend if b["button"] not in ("ok", "undo")}
+    goods = set(initials)
+    targets = frame["targets"]
+    assert isinstance(targets, list)
+    out: list[str] = []
+    for t in targets:
+        if not t["enabled"]:
+            continue
+        label = " ".join(str(t["label"]).replace("\u25b6", " ").split())
+        if t["primary"]:
+            if "ok" not in roles:
+                out.append(f"{screen}: the primary {label!r} has no OK in the legend")
+            continue
+        if t["bar"]:
+            continue
+        if screen in ("supply", "confirm") and label in goods and label not in meanings:
+            out.append(f"{screen}: no button is the good {label!r}")
+        cell = PRICE_CELL.match(label)
+        if screen == "purchase" and cell and cell.group(1) not in letters:
+            out.append(f"{screen}: no button buys as {cell.group(1)!r} ({label!r})")
+        if screen == "confirm" and label.isdigit() and not any(
+                label in m.split("/") for m in meanings):
+            out.append(f"{screen}: no button answers {label!r}")
+        if screen == "purchase-tracked" and pass_word and label == pass_word and \
+                pass_word not in meanings:
+            out.append(f"{screen}: no button passes")
+    if screen == "loading" and move_words and any(
+            not t["bar"] and t["enabled"] for t in targets) and \
+            not any(m in set(move_words) for m in meanings):
+        out.append(f"{screen}: no player button steps through the moves")
+    return out

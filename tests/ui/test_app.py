@@ -11,6 +11,7 @@ import pytest
 from companion import app
 from companion.errors import ConfigError
 from companion.paths import SHIPPED_CONFIG_DIR
+from companion.ui.buttons import HURRIED_S
 
 
 def args(tmp_path, **extra):
@@ -400,7 +401,9 @@ def test_simulated_buttons_and_reader_travel_the_real_adapters(tmp_path, monkeyp
         wait(lambda ui: ui.top.first == "blue", "blue starts")
         key(pygame.K_RETURN)
         wait(lambda ui: ui.top.name == "setup", "setup guide")
-        time.sleep(0.15)
+        # OK again only after the hurried-press interval: sooner, its second press would
+        # start the game on a screen nobody read (issue 31), and is refused.
+        time.sleep(HURRIED_S + 0.05)
         key(pygame.K_RETURN)
         wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
         live.tap("card:A-warehouse")  # the on-screen picker stands in for the reader

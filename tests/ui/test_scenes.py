@@ -8,6 +8,7 @@ import pytest
 from companion.engine import Done, Setup
 from companion.engine.simulate import random_game
 from companion.inputs import intents as it
+from companion.ui import buttons
 from companion.ui.display import Display, to_logical
 from companion.ui.i18n import set_language
 from ui.driver import dismiss, play, start_game
@@ -99,10 +100,11 @@ def test_a_refusal_is_shown_in_plain_words_in_the_language(game):
         scan(ui, card)
     for _ in range(6):
         ui.intent(it.PlayerButton("blue"))
-    ui.intent(it.Ok())
+    # Refused at the press (issue 31), not at OK: the price stays within Ben's coins.
     assert ui.message.error
     assert ui.message.text == "Ben kann 6 nicht zahlen (Münzen: 5)."
     assert ui.game.state.slots[0].outcome is None
+    assert ui.top.price == 5
     set_language("en")
 
 
@@ -335,9 +337,13 @@ def test_a_fire_with_all_equal_says_nobody_gains_or_loses(ui):
         dismiss(ui)
     scan(ui, "B-fire")
     assert ui.top.name == "confirm"
-    ui.intent(it.Ok())  # no answer is preselected: OK alone confirms nothing
+    ui.intent(it.Ok())  # no answer is preselected (issue 31): OK alone confirms nothing
     assert ui.top.name == "confirm" and not ui.game.state.fires
-    ui.press(f"value:{ui.game.state.catalogue['B-fire'].points}")  # what the card shows
+    points = ui.top.card.points  # the table reads the guess off the card: its button
+    colour = buttons.order(ui.game.state)[(points - 1) % 5]  # 6-10: pressed twice
+    for _press in range(1 + (points > 5)):
+        ui.intent(it.PlayerButton(colour))
+    ui.intent(it.Ok())
     assert "all equal, nobody gains or loses" in ui.message.text
     ui.tap_message()
     assert ui.top.name == "fire"
@@ -554,7 +560,7 @@ def test_one_undo_takes_back_a_whole_loading_shortcut_and_one_redo_restores_it(g
     ui.game.session.state = replace_state(state, "red", ps)
     ui.pop_to(ui.game.depth)
     ui.push(LoadingScene(ui))
-    ui.intent(it.PlayerButton("red"))
+    assert ui.top.player == "red"  # her cubes shown (her button now steps her moves)
     before = ui.game.state
     while "shortcut:fill" not in ui.keys():  # after the one-tap moves, maybe a page on
         ui.press("page:next")

@@ -96,6 +96,9 @@ def goods_row(c: Canvas, rest: pygame.Rect, gap: int, tallest: int
     line = layout.line_height(c, SMALL)
     height = max(c.u(56), min(tallest, rest.h - 2 * line - c.u(4)))
     boxes = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
-    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, 2 * line)
+    # The names where their two lines fit below (not where the buttons' legend took the
+    # room: the buttons' initials and colours still tell the goods); else no place.
+    names_h = 2 * line if rest.bottom - (rest.y + height + c.u(2)) >= 2 * line else 0
+    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, names_h)
              for box in boxes]
     return boxes, under

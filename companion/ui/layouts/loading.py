@@ -359,6 +359,19 @@ def stays_plan(c: Canvas, rect: pygame.Rect, stays: str) -> tuple[pygame.Rect, p
     return row, below
 
 
+def pressed_plan(c: Canvas, rect: pygame.Rect, label: str, size: int
+                 ) -> tuple[pygame.Rect, pygame.Rect]:
+    """A move chosen on the table's buttons (issue 31), shown large in place of the
+    choices: its button (two finger rows tall at most, as tall as its words at `size`),
+    and the room below it for what OK and the buttons do."""
+    fitted = layout.fit(c, label, rect.w - c.u(24), None, size)
+    height = min(max(c.u(FINGER), fitted.height(c) + c.u(16)), 2 * c.u(FINGER) + c.u(GAP))
+    row = pygame.Rect(rect.x, rect.y, rect.w, min(height, rect.h))
+    below = pygame.Rect(rect.x, row.bottom + c.u(GAP), rect.w,
+                        max(0, rect.bottom - row.bottom - c.u(GAP)))
+    return row, below
+
+
 def below_cells(c: Canvas, rect: pygame.Rect, cells: Sequence[pygame.Rect]) -> pygame.Rect:
     """The room in `rect` below the places shown (for the question and why)."""
     top = max(box.bottom for box in cells) + c.u(GAP)

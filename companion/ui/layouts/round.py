@@ -79,7 +79,9 @@ def track_height(c: Canvas, body: pygame.Rect, header_h: int, players: int) -> i
     track_h = c.u(TRACK)
     if landscape(c):
         gap = c.u(8)
-        spare = body.bottom - header_h - (players * c.u(PANEL_H) + (players - 1) * gap)
+        # (The panels' column keeps a gap below the track: without it five panels came
+        # out a pixel short of a finger where the track took its least height.)
+        spare = body.bottom - header_h - (players * c.u(PANEL_H) + players * gap)
         track_h = min(track_h, spare)
         if track_h < c.u(TRACK_LEAST):
             track_h = 0

@@ -18,9 +18,10 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Catalogue, RuleError
+from companion.engine.values import replace
 from companion.engine.words import printed_for_field
 from companion.errors import CompanionError
-from companion.ui import layout, names, rulestexts, words
+from companion.ui import buttons, layout, names, rulestexts, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -36,7 +37,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts import confirm as places
 from companion.ui.scene import GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
-from companion.ui.views.confirm import Answer, confirm_view, number_answers
+from companion.ui.views.confirm import Answer, confirm_view, in_order, number_answers
 
 log = logging.getLogger("companion.ui")
 
@@ -142,10 +143,16 @@ class ConfirmValueScene(Scene):
             self.value = card.value
         #: The value before each change, for Undo (the last thing the person did).
         self.earlier: list[int | list[str] | None] = []
+        #: The answer chosen on the table's buttons (issue 31): none until a press (no
+        #: answer is preselected), then what OK confirms. A number, or goods.
+        self.pressed: int | list[str] | None = None
+        #: The pressed answer before each press, for Undo.
+        self.pressed_before: list[int | list[str] | None] = []
 
     def question(self) -> str | None:
-        """No answer until the table taps one (docs/cards.md: never a preset answer)."""
-        return "answering" if self.earlier else "unanswered"  # a tap changed the answer
+        """No answer until the table taps or presses one (docs/cards.md: never a preset
+        answer)."""
+        return "answering" if self.earlier or self.pressed is not None else "unanswered"
 
     def screen_key(self) -> object:
         """Goods entered one by one ("Other goods") in place of the answers."""
@@ -161,10 +168,96 @@ class ConfirmValueScene(Scene):
         """The rules of the card asked about (what its printed value does)."""
         return rulestexts.card_topics([(self.card.kind, self.card.good)])
 
+    # --- the table's buttons (issue 31) ------------------------------------------------
+    def button_answer(self, colour: str) -> int | list[str] | None:
+        """What a press of `colour`'s button makes the answer (`legend`): a fireman's 1-5
+        are the five buttons; a fire's 1-5 too, a second press of the same button adds 5
+        (6-10); a contract's goods are the five goods, each press putting its good in or
+        taking it out."""
+        state = self.ui.game.state if self.ui.game is not None else None
+        at = buttons.position(state, colour)
+        if at < 0:
+            return None
+        if self.field == "goods":
+            good = buttons.good_of(state, colour)
+            now = list(self.pressed) if isinstance(self.pressed, list) else []
+            if good is None:
+                return None
+            if good in now:
+                now.remove(good)
+            elif len(now) < 4:
+                now.append(good)
+            return now
+        if self.field == "points":
+            base = at + 1
+            return base + 5 if self.pressed == base else base
+        printed = printed_for_field(self.field)
+        low, high = (printed.low, printed.high) if printed else (1, 5)
+        number = low + at
+        return number if number <= high else None
+
+    def legend(self) -> dict[str, str]:
+        state = self.ui.game.state if self.ui.game is not None else None
+        out = {}
+        for colour in buttons.order(state):
+            at = buttons.position(state, colour)
+            if self.field == "goods":
+                good = buttons.good_of(state, colour)
+                if good is not None:
+                    out[colour] = names.good_initial(good)
+            elif self.field == "points":
+                out[colour] = f"{at + 1}/{at + 6}"
+            else:
+                answer = self.button_answer(colour)
+                if answer is not None:
+                    out[colour] = str(answer)
+        return out
+
+    def on_player(self, colour: str) -> None:
+        answer = self.button_answer(colour)
+        if answer is None:
+            return
+        self.pressed_before.append(self.pressed)
+        self.pressed = answer
+        self.ui.dirty = True
+
+    def pressed_words(self) -> str:
+        if isinstance(self.pressed, list):
+            return ", ".join(names.good(g) for g in self.pressed) or "—"
+        return str(self.pressed)
+
+    def pressed_ready(self) -> bool:
+        if isinstance(self.pressed, list):
+            return 2 <= len(self.pressed) <= 4
+        return self.pressed is not None
+
+
+    def on_ok(self) -> bool:
+        """OK confirms the answer chosen on the buttons; with none chosen it confirms
+        nothing by buttons (no answer is preselected): the bar's primary, if any, stays
+        the touch's (goods tapped one by one, a number set by its steps)."""
+        if self.pressed is None:
+            if self.field == "points" and not self.by_goods:
+                self.ui.info(_("No answer chosen yet: press the button of the number on "
+                               "the card."))
+                return True
+            return False
+        if not self.pressed_ready():
+            self.ui.info(_("Chosen: {answer}.").format(answer=self.pressed_words()))
+            return True
+        pressed = self.pressed
+        self.answer(tuple(pressed) if isinstance(pressed, list) else int(pressed))
+        return True
+
     def undo_entry(self) -> str | None:
         """Undo here takes back the last change of the value, then the goods one by one
         (back to the sets), then the question itself (the action that asked it is not
         recorded): never the game's previous action."""
+        if self.pressed_before:
+            undone = self.pressed_words()
+            self.pressed = self.pressed_before.pop()
+            self.ui.dirty = True
+            return _("the change to {value}").format(value=undone)
         if self.earlier:
             undone = self.shown()
             self.value = self.earlier.pop()
@@ -205,6 +298,8 @@ class ConfirmValueScene(Scene):
         return _("Tap the value printed on the card. It is saved for every later game.")
 
     def primary(self) -> Primary | None:
+        if self.pressed_ready():  # the answer chosen on the buttons: OK confirms it
+            return (_("Confirm"), self.on_ok)
         if self.by_goods:
             ready = isinstance(self.value, list) and 2 <= len(self.value) <= 4
             label = _("Revealed") if self.candidates else _("Confirm")
@@ -325,6 +420,11 @@ class ConfirmValueScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         view = confirm_view(self.title(), self.field, self.guess())
+        if self.pressed is not None:
+            # The answer chosen on the buttons so far, in place of the guess's line (its
+            # button is marked too, once it is one the screen offers).
+            view = replace(view, guess=_("Chosen: {answer}.").format(
+                answer=self.pressed_words()))
         if self.by_goods:
             plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
                                              (view.question, BODY, None, None)])
@@ -351,10 +451,16 @@ class ConfirmValueScene(Scene):
                     cubes: tuple[pygame.Rect, ...]) -> None:
         """One answer: a number, or the goods as cubes (their colours and initials)."""
         action = partial(self.answer, answer.value)
+        pressed = self.pressed
+        chosen = pressed is not None and (
+            in_order(pressed) == answer.value if isinstance(pressed, list)
+            else pressed == answer.value)
         if not answer.goods:
-            c.button(box, answer.label, action, key=answer.key, size=LARGE)
+            c.button(box, answer.label, action, key=answer.key, size=LARGE, selected=chosen)
             return
         c.rect(box, PANEL)
+        if chosen:  # the answer chosen on the buttons (issue 31)
+            c.chosen(box)
         for good, cube in zip(answer.goods, cubes, strict=True):
             c.cube(good, cube, names.good_initial(good))
         c.region(box, action, answer.key, answer.label)
@@ -381,4 +487,5 @@ class ConfirmValueScene(Scene):
             c.button(box, names.good_initial(good),
                      partial(self.add_good, str(good)) if len(goods) < 4 else None,
                      key=f"good:{good}", colour=GOOD_COLOURS[good])
-            layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+            if under.h:  # where the names have their place (`goods_row`)
+                layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")

@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 
 from companion.engine.words import PRINTED_FIELD
+from companion.errors import CompanionError
 from companion.inputs.tagmap import label_card
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas
@@ -73,9 +74,12 @@ class EnrollScene(Scene):
         self.count += 1
         tag = f"5B{self.count:08X}"
         if simulator is not None and hasattr(simulator, "scan"):
-            simulator.scan(tag)
-        else:
-            self.on_tag(tag)
+            try:
+                simulator.scan(tag)
+                return
+            except CompanionError:  # the reader is a port of its own (`--port`): directly
+                pass
+        self.on_tag(tag)
 
     def bind(self, card_id: str) -> None:
         services = self.ui.services

@@ -110,6 +110,9 @@ class LoadingScene(RoundScene):
         #: The explicit end of Loading for everyone is being asked (`ask_end`): who still
         #: holds cubes and what goes to the stock, in place of the moves.
         self.asking_end = False
+        #: The move chosen on the table's buttons (issue 31): an index into
+        #: `button_moves` of the player shown, or None; OK records it.
+        self.pressed: int | None = None
 
     def dock_places(self, state: State, pid: str) -> list[int | None]:
         """For each place of the dock as first shown, the index of the cube on it now (in
@@ -163,6 +166,7 @@ class LoadingScene(RoundScene):
         self.selected = []
         self.sets = ()
         self.asking_end = False
+        self.pressed = None
         if last is None or self.player != shown_before:
             self.page = 0  # a player shown anew: from their first page
         # Else the page stays, and the choices kept on other pages come onto its places
@@ -202,9 +206,89 @@ class LoadingScene(RoundScene):
     def panel_selected(self, pid: str) -> bool:
         return pid == self.player
 
+    # --- the table's buttons (issue 31) ------------------------------------------------
+    def button_moves(self, state: State, pid: str) -> list[Action | None]:
+        """What a player's button steps through: their legal moves, sales and conversions
+        (`engine.legal.loading_actions`, in its order), then their "done" (None)."""
+        return [*loading_actions(state, pid), None]
+
+    def move_words(self, state: State, pid: str, action: Action | None) -> str:
+        """A move as the chosen one reads (the one-tap choices' words)."""
+        if action is None:
+            return _("{name}: done").format(name=words.player_name(state, pid))
+        if isinstance(action, Move):
+            return move_label(state, action)
+        if isinstance(action, MarketSell):
+            return sale_label(action)
+        if isinstance(action, Convert):
+            return view.conversion_target(action.give, action.take)
+        return str(action)
+
+    def legend(self) -> dict[str, str]:
+        """A player's button chooses that player, then steps through their moves."""
+        state = self.state
+        out = {}
+        for pid in state.players:
+            if pid == self.player:
+                out[pid] = _("next move") if self.pressed is not None else _("a move")
+            elif loading_actions(state, pid) or has_dock_work(state, pid):
+                out[pid] = _("choose")
+        return out
+
     def on_player(self, colour: str) -> None:
-        if colour in self.state.players:
+        """The player's button: that player's cubes and choices; pressed again, each press
+        the next of their moves (shown large), their "done" last, then the first again."""
+        state = self.state
+        if colour not in state.players:
+            return
+        if colour != self.player:
             self.choose(colour)
+            return
+        else:
+            count = len(self.button_moves(state, colour))
+            self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
+        self.selected = []
+        self.sets = ()
+        self.ui.dirty = True
+
+    def chosen(self) -> tuple[str, Action | None] | None:
+        """(player, move) chosen on the buttons, or None."""
+        if self.pressed is None or self.player is None:
+            return None
+        moves = self.button_moves(self.state, self.player)
+        if self.pressed >= len(moves):
+            self.pressed = None
+            return None
+        return self.player, moves[self.pressed]
+
+    def on_ok(self) -> bool:
+        """OK records the move chosen on the buttons (else it is the bar's Loading done)."""
+        got = self.chosen()
+        if got is None:
+            return False
+        pid, action = got
+        self.pressed = None
+        if action is None:
+            self.player_done(pid)
+        else:
+            self.do(action)
+        return True
+
+    def draw_pressed(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
+        """The move chosen on the buttons, large, in place of the choices (a tap on it
+        records it too), and what OK and the player's button do."""
+        got = self.chosen()
+        assert got is not None
+        _pid, action = got
+        label = self.move_words(state, pid, action)
+        row, below = places.pressed_plan(c, rect, label, LARGE)
+        count = len(self.button_moves(state, pid))
+        c.button(row, label, self.on_ok, key="pressed", size=LARGE, selected=True)
+        said = _("OK records it. {name}'s button again: the next one ({k} of {n}).").format(
+            name=words.player_name(state, pid), k=(self.pressed or 0) + 1, n=count)
+        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
+        if not fitted.cut and 0 < fitted.height(c) <= below.h:
+            layout.draw_text(c, said, below, SMALL, TEXT)
 
     def on_panel(self, pid: str) -> None:
         """Touch alone must reach every player's cubes: a tap on a panel loads for that
@@ -233,9 +317,11 @@ class LoadingScene(RoundScene):
         self.sets = ()
         self.asking_end = False
         self.page = 0
+        self.pressed = None
         self.ui.dirty = True
 
     def toggle(self, index: int) -> None:
+        self.pressed = None
         self.sets = ()
         self.asking_end = False
         if index in self.selected:
@@ -246,10 +332,15 @@ class LoadingScene(RoundScene):
         self.ui.dirty = True
 
     def entry_pending(self) -> bool:
-        return bool(self.selected or self.sets or self.asking_end) or \
-            self.game.done_pending() is not None
+        return bool(self.selected or self.sets or self.asking_end
+                    or self.pressed is not None) or self.game.done_pending() is not None
 
     def undo_entry(self) -> str | None:
+        got = self.chosen()
+        if got is not None:
+            self.pressed = None
+            self.ui.dirty = True
+            return self.move_words(self.state, *got)
         if self.asking_end:
             self.asking_end = False
             self.ui.dirty = True
@@ -293,16 +384,21 @@ class LoadingScene(RoundScene):
         is asked: keep loading, the safe answer."""
         if self.asking_end:
             return (_("Keep loading"), self.keep_loading)
+        if self.chosen() is not None:  # a move chosen on the buttons: OK records it
+            return (_("Record the move"), self.on_ok)
         return (_("Loading done"), self.player_done)
 
     def primaries(self) -> list[Primary]:
-        return [(_("Loading done"), self.player_done), (_("Keep loading"), self.keep_loading)]
+        """The bar's button is as wide as any of its labels, so it keeps its place when a
+        button chooses a move or the end for everyone is asked."""
+        return [(_("Loading done"), self.player_done), (_("Keep loading"), self.keep_loading),
+                (_("Record the move"), self.on_ok)]
 
-    def player_done(self) -> None:
-        """The player shown says their Loading is done (`GameController.loading_done`):
-        the next player holding ship cubes is shown, or Loading ends when nobody else
-        holds one."""
-        pid = self.player or self.state.first_player
+    def player_done(self, pid: str | None = None) -> None:
+        """A player (None: the one shown) says their Loading is done
+        (`GameController.loading_done`), by the bar's button or their own button: the next
+        player holding ship cubes is shown, or Loading ends when nobody else holds one."""
+        pid = pid or self.player or self.state.first_player
         self.selected = []
         self.sets = ()
         self.asking_end = False
@@ -438,6 +534,8 @@ class LoadingScene(RoundScene):
                      selected=index in self.selected)
         if self.asking_end:
             self.draw_end_question(c, state, plan.rest)
+        elif self.chosen() is not None:
+            self.draw_pressed(c, state, pid, plan.rest)
         elif self.selected:
             self.draw_choices(c, state, pid, cubes, plan.rest)
         elif self.sets:

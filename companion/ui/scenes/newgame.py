@@ -109,8 +109,28 @@ class NewGameScene(Scene):
         self.ui.info(_("Drawn: {name} takes the metal coin.").format(name=self.display(self.first)))
 
     def on_player(self, colour: str) -> None:
+        """A seated player's button: that player starts. The button of a colour nobody
+        sits at: a seat for it (issue 31: the player count by the buttons)."""
         if colour in self.colours:
             self.choose_first(colour)
+        elif colour in COLOURS and len(self.colours) < len(COLOURS):
+            self.colours.append(colour)
+            self.ui.dirty = True
+
+    def legend(self) -> dict[str, str]:
+        out = {colour: _("starts") if colour in self.colours else _("+ seat")
+               for colour in COLOURS}
+        if len(self.colours) > 2:
+            out["undo"] = _("− seat")
+        return out
+
+    def undo_entry(self) -> str | None:
+        """Undo (no game yet): the last seat goes, down to two (the count by buttons)."""
+        if len(self.colours) <= 2:
+            return None
+        colour = self.colours[-1]
+        self.set_count(len(self.colours) - 1)
+        return _("the seat of {colour}").format(colour=names.colour(colour))
 
     def display(self, pid: str) -> str:
         return self.names.get(pid) or names.colour(pid)

@@ -9,9 +9,9 @@ from functools import partial
 import pygame
 
 from companion.engine import Buy, Discard, Pass, Place, State
-from companion.engine.legal import buy_prices
+from companion.engine.legal import buy_prices, refusal
 from companion.engine.words import Phase
-from companion.ui import layout, names, words
+from companion.ui import buttons, layout, names, words
 from companion.ui.canvas import (
     ACCENT,
     BODY,
@@ -137,16 +137,40 @@ class PurchaseScene(RoundScene):
     def select(self, pid: str) -> None:
         """A player's own button: their first press chooses them at price 1 (recorded at
         once where they may pay one price only), each further press raises the price."""
+        prices = self.prices(pid)
+        if not prices:
+            # Refused at the press (issue 31), not at OK: a price the player cannot pay.
+            self.ui.error(_("{name} cannot buy this card (coins: {coins}).").format(
+                name=words.player_name(self.state, pid),
+                coins=self.state.player(pid).coins))
+            return
+        if self.buyer == pid and self.price + 1 not in prices:
+            # Refused at the press (issue 31), in the engine's words, not later at OK: the
+            # price stays what it was (Undo lowers it).
+            state = self.state
+            exc = refusal(state, Buy(pid, state.settling, self.price + 1))
+            self.ui.error(words.refusal(state, exc) if exc is not None else
+                          _("{name} cannot pay more.").format(
+                              name=words.player_name(state, pid)))
+            return
         self.taps.append((self.buyer, self.price))
         if self.buyer == pid:
-            self.price = self.price % MAX_PRICE + 1
+            self.price += 1
         else:
             self.buyer = pid
-            self.price = 1
-            if len(self.prices(pid)) == 1:
-                self.price = self.prices(pid)[0]
+            self.price = prices[0]
+            if len(prices) == 1:
                 self.record()
         self.ui.dirty = True
+
+    def legend(self) -> dict[str, str]:
+        """A player's button: that player buys (at the lowest price), pressed again the
+        price +1 (within their coins); a player who cannot buy it: nothing."""
+        out = {}
+        for pid in self.state.players:
+            if self.prices(pid):
+                out[pid] = _("price +1") if pid == self.buyer else _("buys")
+        return out
 
     def buy(self, pid: str, price: int) -> None:
         """A tap on a price in a player's row: the purchase, recorded at once."""
@@ -273,7 +297,82 @@ class TrackedPurchaseScene(RoundScene):
                 _("OK: the offer is accepted. Pass: the worker goes home.")]
 
     def place(self, index: int) -> None:
+        self.pressed = None
         self.game.act(Place(self.turn(), index))
+
+    # --- the table's buttons (issue 31) ------------------------------------------------
+    #: Demand: the card chosen on the buttons (an index of the round's cards), which OK
+    #: places the worker above; an offer: "pass" chosen by the offered player's button.
+    pressed: int | str | None = None
+
+    def on_enter(self) -> None:
+        self.pressed = None
+
+    def legend(self) -> dict[str, str]:
+        """Demand: the buttons are the cards in their order (1-5; with six cards the fifth
+        button is card 5, pressed again card 6), OK places the worker. An offer: the
+        offered player's button is Pass (then OK)."""
+        state = self.state
+        order = buttons.order(state)
+        if state.phase == Phase.DEMAND:
+            count = len(state.slots)
+            out = {}
+            for at, colour in enumerate(order):
+                if at < count:
+                    out[colour] = f"{at + 1}/{at + 2}" if at == 4 and count > 5 else \
+                        str(at + 1)
+            return out
+        offer = self.offer()
+        if offer is None:
+            return {}
+        return {offer[0]: _("Pass")}
+
+    def on_player(self, colour: str) -> None:
+        state = self.state
+        if state.phase == Phase.DEMAND:
+            at = buttons.position(state, colour)
+            count = len(state.slots)
+            if not 0 <= at < count:
+                return
+            if at == 4 and count > 5 and self.pressed == 4:
+                at = 5
+            self.pressed = at
+            self.ui.info(_("{card}: OK places the worker.").format(
+                card=plain(words.slot_name(state, at))))
+            self.ui.dirty = True
+            return
+        offer = self.offer()
+        if offer is not None and colour == offer[0]:
+            self.pressed = "pass"
+            self.ui.info(_("{name} passes: OK records it.").format(
+                name=words.player_name(state, colour)))
+            self.ui.dirty = True
+
+
+    def on_ok(self) -> bool:
+        pressed, self.pressed = self.pressed, None
+        state = self.state
+        if state.phase == Phase.DEMAND:
+            if isinstance(pressed, int) and pressed < len(state.slots):
+                self.place(pressed)
+            else:
+                self.ui.info(_("Press the button of the card the worker was placed "
+                               "above first."))
+            return True
+        if pressed == "pass":
+            self.decline()
+            return True
+        return False
+
+    def entry_pending(self) -> bool:
+        return self.pressed is not None
+
+    def undo_entry(self) -> str | None:
+        if self.pressed is None:
+            return None
+        self.pressed = None
+        self.ui.dirty = True
+        return _("the choice")
 
     def offer(self) -> tuple[str, int, int] | None:
         state = self.state
@@ -286,9 +385,13 @@ class TrackedPurchaseScene(RoundScene):
         return slot.workers[0], index, len(slot.workers)
 
     def primary(self) -> Primary | None:
+        if isinstance(self.pressed, int) and self.state.phase == Phase.DEMAND:
+            return (_("Place the worker"), self.on_ok)  # the card chosen on the buttons
         offer = self.offer()
         if offer is None:
             return None
+        if self.pressed == "pass":
+            return (_("Pass"), self.on_ok)
         pid, index, price = offer
         if self.state.player(pid).coins < price:
             # The worker goes home anyway: passing is the one thing left, so OK does it.
@@ -308,7 +411,8 @@ class TrackedPurchaseScene(RoundScene):
                  self.decline),
                 *((_("{name} buys for {price}").format(
                     name=words.player_name(state, pid), price=price), self.decline)
-                  for price in range(1, MAX_PRICE + 1)))]))
+                  for price in range(1, MAX_PRICE + 1)))] + [
+            (_("Place the worker"), self.on_ok), (_("Pass"), self.on_ok)]))
 
     def decline(self) -> None:
         offer = self.offer()
@@ -334,7 +438,8 @@ class TrackedPurchaseScene(RoundScene):
             layout.draw_text(c, _("{name} places worker {k} of {n}").format(
                 name=words.player_name(state, pid), k=state.placed + 1, n=total),
                 demand.line, BODY, TEXT, max_lines=1)
-            draw_tiles(c, state, demand.tiles, None, on_tap=self.place)
+            chosen = self.pressed if isinstance(self.pressed, int) else None
+            draw_tiles(c, state, demand.tiles, chosen, on_tap=self.place)
             form_switch(c, state, self.game, True, demand.switch)
             return
         offer = self.offer()

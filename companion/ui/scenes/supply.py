@@ -14,10 +14,11 @@ from typing import Any
 
 import pygame
 
-from companion.engine import GOODS, Reveal, State
+from companion.engine import GOODS, Reveal, RuleError, State
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
-from companion.ui import i18n, layout, names, words
+from companion.errors import CompanionError
+from companion.ui import buttons, i18n, layout, names, words
 from companion.ui.canvas import (
     BODY,
     GOOD_COLOURS,
@@ -108,9 +109,12 @@ class SupplyScene(RoundScene):
 
     def primary(self) -> Primary | None:
         if self.ship:
-            # OK never destroys: the third good records the ship, so OK has nothing to
-            # confirm before that; clearing is its own, smaller button.
-            return (_("{k} of 3 goods").format(k=len(self.goods)), None)
+            # OK never destroys: the third good tapped records the ship, so OK has nothing
+            # to confirm before that; clearing is its own, smaller button. Three goods
+            # pressed on the buttons wait for OK (issue 31): a press is undone by Undo.
+            ready = len(self.goods) == 3
+            return (_("{k} of 3 goods").format(k=len(self.goods)),
+                    self.record_ship if ready else None)
         only = self.only_next()
         if only is not None:
             # Only one card can come next: offered as the primary action (OK), not asked.
@@ -125,7 +129,8 @@ class SupplyScene(RoundScene):
         tapped (in French "0 sur 3 marchandises" had sent the "?" above the bar)."""
         # (The action only tells the bar the label has its arrow.)
         return [(_("Revealed"), None), (_("Revealed"), self.clear),
-                *((_("{k} of 3 goods").format(k=k), None) for k in range(3))]
+                *((_("{k} of 3 goods").format(k=k), None) for k in range(3)),
+                (_("{k} of 3 goods").format(k=3), self.record_ship)]
 
     def only_next(self) -> str | None:
         """The card that must come next when the top season has one unseen card left (not
@@ -143,6 +148,48 @@ class SupplyScene(RoundScene):
                 not asked_later(state, card.kind):
             return None  # told by its value's button, or asked what it shows
         return only
+
+    def legend(self) -> dict[str, str]:
+        """While a ship's goods are asked, the five buttons are the five goods (their
+        initials, in the goods row's order); a good the bag has no more of does nothing."""
+        if not self.ship or len(self.goods) >= 3:
+            return {}
+        state = self.state
+        bag = dict(state.bag)
+        for taken in self.goods:
+            bag[taken] -= 1
+        out = {}
+        for colour in buttons.order(state):
+            good = buttons.good_of(state, colour)
+            if good is not None and bag.get(good, 0) > 0:
+                out[colour] = names.good_initial(good)
+        return out
+
+    def on_player(self, colour: str) -> None:
+        """A ship's goods: the button's good goes in (`legend`); three wait for OK."""
+        if not self.ship:
+            return
+        good = buttons.good_of(self.state, colour)
+        if len(self.goods) >= 3:
+            self.ui.info(_("The ship has its 3 goods: OK records them, Undo takes one "
+                           "back."))
+            return
+        if good is None or colour not in self.legend():
+            self.ui.error(_("No {good} is left in the bag.").format(
+                good=names.good(good or "")))
+            return
+        self.goods.append(good)
+        self.ui.dirty = True
+        if len(self.goods) < 3:
+            self.fill_forced()
+
+    def record_ship(self) -> None:
+        """OK: the ship with the three goods pressed."""
+        if self.ship and len(self.goods) == 3:
+            if not self.game.act(Reveal(self.ship, tuple(self.goods))):
+                self.goods.pop()
+            else:
+                self.next_waiting()
 
     def clear(self) -> None:
         if self.goods:
@@ -176,6 +223,16 @@ class SupplyScene(RoundScene):
         self.waiting.clear()
 
     def on_card(self, card_id: str) -> None:
+        state = self.state
+        card = state.catalogue.cards.get(card_id)
+        season = state.top_season()
+        if card is not None and season is not None and card.season != season and \
+                card_id in state.unseen.get(card.season, ()):
+            # Refused at the scan, in the engine's words, not after a ship's goods were
+            # pressed (issue 31): the pile's top season is the only one revealed from.
+            self.ui.error(words.refusal(state, RuleError(
+                "season_order", card=card_id, season=card.season, top=season)))
+            return
         if self.ship is not None and card_id != self.ship:
             if card_id not in self.waiting:
                 self.waiting.append(card_id)
@@ -235,9 +292,12 @@ class SupplyScene(RoundScene):
     def tap_card(self, card_id: str) -> None:
         simulator = self.ui.services.simulator
         if simulator is not None and hasattr(simulator, "scan_card"):
-            simulator.scan_card(card_id)  # the simulated reader: the real adapter path
-        else:
-            self.pick(card_id)
+            try:
+                simulator.scan_card(card_id)  # the simulated reader: the real adapter path
+                return
+            except CompanionError:  # the reader is a port of its own (`--port`): directly
+                pass
+        self.pick(card_id)
 
     def add_good(self, good: str) -> None:
         self.goods.append(good)
@@ -651,7 +711,8 @@ class SupplyScene(RoundScene):
             c.button(box, names.good_initial(good), partial(self.add_good, good) if ok
                      else None, key=f"good:{good}", colour=GOOD_COLOURS[good],
                      badge=str(bag[good]))
-            layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+            if under.h:  # where the names have their place (`goods_row`)
+                layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
 
 
 @value
