@@ -236,6 +236,8 @@ class ButtonTable(TouchTable):
                 h.player(action.player)
             if self.state.actions == state.actions and self.ui.top.name == "purchase":
                 h.ok()
+        elif isinstance(action, Done) and state.phase == "loading":
+            self.end_loading()  # OK is a player's done (`tap_primary`): each holder's in turn
         elif isinstance(action, Buy | Done):
             h.ok()
         elif isinstance(action, Discard):
