@@ -101,3 +101,11 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o
 
 
 __all__ = ["NotDurable", "atomic_write", "describe", "fsync_dir", "sync_data", "write_all"]
+
+
+def move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """Rename `src` to `dst` (replacing it) and make the rename durable: both folders are
+    synced, so after a power cut the file is in one place or the other, never lost."""
+    os.replace(src, dst)
+    fsync_dir(os.path.dirname(os.fspath(dst)) or ".")
+    fsync_dir(os.path.dirname(os.fspath(src)) or ".")

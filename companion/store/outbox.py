@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.fsio import atomic_write, describe, fsync_dir
+from companion.fsio import atomic_write, describe, fsync_dir, move
 from companion.store.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -138,9 +138,7 @@ def _set_aside(path: Path, reason: str) -> None:
     folder = path.parent / REFUSED_DIR
     folder.mkdir(exist_ok=True)
     atomic_write(folder / (path.stem + ".reason.txt"), reason + "\n")
-    os.replace(path, folder / path.name)
-    fsync_dir(folder)
-    fsync_dir(path.parent)
+    move(path, folder / path.name)
 
 
 def send_waiting(state_dir: Path, url: str, token: str,

@@ -26,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the A
 import pygame  # noqa: E402
 
 from companion.ui import runner  # noqa: E402
+from companion.ui.core import DOUBLE_TAP_S  # noqa: E402
 
 RUNNERS: list[runner.Runner] = []
 frames = threading.Condition()
@@ -69,26 +70,39 @@ def _drive(keys: list[str]) -> None:
     ui = r.ui
     for step in keys:
         # KEY opens another screen; KEY~ changes the screen it is on (a question on Home).
-        key, stays = step.removesuffix("~"), step.endswith("~")
-        with frames:
-            frames.wait_for(lambda: not ui.dirty, 20.0)  # the last change is on screen
-        hit = next((h for h in reversed(ui.canvas.hits) if h.key == key), None)
-        if hit is None:
-            print(f"FAIL no button {key!r} on {ui.top.name}: "
-                  f"{[h.key for h in ui.canvas.hits]}", flush=True)
-            os._exit(3)
-        time.sleep(0.16)  # a tap within the display's debounce (0.15 s) of the last counts not
-        before = ui.top
-        count = len(SHOWN)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
-                                             button=1, touch=False))
-        with frames:  # wait until the screen it opens (or changes) is drawn
-            if not frames.wait_for(lambda c=count, b=before, s=stays: len(SHOWN) > c
-                                   and (s or ui.top is not b)
-                                   and SHOWN[-1] == ui.top.name, 20.0):
-                print(f"FAIL {key!r} did not leave {before.name}", flush=True)
-                os._exit(3)
+        # KEY+ is tapped again until it opens another screen (Loading's done: each player
+        # still holding ship cubes says done in turn, the last one's ends the phase).
+        key, stays = step.removesuffix("~").removesuffix("+"), step.endswith("~")
+        for _again in range(8 if step.endswith("+") else 1):
+            if _tap(ui, key, stays, again=step.endswith("+")):
+                break
     print(f"AT {ui.top.name}", flush=True)
+
+
+def _tap(ui, key: str, stays: bool, again: bool) -> bool:  # type: ignore[no-untyped-def]
+    """Tap `key` once it is on screen and wait for the screen it opens or changes; True
+    when it opened another screen (or, `stays`, changed this one)."""
+    with frames:
+        frames.wait_for(lambda: not ui.dirty, 20.0)  # the last change is on screen
+    hit = next((h for h in reversed(ui.canvas.hits) if h.key == key), None)
+    if hit is None:
+        print(f"FAIL no button {key!r} on {ui.top.name}: "
+              f"{[h.key for h in ui.canvas.hits]}", flush=True)
+        os._exit(3)
+    # A tap within the display's debounce (0.15 s) of the last counts not, nor one at the
+    # same spot within the double-tap interval after a screen change (docs/touch.md).
+    time.sleep(max(0.16, DOUBLE_TAP_S + 0.05))
+    before = ui.top
+    count = len(SHOWN)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
+                                         button=1, touch=False))
+    with frames:  # wait until the screen it opens (or changes) is drawn
+        if not frames.wait_for(lambda c=count, b=before, s=stays: len(SHOWN) > c
+                               and (s or again or ui.top is not b)
+                               and SHOWN[-1] == ui.top.name, 20.0):
+            print(f"FAIL {key!r} did not leave {before.name}", flush=True)
+            os._exit(3)
+    return stays or ui.top is not before
 
 
 def main() -> None:

@@ -114,7 +114,9 @@ SCREENS = {
     # Loading: a panel's first tap picks that player, the second opens the tableau.
     "tableau": ["panel:red~", "panel:red"],
     "keyboard": ["home", "new~", "new:confirm", "edit:0"],
-    "income": ["ok"],  # the end of the Loading phase: an action journaled, then its overlay
+    # The end of the Loading phase (each player's done in turn): an action journaled, then
+    # its overlay.
+    "income": ["ok+"],
     # The freeze a new user saw: Home, Enroll, Settings, Hardware test, Home.
     "home-after-hardware": ["home", "enroll", "back", "settings", "hardware", "back", "back"],
 }

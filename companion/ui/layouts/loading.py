@@ -376,3 +376,12 @@ def below_cells(c: Canvas, rect: pygame.Rect, cells: Sequence[pygame.Rect]) -> p
     """The room in `rect` below the places shown (for the question and why)."""
     top = max(box.bottom for box in cells) + c.u(GAP)
     return pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+
+
+def stripe(c: Canvas, area: pygame.Rect) -> pygame.Rect | None:
+    """The stripe in the player's colour down the left of Loading's `area`, in the gap
+    beside it (nothing else moves for it), or None where that gap is too narrow."""
+    gap = min(c.u(8), area.x)
+    if gap < c.u(6):
+        return None
+    return pygame.Rect(area.x - gap + c.u(1), area.y, c.u(4), area.h)

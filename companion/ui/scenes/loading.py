@@ -513,10 +513,9 @@ class LoadingScene(RoundScene):
         # The moves' place in the player's colour: a stripe down its left, from their badge,
         # in the gap beside it (nothing moves for it): a hand-over to another player is
         # seen where the finger is, with the name and badge above it (docs/touch.md).
-        gap = min(c.u(8), area.x)
-        if gap >= c.u(6):
-            c.rect(pygame.Rect(area.x - gap + c.u(1), area.y, c.u(4), area.h),
-                   PLAYER_COLOURS.get(pid, MUTED), 2)
+        stripe = places.stripe(c, area)
+        if stripe is not None:
+            c.rect(stripe, PLAYER_COLOURS.get(pid, MUTED), 2)
         c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
         if plan.name is not None:
             c.text(words.player_name(state, pid), plan.name, BODY,

@@ -163,3 +163,12 @@ def test_the_sets_rows_page_with_their_arrows_beside_them_where_the_words_keep_r
     else:
         assert len(rows) + len(rows2) == 4
         assert first.prev.y >= max(box.bottom for row in rows for box in row.goods)
+
+
+@pytest.mark.parametrize("size", list(ROOMS))
+def test_the_player_s_stripe_lies_in_the_gap_left_of_the_moves_or_nowhere(size):
+    c, room = canvas(size), ROOMS[size]
+    stripe = places.stripe(c, room)
+    assert stripe is not None and stripe.right <= room.x and stripe.x >= 0
+    assert (stripe.top, stripe.bottom) == (room.top, room.bottom)
+    assert places.stripe(c, room.move(-room.x, 0)) is None  # no gap at the screen's edge
