@@ -66,3 +66,44 @@ def test_the_name_keyboard_says_whose_name_in_the_languages_layout(
         assert ui.top.names[ui.top.colours[0]] == first_row[0] + first_row[1:3].lower()
     finally:
         set_language("en")
+
+
+#: Names a table types, every letter of the three languages' names among them (issue 30).
+TYPED_NAMES = ("Zoë", "Maël", "Jörg Weiß", "Benoît", "Ève", "Aÿmeric", "Œdith Cœur",
+               "Ægir Læti", "Gaëlle", "Françoise", "Anaïs", "Grâce", "Où-Là",
+               "Jürgen Bäcker", "Hélène", "Côme", "Joël", "Ùrsula", "Gêne", "Öri Dûr")
+
+
+def test_typed_names_cover_every_letter_of_the_three_languages() -> None:
+    from companion.ui.scenes.keyboard import NAME_LETTERS
+
+    typed = "".join(TYPED_NAMES)
+    for letter in NAME_LETTERS:
+        assert letter in typed or letter.lower() in typed or not letter.isalpha() or \
+            letter.isascii(), letter
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_every_keyboard_types_every_letter_of_the_three_languages_names(
+        tmp_path: Path, language: str) -> None:
+    """French Â Ë Ù Ÿ Œ Æ, German ß and the rest on every layout: "Zoë" and "Maël" are
+    typed key by key (a word's first letter a capital, the rest small) and kept."""
+    from companion.ui.scenes.keyboard import LAYOUTS, NAME_LETTERS
+
+    assert sorted("".join(LAYOUTS[language])) == sorted(NAME_LETTERS)
+    try:
+        ui = build("newgame", (800, 480), language, tmp_path)
+        for name in TYPED_NAMES:
+            ui.press("edit:0")
+            assert ui.top.name == "keyboard"
+            while ui.top.text:
+                ui.press("key:erase")
+            for char in name:
+                ui.press("key:space" if char == " " else
+                         f"key:{char if char == 'ß' else char.upper()}")
+            assert ui.top.text == name
+            ui.press("ok")
+            assert ui.top.name == "newgame"
+            assert ui.top.names[ui.top.colours[0]] == name
+    finally:
+        set_language("en")
