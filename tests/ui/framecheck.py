@@ -152,3 +152,19 @@ def moved(before: Mapping[str, object], after: Mapping[str, object]) -> list[str
     a, b = once(before), once(after)
     return [f"target {label!r} moved from {a[label]} to {b[label]}"
             for label in sorted(a.keys() & b.keys()) if a[label] != b[label]]
+
+
+def categories_missing(frame: Mapping[str, object], labels: Iterable[str],
+                       control: str) -> list[str]:
+    """A results frame (final, past game) shows every score category's row, or a control
+    that shows them (issue 30: the code beside the ranking left five players' categories
+    unreachable): the category names not drawn whole, when no enabled target reads
+    `control`."""
+    texts = frame["texts"]
+    targets = frame["targets"]
+    assert isinstance(texts, list) and isinstance(targets, list)
+    if any(t["label"] == control and t["enabled"] for t in targets):
+        return []
+    drawn = {t["text"] for t in texts if not t["cut"]}
+    return [f"category {label!r} is not shown, and no {control!r} button shows it"
+            for label in labels if label.replace("\u00ad", "") not in drawn]

@@ -17,7 +17,10 @@ from companion.ui.samples import NAMES, PLAYER_COUNTS
 from companion.ui.screens import SCREENS
 from companion.ui.shots import PICTURES, SIZES, build, frame_description, picture
 
-from .framecheck import problems
+from .framecheck import categories_missing, problems
+
+#: The screens that show a finished game's score sheet (every category, or a button to it).
+RESULTS_SCREENS = ("final", "past-game")
 
 #: (picture, size, language) known not to pass: an expected failure (strict, so a fix shows
 #: up). Empty: every registered screen passes at every size and language.
@@ -47,9 +50,22 @@ def test_frame_is_readable_and_touchable(tmp_path, name, size, language):
             frame = frame_description(ui)
             assert frame["screen"] == ui.top.name == screen.name
             found += [f"{n} players: {p}" for p in problems(frame, NAMES.values())]
+            if screen.name in RESULTS_SCREENS:
+                found += [f"{n} players: {p}" for p in results_problems(ui, frame)]
     finally:
         set_language("en")
     assert not found, "\n".join(found)
+
+
+def results_problems(ui, frame) -> list[str]:
+    """Every category of the game's score sheet on the frame, or the button to them."""
+    from companion.ui import names
+    from companion.ui.i18n import _
+    from companion.ui.results import categories
+
+    labels = [names.category(cat) for cat in categories(ui.top.state)]
+    return categories_missing(frame, [*labels, names.category("total")],
+                              _("Categories"))
 
 
 def test_every_registered_screen_has_a_picture():
