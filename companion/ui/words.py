@@ -61,11 +61,15 @@ def letter(state: State, pid: str) -> str:
 
 
 def _letters(state: State) -> dict[str, str]:
-    """Each player's letter."""
+    """Each player's letter: their name's first letter; where another player has it
+    already, that letter and the next of the name that tells them apart ("Grün" G, "Gelb"
+    Ge: an "E" for Gelb read as a mistake at a German table; issue 30)."""
     taken: dict[str, str] = {}
     for other in state.players:
         name = player_name(state, other)
-        candidates = [ch.upper() for ch in name if ch.isalnum()] or ["?"]
+        chars = [ch for ch in name if ch.isalnum()] or ["?"]
+        first = chars[0].upper()
+        candidates = [first, *(first + ch.lower() for ch in chars[1:])]
         pick = next((ch for ch in candidates if ch not in taken.values()), str(len(taken) + 1))
         taken[other] = pick
     return taken

@@ -19,6 +19,8 @@ TARGET_PX = 56
 #: A name longer than this may be cut (the player's own choice); a shorter one never.
 LONG_NAME = 8
 GAP_PX = 8
+#: The screens whose panels keep the firemen total whatever gives way (issue 30).
+PANELS_KEEP_FIREMEN = ("supply", "loading")
 
 
 def scale(size: Sequence[int]) -> float:
@@ -96,7 +98,10 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
             out.append(f"{t['role']} text {t['text']!r} is {t['px']} px (< {least})")
         if not inside(t["rect"], size):
             out.append(f"text {t['text']!r} is off screen at {t['rect']}")
-        if t["cut"] and not any(len(n) > LONG_NAME and t["text"].rstrip("\u2026") and
+        # (Where the panels keep the firemen total, Supply and Loading, any name gives
+        # way to the numbers: cut, as issue 30 asks, rather than a number dropped.)
+        longest = 0 if frame.get("screen") in PANELS_KEEP_FIREMEN else LONG_NAME
+        if t["cut"] and not any(len(n) > longest and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
     # No string drawn over another (their ink).
@@ -168,3 +173,26 @@ def categories_missing(frame: Mapping[str, object], labels: Iterable[str],
     drawn = {t["text"] for t in texts if not t["cut"]}
     return [f"category {label!r} is not shown, and no {control!r} button shows it"
             for label in labels if label.replace("\u00ad", "") not in drawn]
+
+
+def panels_without_firemen(frame: Mapping[str, object], names: Iterable[str],
+                           firemen: str) -> list[str]:
+    """Every player's panel (its target, labelled with the player's name) shows the
+    firemen total (issue 30: a fire can be revealed until the 4th fire ends the game, and
+    the table checks the totals on the panels): `firemen` is the detail's template in the
+    frame's language ("Feuerwehr {n}")."""
+    texts = frame["texts"]
+    targets = frame["targets"]
+    assert isinstance(texts, list) and isinstance(targets, list)
+    word = re.escape(firemen.replace("\u00ad", "").split("{n}")[0].strip())
+    pattern = re.compile(rf"(?:^|\s){word}[\s\u00a0]\u2212?\d+")
+    players = set(names)
+    out = []
+    for target in targets:
+        if target.get("bar") or target["label"] not in players:
+            continue
+        inside_it = [t["text"] for t in texts if inside_rect(t["rect"], target["rect"])]
+        if not any(pattern.search(text) for text in inside_it):
+            out.append(f"the panel of {target['label']!r} shows no firemen total "
+                       f"({' | '.join(inside_it)})")
+    return out

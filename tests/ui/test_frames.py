@@ -12,12 +12,12 @@ import json
 
 import pytest
 
-from companion.ui.i18n import LANGUAGES, set_language
+from companion.ui.i18n import LANGUAGES, _, set_language
 from companion.ui.samples import NAMES, PLAYER_COUNTS
 from companion.ui.screens import SCREENS
 from companion.ui.shots import PICTURES, SIZES, build, frame_description, picture
 
-from .framecheck import categories_missing, problems
+from .framecheck import PANELS_KEEP_FIREMEN, categories_missing, panels_without_firemen, problems
 
 #: The screens that show a finished game's score sheet (every category, or a button to it).
 RESULTS_SCREENS = ("final", "past-game")
@@ -52,6 +52,9 @@ def test_frame_is_readable_and_touchable(tmp_path, name, size, language):
             found += [f"{n} players: {p}" for p in problems(frame, NAMES.values())]
             if screen.name in RESULTS_SCREENS:
                 found += [f"{n} players: {p}" for p in results_problems(ui, frame)]
+            if frame["screen"] in PANELS_KEEP_FIREMEN:  # a fire can be revealed next
+                found += [f"{n} players: {p}" for p in panels_without_firemen(
+                    frame, NAMES.values(), _("firemen {n}"))]
     finally:
         set_language("en")
     assert not found, "\n".join(found)
@@ -60,7 +63,6 @@ def test_frame_is_readable_and_touchable(tmp_path, name, size, language):
 def results_problems(ui, frame) -> list[str]:
     """Every category of the game's score sheet on the frame, or the button to them."""
     from companion.ui import names
-    from companion.ui.i18n import _
     from companion.ui.results import categories
 
     labels = [names.category(cat) for cat in categories(ui.top.state)]
