@@ -114,8 +114,9 @@ def cubes_text(goods: tuple[str, ...] | list[str]) -> str:
 
 
 #: Where a cube comes from, as a sentence says it ("from the ship": "du navire").
-FROM_STORE = {Store.DOCK: N_("from the ship"), Store.WAREHOUSE: N_("from the warehouse"),
-              Store.MARKET: N_("from the market hall")}
+FROM_STORE: dict[str, str] = {Store.DOCK: N_("from the ship"),
+                              Store.WAREHOUSE: N_("from the warehouse"),
+                              Store.MARKET: N_("from the market hall")}
 
 
 def describe(state: State, action: Action) -> str:
