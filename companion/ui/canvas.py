@@ -493,6 +493,11 @@ class Canvas:
         pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
         self.text(letter, centre, size, readable_on(colour), anchor="center")
 
+    def card_mark(self, card_id: str, rect: pygame.Rect) -> None:
+        """Where a card is shown by its name (a Purchase tile): a frame description's mark
+        of kind "card", so a check can read the name drawn there (docs/frames.md)."""
+        self.marks.append(("card", card_id, pygame.Rect(rect), ()))
+
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
         """A goods cube: its colour and its initials."""
         colour = GOOD_COLOURS[good]

@@ -196,3 +196,36 @@ def panels_without_firemen(frame: Mapping[str, object], names: Iterable[str],
             out.append(f"the panel of {target['label']!r} shows no firemen total "
                        f"({' | '.join(inside_it)})")
     return out
+
+
+def card_names_off(frame: Mapping[str, object], catalogue: object) -> list[str]:
+    """Every card shown by its name (a "card" mark: a Purchase tile) says the card's one
+    name or its one short form in the frame's language (`names.card_forms`), whole, with
+    what its face shows; besides it only its status (a player's letter and price, the
+    workers' letters, "discarded" or its cross) and its goods' initials (issue 30: the
+    French fireman was "Pompiers" on its tile, "Caserne" elsewhere; the spice trader a
+    "Safran" tile). Run in the frame's language."""
+    from companion.ui.hyphen import plain
+    from companion.ui.i18n import _
+
+    from . import tilewords
+
+    texts = frame["texts"]
+    marks = frame.get("marks", [])
+    assert isinstance(texts, list) and isinstance(marks, list)
+    status = {plain(_("discarded")), "\u2715"}
+    out = []
+    for mark in marks:
+        if mark["kind"] != "card":
+            continue
+        card = catalogue[mark["of"]]  # type: ignore[index]
+        inside_it = sorted((t for t in texts if inside_rect(t["rect"], mark["rect"])),
+                           key=lambda t: (t["rect"][1], t["rect"][0]))
+        said = " ".join(t["text"] for t in inside_it if t["text"] not in status
+                        and not re.fullmatch(r"[A-Z][a-z]?(\s·\s\d+)?|[A-Z][a-z]?(\s?[A-Z][a-z]?)*",
+                                             t["text"].strip()))
+        bad = tilewords.cut_words(plain(said), card)
+        if bad:
+            out.append(f"the tile of {mark['of']} says {said!r}: {bad} is not its name "
+                       "or its one short form")
+    return out

@@ -41,6 +41,7 @@ def draw_tiles(c: Canvas, state: State, plan: Tiles, current: int | None,
     being settled (`current`) framed; with `on_tap`, each tile a target."""
     for i, tile in enumerate(plan.tiles):
         c.rect(tile.box, PANEL_HI if i == current else PANEL)
+        c.card_mark(state.slots[i].card, tile.box)
         if on_tap is not None:
             # A tile is a target named by its card (the frame description's label), its
             # name drawn below as the tile's own text.
