@@ -450,7 +450,7 @@ class Canvas:
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
         top, height = rect.y, rect.h
-        if badge and font(self.px(BODY)).size(label)[0] > room:
+        if badge and len(badge) > 1 and font(self.px(BODY)).size(label)[0] > room:
             # A badge of two letters ("Ge" beside "G") leaves a price no room beside it:
             # the label goes under the badge, the whole width.
             top = rect.y + self.u(2) + font(self.px(badge_size)).get_linesize() - self.u(4)
