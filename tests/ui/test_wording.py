@@ -249,3 +249,28 @@ def test_undo_texts_name_cubes_with_their_articles(language: str, sold: tuple[st
         set_language("en")
     assert all(part in said["MarketSell"] for part in sold), said
     assert all(part in said["Move"] for part in moved), said
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("de", {"red": "R", "blue": "B", "green": "G", "yellow": "Ge", "purple": "L"}),
+    ("fr", {"red": "R", "blue": "B", "green": "V", "yellow": "J", "purple": "Vi"}),
+    ("en", {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "purple": "P"}),
+])
+def test_badges_of_unnamed_players_read_as_their_colours(language: str,
+                                                         expected: dict[str, str]) -> None:
+    """An unnamed player's badge is their colour's first letter; a second colour starting
+    alike gets its first two letters: German Gelb beside Grün is "Ge", never "E" (issue
+    30)."""
+    from companion.config.cards import load_catalogue
+    from companion.engine import Setup, new_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui import words
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    players = ("red", "blue", "green", "yellow", "purple")
+    set_language(language)
+    try:
+        state = new_game(Setup(players=players, first="red", names={}), catalogue)
+        assert {p: words.letter(state, p) for p in players} == expected
+    finally:
+        set_language("en")
