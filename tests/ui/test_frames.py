@@ -61,7 +61,10 @@ def test_frame_is_readable_and_touchable(tmp_path, name, size, language):
             if ui.game is not None:  # every card shown by its name: its one name or short form
                 found += [f"{n} players: {p}" for p in card_names_off(
                     frame, ui.game.state.catalogue)]
-            if frame["screen"] in PANELS_KEEP_FIREMEN:  # a fire can be revealed next
+            # A fire can be revealed next: on Supply, and on Loading in landscape (in
+            # portrait five players' Loading panels give their line to the moves).
+            if frame["screen"] == "supply" or frame["screen"] in PANELS_KEEP_FIREMEN \
+                    and size[0] > size[1]:
                 found += [f"{n} players: {p}" for p in panels_without_firemen(
                     frame, NAMES.values(), _("firemen {n}"))]
     finally:

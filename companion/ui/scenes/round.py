@@ -227,7 +227,9 @@ class RoundScene(Scene):
 
         While the round lasts the arrangement only gives way further, never back: a tap
         that shortens the bar (a buyer chosen) moves nothing under the finger."""
-        keeps = bool(self.panel_keeps())
+        # (Supply's panels keep their line of details in portrait too; Loading's give it
+        # way there as before: its moves need the room, and no fire is revealed during it.)
+        keeps = bool(self.panel_keeps()) and self.name == "supply"
         steps = places.portrait_steps(c, keeps)
         width = places.phase_width(c)
         need = self.phase_least(c, state, width)
