@@ -458,12 +458,19 @@ class Canvas:
         badge_w = font(self.px(badge_size)).size(badge)[0] + self.u(6) if badge else 0
         room = rect.w - self.u(12) - badge_w
         centre = rect.x + self.u(6) + room // 2
+        top, height = rect.y, rect.h
+        if badge and len(badge) > 1 and font(self.px(BODY)).size(label)[0] > room:
+            # A badge of two letters ("Ge" beside "G") leaves a price no room beside it:
+            # the label goes under the badge, the whole width.
+            top = rect.y + self.u(2) + font(self.px(badge_size)).get_linesize() - self.u(4)
+            height = rect.bottom - top
+            room, centre = rect.w - self.u(12), rect.centerx
         # A label is body text (docs/ui.md): from `size` down to the body size, on as many
         # lines as the button holds; cut with an ellipsis (and reported cut) only if even
         # that fails.
-        lines, size, cut = self._label(label, room, rect.h, max(size, BODY))
+        lines, size, cut = self._label(label, room, height, max(size, BODY))
         step = font(self.px(size)).get_linesize()
-        y = rect.centery - step * len(lines) // 2
+        y = max(top, top + height // 2 - step * len(lines) // 2)
         for k, line in enumerate(lines):
             self.text(line, (centre, y), size, fg, anchor="midtop", role="body", smallest=size,
                       cut=cut and k == len(lines) - 1)
@@ -487,12 +494,22 @@ class Canvas:
     ) -> None:
         """A player's marker: their colour and their letter (colour is never the only sign)."""
         colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
+        size = max(SMALL, int(radius * 1.3 / self.s))
+        if len(letter) > 1:
+            # Two letters where two names start alike ("Ge" beside "G"; issue 30): the
+            # marker as wide as they need at the smallest readable size.
+            size = SMALL
+            radius = max(radius, (font(self.px(SMALL)).size(letter)[0] + 5) // 2)
         pygame.draw.circle(self.surface, colour, centre, radius)
         self.marks.append(("player", pid, pygame.Rect(centre[0] - radius, centre[1] - radius,
                                                       2 * radius, 2 * radius), ()))
         pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
-        self.text(letter, centre, max(SMALL, int(radius * 1.3 / self.s)), readable_on(colour),
-                  anchor="center")
+        self.text(letter, centre, size, readable_on(colour), anchor="center")
+
+    def card_mark(self, card_id: str, rect: pygame.Rect) -> None:
+        """Where a card is shown by its name (a Purchase tile): a frame description's mark
+        of kind "card", so a check can read the name drawn there (docs/frames.md)."""
+        self.marks.append(("card", card_id, pygame.Rect(rect), ()))
 
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
         """A goods cube: its colour and its initials."""

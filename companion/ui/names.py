@@ -58,15 +58,12 @@ KIND_NAMES = {
 #: does not fit there with its face: whole words the table says ("Kammer", "Feuerwehr 3"),
 #: never a word cut short ("Han-", "Tep-").
 TILE_NAMES = {
+    "counting_office": N_("Office"),
     "chamber_of_commerce": N_("Chamber"),
     "boatsmen_church": N_("Church"),
     "fireman": N_("Fire brigade"),
     "st_michaelis": N_("Michaelis"),
 }
-#: Per language, the first parts of its compound names that are words of their own: a
-#: tile with no room for more may show such a part with a hyphen ("Feuer- 3?"), as a
-#: compound's part is written; never a syllable ("Han-", "Tep-", "Con-").
-COMPOUND_PARTS = {"de": frozenset({"Feuer", "Fluss"})}
 MERCHANT_NAMES = {
     "coffee": N_("Coffee roaster"),
     "tea": N_("Tea taster"),
@@ -81,11 +78,6 @@ STORE_NAMES = {
     "warehouse": N_("warehouse"),
     "market": N_("market hall"),
 }
-
-
-def compound_parts() -> frozenset[str]:
-    """The first parts of compounds a narrow tile may show, in the current language."""
-    return COMPOUND_PARTS.get(language(), frozenset())
 
 
 def good(name: str) -> str:
@@ -197,6 +189,24 @@ def ship_name(card: Card, goods: tuple[str, ...] | list[str] = ()) -> str:
     if goods:
         return f"{_(KIND_NAMES['ship'])} {goods_initials(goods)}"
     return card_name(card)
+
+
+def card_forms(card: Card) -> tuple[str, ...]:
+    """The names a card goes by in the current language, without its face: its one name
+    (the printed one) and, where the language has one, its one short form for a narrow
+    place (a Purchase tile, a panel): "Feuerwehrmann", "Feuerwehr"; "Caserne" alone. Every
+    screen, tile, panel, undo text and rules text names the card by these (issue 30)."""
+    if card.kind == Kind.MERCHANT:
+        # A merchant's short form: the merchant and the initials of the good it buys, as a
+        # contract's are written ("Kaufmann Tp", "Marchand Ta"): never the good's name,
+        # which is another thing on the table (issue 30: "Safran" for the spice trader).
+        word = _("merchant")
+        return (_(MERCHANT_NAMES[card.good or "coffee"]),
+                f"{word[:1].upper()}{word[1:]} {good_initial(card.good or 'coffee')}")
+    name = _(KIND_NAMES.get(card.kind, card.kind))
+    short = TILE_NAMES.get(card.kind)
+    shorter = _(short) if short is not None else name
+    return (name,) if shorter == name else (name, shorter)
 
 
 def category(name: str) -> str:

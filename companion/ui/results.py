@@ -82,6 +82,8 @@ class ResultsScene(Scene):
         self._link: tuple[str | None] | None = None
         #: The chart in the code's place (the secondary button switches).
         self.show_chart = False
+        #: Whether the bar's button was labelled for the ranking (`categories_hidden`).
+        self._hidden_label = False
         #: The layout's plan and the chart's, with what they were worked out for.
         self._plan: tuple[object, results_layout.ResultsPlan,
                           results_layout.Chart | None] | None = None
@@ -145,10 +147,26 @@ class ResultsScene(Scene):
     def secondary(self) -> Primary:
         if self.show_chart:
             return (_("BG Stats code"), self.toggle)
+        if self.categories_hidden():
+            # The code beside the ranking (five players' two-digit scores at 800x480):
+            # the same tap shows every category (the table, the chart beside it) and the
+            # button brings the code back; its label says what it shows (issue 30).
+            return (_("Categories"), self.toggle)
         return (_("Score chart"), self.toggle)
 
     def secondary_labels(self) -> tuple[str, ...]:
-        return (_("BG Stats code"), _("Score chart"))
+        return (_("BG Stats code"), _("Score chart"), _("Categories"))
+
+    def categories_hidden(self) -> bool:
+        """Whether the code, as the screen is laid out now, leaves room only for the
+        ranking (each player's total, no category): worked out for the room of the last
+        frame drawn; `draw` draws again if the frame's own room says otherwise."""
+        c = getattr(self.ui, "canvas", None)
+        if c is None:
+            return False
+        body = getattr(c, "body", None) or pygame.Rect(0, 0, c.w, c.h)
+        self._hidden_label = self.plan(c, body)[0].ranking is not None
+        return self._hidden_label
 
     def toggle(self) -> None:
         self.show_chart = not self.show_chart
@@ -210,6 +228,8 @@ class ResultsScene(Scene):
         if state.final is None:
             return
         plan, chart = self.plan(c, body)
+        if not self.show_chart and (plan.ranking is not None) != self._hidden_label:
+            self.ui.dirty = True  # the bar's label was worked out for other room
         if plan.ranking is not None:
             self.draw_ranking(c, state, plan.ranking)
         if plan.heading is not None:

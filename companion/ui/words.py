@@ -29,7 +29,7 @@ from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.ui import names
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _, language, ngettext, translations
+from companion.ui.i18n import N_, _, language, ngettext, translations
 
 
 def player_name(state: State, pid: str) -> str:
@@ -61,11 +61,15 @@ def letter(state: State, pid: str) -> str:
 
 
 def _letters(state: State) -> dict[str, str]:
-    """Each player's letter."""
+    """Each player's letter: their name's first letter; where another player has it
+    already, that letter and the next of the name that tells them apart ("Grün" G, "Gelb"
+    Ge: an "E" for Gelb read as a mistake at a German table; issue 30)."""
     taken: dict[str, str] = {}
     for other in state.players:
         name = player_name(state, other)
-        candidates = [ch.upper() for ch in name if ch.isalnum()] or ["?"]
+        chars = [ch for ch in name if ch.isalnum()] or ["?"]
+        first = chars[0].upper()
+        candidates = [first, *(first + ch.lower() for ch in chars[1:])]
         pick = next((ch for ch in candidates if ch not in taken.values()), str(len(taken) + 1))
         taken[other] = pick
     return taken
@@ -95,6 +99,26 @@ def goods_text(goods: tuple[str, ...] | list[str]) -> str:
     return ", ".join(names.good(g) for g in goods)
 
 
+def cubes_text(goods: tuple[str, ...] | list[str]) -> str:
+    """Cubes as a sentence names them, counted by good, with the language's articles: "2
+    cubes of saffron and 1 cube of coffee" ("2 cubes de safran et 1 cube de café";
+    "safran, safran" had none; issue 30)."""
+    counted: dict[str, int] = {}
+    for g in goods:
+        counted[g] = counted.get(g, 0) + 1
+    parts = [ngettext("{n} cube of {good}", "{n} cubes of {good}", n).format(
+        n=n, good=names.good(g)) for g, n in counted.items()]
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("{some} and {last}").format(some=", ".join(parts[:-1]), last=parts[-1])
+
+
+#: Where a cube comes from, as a sentence says it ("from the ship": "du navire").
+FROM_STORE: dict[str, str] = {Store.DOCK: N_("from the ship"),
+                              Store.WAREHOUSE: N_("from the warehouse"),
+                              Store.MARKET: N_("from the market hall")}
+
+
 def describe(state: State, action: Action) -> str:
     """A short sentence for `action` as it applied to `state` (the state before it)."""
     def who(pid: str) -> str:
@@ -109,7 +133,7 @@ def describe(state: State, action: Action) -> str:
         price = action.price
         if price is None and action.slot < len(state.slots):
             price = len(state.slots[action.slot].workers)
-        return _("{player} bought {card} for {price}").format(
+        return _("{player} bought {card} for {price}¢").format(
             player=who(action.player), card=card(state, state.slots[action.slot].card),
             price=price)
     if isinstance(action, Discard):
@@ -121,16 +145,18 @@ def describe(state: State, action: Action) -> str:
         return _("{player} passed on {card}").format(
             player=who(action.player), card=card(state, state.slots[action.slot].card))
     if isinstance(action, Move):
-        return _("{player}: {good} from {source} to {to}").format(
-            player=who(action.player), good=names.good(action.good),
-            source=names.store(action.source), to=destination(state, action.to))
+        return _("{player}: {cube} {source} {to}").format(
+            player=who(action.player), cube=cubes_text([action.good]),
+            source=_(FROM_STORE[action.source]) if action.source in FROM_STORE
+            else action.source,
+            to=towards(state, action.to))
     if isinstance(action, Convert):
         return _("{player} converted {give} into {take}").format(
-            player=who(action.player), give=goods_text([g for g, _s in action.give]),
-            take=names.good(action.take))
+            player=who(action.player), give=cubes_text([g for g, _s in action.give]),
+            take=cubes_text([action.take]))
     if isinstance(action, MarketSell):
         return _("{player} sold {give} in the market hall").format(
-            player=who(action.player), give=goods_text([g for g, _s in action.give]))
+            player=who(action.player), give=cubes_text([g for g, _s in action.give]))
     if isinstance(action, Done):
         return _("the end of Loading and the income")
     if isinstance(action, Adjust):
@@ -164,6 +190,18 @@ def destination(state: State, to: str) -> str:
     if to in (Store.WAREHOUSE, Store.MARKET):
         return names.store(to)
     return card(state, to) if to in state.catalogue else to
+
+
+def towards(state: State, to: str) -> str:
+    """Where a cube went, as a sentence says it: "to the merchant", "à l’entrepôt", "auf
+    Auftrag Kf·Te"."""
+    if to == MERCHANT_DESTINATION:
+        return _("to the merchant")
+    if to == Store.WAREHOUSE:
+        return _("to the warehouse")
+    if to == Store.MARKET:
+        return _("to the market hall")
+    return _("to {card}").format(card=card(state, to) if to in state.catalogue else to)
 
 
 def place(state: State, to: str) -> str:

@@ -92,6 +92,8 @@ def unsigned(frame: Mapping[str, Any], signs: Mapping[str, Collection[str]] | No
     texts = frame["texts"]
     found = []
     for mark in frame.get("marks", ()):
+        if mark["kind"] not in ("player", "good"):  # (a card's place: no colour of its own)
+            continue
         # A player of another game (History) than the one at hand: any text with a letter.
         own = None if signs is None else signs.get(mark["of"])
         if not signed(mark, texts, near, frame["size"][0], own):

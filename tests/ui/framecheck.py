@@ -19,6 +19,8 @@ TARGET_PX = 56
 #: A name longer than this may be cut (the player's own choice); a shorter one never.
 LONG_NAME = 8
 GAP_PX = 8
+#: The screens whose panels keep the firemen total whatever gives way (issue 30).
+PANELS_KEEP_FIREMEN = ("supply", "loading")
 
 
 def scale(size: Sequence[int]) -> float:
@@ -96,7 +98,10 @@ def problems(frame: Mapping[str, object], names: Iterable[str] = ()) -> list[str
             out.append(f"{t['role']} text {t['text']!r} is {t['px']} px (< {least})")
         if not inside(t["rect"], size):
             out.append(f"text {t['text']!r} is off screen at {t['rect']}")
-        if t["cut"] and not any(len(n) > LONG_NAME and t["text"].rstrip("\u2026") and
+        # (Where the panels keep the firemen total, Supply and Loading, any name gives
+        # way to the numbers: cut, as issue 30 asks, rather than a number dropped.)
+        longest = 0 if frame.get("screen") in PANELS_KEEP_FIREMEN else LONG_NAME
+        if t["cut"] and not any(len(n) > longest and t["text"].rstrip("\u2026") and
                                 n.startswith(t["text"].rstrip("\u2026")) for n in long_names):
             out.append(f"text cut short: {t['text']!r}")
     # No string drawn over another (their ink).
@@ -230,4 +235,76 @@ def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
             not t["bar"] and t["enabled"] for t in targets) and \
             not any(m in set(move_words) for m in meanings):
         out.append(f"{screen}: no player button steps through the moves")
+    return out
+
+
+def categories_missing(frame: Mapping[str, object], labels: Iterable[str],
+                       control: str) -> list[str]:
+    """A results frame (final, past game) shows every score category's row, or a control
+    that shows them (issue 30: the code beside the ranking left five players' categories
+    unreachable): the category names not drawn whole, when no enabled target reads
+    `control`."""
+    texts = frame["texts"]
+    targets = frame["targets"]
+    assert isinstance(texts, list) and isinstance(targets, list)
+    if any(t["label"] == control and t["enabled"] for t in targets):
+        return []
+    drawn = {t["text"] for t in texts if not t["cut"]}
+    return [f"category {label!r} is not shown, and no {control!r} button shows it"
+            for label in labels if label.replace("\u00ad", "") not in drawn]
+
+
+def panels_without_firemen(frame: Mapping[str, object], names: Iterable[str],
+                           firemen: str) -> list[str]:
+    """Every player's panel (its target, labelled with the player's name) shows the
+    firemen total (issue 30: a fire can be revealed until the 4th fire ends the game, and
+    the table checks the totals on the panels): `firemen` is the detail's template in the
+    frame's language ("Feuerwehr {n}")."""
+    texts = frame["texts"]
+    targets = frame["targets"]
+    assert isinstance(texts, list) and isinstance(targets, list)
+    word = re.escape(firemen.replace("\u00ad", "").split("{n}")[0].strip())
+    pattern = re.compile(rf"(?:^|\s){word}[\s\u00a0]\u2212?\d+")
+    players = set(names)
+    out = []
+    for target in targets:
+        if target.get("bar") or target["label"] not in players:
+            continue
+        inside_it = [t["text"] for t in texts if inside_rect(t["rect"], target["rect"])]
+        if not any(pattern.search(text) for text in inside_it):
+            out.append(f"the panel of {target['label']!r} shows no firemen total "
+                       f"({' | '.join(inside_it)})")
+    return out
+
+
+def card_names_off(frame: Mapping[str, object], catalogue: object) -> list[str]:
+    """Every card shown by its name (a "card" mark: a Purchase tile) says the card's one
+    name or its one short form in the frame's language (`names.card_forms`), whole, with
+    what its face shows; besides it only its status (a player's letter and price, the
+    workers' letters, "discarded" or its cross) and its goods' initials (issue 30: the
+    French fireman was "Pompiers" on its tile, "Caserne" elsewhere; the spice trader a
+    "Safran" tile). Run in the frame's language."""
+    from companion.ui.hyphen import plain
+    from companion.ui.i18n import _
+
+    from . import tilewords
+
+    texts = frame["texts"]
+    marks = frame.get("marks", [])
+    assert isinstance(texts, list) and isinstance(marks, list)
+    status = {plain(_("discarded")), "\u2715"}
+    out = []
+    for mark in marks:
+        if mark["kind"] != "card":
+            continue
+        card = catalogue[mark["of"]]  # type: ignore[index]
+        inside_it = sorted((t for t in texts if inside_rect(t["rect"], mark["rect"])),
+                           key=lambda t: (t["rect"][1], t["rect"][0]))
+        said = " ".join(t["text"] for t in inside_it if t["text"] not in status
+                        and not re.fullmatch(r"[A-Z][a-z]?(\s·\s\d+)?|[A-Z][a-z]?(\s?[A-Z][a-z]?)*",
+                                             t["text"].strip()))
+        bad = tilewords.cut_words(plain(said), card)
+        if bad:
+            out.append(f"the tile of {mark['of']} says {said!r}: {bad} is not its name "
+                       "or its one short form")
     return out

@@ -12,12 +12,21 @@ import json
 
 import pytest
 
-from companion.ui.i18n import LANGUAGES, set_language
+from companion.ui.i18n import LANGUAGES, _, set_language
 from companion.ui.samples import NAMES, PLAYER_COUNTS
 from companion.ui.screens import SCREENS
 from companion.ui.shots import PICTURES, SIZES, build, frame_description, picture
 
-from .framecheck import problems
+from .framecheck import (
+    PANELS_KEEP_FIREMEN,
+    card_names_off,
+    categories_missing,
+    panels_without_firemen,
+    problems,
+)
+
+#: The screens that show a finished game's score sheet (every category, or a button to it).
+RESULTS_SCREENS = ("final", "past-game")
 
 #: (picture, size, language) known not to pass: an expected failure (strict, so a fix shows
 #: up). Empty: every registered screen passes at every size and language.
@@ -47,9 +56,30 @@ def test_frame_is_readable_and_touchable(tmp_path, name, size, language):
             frame = frame_description(ui)
             assert frame["screen"] == ui.top.name == screen.name
             found += [f"{n} players: {p}" for p in problems(frame, NAMES.values())]
+            if screen.name in RESULTS_SCREENS:
+                found += [f"{n} players: {p}" for p in results_problems(ui, frame)]
+            if ui.game is not None:  # every card shown by its name: its one name or short form
+                found += [f"{n} players: {p}" for p in card_names_off(
+                    frame, ui.game.state.catalogue)]
+            # A fire can be revealed next: on Supply, and on Loading in landscape (in
+            # portrait five players' Loading panels give their line to the moves).
+            if frame["screen"] == "supply" or frame["screen"] in PANELS_KEEP_FIREMEN \
+                    and size[0] > size[1]:
+                found += [f"{n} players: {p}" for p in panels_without_firemen(
+                    frame, NAMES.values(), _("firemen {n}"))]
     finally:
         set_language("en")
     assert not found, "\n".join(found)
+
+
+def results_problems(ui, frame) -> list[str]:
+    """Every category of the game's score sheet on the frame, or the button to them."""
+    from companion.ui import names
+    from companion.ui.results import categories
+
+    labels = [names.category(cat) for cat in categories(ui.top.state)]
+    return categories_missing(frame, [*labels, names.category("total")],
+                              _("Categories"))
 
 
 def test_every_registered_screen_has_a_picture():
@@ -140,3 +170,33 @@ def test_the_app_writes_a_frame_description_beside_each_screenshot(tmp_path):
                for t in frame["texts"])
     assert {"text", "px", "rect", "role", "cut"} <= set(frame["texts"][0])
     assert {"label", "rect", "enabled", "primary"} <= set(frame["targets"][0])
+
+
+def test_the_card_name_check_finds_a_second_name():
+    """A tile that names its card by a third word, or a merchant by its good, is found
+    (issue 30); the card's name, its one short form and its status pass."""
+    from companion.config.cards import load_catalogue
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+
+    def frame(card: str, *lines: str) -> dict:
+        return {"size": [800, 480], "targets": [],
+                "marks": [{"kind": "card", "of": card, "rect": [0, 0, 80, 100]}],
+                "texts": [{"text": line, "px": 18, "rect": [2, 2 + 20 * k, 70, 16],
+                           "role": "secondary", "cut": False} for k, line in enumerate(lines)]}
+
+    set_language("fr")
+    try:
+        assert card_names_off(frame("A-fireman-2", "Pom-", "piers 2 ?"), catalogue)
+        assert card_names_off(frame("A-spice-trader", "Safran", "B · 2"), catalogue)
+        assert card_names_off(frame("A-fireman-2", "Ca-", "serne 2 ?", "A · 1"), catalogue) == []
+        assert card_names_off(frame("A-spice-trader", "Sa", "\u2715"), catalogue) == []
+    finally:
+        set_language("en")
+    set_language("de")
+    try:
+        assert card_names_off(frame("A-fireman-2", "Feuer-", "wehr 2?", "CGe"), catalogue) == []
+        assert card_names_off(frame("A-fireman-2", "Feuer- 2?"), catalogue)
+    finally:
+        set_language("en")

@@ -54,3 +54,39 @@ def test_the_chart_switch_keeps_its_place(ui, language):
         assert len(set(places)) == 1, places
     finally:
         ui.set_language("en")
+
+
+# --- issue 30: every category at every player count and size --------------------------------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_five_players_two_digit_scores_every_category_one_tap_away(tmp_path, size, language):
+    """Five players' two-digit scores leave the code room beside the ranking only (the
+    totals): "Categories" shows every category's row, whole, and brings the code back."""
+    from companion.ui import names
+    from companion.ui.i18n import _, set_language
+    from companion.ui.results import categories
+    from companion.ui.shots import build, frame_description
+
+    try:
+        ui = build("final-high", size, language, tmp_path, 5)
+        frame = frame_description(ui)
+        labels = [names.category(cat).replace("\u00ad", "")
+                  for cat in categories(ui.top.state)]
+        shown = {t["text"] for t in frame["texts"] if not t["cut"]}
+        assert not set(labels) <= shown  # the ranking beside the code
+        assert "code" in ui.keys()
+        button = next(t for t in frame["targets"] if t["label"] == _("Categories"))
+        ui.tap((button["rect"][0] + 5, button["rect"][1] + 5))
+        frame = frame_description(ui)
+        assert set(labels) <= {t["text"] for t in frame["texts"] if not t["cut"]}
+        assert names.category("total") in {t["text"] for t in frame["texts"]}
+        assert "code" not in ui.keys()
+        back = next(t for t in frame["targets"] if t["label"] == _("BG Stats code"))
+        assert back["rect"] == button["rect"]  # under the same finger
+        ui.tap((back["rect"][0] + 5, back["rect"][1] + 5))
+        assert "code" in ui.keys()
+        assert _("Categories") in [t.label for t in ui.canvas.targets]
+    finally:
+        set_language("en")

@@ -479,10 +479,10 @@ def test_the_undo_message_is_shown_whole_beside_redo_and_home(game):
         ui.intent(it.PlayerButton("blue"))
     ui.intent(it.Ok())
     ui.intent(it.Undo())  # the bar now holds Undo, Redo, Home and the primary action
-    assert ui.message.text == "Undone: Ben bought Warehouse for 3"
+    assert ui.message.text == "Undone: Ben bought Warehouse for 3¢"  # its unit (issue 30)
     ui.render()
     drawn = " ".join(ui.canvas.texts)
-    assert "Warehouse for 3" in drawn
+    assert "Warehouse for 3¢" in drawn
 
 
 def test_supply_cards_keep_their_place_as_cards_are_revealed(game):

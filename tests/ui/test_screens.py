@@ -18,7 +18,7 @@ KEY_TEXT = {
     "stats-categories": "Average per game",
     "newgame-first": "Who starts gets the metal coin (M): tap Starts?",
     "setup": "Start game",
-    "supply": "Tap the card just revealed, or scan it.",
+    "supply": "Tap the card just revealed.",  # no reader at the demo table (issue 30)
     "ship": "Tap the 3 goods drawn from the bag for the ship, in any order.",
     "fire": "Highest firemen total gains, lowest loses.",
     "purchase": "Card {k} of {n}: {card}",
@@ -27,6 +27,7 @@ KEY_TEXT = {
     "loading-end-all": "Still on the ships, to the stock if Loading ends now: {cubes}.",
     "income": "The metal coin passes to {name}.",
     "final": "Scan with your phone to add this play to BG Stats",
+    "final-high": "Scan with your phone to add this play to BG Stats",
     "bgstats": "BG Stats opens with the play filled in; nothing is sent from here.",
     "past-game": "Game {id} \u00b7 {when}",
     "past-game-chart": "Score over the rounds",

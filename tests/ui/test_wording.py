@@ -66,3 +66,211 @@ def test_the_name_keyboard_says_whose_name_in_the_languages_layout(
         assert ui.top.names[ui.top.colours[0]] == first_row[0] + first_row[1:3].lower()
     finally:
         set_language("en")
+
+
+#: Names a table types, every letter of the three languages' names among them (issue 30).
+TYPED_NAMES = ("Zoë", "Maël", "Jörg Weiß", "Benoît", "Ève", "Aÿmeric", "Œdith Cœur",
+               "Ægir Læti", "Gaëlle", "Françoise", "Anaïs", "Grâce", "Où-Là",
+               "Jürgen Bäcker", "Hélène", "Côme", "Joël", "Ùrsula", "Gêne", "Öri Dûr")
+
+
+def test_typed_names_cover_every_letter_of_the_three_languages() -> None:
+    from companion.ui.scenes.keyboard import NAME_LETTERS
+
+    typed = "".join(TYPED_NAMES)
+    for letter in NAME_LETTERS:
+        assert letter in typed or letter.lower() in typed or not letter.isalpha() or \
+            letter.isascii(), letter
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_every_keyboard_types_every_letter_of_the_three_languages_names(
+        tmp_path: Path, language: str) -> None:
+    """French Â Ë Ù Ÿ Œ Æ, German ß and the rest on every layout: "Zoë" and "Maël" are
+    typed key by key (a word's first letter a capital, the rest small) and kept."""
+    from companion.ui.scenes.keyboard import LAYOUTS, NAME_LETTERS
+
+    assert sorted("".join(LAYOUTS[language])) == sorted(NAME_LETTERS)
+    try:
+        ui = build("newgame", (800, 480), language, tmp_path)
+        for name in TYPED_NAMES:
+            ui.press("edit:0")
+            assert ui.top.name == "keyboard"
+            while ui.top.text:
+                ui.press("key:erase")
+            for char in name:
+                ui.press("key:space" if char == " " else
+                         f"key:{char if char == 'ß' else char.upper()}")
+            assert ui.top.text == name
+            ui.press("ok")
+            assert ui.top.name == "newgame"
+            assert ui.top.names[ui.top.colours[0]] == name
+    finally:
+        set_language("en")
+
+
+# --- issue 30: the wordings a first-time table found -------------------------------------------
+
+
+def _offer(state, can_pay: bool) -> bool:
+    from companion.engine import Phase
+
+    if state.phase != Phase.PURCHASE or state.settling >= len(state.slots):
+        return False
+    workers = state.slots[state.settling].workers
+    return bool(workers) and (state.player(workers[0]).coins >= len(workers)) == can_pay
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("can_pay", [True, False])
+def test_the_tracked_hint_says_what_the_ok_button_reads(tmp_path: Path, language: str,
+                                                        can_pay: bool) -> None:
+    """"OK: the offer is accepted" stood beside an OK reading "Red cannot pay: pass"; the
+    price had no coin unit ("für 1")."""
+    from companion.engine import Form
+    from companion.ui.samples import Demo
+
+    try:
+        ui = build("home", (800, 480), language, tmp_path)
+        Demo(ui, 3).at(lambda b, a: _offer(a, can_pay), form=Form.TRACKED)
+        ui.render()
+        assert ui.top.name == "purchase-tracked"
+        label = ui.top.primary()[0]
+        hint = ui.top.hint()
+        pass_word = _("Pass")
+        assert not hint.startswith("OK") and pass_word in hint
+        if can_pay:
+            assert hint == _("Buy: the button bottom right. Pass: the worker goes home.")
+            assert label.endswith("\u00a2") and label[-2].isdigit(), label
+        else:
+            assert hint == _("Who cannot pay passes: the button bottom right, or Pass.")
+            assert label == _("{name} cannot pay: pass").format(
+                name=label.split(" ")[0])
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("language", "unit"), [("en", "for 2¢"), ("de", "für 2¢"),
+                                                ("fr", "pour 2¢")])
+def test_a_price_carries_its_coin_unit(language: str, unit: str) -> None:
+    set_language(language)
+    try:
+        for msgid, kw in (("{name} buys for {price}¢", {"name": "Anna", "price": 2}),
+                          ("Offer: {card} to {name} for {price}¢",
+                           {"card": "X", "name": "Anna", "price": 2}),
+                          ("{player} bought {card} for {price}¢",
+                           {"player": "Anna", "card": "X", "price": 2})):
+            assert unit in _(msgid).format(**kw), (msgid, _(msgid))
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_supply_hint_asks_to_scan_only_at_a_table_that_can(tmp_path: Path,
+                                                                language: str) -> None:
+    try:
+        ui = build("supply", (800, 480), language, tmp_path)
+        scan = _("Tap the card just revealed, or scan it.")
+        assert ui.top.hint() == _("Tap the card just revealed.") != scan
+        ui.services.device_status["reader"] = (False, "card reader not found")
+        assert ui.top.hint() != scan  # a reader that is not there does not scan
+        ui.services.device_status["reader"] = (True, "card reader ready on /dev/x")
+        assert ui.top.hint() == scan
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_last_rounds_income_does_not_pass_the_metal_coin(language: str) -> None:
+    from companion.config.cards import load_catalogue
+    from companion.engine import Phase, Setup, iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui.views.income import income_said, income_view
+
+    set_language(language)
+    try:
+        catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+        actions, _state = random_game(catalogue, 3, seed=11)
+        assert isinstance(actions[0], Setup)
+        coin = _("The metal coin passes to {name}.").format(name="").split("{")[0][:12]
+        before = None
+        seen = {"last": False, "other": False}
+        for _n, _action, after in iter_states(actions, catalogue):
+            if before is not None and after.income and after.income != before.income \
+                    and before.phase == Phase.LOADING:
+                view, said = income_view(before, after), income_said(before, after)
+                last = after.phase == Phase.OVER
+                seen["last" if last else "other"] = True
+                assert (coin in said) != last, said
+                assert bool(view.first_said) != last
+            before = after
+        assert seen == {"last": True, "other": True}
+    finally:
+        set_language("en")
+
+
+def test_history_writes_a_negative_best_with_a_minus_sign() -> None:
+    from companion.ui.scenes.history import _best
+
+    assert _best(-17) == "\u221217" and _best(12) == "12" and _best("") == ""
+
+
+@pytest.mark.parametrize(("language", "sold", "moved"), [
+    ("fr", ("a vendu 1 cube de ", " et 1 cube de ", " au marché"), (" du navire ", "cube de ")),
+    ("de", ("verkaufte 1 Stein ", " und 1 Stein ", " in der Markthalle"),
+     (" vom Schiff ", "Stein ")),
+    ("en", ("sold 1 cube of ", " and 1 cube of ", " in the market hall"),
+     (" from the ship ", "1 cube of ")),
+])
+def test_undo_texts_name_cubes_with_their_articles(language: str, sold: tuple[str, ...],
+                                                   moved: tuple[str, ...]) -> None:
+    """French undo said "a vendu safran, safran au marché": now "a vendu 1 cube de thé et
+    1 cube de tapis au marché" (the French rulebook's "marché"), "1 cube de thé du navire
+    à l’entrepôt"."""
+    from companion.config.cards import load_catalogue
+    from companion.engine import MarketSell, Move, iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui import words
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, _state = random_game(catalogue, 3, seed=11)
+    set_language(language)
+    try:
+        said = {}
+        before = None
+        for _n, action, after in iter_states(actions, catalogue):
+            if before is not None and isinstance(action, MarketSell | Move):
+                said.setdefault(type(action).__name__,
+                                words.describe(before, action).replace("\u00ad", ""))
+            before = after
+    finally:
+        set_language("en")
+    assert all(part in said["MarketSell"] for part in sold), said
+    assert all(part in said["Move"] for part in moved), said
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("de", {"red": "R", "blue": "B", "green": "G", "yellow": "Ge", "purple": "L"}),
+    ("fr", {"red": "R", "blue": "B", "green": "V", "yellow": "J", "purple": "Vi"}),
+    ("en", {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "purple": "P"}),
+])
+def test_badges_of_unnamed_players_read_as_their_colours(language: str,
+                                                         expected: dict[str, str]) -> None:
+    """An unnamed player's badge is their colour's first letter; a second colour starting
+    alike gets its first two letters: German Gelb beside Grün is "Ge", never "E" (issue
+    30)."""
+    from companion.config.cards import load_catalogue
+    from companion.engine import Setup, new_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui import words
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    players = ("red", "blue", "green", "yellow", "purple")
+    set_language(language)
+    try:
+        state = new_game(Setup(players=players, first="red", names={}), catalogue)
+        assert {p: words.letter(state, p) for p in players} == expected
+    finally:
+        set_language("en")

@@ -1,8 +1,9 @@
 """What a Purchase tile may say of its card (companion/ui/layouts/purchase.py,
-`tile_name`): whole words only. A word may wrap over lines at its soft hyphens (the break
-drawn as a hyphen), but is never cut short: "Con-" (Contract), "Tep-" (Teppichhändler),
-"Ca-" (Caserne) tell nobody which card it is. The one cut allowed is a compound's first
-part that is a word of its own ("Feuer-": `names.COMPOUND_PARTS`)."""
+`tile_name`): whole words only, of the card's one name or its one short form in the
+language (`names.card_forms`; issue 30: never a third name, never the good a merchant
+buys, never a compound's first part). A word may wrap over lines at its soft hyphens (the
+break drawn as a hyphen), but is never cut short: "Con-" (Contract), "Tep-"
+(Teppichhändler), "Ca-" (Caserne) tell nobody which card it is."""
 
 from __future__ import annotations
 
@@ -11,23 +12,14 @@ import re
 from companion.engine import Card
 from companion.ui import names
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _
 
 
 def words(card: Card) -> set[str]:
-    """The whole words a tile may use for `card` in the current language: of its name,
-    its kind's name, the catalogue's shorter name, the good a merchant buys, its face
-    (goods initials, a value), and the mark of a guess."""
+    """The whole words a tile may use for `card` in the current language: of its one name
+    and its one short form, its face (goods initials, a value), and the mark of a guess."""
     # The face's goods also run together where the tile is narrow ("RuCoTe?").
     texts = [names.card_name(card), names.face(card),
-             names.face(card).replace(names.GOODS_JOIN, "")]
-    if card.kind in names.KIND_NAMES:
-        texts.append(_(names.KIND_NAMES[card.kind]))
-    if card.kind in names.TILE_NAMES:
-        texts.append(_(names.TILE_NAMES[card.kind]))
-    if card.good is not None:
-        good = names.good(card.good)
-        texts += [good, good[:1].upper() + good[1:]]
+             names.face(card).replace(names.GOODS_JOIN, ""), *names.card_forms(card)]
     found = set()
     for text in texts:
         found.update(w for w in re.split(rf"[\s{names.GOODS_JOIN}()?]+", plain(text)) if w)
@@ -47,8 +39,7 @@ def cut_words(text: str, card: Card) -> list[str]:
                 and any(w.startswith(token[:-1] + tokens[k + 1].rstrip("-")) for w in allowed):
             k += 1
             token = token[:-1] + tokens[k]
-        if token not in allowed and not (token.endswith("-")
-                                         and token[:-1] in names.compound_parts()):
+        if token not in allowed:
             bad.append(token)
         k += 1
     return bad

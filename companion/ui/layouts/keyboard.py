@@ -41,7 +41,7 @@ def keyboard(c: Canvas, body: pygame.Rect, label: str, rows: Sequence[str]) -> K
     gap = c.u(8)
     keys = flow.rest()
     widest = max(len(r) for r in rows)
-    per_row = layout.columns_for(keys.w, widest, c.u(56), gap, most=10)
+    per_row = layout.columns_for(keys.w, widest, c.u(56), gap, most=12)
     every = "".join(rows)
     lines = list(rows) if per_row >= widest else [
         every[i:i + per_row] for i in range(0, len(every), per_row)]

@@ -24,7 +24,6 @@ from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
 from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT, Canvas, font
-from companion.ui.hyphen import SOFT as SOFT_HYPHEN
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
@@ -85,7 +84,7 @@ def slot_status(c: Canvas, state: State, index: int, width: int
         return ([f"{words.letter(state, slot.buyer)} \u00b7 {slot.price}"],
                 PLAYER_COLOURS.get(slot.buyer, TEXT))
     if slot.outcome == Outcome.DISCARDED:
-        return list(layout.fit(c, _("discarded"), width, None, SMALL, "secondary").lines), MUTED
+        return [discarded_mark(c, width)], MUTED
     if slot.workers:
         f = font(c.px(SMALL))
         out = [""]
@@ -96,6 +95,19 @@ def slot_status(c: Canvas, state: State, index: int, width: int
             out[-1] += letter
         return out, ACCENT
     return [], TEXT
+
+
+#: A discarded card's status where the word needs more than a line of its tile.
+DISCARDED_MARK = "\u2715"
+
+
+def discarded_mark(c: Canvas, width: int) -> str:
+    """A discarded card's status: the word where it fits one line of the tile, else a
+    cross; the card keeps its name above it (issue 30: "dé-faus-sée" on three lines left
+    the tile no name)."""
+    word = _("discarded")
+    return plain(word) if not layout.fit(c, word, width, None, SMALL, "secondary",
+                                         max_lines=1).cut else DISCARDED_MARK
 
 
 def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
@@ -111,7 +123,7 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
         cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
-        left = len(layout.fit(c, _("discarded"), inner_w, None, SMALL, "secondary").lines)
+        left = 1  # "discarded", or its cross: one line
         tile = max(tile, max(left, 2) * step + c.u(8),
                    2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
         for i, slot in enumerate(state.slots):
@@ -129,9 +141,8 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
     word may wrap at its soft hyphens, the break drawn as a hyphen, but is never cut
     short: "Con-", "Tep-", "Han-" tell nobody which card it is). The first that fits of:
     its name; its kind with what its face shows ("Feuerwehrmann 3?", no season); the
-    catalogue's shorter name for the kind ("Feuerwehr 3?", "Kammer"); a merchant by the
-    good it buys ("Tapis", "Teppich"); the kind's first words ("Chambre", "Bureau"); a
-    contract by its goods alone ("Te Sa Ru?": no other card's face is goods in letters).
+    card's one short form in the language (`names.card_forms`: "Feuerwehr 3?", "Kammer");
+    a contract by its goods alone ("Te Sa Ru?": no other card's face is goods in letters).
     Else '' (no name line: the status or the cubes alone; the tile's target keeps the
     card's name, and the card being settled is named in full below the tiles).
     `face=False`: the face is drawn otherwise (a contract's goods as cubes): only "?" says
@@ -152,25 +163,9 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
     # The goods may go on as many lines as the tile has ("Te Sa Ru?"), rather than be cut.
     tags = [tag, tag.replace(names.GOODS_JOIN, " "), tag.replace(names.GOODS_JOIN, "")] \
         if tag else [""]
-    kind = _(names.KIND_NAMES[card.kind]) if card.kind in names.KIND_NAMES else \
-        names.card_name(card, with_season=False)
-    forms = [kind]
-    if card.kind in names.TILE_NAMES:
-        forms.append(_(names.TILE_NAMES[card.kind]))
-    if card.kind == Kind.MERCHANT and card.good is not None:
-        good = names.good(card.good)
-        forms.append(good[:1].upper() + good[1:])
-    # The kind's first words, longest first; never ending on a short word ("Chambre de",
-    # "St.") that says nothing alone.
-    for i in range(len(kind) - 1, 0, -1):
-        last = plain(kind[:i]).split(" ")[-1]
-        if kind[i] == " " and len(last) >= 3 and last.isalpha():
-            forms.append(kind[:i])
-    # A compound's first part where it is a word of its own ("Feuer-"), last.
-    for form in list(forms):
-        parts = form.split(SOFT_HYPHEN)
-        forms += [f"{stem}-" for k in range(len(parts) - 1, 0, -1)
-                  if (stem := plain(SOFT_HYPHEN.join(parts[:k]))) in names.compound_parts()]
+    # The card's one name in this language, or its one short form (issue 30: never a
+    # third word for it, a merchant never by its good, never a word's first part).
+    forms = list(names.card_forms(card))
     for shown in tags:
         for form in forms:
             label = f"{form} {shown}".rstrip()
@@ -208,6 +203,12 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         printed = card.kind == Kind.CONTRACT and slot.outcome != Outcome.DISCARDED
         if printed:
             goods = card.goods
+        elif card.kind == Kind.MERCHANT and card.good is not None and not tile_name(
+                c, card, inner.w, max(1, (inner.h - len(status) * step) // step)):
+            # No room for the merchant's name nor its short form: its good as a cube, as
+            # its card shows it (never the good's name: issue 30, "Safran" read as a
+            # good, not the spice trader). The tile's target keeps its name.
+            goods = (card.good,)
         # As many cubes to a row as their initials fit side by side ("Co Te" over "Sa Ru").
         least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
                     default=0) + c.u(6)
@@ -216,6 +217,9 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         rows = -(-len(goods) // per_row) if goods else 0
         cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(2)) // max(3, per_row)) \
             if goods else 0
+        if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
+            per_row, rows = 1, 1
+            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(2))
         # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
         # for the cubes alone: they are the card's face, and its kind is the only one with
         # cubes and no name.
@@ -242,6 +246,8 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         # No line left beside a long status ("dé-faus-sée" in six tiles): the status alone.
         used_bottom = text_box(c, label, room, SMALL, max_lines=lines).bottom if lines \
             else room.bottom
+        if card.kind == Kind.MERCHANT and goods and not lines:  # the cube alone: centred
+            used_bottom = inner.y + max(0, (inner.h - len(status) * step - cubes_h) // 2)
         cubes = []
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)

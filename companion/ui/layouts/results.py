@@ -48,11 +48,16 @@ class Shown:
 # --- the score table -------------------------------------------------------------------
 def columns_of(c: Canvas, shown: Shown) -> tuple[int, int]:
     """The table's label column and each player's column width, in pixels."""
-    # Measured with the narrow hyphen: the wider minus sign drawn ("−3") takes a little of
-    # the gap between the columns rather than the labels' room in portrait.
+    # The values measured with the narrow hyphen: the wider minus sign drawn ("−3") takes
+    # a little of the gap between the columns rather than the labels' room in portrait.
+    # The totals as drawn, each two side by side a gap apart: at the key size the minus
+    # sign's extra width ate the whole gap ("−11−13" read as one number).
     widest = max([font(c.px(BODY)).size(str(v))[0] for v in shown.values] +
-                 [font(c.px(LARGE)).size(str(t))[0] for t in shown.totals])
-    col = max(c.u(40), widest + c.u(10))
+                 [font(c.px(LARGE)).size(str(t))[0] for t in shown.totals]) + c.u(10)
+    drawn = [font(c.px(LARGE)).size(formats.integer(t))[0] for t in shown.totals]
+    apart = max((a + b) // 2 + c.u(4) for a, b in zip(drawn, drawn[1:], strict=False)) \
+        if len(drawn) > 1 else 0
+    col = max(c.u(40), widest, apart)
     label = max(layout.width_for(c, name, SMALL, 1) for name in shown.labels) + c.u(10)
     return label, col
 
@@ -62,11 +67,28 @@ def table_width(c: Canvas, shown: Shown) -> int:
     return label + col * len(shown.ranking)
 
 
-def table_height(c: Canvas, shown: Shown) -> int:
-    """What the table needs: the players' row and a row per category (body), the totals
-    (key numbers)."""
-    return (len(shown.labels) + 1) * layout.line_height(c, BODY) + \
-        layout.line_height(c, LARGE) + c.u(4)
+def stacked_width(c: Canvas, shown: Shown) -> int:
+    """The width of the table with each category's name on a line of its own above its
+    values (five players' two-digit scores in portrait): the players' columns only."""
+    return columns_of(c, shown)[1] * len(shown.ranking) + c.u(8)
+
+
+def stacked_at(c: Canvas, shown: Shown, width: int) -> bool:
+    """Whether the category names go on lines of their own in a table `width` wide."""
+    label, col = columns_of(c, shown)
+    return width - col * len(shown.ranking) < label
+
+
+def row_height(c: Canvas, stacked: bool) -> int:
+    """A category's row: its values (body), and with `stacked` its name above them."""
+    return layout.line_height(c, BODY) + (layout.line_height(c, SMALL) if stacked else 0)
+
+
+def table_height(c: Canvas, shown: Shown, stacked: bool = False) -> int:
+    """What the table needs: the players' row and a row per category (body; `stacked`:
+    each with its name above), the totals (key numbers)."""
+    return layout.line_height(c, BODY) + len(shown.labels) * row_height(c, stacked) + \
+        layout.line_height(c, LARGE) + c.u(4) + (layout.line_height(c, BODY) if stacked else 0)
 
 
 @value
@@ -97,25 +119,49 @@ class Table:
 def table(c: Canvas, shown: Shown, rect: pygame.Rect) -> Table:
     """The table in `rect`: values are body text, the totals key numbers, the category
     names supporting detail; the label column as wide as its longest label, the rest
-    shared by the players, the rows sharing the height."""
+    shared by the players, the rows sharing the height. Where the names do not fit
+    beside the players' columns (five players' two-digit scores in portrait), each name
+    is on a line of its own above its values, never cut (issue 30)."""
     players = len(shown.ranking)
     _label, col = columns_of(c, shown)
+    stacked = stacked_at(c, shown, rect.w)
     label_w = max(c.u(100), rect.w - col * players)
-    line = max(layout.line_height(c, BODY),
-               (rect.h - layout.line_height(c, LARGE) - c.u(4)) // (len(shown.labels) + 1))
+    if stacked:
+        col = (rect.w - c.u(8)) // max(1, players)
+        label_w = rect.w - col * players
+    total_h = layout.line_height(c, LARGE) + c.u(4)
+    named = layout.line_height(c, BODY) if stacked else 0  # "Total" above the totals
+    below = rect.h - total_h - named
+    if stacked:
+        head = layout.line_height(c, BODY)
+        line = max(row_height(c, True), (below - head) // max(1, len(shown.labels)))
+    else:
+        line = head = max(layout.line_height(c, BODY), below // (len(shown.labels) + 1))
 
     def centres(y: int, h: int) -> tuple[tuple[int, int], ...]:
         return tuple((rect.x + label_w + j * col + col // 2, y + h // 2) for j in range(players))
 
     rows = []
+    small = layout.line_height(c, SMALL)
     for i in range(len(shown.labels)):
-        y = rect.y + (i + 1) * line
-        rows.append(TableRow(band=pygame.Rect(rect.x, y, rect.w, line) if i % 2 else None,
+        y = rect.y + head + i * line
+        band = pygame.Rect(rect.x, y, rect.w, line) if i % 2 else None
+        if stacked:  # the name on the row's first line, the values below it
+            rows.append(TableRow(band=band, label=pygame.Rect(rect.x + c.u(4), y,
+                                                              rect.w - c.u(8), small),
+                                 values=centres(y + small, line - small)))
+            continue
+        rows.append(TableRow(band=band,
                              label=pygame.Rect(rect.x + c.u(4), y, label_w - c.u(6), line),
                              values=centres(y, line)))
-    y = rect.y + (len(shown.labels) + 1) * line
-    total_h = layout.line_height(c, LARGE) + c.u(4)
-    return Table(badges=centres(rect.y, line), radius=min(c.u(13), line // 2 - 1),
+    y = rect.y + head + len(shown.labels) * line
+    if stacked:
+        return Table(badges=centres(rect.y, head), radius=min(c.u(13), head // 2 - 1),
+                     rows=tuple(rows),
+                     total_band=pygame.Rect(rect.x, y, rect.w, named + total_h),
+                     total_label=(rect.x + c.u(4), y + named // 2),
+                     label_width=rect.w - c.u(8), totals=centres(y + named, total_h))
+    return Table(badges=centres(rect.y, head), radius=min(c.u(13), head // 2 - 1),
                  rows=tuple(rows), total_band=pygame.Rect(rect.x, y, rect.w, total_h),
                  total_label=(rect.x + c.u(4), y + total_h // 2), label_width=label_w - c.u(6),
                  totals=centres(y, total_h))
@@ -137,7 +183,7 @@ def heading(c: Canvas, shown: Shown, left: pygame.Rect) -> Heading:
     the table its room."""
     gap = c.u(4)
     notes = list(shown.notes)
-    need = table_height(c, shown)
+    need = table_height(c, shown, stacked_at(c, shown, left.w))
 
     def notes_h(keep: list[str]) -> int:
         return sum(layout.fit(c, n, left.w, None, SMALL).height(c) + gap for n in keep)
@@ -191,6 +237,13 @@ class Ranking:
     radius: int
 
 
+def ranking_height(c: Canvas, shown: Shown, width: int) -> int:
+    """The height of the ranking with the short headline above it, `width` wide."""
+    title_h = layout.fit(c, shown.title_short, width, None, LARGE, "key",
+                         max_lines=3).height(c) + c.u(4)
+    return title_h + len(shown.ranking) * (layout.line_height(c, LARGE) + c.u(4))
+
+
 def ranking(c: Canvas, shown: Shown, left: pygame.Rect) -> Ranking:
     """Each player in ranking order: letter, name and total (a key number); the short
     headline above them where it leaves them all their room."""
@@ -222,9 +275,10 @@ def ranking(c: Canvas, shown: Shown, left: pygame.Rect) -> Ranking:
 # --- the code and the chart ------------------------------------------------------------------
 def code_fits(c: Canvas, link: str, caption: str, right: pygame.Rect) -> bool:
     """Whether the code, with its caption below, is readable in `right`."""
-    below = layout.fit(c, caption, right.w, None, SMALL, max_lines=3).height(c) + c.u(6)
+    lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=3)
+    below = lines.height(c) + c.u(6)
     side = min(right.w, right.h - below)
-    return side > 0 and qr.module_px(link, side) >= MIN_MODULE
+    return not lines.cut and side > 0 and qr.module_px(link, side) >= MIN_MODULE
 
 
 @value
@@ -381,18 +435,41 @@ def place(c: Canvas, body: pygame.Rect, shown: Shown) -> ResultsPlan:
     # large as fits beside the table (landscape) or below it (portrait), its one line
     # underneath.
     need = table_width(c, shown)
+    link = shown.link
+    gap = c.u(12)
+    head = rank = None
+    if link is None:
+        # The chart in the code's place: the table keeps every category's name whole
+        # (the button said so), the chart takes what is left; where that is too narrow
+        # (or too low, in portrait) to read, the table is shown alone.
+        if c.w >= c.h:
+            right_w = area.w - need - gap
+            if right_w < c.u(140):
+                return ResultsPlan(heading=heading(c, shown, area), ranking=None, code=None,
+                                   chart=None)
+            left, right = layout.columns(area, [None, right_w], gap)
+        else:
+            if stacked_at(c, shown, area.w):
+                return ResultsPlan(heading=heading(c, shown, area), ranking=None, code=None,
+                                   chart=None)
+            left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
+        return ResultsPlan(heading=heading(c, shown, left), ranking=None, code=None,
+                           chart=right)
+    # The code as large as fits beside the table (landscape) or below it (portrait).
     if c.w >= c.h:
-        right_w = max(c.u(200), area.w - need - c.u(12))
-        left, right = layout.columns(area, [None, right_w], c.u(12))
+        left, right = layout.columns(area, [None, max(1, area.w - need - gap)], gap)
+        beside = area.w - need - gap >= c.u(120) and code_fits(c, link, shown.caption, right)
     else:
         left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
-    link = shown.link
-    head = rank = None
-    if link is not None and c.w >= c.h and not code_fits(c, link, shown.caption, right):
-        # Too narrow beside the table (five players, wide totals, long French labels):
-        # the code goes beside the ranking instead, so the toggle always switches
-        # between the code and the scores (the whole table and the chart).
-        left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], c.u(12))
+        beside = not stacked_at(c, shown, left.w)
+    if not beside:
+        # Too narrow beside the table (five players' two-digit scores, long French
+        # labels): the code goes beside (or below) the ranking instead, each player's
+        # total, and the bar's button shows every category (issue 30).
+        if c.w >= c.h:
+            left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], gap)
+        else:  # the ranking what it needs, the code the rest
+            left, right = layout.rows(area, [ranking_height(c, shown, area.w), None], c.u(8))
         rank = ranking(c, shown, left)
     else:
         head = heading(c, shown, left)

@@ -104,21 +104,26 @@ def panel_height(c: Canvas) -> int:
     return c.u(PANEL_H)
 
 
-def portrait_steps(c: Canvas) -> list[tuple[int, int]]:
+def portrait_steps(c: Canvas, keep_details: bool = False) -> list[tuple[int, int]]:
     """Portrait: the (track, row of panels) heights, each step giving more to the phase:
     the track gives up its numbers, then the panels the line that puts a long name under
-    the numbers, then the track its place."""
+    the numbers, then the track its place. `keep_details`: the panels keep their line of
+    details (the firemen total where a fire can be revealed, issue 30); the track gives
+    its place instead."""
+    if keep_details:
+        return [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
+                (0, c.u(PANEL_H + 16))]
     return [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
             (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
 
 
 def portrait_level(c: Canvas, body: pygame.Rect, header_h: int, players: int,
-                   need: int) -> int:
+                   need: int, keep_details: bool = False) -> int:
     """Portrait: the first of `portrait_steps` that leaves the phase `need` (the controls
     and what is above them); one past the last if none does."""
     gap = c.u(8)
     n_rows = -(-players // 2)
-    steps = portrait_steps(c)
+    steps = portrait_steps(c, keep_details)
     for k, (track_h, panel_h) in enumerate(steps):
         left = body.bottom - header_h - track_h - (n_rows * panel_h + n_rows * gap)
         if left >= need:
@@ -456,10 +461,12 @@ class PanelPlan:
 
 
 def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: str,
-          details: Sequence[str]) -> PanelPlan:
+          details: Sequence[str], keep: Sequence[int] = ()) -> PanelPlan:
     """The panel in `box` of a player called `name` with `coins` and `points` (as drawn),
     `pt` (the points' unit) and `details` (the most needed first: the rest gives way,
-    never cut)."""
+    never cut). `keep`: the details that must stay (the firemen total while a fire can
+    be revealed, issue 30): the name is cut beside the badge, and the other details give
+    way, before one of them does."""
     f_small = font(c.px(SMALL))
     f_key = font(c.px(LARGE))
     # Key numbers at arm's length: coins and track points, right-aligned.
@@ -474,33 +481,77 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     # the panel is tall enough (portrait), on its own line below; a long name is the only
     # text that may be cut.
     room = coins_x - c.u(8) - (box.x + c.u(44))
-    top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
+    beside_top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
+    width = box.w - c.u(22)
+    step = f_small.get_linesize()
+
+    def fitted(top: int) -> list[str]:
+        """The details that fit below `top`: the least needed give way first, those in
+        `keep` last."""
+        n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+        order = [k for k in reversed(range(len(details))) if k not in keep] + \
+            [k for k in reversed(range(len(details))) if k in keep]
+        shown = list(range(len(details)))
+        for k in [None, *order]:
+            if k is not None:
+                shown.remove(k)
+            if not shown:
+                return []
+            lines = c.wrap("  ".join(details[i] for i in shown), width, SMALL)
+            if len(lines) <= n_lines and all(f_small.size(x)[0] <= width for x in lines):
+                return [details[i] for i in shown]
+        return []
+
+    def keeps(shown: list[str]) -> bool:
+        return all(details[k] in shown for k in keep if k < len(details))
+
     # The letter always stays beside the colour: colour is never the only signal (red and
     # green are a common colour-blindness trap; issue 19). Where two-digit coins beside a
     # negative track leave the name too little room beside it, the name takes the line
     # below (the details give way); only a long name in a short panel is cut there
-    # instead (docs/frames.md).
-    if f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8):
+    # instead (docs/frames.md), or any name where the line below would cost a detail
+    # that must stay.
+    below = f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8)
+    if below:
         # (In a panel a finger tall, five players beside the phase, as high as the
         # panel's bottom lets it, below the badge: the key numbers are right, it left.)
         line = font(c.px(BODY)).get_linesize()
         below_badge = box.y + c.u(18) + c.u(12) + c.u(1)
-        top = max(below_badge, min(top, box.bottom - c.u(2) - line))
-        name_at, name_width = (box.x + c.u(14), top), box.w - c.u(22)
-        top += line
-    else:
+        name_top = max(below_badge, min(beside_top, box.bottom - c.u(2) - line))
+        shown = fitted(name_top + line)
+        name_at, name_width, top = (box.x + c.u(14), name_top), box.w - c.u(22), \
+            name_top + line
+        kept = "  ".join(details[k] for k in keep if k < len(details))
+        shared = f_small.size(name)[0] + c.u(12) + f_small.size(kept)[0] <= width
+        if keep and not keeps(shown) and shared:
+            # The name's own line holds the details that must stay too, right of the name
+            # (issue 30: a short name whole, and the firemen total beside it); the other
+            # details on the lines left below.
+            rest = [d for k, d in enumerate(details) if k not in keep]
+            n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+            while rest and (len(c.wrap("  ".join(rest), width, SMALL)) > n_lines or any(
+                    f_small.size(x)[0] > width for x in c.wrap("  ".join(rest), width,
+                                                               SMALL))):
+                rest.pop()
+            lines = c.wrap("  ".join(rest), width, SMALL) if rest else []
+            kept_at = (box.right - c.u(8) - f_small.size(kept)[0],
+                       name_top + (font(c.px(BODY)).get_linesize() - step) // 2)
+            placed = ((kept, kept_at), *(
+                (text, (box.x + c.u(14), top + k * step)) for k, text in enumerate(lines)))
+            return PanelPlan(
+                box, pygame.Rect(box.x, box.y, c.u(8), box.h), max(2, c.u(3)),
+                (box.right - c.u(8), box.y + c.u(8)), (points_right, box.y + c.u(2)),
+                (points_x - c.u(10), box.y + c.u(8)), coins_at, name_at,
+                kept_at[0] - c.u(12) - name_at[0],
+                (box.x + c.u(26), box.y + c.u(18)), c.u(12), placed)
+        if keep and not keeps(shown) and keeps(fitted(beside_top)):
+            below = False
+    if not below:
         name_at = (box.x + c.u(44), box.y + c.u(6))
         name_width = max(1, room)
+        top = beside_top
+        shown = fitted(top)
     # The details on the lines left below; the least needed give way, never cut.
-    width = box.w - c.u(22)
-    step = f_small.get_linesize()
-    n_lines = max(0, (box.bottom - c.u(2) - top) // step)
-    shown = list(details)
-    while shown:
-        lines = c.wrap("  ".join(shown), width, SMALL)
-        if len(lines) <= n_lines and all(f_small.size(x)[0] <= width for x in lines):
-            break
-        shown.pop()
     lines = c.wrap("  ".join(shown), width, SMALL) if shown else []
     placed = tuple((line, (box.x + c.u(14), top + k * step)) for k, line in enumerate(lines))
     return PanelPlan(

@@ -201,7 +201,8 @@ class HistoryScene(Scene):
             # Worded without plurals ("1 games"); formatted only as far as they fit.
             records = (_("games {games} \u00b7 wins {wins} \u00b7 best {best}").format(
                 games=_get(stat, "games", _get(stat, "played", 0)), wins=_get(stat, "wins", 0),
-                best=_get(stat, "best_total", _get(stat, "best", ""))) for stat in self.stats)
+                best=_best(_get(stat, "best_total", _get(stat, "best", "")))
+            ) for stat in self.stats)
             heading, rows = history_layout.players(c, plan.players, _("Players"), records)
             self._plan = (key, notes, plan, heading, rows)
         return self._plan[1:]
@@ -265,3 +266,9 @@ class HistoryScene(Scene):
             c.text(shown_name(_get(stat, "name")), row.name.topleft, BODY, ACCENT,
                    max_width=row.name.w, smallest=BODY)
             layout.draw_text(c, row.text, row.record, BODY, TEXT)
+
+
+def _best(value: object) -> str:
+    """A player's best total as the screens write numbers: a real minus sign ("−17", not
+    "-17"; issue 30)."""
+    return formats.integer(value) if isinstance(value, int) else str(value)

@@ -67,8 +67,8 @@ class IncomeScene(Scene):
             c.text(f"+{row.total}", at.total, LARGE, ACCENT, anchor="midright", role="key")
             layout.draw_text(c, row.parts, at.parts, BODY, TEXT, valign="center")
             layout.draw_text(c, row.now, at.now, BODY, MUTED, align="right", valign="center")
-        c.player_badge(view.first, plan.coin, plan.coin_r, "M")
-        if view.first_said:
+        if view.first_said:  # (not after the last round: the coin passes to nobody)
+            c.player_badge(view.first, plan.coin, plan.coin_r, "M")
             layout.draw_text(c, view.first_said, plan.first_said, BODY, TEXT)
         if view.last:
             layout.draw_text(c, view.last, plan.last, BODY, MUTED)

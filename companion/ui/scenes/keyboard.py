@@ -14,12 +14,18 @@ from companion.ui.layouts import keyboard as places
 from companion.ui.scene import Primary, Scene, SceneHost
 
 #: The letters as the table's own keyboards have them (QWERTZ in German, AZERTY in
-#: French, QWERTY in English), each with the accented letters names need; at most 10 a row.
+#: French, QWERTY in English), then every other letter the three languages' names use:
+#: German Ä Ö Ü ß, French À Â Æ Ç É È Ê Ë Î Ï Ô Œ Ù Û Ÿ (a French guest at a German
+#: table types "Zoë" and "Maël" too). At most 12 a row: four rows of a finger's width at
+#: 800x480 (a fifth would make the keys shorter than a finger); a word's first letter is
+#: typed as a capital, the others small ("Œ" then "œ").
 LAYOUTS = {
-    "de": ("QWERTZUIOP", "ASDFGHJKLÄ", "YXCVBNMÖÜ-", "ÉÈÊÇÏÔÛ'ß"),
-    "fr": ("AZERTYUIOP", "QSDFGHJKLM", "WXCVBN'-ÉÈ", "ÊÇÀÏÎÔÛÄÖÜ"),
-    "en": ("QWERTYUIOP", "ASDFGHJKL'", "ZXCVBNM-ß", "ÉÈÊÇÏÔÛÄÖÜ"),
+    "de": ("QWERTZUIOPÜß", "ASDFGHJKLÖÄ-", "YXCVBNM'ÉÈÊË", "ÀÂÆÇÎÏÔŒÙÛŸ"),
+    "fr": ("AZERTYUIOPÉÈ", "QSDFGHJKLMÊË", "WXCVBN'-ÀÂÇÙ", "ÎÏÔÛÜŸŒÆÄÖß"),
+    "en": ("QWERTYUIOP'-", "ASDFGHJKLÉÈÊ", "ZXCVBNMËÀÂÇÎ", "ÏÔÛÙŸŒÆÄÖÜß"),
 }
+#: Every letter a name may need, in every layout (tests/ui/test_wording.py).
+NAME_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜßÀÂÆÇÉÈÊËÎÏÔŒÙÛŸ'-"
 ROWS = LAYOUTS["de"]
 MAX_LENGTH = 16
 

@@ -41,6 +41,7 @@ def draw_tiles(c: Canvas, state: State, plan: Tiles, current: int | None,
     being settled (`current`) framed; with `on_tap`, each tile a target."""
     for i, tile in enumerate(plan.tiles):
         c.rect(tile.box, PANEL_HI if i == current else PANEL)
+        c.card_mark(state.slots[i].card, tile.box)
         if on_tap is not None:
             # A tile is a target named by its card (the frame description's label), its
             # name drawn below as the tile's own text.
@@ -289,12 +290,21 @@ class TrackedPurchaseScene(RoundScene):
         return state.seat_after(state.first_player, state.placed)
 
     def hint(self) -> str:
-        return self.hints()[self.state.phase != Phase.DEMAND]
+        hints = self.hints()
+        if self.state.phase == Phase.DEMAND:
+            return hints[0]
+        # The hint says what the bottom-right button does as it reads now: "OK: the offer
+        # is accepted" beside "Red cannot pay: pass" said two things (issue 30).
+        offer = self.offer()
+        if offer is not None and self.state.player(offer[0]).coins < offer[2]:
+            return hints[2]
+        return hints[1]
 
     def hints(self) -> list[str]:
-        # Both, for Demand and the offers: the hint's place stays the same all round.
+        # All of them, for Demand and the offers: the hint's place stays the same all round.
         return [_("Tap the card above which the worker was placed."),
-                _("OK: the offer is accepted. Pass: the worker goes home.")]
+                _("Buy: the button bottom right. Pass: the worker goes home."),
+                _("Who cannot pay passes: the button bottom right, or Pass.")]
 
     def place(self, index: int) -> None:
         self.pressed = None
@@ -397,7 +407,7 @@ class TrackedPurchaseScene(RoundScene):
             # The worker goes home anyway: passing is the one thing left, so OK does it.
             return (_("{name} cannot pay: pass").format(
                 name=words.player_name(self.state, pid)), self.decline)
-        return (_("{name} buys for {price}").format(
+        return (_("{name} buys for {price}¢").format(
             name=words.player_name(self.state, pid), price=price),
             lambda: self.game.act(Buy(pid, index)))
 
@@ -409,7 +419,7 @@ class TrackedPurchaseScene(RoundScene):
             label for pid in state.players for label in (
                 (_("{name} cannot pay: pass").format(name=words.player_name(state, pid)),
                  self.decline),
-                *((_("{name} buys for {price}").format(
+                *((_("{name} buys for {price}¢").format(
                     name=words.player_name(state, pid), price=price), self.decline)
                   for price in range(1, MAX_PRICE + 1)))] + [
             (_("Place the worker"), self.on_ok), (_("Pass"), self.on_ok)]))
@@ -426,7 +436,7 @@ class TrackedPurchaseScene(RoundScene):
 
     def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
         card = state.catalogue[state.slots[index].card]
-        return _("Offer: {card} to {name} for {price}").format(
+        return _("Offer: {card} to {name} for {price}¢").format(
             card=names.card_name(card), name=words.player_name(state, pid), price=price)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:

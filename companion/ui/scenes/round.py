@@ -227,14 +227,17 @@ class RoundScene(Scene):
 
         While the round lasts the arrangement only gives way further, never back: a tap
         that shortens the bar (a buyer chosen) moves nothing under the finger."""
-        steps = places.portrait_steps(c)
+        # (Supply's panels keep their line of details in portrait too; Loading's give it
+        # way there as before: its moves need the room, and no fire is revealed during it.)
+        keeps = bool(self.panel_keeps()) and self.name == "supply"
+        steps = places.portrait_steps(c, keeps)
         width = places.phase_width(c)
         need = self.phase_least(c, state, width)
         if not need:
             return steps[0]
         # The last level: even the last step leaves too little (the phase gives way too).
         level = places.portrait_level(c, body, header_h, len(state.players),
-                                      need + self.above_phase(c, width))
+                                      need + self.above_phase(c, width), keeps)
         key = (c.w, c.h, state.round, state.player_count)
         was = self.__dict__.get("_gave_way")
         if was is not None and was[0] == key:
@@ -412,8 +415,10 @@ class RoundScene(Scene):
         name = words.player_name(state, pid)
         details = tuple(self.panel_details(state, pid))
         coins, points, pt = f"{ps.coins}", formats.integer(ps.track), _("pt")
-        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details),
-                         lambda: places.panel(c, box, name, coins, points, pt, details))
+        keep = self.panel_keeps()
+        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details,
+                                          keep),
+                         lambda: places.panel(c, box, name, coins, points, pt, details, keep))
         c.rect(box, PANEL_HI if selected else PANEL)
         c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 3)
         if selected:
@@ -427,6 +432,14 @@ class RoundScene(Scene):
         for line, at in plan.details:
             c.text(line, at, SMALL, MUTED)
         c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
+
+    #: The details a panel keeps whatever else gives way (`panel_details`' indices): the
+    #: firemen total on the screens where a fire can be revealed next (Supply, and
+    #: Loading, which the next Supply or the 4th fire follows; issue 30).
+    FIREMEN_DETAIL = 1
+
+    def panel_keeps(self) -> tuple[int, ...]:
+        return (self.FIREMEN_DETAIL,) if self.name in ("supply", "loading") else ()
 
     def on_panel(self, pid: str) -> None:
         """A tap on a player's panel: their tableau (Loading: that player first)."""

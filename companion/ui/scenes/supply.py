@@ -105,7 +105,26 @@ class SupplyScene(RoundScene):
         # (Only one card can come next: "Revealed" is then the primary action, and the
         # grid shows that card alone. A hint naming it had no room beside the bar's
         # buttons: it went above the cards and took the room that kept them on one page.)
-        return _("Tap the card just revealed, or scan it.")
+        return self.reveal_hint(self.can_scan())
+
+    @staticmethod
+    def reveal_hint(scans: bool) -> str:
+        """What to do with a revealed card: scanning only named at a table that can scan."""
+        return _("Tap the card just revealed, or scan it.") if scans else \
+            _("Tap the card just revealed.")
+
+    def hints(self) -> list[str]:
+        # Both forms: a reader that comes ready mid-game changes the words, not the place.
+        return [self.hint(), self.reveal_hint(True), self.reveal_hint(False)]
+
+    def can_scan(self) -> bool:
+        """Whether this table can scan a card: a reader, scanner or camera said it is
+        ready (or the simulated reader); a table without one is not asked to (issue 30)."""
+        services = self.ui.services
+        if services.simulator is not None:
+            return True
+        return any(ok for device, (ok, _message) in services.device_status.items()
+                   if device != "buttons")
 
     def primary(self) -> Primary | None:
         if self.ship:

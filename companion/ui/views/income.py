@@ -55,14 +55,15 @@ def income_view(before: State, after: State) -> IncomeView:
             total=paid.total if paid else None, parts=parts,
             now=_("now {n}").format(n=after.player(pid).coins)))
     first = after.first_player
+    over = after.phase == Phase.OVER
     return IncomeView(
         title=_("Income, round {k}").format(k=before.round),
         rows=tuple(rows),
         first=first,
-        first_said=_("The metal coin passes to {name}.").format(
+        # After the last round nobody starts another: the metal coin passes on to no one.
+        first_said="" if over else _("The metal coin passes to {name}.").format(
             name=words.player_name(after, first)),
-        last=_("That was the last round: the 4th fire follows.")
-        if after.phase == Phase.OVER else "",
+        last=_("That was the last round: the 4th fire follows.") if over else "",
     )
 
 
@@ -80,10 +81,12 @@ def income_said(before: State, after: State) -> str:
                                     "bank": paid.bank}).split(", ")[1:]
         row = _("{name} +{total}").format(name=words.player_name(after, pid), total=paid.total)
         rows.append(row + (" ({parts})".format(parts=", ".join(extra)) if extra else ""))
+    title = _("Income, round {k}").format(k=before.round)
+    if after.phase == Phase.OVER:  # the last round's: no round follows, the coin stays
+        return _("{title}: {rows}.").format(title=title, rows=", ".join(rows))
     coin = _("The metal coin passes to {name}.").format(
         name=words.player_name(after, after.first_player))
-    return _("{title}: {rows}. {coin}").format(
-        title=_("Income, round {k}").format(k=before.round), rows=", ".join(rows), coin=coin)
+    return _("{title}: {rows}. {coin}").format(title=title, rows=", ".join(rows), coin=coin)
 
 
 def income_short(before: State) -> str:
