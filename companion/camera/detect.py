@@ -63,7 +63,9 @@ class Marker:
 
 
 #: A card-like place is a quadrilateral this close in size to the markers decoded.
-SPOT_SIZE = (0.6, 1.6)
+SPOT_SIZE = (0.75, 1.4)
+#: Grey levels a label's white margin must be above a marker's black border.
+MARGIN_STEP = 40.0
 
 
 def _quad(pts: Any) -> tuple[float, float, float, tuple[tuple[float, float], ...]]:
@@ -125,7 +127,7 @@ class MarkerDetector:
                     if m.card_id or m.marker in labelcodes.AREA_MARKERS]
         sharp = _median([q[0] for q in measured])
         contrast = _median([q[1] for q in measured])
-        return Look(cards, area, tuple(self.spots(found, rejected)), sharp, contrast)
+        return Look(cards, area, tuple(self.spots(found, rejected, grey)), sharp, contrast)
 
     def quality(self, grey: Any, m: Marker) -> tuple[float, float]:
         """How sharp a found marker is (its steep edges' grey step per pixel over its
@@ -149,17 +151,57 @@ class MarkerDetector:
         steep = float(np.percentile(np.concatenate((dx.ravel(), dy.ravel())), 99))
         return steep / contrast, contrast
 
-    def spots(self, found: list[Marker], rejected: list[Marker]) -> list[Spot]:
+    @staticmethod
+    def ring(grey: Any, q: Marker, scale: float) -> Any:
+        """The grey levels along the quadrilateral `q` scaled by `scale` about its centre."""
+        import numpy as np
+
+        pts = np.array(q.corners, np.float32)
+        centre = pts.mean(axis=0)
+        h, w = grey.shape[:2]
+        corners = centre + (pts - centre) * scale
+        t = np.linspace(0.1, 0.9, 8, dtype=np.float32)[:, None]
+        points = np.concatenate([corners[i] + (corners[(i + 1) % 4] - corners[i]) * t
+                                 for i in range(4)])
+        xs = np.clip(points[:, 0].round().astype(int), 0, w - 1)
+        ys = np.clip(points[:, 1].round().astype(int), 0, h - 1)
+        return grey[ys, xs].astype(np.float32)
+
+    def on_a_label(self, grey: Any, q: Marker, white: float) -> bool:
+        """True when the quadrilateral looks like a label's marker that could not be
+        decoded: a margin as white as the labels' whose markers were decoded (`white`),
+        around a dark border, with lighter cells inside (not the grain of a table, nor a
+        dark shape in a card's picture)."""
+        import numpy as np
+
+        margin = self.ring(grey, q, 1.22)
+        border = self.ring(grey, q, 0.9)
+        inner = np.concatenate([self.ring(grey, q, 0.45), self.ring(grey, q, 0.2)])
+        edge = float(np.percentile(border, 75))
+        step = float(np.percentile(margin, 25)) - edge
+        return (step > MARGIN_STEP and float(np.percentile(margin, 25)) >= 0.8 * white
+                and float(np.percentile(inner, 90)) - edge > 0.3 * step)
+
+    def spots(self, found: list[Marker], rejected: list[Marker],
+              grey: Any = None) -> list[Spot]:
         """The undecoded quadrilaterals the size of the decoded markers (one per place,
         none where a marker was decoded): card labels whose marker could not be read."""
+        import numpy as np
+
         sides = [m.side for m in found]
         if not sides:
             return []
         side = _median(sides) or 0.0
         spots: list[Spot] = []
         taken = [(m.x, m.y, m.side) for m in found]
+        white = 0.0
+        if grey is not None:
+            white = _median([float(np.percentile(self.ring(grey, m, 1.22), 50))
+                             for m in found]) or 0.0
         for q in sorted(rejected, key=lambda q: -q.side):
             if not SPOT_SIZE[0] * side <= q.side <= SPOT_SIZE[1] * side or not _squarish(q):
+                continue
+            if grey is not None and not self.on_a_label(grey, q, white):
                 continue
             if any(abs(q.x - x) < 0.7 * s and abs(q.y - y) < 0.7 * s for x, y, s in taken):
                 continue

@@ -303,6 +303,8 @@ class SupplyWatcher:
         #: Cards ignored in the current Supply, and cards noted as outside (once each).
         self._ignored: set[str] = set()
         self._outside: set[str] = set()
+        #: Since which good still a card (or an unread place's track) has been held back.
+        self._held: dict[object, int] = {}
 
     @property
     def complete(self) -> bool:
@@ -387,8 +389,8 @@ class SupplyWatcher:
                 continue
             if any(_dist((t.last[1], t.last[2]), (spot.x, spot.y)) <= max(
                     t.tolerance(), 0.7 * (t.side or spot.side)) for t in self._cards.values()
-                   if t.last[0] == g):
-                continue  # a candidate on a card decoded in this still
+                   if self._present(t)):
+                continue  # a card decoded here in one of the last stills (combined)
             match = next((t for t in self._spots if _dist((t.last[1], t.last[2]),
                                                           (spot.x, spot.y)) <= t.tolerance()),
                          None)
@@ -442,6 +444,19 @@ class SupplyWatcher:
             notes.append(Note(f"{card}: read at a place reported unread; the table taps it"))
         return notes + self._send(new, spots, area)
 
+    def _settling(self, track: _Track) -> bool:
+        """Present, its last two sightings at one place, but not yet at rest long enough
+        (a card that is not moving: it will be sent soon)."""
+        if self._at_rest(track) or not self._present(track) or len(track.sightings) < 2:
+            return False
+        (_g1, x1, y1), (_g2, x2, y2) = track.sightings[-2:]
+        return _dist((x1, y1), (x2, y2)) <= track.tolerance()
+
+    def _on_a_card(self, spot: _Track) -> bool:
+        return any(_dist((t.last[1], t.last[2]), (spot.last[1], spot.last[2]))
+                   <= max(t.tolerance(), 0.7 * (t.side or spot.side))
+                   for t in self._cards.values() if self._present(t))
+
     def _at_gap(self, track: _Track) -> bool:
         return any(_dist((g.last[1], g.last[2]), (track.last[1], track.last[2]))
                    <= max(g.tolerance(), track.tolerance()) for g in self._gaps)
@@ -452,11 +467,27 @@ class SupplyWatcher:
 
         gaps = [t for t in spots if self._at_rest(t) and t not in self._gaps
                 and not any(_dist((t.last[1], t.last[2]), (g.last[1], g.last[2]))
-                            <= g.tolerance() for g in self._gaps)]
+                            <= g.tolerance() for g in self._gaps)
+                and not self._on_a_card(t)]
         items: list[tuple[float, str | None, _Track]] = (
             [(u_of(self._cards[c]), c, self._cards[c]) for c in new]
             + [(u_of(t), None, t) for t in gaps])
         items.sort(key=lambda item: item[0])
+        # Row order: a card (or place) seen at one place but not yet in enough stills holds
+        # back what lies right of it, for at most a window of stills.
+        settling = [u_of(t) for c, t in self._cards.items() if self._settling(t)
+                    and c not in self.supply and c not in self.leftover]
+        settling += [u_of(t) for t in self._spots if self._settling(t) and t not in self._gaps]
+        if settling:
+            first = min(settling)
+            held = [item for item in items if item[0] > first]
+            for _u, card, _t in held:
+                self._held.setdefault(card or id(_t), self.good)
+            items = [item for item in items if item[0] < first or
+                     self.good - self._held.get(item[1] or id(item[2]), self.good)
+                     >= self.window]
+        for _u, card, t in items:
+            self._held.pop(card or id(t), None)
         events: list[Event] = []
         read: list[str] = []
         for u, card, track in items:

@@ -227,7 +227,7 @@ def draw_label(draw: Any, x: int, y: int, name: str, season: str, code: str,
 
 
 #: The Supply area's markers: the square label each is on, mm (cut along its marks).
-AREA_LABEL_MM = 40.0
+AREA_LABEL_MM = 30.0
 
 
 def draw_area_label(draw: Any, x: int, y: int, marker: int, corner: str, cell: int) -> None:
