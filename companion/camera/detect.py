@@ -13,6 +13,7 @@ why it lives in its own process.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -257,6 +258,5 @@ def _median(values: list[float]) -> float | None:
 def _squarish(q: Marker) -> bool:
     """A quadrilateral whose sides differ by less than half (a square, tilted to 40°)."""
     pts = q.corners
-    sides = [((pts[i][0] - pts[(i + 1) % 4][0]) ** 2
-              + (pts[i][1] - pts[(i + 1) % 4][1]) ** 2) ** 0.5 for i in range(4)]
+    sides = [math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4)]
     return min(sides) >= 0.5 * max(sides)

@@ -237,9 +237,12 @@ def draw_area_label(draw: Any, x: int, y: int, marker: int, corner: str, cell: i
     side = 6 * cell
     mx, my = x + (size - side) // 2, y + (size - side) // 2
     draw_marker(draw, mx, my, marker, cell)
+    from companion.ui.i18n import _
+
     words = font(mm(2.6))
-    draw.text((x + size // 2, y + mm(1.2)), "Supply area", font=words, fill=0, anchor="mt")
-    draw.text((x + size // 2, y + size - mm(1.2)), corner, font=words, fill=0, anchor="mb")
+    draw.text((x + size // 2, y + mm(1.2)), _("Supply area"), font=words, fill=0, anchor="mt")
+    draw.text((x + size // 2, y + size - mm(1.2)), _(corner), font=words, fill=0,
+              anchor="mb")
     # A small arrow in the named corner, pointing out of it.
     right = "right" in corner
     bottom = "bottom" in corner
@@ -310,14 +313,22 @@ def area_page(image: Any, image_draw: Any, g: Geometry) -> Any:
     page_w, page_h = mm(PAGE_MM[0]), mm(PAGE_MM[1])
     page = image.new("L", (page_w, page_h), 255)
     draw = image_draw.Draw(page)
+    from companion.ui.i18n import _
+
     title, text = font(mm(6.0)), font(mm(3.4))
-    draw.text((page_w // 2, mm(18.0)), "Supply area", font=title, fill=0, anchor="mt")
-    lines = ("Cut out the four markers and lay them once at the corners of the row of",
-             "water spaces where the revealed cards lie, as each names its corner (top",
-             "left is left of the first card, seen from the dealer's seat). The camera",
-             "sends only the cards inside them; it sends nothing while one is unseen.")
-    for n, line in enumerate(lines):
-        draw.text((mm(20.0), mm(34.0) + n * mm(5.0)), line, font=text, fill=0)
+    draw.text((page_w // 2, mm(18.0)), _("Supply area"), font=title, fill=0, anchor="mt")
+    words = _("Cut out the four markers and lay them once at the corners of the row of "
+              "water spaces where the revealed cards lie, as each names its corner (top "
+              "left is left of the first card, seen from the dealer's seat). The camera "
+              "sends only the cards inside them; it sends nothing while one is unseen.")
+    line, y, width = "", mm(34.0), page_w - mm(40.0)
+    for word in words.split():
+        if line and draw.textlength(f"{line} {word}", font=text) > width:
+            draw.text((mm(20.0), y), line, font=text, fill=0)
+            line, y = word, y + mm(5.0)
+        else:
+            line = f"{line} {word}".strip()
+    draw.text((mm(20.0), y), line, font=text, fill=0)
     size, gap = mm(AREA_LABEL_MM), mm(30.0)
     x0 = (page_w - 2 * size - gap) // 2
     y0 = mm(70.0)
