@@ -384,11 +384,14 @@ def _light(condition: Condition, size: tuple[int, int], shadow_at: float) -> Any
 _LIGHT: dict[tuple[Any, ...], Any] = {}
 
 
-def shoot(layout: Layout, rng: np.random.Generator, *, hide: int | None = None) -> Photo:
+def shoot(layout: Layout, rng: np.random.Generator, *, hide: int | None = None,
+          quiet: bool = False) -> Photo:
     """One still of a laid scene: the condition's hands, glare, blur, light, noise, JPEG.
     `hide`: a whole hand over the label of that card of the row (it is then not in the
-    truth)."""
+    truth). `quiet`: no hand, glare or card in a hand (the table as set up)."""
     cond, size = layout.condition, layout.size
+    if quiet:
+        cond = replace(cond, dealing=False, finger=False, glare=False)
     img = layout.image.copy()
     k = size[0] / 1920  # blurs are given in 1080p pixels
     side = 16.3 * layout.px_per_mm
@@ -520,7 +523,7 @@ def with_name(condition: Condition, name: str) -> Condition:
 
 
 def sequence(detector: Any, condition: Condition, size: tuple[int, int], seed: int,
-             frames: int = 6, stable: int = 3, supersample: int = SUPER) -> dict[str, Any]:
+             frames: int = 8, stable: int = 3, supersample: int = SUPER) -> dict[str, Any]:
     """A table watched for `frames` stills by the camera's own logic (`SupplyWatcher`, the
     Supply's six cards): what it sent, right and wrong, against the row laid; and each
     still read alone (cards decoded inside the area against the cards in the photo)."""
@@ -536,12 +539,15 @@ def sequence(detector: Any, condition: Condition, size: tuple[int, int], seed: i
     unread = 0
     alone = alone_total = alone_wrong = 0
     times: list[float] = []
+    # The camera saw the table as set up (the area laid once, before the game) before
+    # this Supply's stills: one still without hands, with the condition's camera and light.
+    watcher.feed(detector.look(shoot(layout, rng, quiet=True).image))
     for _ in range(frames):
         photo = shoot(layout, rng)
         t0 = time.perf_counter()
         look = detector.look(photo.image)
         times.append(time.perf_counter() - t0)
-        inside, _outside = split(look, area_of(look))
+        inside, _outside = split(look, watcher.area or area_of(look))
         decoded = {s.card_id for s in inside}
         alone += len(decoded & set(photo.visible))
         alone_total += len(photo.visible)

@@ -421,34 +421,44 @@ class SupplyWatcher:
         return all(_dist((sx, sy), (x, y)) <= track.tolerance() for _sg, sx, sy in last)
 
     def _decide(self, area: Area) -> list[Event]:
-        present = {c for c, t in self._cards.items() if self._present(t)}
-        self.leftover &= present
-        spots = [t for t in self._spots if self._present(t)]
-        if not present and not spots:
+        now = any(t.last[0] == self.good for t in [*self._cards.values(), *self._spots])
+        if not now:
+            # Nothing in the area in this still: after `stable_frames` such good stills the
+            # row was cleared (what was seen before is gone, not hidden).
             self._empty += 1
             if self._empty >= self.stable_frames:
                 self._new_supply()
-            return []
-        self._empty = 0
+                self._cards.clear()
+                self._spots.clear()
+                self.leftover.clear()
+                return []
+        else:
+            self._empty = 0
+        present = {c for c, t in self._cards.items() if self._present(t)}
+        self.leftover &= present
+        spots = [t for t in self._spots if self._present(t)]
         resting = {c: t for c, t in self._cards.items() if self._at_rest(t)}
         new = [c for c in resting if c not in self.supply and c not in self.leftover
                and c not in self._ignored]
-        if new and self.supply and (self.complete or not present & set(self.supply)):
-            # The next round's cards: what is left of this Supply stays unsent.
-            self.leftover |= present & set(self.supply)
-            self._new_supply()
         notes: list[Event] = []
         for card in [c for c in new if self._at_gap(resting[c])]:
             new.remove(card)
             self._ignored.add(card)
             notes.append(Note(f"{card}: read at a place reported unread; the table taps it"))
+        if new and (self.supply or self._gaps) and (
+                self.complete or not present & set(self.supply)):
+            # The next round's cards: what is left of this Supply stays unsent.
+            self.leftover |= present & set(self.supply)
+            self._new_supply()
         return notes + self._send(new, spots, area)
 
     def _settling(self, track: _Track) -> bool:
-        """Present, its last two sightings at one place, but not yet at rest long enough
-        (a card that is not moving: it will be sent soon)."""
-        if self._at_rest(track) or not self._present(track) or len(track.sightings) < 2:
+        """Present, seen once or its last two sightings at one place, but not yet at rest
+        long enough (a card that is not moving: it will be sent soon)."""
+        if self._at_rest(track) or not self._present(track):
             return False
+        if len(track.sightings) < 2:
+            return True  # seen once: not yet known to be still
         (_g1, x1, y1), (_g2, x2, y2) = track.sightings[-2:]
         return _dist((x1, y1), (x2, y2)) <= track.tolerance()
 
