@@ -119,6 +119,9 @@ class Scene:
     #: The next card, in the dealer's hand (never laid in this scene), if any.
     dealt: str | None = None
     seed: int = 0
+    #: Cards whose marker is washed out inside its border (glare on a glossy sleeve that
+    #: stays): on the table, in the truth, but no camera can read them.
+    washed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -414,6 +417,11 @@ def shoot(layout: Layout, rng: np.random.Generator, *, hide: int | None = None,
     # a marker and glare are: they are what the camera must read through).
     r = max(2, int(side / 3))
     covered = {c.card_id for c in row if _changed(layout.image, img, layout.row_at[c.card_id], r)}
+    for card in row:
+        if card.card_id in layout.scene.washed:
+            mx, my = layout.row_at[card.card_id]
+            r = int(side * 0.28)
+            img[int(my) - r:int(my) + r, int(mx) - r:int(mx) + r] = 235
     if cond.finger and row:
         # A finger over 10-50 % of one marker, from a random side.
         card = row[int(rng.integers(0, len(row)))]
@@ -449,13 +457,16 @@ def shoot(layout: Layout, rng: np.random.Generator, *, hide: int | None = None,
         length = rng.uniform(lo, hi) * k
         img = _motion(img, length, rng.uniform(0, 180))
     key = (cond.gain, cond.falloff, cond.cast, cond.shadow, size)
-    if key not in _LIGHT:
-        _LIGHT[key] = _light(cond, size, 0.5)
-    f = img.astype(np.float32) * _LIGHT[key]
-    if cond.noise:
-        f += rng.standard_normal(f.shape, dtype=np.float32) * np.float32(cond.noise)
-    np.clip(f, 0, 255, out=f)
-    out = f.astype(np.uint8)
+    if key == (1.0, 0.0, (1.0, 1.0, 1.0), 0.0, size) and not cond.noise:
+        out = img  # even light, no noise (the game's stills: fast)
+    else:
+        if key not in _LIGHT:
+            _LIGHT[key] = _light(cond, size, 0.5)
+        f = img.astype(np.float32) * _LIGHT[key]
+        if cond.noise:
+            f += rng.standard_normal(f.shape, dtype=np.float32) * np.float32(cond.noise)
+        np.clip(f, 0, 255, out=f)
+        out = f.astype(np.uint8)
     if cond.jpeg is not None:
         ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, cond.jpeg])
         assert ok
