@@ -20,9 +20,9 @@ import pytest
 from benchmarks import camerarender as cr
 from companion import cli, labelcodes
 from companion.camera.detect import MarkerDetector
+from companion.camera.supply import area_of, row_order, split
 from companion.inputs import IntentBus
 from companion.inputs.camera import CameraSocket
-from companion.camera.supply import area_of, row_order, split
 from companion.inputs.intents import CardScanned, DeviceStatus
 from tests.inputs.inputs_support import wait_for
 
