@@ -4,7 +4,8 @@ The camera process (`speicherstadt-companion camera`, its own unit, the only one
 loads OpenCV) finds the label markers of the revealed cards and connects to this socket.
 `CameraSocket` listens in a thread and turns each card it is sent into the very
 `CardScanned` intent a card reader gives (as `CameraCard`, its subclass), so the app
-decides, records, refuses and can be corrected by touch exactly as for a scan. The app never imports OpenCV.
+decides, records, refuses and can be corrected by touch exactly as for a scan. The app
+never imports OpenCV.
 
 **Where.** `socket_path(state_dir)`: `$RUNTIME_DIRECTORY/camera.sock` when systemd gives
 the app a runtime directory (/run/speicherstadt-companion on a Pi: RAM, not the SD card),
