@@ -181,7 +181,7 @@ class SupplyScene(RoundScene):
     def on_unread(self, place: int) -> None:
         if self.gap is None and self.ship is None and not self.waiting:
             self.gap = place
-            self.ui.info(gap_words(place))
+            self.ui.info(gap_message(place))
         elif place != self.gap and place not in self.waiting:
             self.waiting.append(place)
         self.ui.dirty = True
@@ -213,7 +213,7 @@ class SupplyScene(RoundScene):
         card_id = self.waiting.pop(0)
         if isinstance(card_id, int):  # a place the camera could not read: the table taps it
             self.gap = card_id
-            self.ui.info(gap_words(card_id))
+            self.ui.info(gap_message(card_id))
             self.ui.dirty = True
             return
         if self.ui.top is not self:  # the Supply is complete: it can no longer be revealed
@@ -698,8 +698,15 @@ class Place:
 
 
 def gap_words(place: int) -> str:
+    """The hint while the camera cannot read a card: short enough for the bar beside its
+    buttons (the message says it whole, `gap_message`)."""
+    return _("Camera: tap card {n}.").format(n=place)
+
+
+def gap_message(place: int) -> str:
     """What the table does about a card the camera cannot read."""
-    return _("Tap the card at place {n}: the camera cannot read it.").format(n=place)
+    return _("The camera cannot read the card at place {n} of the row: tap it or scan "
+             "it.").format(n=place)
 
 
 def kind_word(kind: str) -> str:

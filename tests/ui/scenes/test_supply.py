@@ -120,7 +120,7 @@ def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow
     ui.intent(camera(third.card))
     assert [s.card for s in ui.game.state.slots][before:] == [first.card]
     assert ui.top.name == "supply" and ui.top.gap == 2
-    assert ui.top.hint() == _("Tap the card at place {n}: the camera cannot read it.").format(n=2)
+    assert ui.top.hint() == _("Camera: tap card {n}.").format(n=2)
     assert names.card_name(catalogue[third.card]).replace("\xad", "") in ui.message.text
     taps = table.inputs()
     table.enter(second)  # the table taps the card the camera could not read
