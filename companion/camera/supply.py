@@ -532,6 +532,7 @@ class SupplyWatcher:
     def _new_supply(self) -> None:
         self.supply = []
         self._gaps = []
+        self._held.clear()
         self._ignored = set()
         self._outside = set()
 
