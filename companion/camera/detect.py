@@ -101,18 +101,33 @@ class MarkerDetector:
 
     def detect(self, grey: Any) -> tuple[list[Marker], list[Marker]]:
         """The markers of the dictionary found in a grey still, cards' or not, and the
-        marker-like quadrilaterals OpenCV found but could not decode (id -1)."""
+        marker-like quadrilaterals of their size OpenCV found but could not decode (id
+        -1)."""
         corners, ids, rejected = self._detector.detectMarkers(grey)
         found: list[Marker] = []
         if ids is not None:
             for quad, marker in zip(corners, ids.flatten(), strict=True):
                 x, y, side, pts = _quad(quad.reshape(4, 2))
                 found.append(Marker(int(marker), x, y, side, pts))
+        return found, self.marker_sized(rejected, found)
+
+    @staticmethod
+    def marker_sized(rejected: Any, found: list[Marker]) -> list[Marker]:
+        """The undecoded quadrilaterals (id -1) about as big as the decoded markers (a
+        table's grain gives hundreds of small ones: they are left out at once)."""
+        import numpy as np
+
+        if not found or not len(rejected):
+            return []
+        side = _median([m.side for m in found]) or 0.0
+        quads = np.array(rejected, np.float32).reshape(-1, 4, 2)
+        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2).mean(axis=1)
+        keep = (sides >= SPOT_SIZE[0] * side) & (sides <= SPOT_SIZE[1] * side)
         others = []
-        for quad in rejected:
-            x, y, side, pts = _quad(quad.reshape(4, 2))
-            others.append(Marker(-1, x, y, side, pts))
-        return found, others
+        for quad in quads[keep]:
+            x, y, q_side, pts = _quad(quad)
+            others.append(Marker(-1, x, y, q_side, pts))
+        return others
 
     def markers(self, image: Any) -> list[Marker]:
         """Every marker of the dictionary found in `image`, cards' or not."""
