@@ -241,8 +241,9 @@ def draw_area_label(draw: Any, x: int, y: int, marker: int, corner: str, cell: i
 
     words = font(mm(2.6))
     draw.text((x + size // 2, y + mm(1.2)), _("Supply area"), font=words, fill=0, anchor="mt")
-    draw.text((x + size // 2, y + size - mm(1.2)), _(corner), font=words, fill=0,
-              anchor="mb")
+    said = {"top left": _("top left"), "top right": _("top right"),
+            "bottom right": _("bottom right"), "bottom left": _("bottom left")}[corner]
+    draw.text((x + size // 2, y + size - mm(1.2)), said, font=words, fill=0, anchor="mb")
     # A small arrow in the named corner, pointing out of it.
     right = "right" in corner
     bottom = "bottom" in corner
