@@ -207,6 +207,16 @@ def test_leftovers_of_the_last_supply_never_keep_the_next_from_being_read():
     assert w.leftover == set()
 
 
+def test_without_the_player_count_leftovers_never_hold_the_next_supply_back_either():
+    w = SupplyWatcher(size=None, stable_frames=2)
+    first = ("A-warehouse", "A-tea-taster")
+    assert reads(feed_all(w, [look(*first)] * 2)) == [first]
+    at = {"A-tea-taster": (100.0, 100.0), "A-contract-1": (200.0, 100.0),
+          "A-contract-2": (300.0, 100.0)}
+    events = feed_all(w, [look("A-tea-taster", "A-contract-1", "A-contract-2", at=at)] * 3)
+    assert reads(events) == [("A-contract-1", "A-contract-2")]
+
+
 def test_cards_dealt_slowly_are_sent_as_they_come_in_row_order():
     w = SupplyWatcher(size=3, stable_frames=2)
     out = feed_all(w, [look(*ROW[:1])] * 2 + [look(*ROW[:2])] * 2 + [look(*ROW)] * 2)
