@@ -42,7 +42,7 @@ class AppLink:
 
     def unread(self, place: int) -> None:
         """A place of the row (from 1, this Supply's) whose card cannot be read. An app
-        older than this message drops it (and the table taps the card as before)."""
+        older than this message drops it (docs/camera.md: the order is then off)."""
         self._send({"type": "unread", "place": place})
 
     def status(self, ok: bool, message: str) -> None:

@@ -21,7 +21,8 @@ from the camera to the app (the app sends nothing back). Every object has `"v": 
 - `{"v": 1, "type": "unread", "place": 3}`: the row holds a card at that place (from 1)
   whose marker the camera cannot read; it becomes `CardUnread(3)` (the table taps the
   card; the camera's cards right of it, sent after this line, wait for that tap). Added
-  after version 1's first form: an app without it drops the line as unknown;
+  after version 1's first form: an app without it drops the line as unknown
+  (docs/camera.md);
 - `{"v": 1, "type": "status", "ok": false, "message": "..."}`: the camera's own state;
 - `{"v": 1, "type": "note", "message": "..."}`: something it ignored, for the log.
 
