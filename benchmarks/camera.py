@@ -1,15 +1,24 @@
-"""The camera: cards found per condition, time per still, and the camera process's cost.
+"""The camera: Supply cards sent per condition, never a wrong one, time per still, the
+camera process's cost, and a whole game.
 
-On synthetic photos (`benchmarks.camerarender`: six 63x88 mm cards with 14 mm markers at
-2.5 px/mm, 1920x1080, seeded):
+On synthetic tables (`benchmarks.camerarender`: six 63x88 mm cards with the labels'
+16.3 mm markers, the Supply area's four markers, a player's three cards outside the area,
+over a 72 cm wide field), at 1920x1080 and 1280x720, seeded:
 
-- **cards found** in each condition, and wrong cards (the tests hold clean, tilt 25°,
-  blur σ 1.2 and dim-warm to >= 99 % and 0 wrong; the harder ones are reported);
-- **per still**: `MarkerDetector.cards` on a 1080p still, against the floor of any
-  marker reading in the same run (grey conversion and one adaptive threshold of the
-  same still, what the detector does first);
+- **cards sent** in each condition: each table is watched for 8 stills (after one of it as
+  set up) by the camera's own logic (`SupplyWatcher`, frames combined); the share of its
+  six cards sent, the wrong cards sent (a player's, the one in the dealer's hand, any
+  other: the target is 0 in every condition) and, in the notes, the share each still
+  read alone. Clean, tilt 40°, dim, warm and cool light, a shadow, JPEG 50 and a card
+  moving in the dealer's hand are held to >= 99 %; defocus, motion blur, glare, a finger
+  over part of a marker and all of it at once ("mixed") are reported;
+- **per still**: `MarkerDetector.look` on 1080p stills against OpenCV's bare
+  `ArucoDetector.detectMarkers` (default parameters) on the same stills, one after the
+  other: wall time, and CPU time with OpenCV held to one thread (the target, <= 100 ms
+  on x86, whatever else a shared machine runs);
 - **the camera process**: start to exit and peak memory of `camera-test` reading one
-  still, a fresh child each time, against the command line's own start (`--version`).
+  still, a fresh child each time, against the command line's own start (`--version`);
+- **a whole game** (`benchmarks.cameragame`): inputs to name a revealed card.
 
 The app's start is the `startup` benchmark: the app never imports OpenCV (tests).
 """
@@ -21,20 +30,100 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import Figure, Size, check_child, python, run_child, unavailable, value_at_least
+from benchmarks import Figure, Size, check_child, python, run_child, unavailable
 
 NAME = "camera"
-#: The conditions the tests hold to 99 %.
-HELD = ("clean", "tilt25", "blur1.2", "dimwarm")
+#: Stills each table is watched for.
+FRAMES = 8
 
 
-def _floor(image: object) -> float:
-    import cv2 as c
+def run(size: Size) -> list[Figure]:
+    try:
+        import cv2  # noqa: F401 - here only to say when it is missing
 
-    t0 = time.perf_counter()
-    grey = c.cvtColor(image, c.COLOR_BGR2GRAY)
-    c.adaptiveThreshold(grey, 255, c.ADAPTIVE_THRESH_MEAN_C, c.THRESH_BINARY_INV, 13, 7)
-    return time.perf_counter() - t0
+        from benchmarks import camerarender as cr
+        from companion.camera.detect import MarkerDetector
+    except ImportError as exc:
+        return [unavailable(NAME, "cards sent", "%", f"OpenCV is not installed ({exc})")]
+    import numpy as np
+
+    tables = {"tiny": 1, "quick": 2, "full": 3}[size.name]
+    detector = MarkerDetector()
+    figures: list[Figure] = []
+    wrong_all = 0
+    for name, condition in cr.CONDITIONS.items():
+        for res, px in cr.SIZES.items():
+            total = read = wrong = unread = alone = alone_total = 0
+            for k in range(tables):
+                r = cr.sequence(detector, condition, px, seed=9000 + k, frames=FRAMES)
+                total += r["cards"]
+                read += r["read"]
+                wrong += r["wrong"]
+                unread += r["unread"]
+                alone += r["alone"]
+                alone_total += r["alone_total"]
+            wrong_all += wrong
+            held = name in cr.HELD
+            figures.append(Figure(
+                NAME, f"cards sent, {name}, {res}", "%", [100.0 * read / total],
+                target=">= 99 %, 0 wrong" if held else "(report; 0 wrong)",
+                check=(lambda f, w=wrong: f.value >= 99.0 and w == 0) if held else (
+                    lambda f, w=wrong: w == 0),
+                notes=f"{read} of {total} cards on {tables} tables x {FRAMES} stills; "
+                f"{wrong} wrong sent; {unread} places told unread; one still alone read "
+                f"{100.0 * alone / max(1, alone_total):.0f} %"))
+    figures.append(Figure(
+        NAME, "wrong cards sent, every condition and size", "cards", [float(wrong_all)],
+        target="0", check=lambda f: f.value == 0,
+        notes="a player's cards in view and a card in the dealer's hand in every table"))
+    figures += _per_still(detector, cr, np, max(3, 2 * tables))
+    figures += _process(size, np.random.default_rng(9100))
+    if size.name != "tiny":
+        figures.append(_game())
+    return figures
+
+
+def _per_still(detector: object, cr: object, np: object, stills: int) -> list[Figure]:
+    """`MarkerDetector.look` against the bare `detectMarkers`, the same 1080p stills: the
+    wall time (OpenCV's threads as they are), and the CPU time on one thread (OpenCV held
+    to one thread; what a still costs a core whatever else the machine runs)."""
+    import cv2
+
+    from companion import labelcodes
+
+    bare = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, labelcodes.ARUCO_DICTIONARY)),
+        cv2.aruco.DetectorParameters())
+    rng = np.random.default_rng(9200)  # type: ignore[attr-defined]
+    condition = cr.CONDITIONS["clean"]  # type: ignore[attr-defined]
+    photos = [cr.render(rng, cr.random_cards(rng), condition)  # type: ignore[attr-defined]
+              for _ in range(stills)]
+    runs: dict[str, list[float]] = {"look": [], "bare": [], "look cpu": [], "bare cpu": []}
+    threads = cv2.getNumThreads()
+    for clock, suffix in ((time.perf_counter, ""), (time.process_time, " cpu")):
+        cv2.setNumThreads(1 if suffix else threads)
+        try:
+            for photo in photos:
+                t0 = clock()
+                bare.detectMarkers(cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY))
+                runs["bare" + suffix].append(1000 * (clock() - t0))
+                t0 = clock()
+                detector.look(photo.image)  # type: ignore[attr-defined]
+                runs["look" + suffix].append(1000 * (clock() - t0))
+        finally:
+            cv2.setNumThreads(threads)
+    baseline = "OpenCV's bare ArucoDetector.detectMarkers, same stills"
+    return [
+        Figure(NAME, "per still, 1920x1080 (markers, area, unread places, sharpness)", "ms",
+               runs["look"], baseline_name=baseline, baseline_runs=runs["bare"],
+               target="(report: wall time on this shared machine)",
+               notes=f"median of {stills} stills; {sys.platform}; OpenCV's own threads"),
+        Figure(NAME, "per still, 1920x1080, CPU time on one thread", "ms", runs["look cpu"],
+               baseline_name=baseline + " (one thread)", baseline_runs=runs["bare cpu"],
+               target="<= 100 ms on x86", check=lambda f: f.value <= 100.0,
+               notes=f"median of {stills} stills; cv2.setNumThreads(1); process time, so "
+               "other processes on the machine do not count"),
+    ]
 
 
 #: A child that runs the command line and says its own peak memory (VmHWM, KiB) at exit.
@@ -56,50 +145,6 @@ def _peak_mib(stderr: str) -> float:
     return int(line.split()[1]) / 1024
 
 
-def run(size: Size) -> list[Figure]:
-    try:
-        import cv2  # noqa: F401 - here only to say when it is missing
-
-        from benchmarks import camerarender as cr
-        from companion.camera.detect import MarkerDetector
-    except ImportError as exc:
-        return [unavailable(NAME, "cards found", "%", f"OpenCV is not installed ({exc})")]
-    import numpy as np
-
-    images = {"tiny": 1, "quick": 6, "full": 20}[size.name]
-    detector = MarkerDetector()
-    figures: list[Figure] = []
-    for name, condition in cr.CONDITIONS.items():
-        result = cr.score(detector, condition, images, seed=9000)
-        held = name in HELD
-        figures.append(Figure(
-            NAME, f"cards found, {name} (14 mm markers, 2.5 px/mm)", "%",
-            [100.0 * result["rate"]],
-            target=">= 99 %, 0 wrong" if held else "(report)",
-            check=value_at_least(99.0) if held else None,
-            notes=f"{result['found']} of {result['total']} cards in {images} photos; "
-            f"{result['wrong']} wrong"))
-    # Per still: the detector against the floor, on the same stills, one after the other.
-    rng = np.random.default_rng(9100)
-    det_runs: list[float] = []
-    base_runs: list[float] = []
-    for _ in range(max(3, images)):
-        photo = cr.render(rng, cr.random_cards(rng), cr.CONDITIONS["clean"])
-        base_runs.append(1000 * _floor(photo.image))
-        t0 = time.perf_counter()
-        detector.cards(photo.image)
-        det_runs.append(1000 * (time.perf_counter() - t0))
-    figures.append(Figure(
-        NAME, "per still, 1920x1080 (find the markers)", "ms", det_runs,
-        baseline_name="grey + one adaptive threshold of the same still",
-        baseline_runs=base_runs, target="(report; a still a second leaves ample room)",
-        notes=f"median of {len(det_runs)} stills; {sys.platform}, this machine"))
-    figures += _process(size, rng)
-    if size.name != "tiny":
-        figures.append(_game())
-    return figures
-
-
 def _game() -> Figure:
     """Inputs per revealed card in a whole 5-player game whose Supplies come from the
     camera (benchmarks.cameragame), against the same game by touch (benchmarks.touch)."""
@@ -115,6 +160,7 @@ def _game() -> Figure:
     pygame.display.init()
     pygame.font.init()
     per_reveal: dict[str, float] = {}
+    washed = 0
     with tempfile.TemporaryDirectory(prefix="bench-camgame-") as tmp:
         for how in ("touch", "camera"):
             services = demo_services(Path(tmp) / how)
@@ -125,6 +171,7 @@ def _game() -> Figure:
             if how == "camera":
                 table = play_camera_game(ui, actions, 5, 24)
                 per_reveal[how] = sum(table.card_inputs.values()) / reveals
+                washed = len(table.washed_cards)
             else:
                 touch = play_game(ui, actions)
                 # The Supply's inputs less the cubes' taps: the inputs that name cards.
@@ -132,12 +179,15 @@ def _game() -> Figure:
                 supply = sum(i for (_r, phase), (i, _e) in touch.counts.items()
                              if phase == "supply")
                 per_reveal[how] = max(0, supply - cubes) / reveals
+    goal = washed / reveals
     return Figure(NAME, "inputs to name a revealed card, camera (5 players, whole game)",
                   "inputs", [per_reveal["camera"]],
                   baseline_name="the same game by touch", baseline_runs=[per_reveal["touch"]],
-                  target="0", check=lambda f: f.value == 0,
-                  notes=f"{reveals} cards revealed; by touch {per_reveal['touch']:.2f} inputs "
-                  "a card (fire screens included); a ship's cubes are tapped either way")
+                  target="1 per unreadable card, 0 else",
+                  check=lambda f: abs(f.value - goal) < 1e-9,
+                  notes=f"{reveals} cards revealed, {washed} of them with a marker washed out "
+                  f"by glare (one tap each); by touch {per_reveal['touch']:.2f} inputs a card "
+                  "(fire screens included); a ship's cubes are tapped either way")
 
 
 def _process(size: Size, rng: object) -> list[Figure]:

@@ -7,7 +7,8 @@ marker are made from that number. It is fixed data: a number, once printed on a
 label, never changes meaning, so new cards may only be appended.
 
 - **Marker**: the card's number is its marker id in OpenCV's `DICT_4X4_100`
-  ArUco dictionary (54 cards; 4×4 bits read well at 14 mm).
+  ArUco dictionary (54 cards; 4×4 bits read well at 14 mm). Four ids no card uses
+  mark the corners of the Supply area (`AREA_MARKERS`).
 - **Barcode** (Code 128, digits only, so a scanner's keyboard layout matters
   least): `7747` + the card number in three digits + one check digit (the Luhn
   digit of the seven before it), e.g. `77470003` for A-coffee-roaster. Eight digits: longer than
@@ -44,6 +45,14 @@ CARD_IDS: tuple[str, ...] = (
 )
 
 _NUMBER = {card_id: n for n, card_id in enumerate(CARD_IDS)}
+
+#: The Supply area's corner markers, from the same dictionary and no card's: top left,
+#: top right, bottom right, bottom left of the row as the table sees it (the last ids of
+#: the dictionary, so the card table can grow without meeting them). The camera counts a
+#: card as the Supply's only when its marker lies inside their quadrilateral.
+AREA_MARKERS: tuple[int, int, int, int] = (96, 97, 98, 99)
+#: The corners' names, in the order of `AREA_MARKERS` (labels.json's `"area"`).
+AREA_CORNERS = ("top left", "top right", "bottom right", "bottom left")
 
 
 def luhn_digit(digits: str) -> str:

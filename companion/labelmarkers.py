@@ -8,7 +8,8 @@ marker is these 16 cells inside a black border one cell wide.
 
 Generated once with `cv2.aruco.generateImageMarker`;
 `tests/config/test_label_sheets.py` checks every marker against `cv2.aruco`.
-Only the markers of the label table (`labelcodes.CARD_IDS`) are kept.
+Only the markers of the label table (`labelcodes.CARD_IDS`) and of the Supply area's
+corners (`labelcodes.AREA_MARKERS`, `AREA_BITS`) are kept.
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ MARKER_BITS: tuple[int, ...] = (
     0x2EEB, 0x2D3F, 0x4B64, 0x502E, 0x5013, 0x5194, 0x5568, 0x5D41, 0x5F97,
 )
 
+#: The Supply area's corner markers (ids 96-99), as `MARKER_BITS`.
+AREA_BITS: dict[int, int] = {96: 0x4F36, 97: 0x4FD3, 98: 0x69E4, 99: 0x70C7}
+
 
 def marker_cells(marker: int) -> list[list[bool]]:
     """The 6×6 cells of a marker, border included; True for a black cell."""
-    bits = MARKER_BITS[marker]
+    bits = AREA_BITS[marker] if marker in AREA_BITS else MARKER_BITS[marker]
     cells = [[True] * 6 for _ in range(6)]
     for row in range(4):
         for col in range(4):

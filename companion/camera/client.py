@@ -40,6 +40,11 @@ class AppLink:
     def card(self, card_id: str) -> None:
         self._send({"type": "card", "marker": labelcodes.marker_id(card_id)})
 
+    def unread(self, place: int) -> None:
+        """A place of the row (from 1, this Supply's) whose card cannot be read. An app
+        older than this message drops it (docs/camera.md: the order is then off)."""
+        self._send({"type": "unread", "place": place})
+
     def status(self, ok: bool, message: str) -> None:
         self._send({"type": "status", "ok": ok, "message": message})
 

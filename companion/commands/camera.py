@@ -1,11 +1,14 @@
 """`camera`: the camera process. It reads the Supply's row and sends its cards to the app.
 
-Takes stills (the Pi camera, or `--dir`/`--image` files), finds the label markers,
-waits until the row is stable (`companion.camera.supply`) and sends each card, in row
-order, to the app's camera socket, where it becomes the card intent a reader sends.
-Prints `CARD <card_id>` for each card sent. With files it stops after the last one
-(exit status 1 if the app never took the cards); with the Pi camera it runs until
-stopped (SIGTERM, Ctrl-C). OpenCV is imported when the command runs, never before.
+Takes stills (the Pi camera, or `--dir`/`--image` files), finds the label markers and
+the Supply area's four markers, and sends each card that lies at rest inside the area in
+enough good stills (`companion.camera.supply`), in row order, to the app's camera socket,
+where it becomes the card intent a reader sends. Prints `CARD <card_id>` for each card
+sent and `UNREAD <place>` for a place of the row whose card it cannot read (the app asks
+the table to tap it). Without the area markers it sends nothing and says how to lay them.
+With files it stops after the last one (exit status 1 if the app never took the cards);
+with the Pi camera it runs until stopped (SIGTERM, Ctrl-C). OpenCV is imported when the
+command runs, never before.
 
 Exit status 2: OpenCV or picamera2 missing, no camera, an image that cannot be read.
 """
@@ -39,7 +42,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `camera` command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "camera", help=HELP, description=HELP + ". Without --image or --dir: the Pi camera "
-        "(picamera2). Prints CARD <card_id> for each card sent.")
+        "(picamera2). Prints CARD <card_id> for each card sent, UNREAD <place> for a place "
+        "of the row it cannot read.")
     add_source_arguments(parser)
     parser.add_argument("--socket", metavar="PATH",
                         help="the app's camera socket (default: camera.sock in "
@@ -48,13 +52,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         help="players in the game (2-5): the Supply holds N+1 cards, and a "
                         "marker after those is ignored; without it every new card is sent")
     parser.add_argument("--stable", type=int, default=None, metavar="N",
-                        help="stills the same row must be seen in before it is read "
-                        "(default 3)")
+                        help="good stills a card must be seen in at rest, at one place, "
+                        "before it is sent (default 3)")
     parser.add_argument("--interval", type=float, default=None, metavar="S",
                         help="seconds between stills of the Pi camera (default 1)")
-    parser.add_argument("--rotate", type=int, default=0, choices=ROTATIONS,
-                        help="degrees the camera is turned: the row's left-to-right runs "
-                        "along +x (0), +y (90), -x (180) or -y (270) of the image")
+    # Before the Supply area's markers gave the row's direction: still taken, so a unit
+    # file that has it starts, and ignored (the log says so).
+    parser.add_argument("--rotate", type=int, default=None, choices=ROTATIONS,
+                        help=argparse.SUPPRESS)
     parser.add_argument("--lens-position", type=float, metavar="D",
                         help="fixed focus in dioptres (1/metres: 1.25 for 80 cm); "
                         "default: continuous autofocus")
@@ -92,7 +97,14 @@ def run(args: argparse.Namespace) -> int:
     from companion.camera.capture import CameraGone
     from companion.camera.client import AppLink
     from companion.camera.detect import CameraError, MarkerDetector
-    from companion.camera.supply import STABLE_FRAMES, Note, Read, SupplyWatcher
+    from companion.camera.supply import (
+        STABLE_FRAMES,
+        Note,
+        Read,
+        Status,
+        SupplyWatcher,
+        Unread,
+    )
     from companion.inputs.camera import socket_path
 
     logs.setup_logging("info")
@@ -104,19 +116,27 @@ def run(args: argparse.Namespace) -> int:
     link = AppLink(path, capture.source)
     watcher = SupplyWatcher(
         None if args.players is None else args.players + 1,
-        stable_frames=STABLE_FRAMES if args.stable is None else args.stable,
-        rotation=args.rotate)
+        stable_frames=STABLE_FRAMES if args.stable is None else args.stable)
+    if args.rotate is not None:
+        log.info("camera: --rotate is no longer needed (the Supply area's markers give the "
+                 "row's direction); ignored")
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, lambda *_a: stop.set())
     log.info("camera: %s, sending to %s", capture.source, path)
     try:
         try:
             for frame in capture.frames(stop):
-                for event in watcher.feed(detector.cards(frame.image)):
+                for event in watcher.feed(detector.look(frame.image)):
                     if isinstance(event, Read):
                         for card in event.cards:
                             print(f"CARD {card}", flush=True)
                             link.card(card)
+                    elif isinstance(event, Unread):
+                        print(f"UNREAD {event.place}", flush=True)
+                        link.unread(event.place)
+                    elif isinstance(event, Status):
+                        (log.info if event.ok else log.warning)("camera: %s", event.text)
+                        link.status(event.ok, event.text)
                     elif isinstance(event, Note):
                         log.info("camera: %s", event.text)
                         link.note(event.text)

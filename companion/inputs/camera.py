@@ -3,8 +3,9 @@
 The camera process (`speicherstadt-companion camera`, its own unit, the only one that
 loads OpenCV) finds the label markers of the revealed cards and connects to this socket.
 `CameraSocket` listens in a thread and turns each card it is sent into the very
-`CardScanned` intent a card reader gives, so the app decides, records, refuses and can be
-corrected by touch exactly as for a scan. The app never imports OpenCV.
+`CardScanned` intent a card reader gives (as `CameraCard`, its subclass), so the app
+decides, records, refuses and can be corrected by touch exactly as for a scan. The app
+never imports OpenCV.
 
 **Where.** `socket_path(state_dir)`: `$RUNTIME_DIRECTORY/camera.sock` when systemd gives
 the app a runtime directory (/run/speicherstadt-companion on a Pi: RAM, not the SD card),
@@ -17,6 +18,11 @@ from the camera to the app (the app sends nothing back). Every object has `"v": 
 - `{"v": 1, "type": "hello", "source": "picamera2"}`: the camera is there;
 - `{"v": 1, "type": "card", "marker": 26}`: a card's marker (`companion.labelcodes`), sent
   in row order; it becomes `CardScanned(<the label's barcode digits>, <card id>)`;
+- `{"v": 1, "type": "unread", "place": 3}`: the row holds a card at that place (from 1)
+  whose marker the camera cannot read; it becomes `CardUnread(3)` (the table taps the
+  card; the camera's cards right of it, sent after this line, wait for that tap). Added
+  after version 1's first form: an app without it drops the line as unknown
+  (docs/camera.md);
 - `{"v": 1, "type": "status", "ok": false, "message": "..."}`: the camera's own state;
 - `{"v": 1, "type": "note", "message": "..."}`: something it ignored, for the log.
 
@@ -36,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.inputs.bus import IntentBus
-from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.intents import CameraCard, CardUnread, DeviceStatus
 from companion.labelcodes import barcode, card_for_marker
 
 log = logging.getLogger("companion.inputs")
@@ -89,6 +95,10 @@ def decode(line: bytes) -> dict[str, Any]:
             raise BadMessage(f"a card message needs a whole-number marker, not {marker!r}")
         if card_for_marker(marker) is None:
             raise BadMessage(f"marker {marker} is not a card's")
+    elif kind == "unread":
+        place = message.get("place")
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= 99:
+            raise BadMessage(f"an unread message needs a place from 1 to 99, not {place!r}")
     elif kind == "status":
         if not isinstance(message.get("ok"), bool) or not isinstance(message.get("message"), str):
             raise BadMessage("a status message needs ok (true/false) and a message")
@@ -260,7 +270,10 @@ class CameraSocket:
             card_id = card_for_marker(message["marker"])
             assert card_id is not None  # decode checked it
             log.info("camera: %s", card_id)
-            self.bus.put(CardScanned(barcode(card_id), card_id))
+            self.bus.put(CameraCard(barcode(card_id), card_id))
+        elif kind == "unread":
+            log.info("camera: place %d of the row unread", message["place"])
+            self.bus.put(CardUnread(message["place"]))
         elif kind == "hello":
             source = message.get("source")
             client.source = source if isinstance(source, str) and source else "camera"

@@ -111,6 +111,24 @@ class CardScanned(_Intent):
     """The card bound to the tag in the tag map; None when the tag is not enrolled."""
 
 
+class CameraCard(CardScanned):
+    """A card the camera process read in the Supply's row (`companion.inputs.camera`): a
+    `CardScanned` in every way, so every screen takes it as a scan; the Supply screen also
+    knows it came from the camera, in row order after a place the camera could not read."""
+
+    __slots__ = ()
+
+
+class CardUnread(_Intent):
+    """The camera sees a card at `place` of the Supply's row (from 1, the leftmost) whose
+    marker it cannot read: the table taps (or scans) that card."""
+
+    __slots__ = ("place",)
+    _fields = ("place",)
+
+    place: int
+
+
 class DeviceStatus(_Intent):
     """A device came, went or failed; the UI shows `message` while `ok` is false."""
 
@@ -125,4 +143,4 @@ class DeviceStatus(_Intent):
     """A sentence for the owner, e.g. "card reader unplugged; waiting for it"."""
 
 
-Intent = PlayerButton | Ok | Back | Undo | Redo | CardScanned | DeviceStatus
+Intent = PlayerButton | Ok | Back | Undo | Redo | CardScanned | CardUnread | DeviceStatus

@@ -636,8 +636,12 @@ class UI:
             elif intent.card_id not in self.services.load_catalogue():
                 self.error(_("The tag is bound to {card}, which is not in the catalogue.")
                            .format(card=intent.card_id))
+            elif isinstance(intent, it.CameraCard):
+                scene.on_camera_card(intent.card_id)
             else:
                 scene.on_card(intent.card_id)
+        elif isinstance(intent, it.CardUnread):
+            scene.on_unread(intent.place)
 
     def undo(self) -> None:
         """Undo the last thing the person did: a tap inside an entry on the screen first

@@ -225,6 +225,14 @@ class Scene:
         """A card was scanned and its tag is enrolled."""
         self.ui.info(_("Card scanned: not needed on this screen."))
 
+    def on_camera_card(self, card_id: str) -> None:
+        """A card the camera read in the Supply's row: a scan, on every screen but Supply."""
+        self.on_card(card_id)
+
+    def on_unread(self, place: int) -> None:
+        """The camera cannot read the card at `place` of the Supply's row (only the Supply
+        screen asks for it)."""
+
     def on_tag(self, tag: str) -> None:
         """A tag nobody has enrolled was scanned while this screen was on top."""
 

@@ -15,8 +15,8 @@ from PIL import Image
 
 from companion.cli import main
 from companion.commands import labels
-from companion.labelcodes import ARUCO_DICTIONARY, CARD_IDS, barcode, marker_id
-from companion.labelmarkers import MARKER_BITS, marker_cells
+from companion.labelcodes import AREA_MARKERS, ARUCO_DICTIONARY, CARD_IDS, barcode, marker_id
+from companion.labelmarkers import AREA_BITS, MARKER_BITS, marker_cells
 from tests.ui.zbar import zbarimg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,9 @@ def sheets(tmp_path_factory) -> Path:
 def test_the_marker_table_is_opencvs_dictionary() -> None:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
     assert len(MARKER_BITS) == len(CARD_IDS)
-    for n in range(len(MARKER_BITS)):
+    assert sorted(AREA_BITS) == list(AREA_MARKERS)
+    assert not set(AREA_MARKERS) & set(range(len(CARD_IDS)))  # no card's
+    for n in [*range(len(MARKER_BITS)), *AREA_MARKERS]:
         drawn = cv2.aruco.generateImageMarker(dictionary, n, 6)
         assert [[bool(v < 128) for v in row] for row in drawn] == marker_cells(n), n
 
@@ -42,13 +44,67 @@ def test_labels_json_names_every_card(sheets: Path) -> None:
     table = json.loads((sheets / "labels.json").read_text(encoding="utf-8"))
     assert table == {
         "dictionary": "DICT_4X4_100",
+        "marker_mm": 16.3,
         "markers": {card_id: marker_id(card_id) for card_id in CARD_IDS},
         "barcodes": {card_id: barcode(card_id) for card_id in CARD_IDS},
+        "area": [96, 97, 98, 99],
     }
     assert sorted(p.name for p in sheets.iterdir()) == [
-        "labels-1.png", "labels-2.png", "labels.json", "labels.pdf"]
+        "labels-1.png", "labels-2.png", "labels-3.png", "labels.json", "labels.pdf"]
     pdf = (sheets / "labels.pdf").read_bytes()
-    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 2
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 3
+
+
+def test_the_last_page_holds_the_supply_areas_four_markers_at_their_corners(sheets: Path):
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    page = np.array(Image.open(sheets / "labels-3.png").convert("L"))
+    corners, ids, _ = detector.detectMarkers(page)
+    assert ids is not None and sorted(ids.flatten().tolist()) == list(AREA_MARKERS)
+    at = {int(i): c.reshape(4, 2).mean(axis=0) for i, c in zip(ids.flatten(), corners,
+                                                                 strict=True)}
+    tl, tr, br, bl = (at[m] for m in AREA_MARKERS)
+    assert tl[0] < tr[0] and bl[0] < br[0] and tl[1] < bl[1] and tr[1] < br[1]
+    # As big as a card's marker: 16.3 mm, 192 px at 300 dpi.
+    side = np.linalg.norm(corners[0].reshape(4, 2)[0] - corners[0].reshape(4, 2)[1])
+    assert abs(side - 6 * labels.CELL_PX) <= 2
+
+
+@pytest.mark.parametrize(("width", "marker", "height"), [(46, 14.2, 23), (36, 16.3, 31)])
+def test_narrower_labels_keep_a_marker_of_14_mm_and_a_readable_barcode(
+        tmp_path: Path, width: int, marker: float, height: int) -> None:
+    out = tmp_path / "out"
+    assert main(["labels", "--out", str(out), "--state-dir", str(tmp_path),
+                 "--size", str(width)]) == 0
+    table = json.loads((out / "labels.json").read_text(encoding="utf-8"))
+    assert table["marker_mm"] == marker >= 14.0
+    g = labels.Geometry(width)
+    assert (g.w, round(g.height_mm)) == (labels.mm(width), height)
+    page = Image.open(out / "labels-1.png").convert("L")
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    _, ids, _ = detector.detectMarkers(np.array(page))
+    assert ids is not None and set(ids.flatten().tolist()) >= set(range(9))
+    # The first label cut out: its barcode reads as the card's.
+    mm = labels.mm
+    columns = (page.width - mm(16.0) + mm(labels.GAP_MM)) // (g.w + mm(labels.GAP_MM))
+    rows = (page.height - mm(16.0) + mm(labels.GAP_MM)) // (g.h + mm(labels.GAP_MM))
+    x0 = (page.width - (columns * g.w + (columns - 1) * mm(labels.GAP_MM))) // 2
+    y0 = (page.height - (rows * g.h + (rows - 1) * mm(labels.GAP_MM))) // 2
+    crop = page.crop((x0, y0, x0 + g.w, y0 + g.h))
+    framed = Image.new("L", (crop.width + 80, crop.height + 80), 255)
+    framed.paste(crop, (40, 40))
+    framed.save(tmp_path / "first.png")
+    result = subprocess.run([zbarimg(), "--raw", "--quiet", str(tmp_path / "first.png")],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.stdout.split() == [barcode(CARD_IDS[0])]
+
+
+def test_a_label_too_narrow_for_a_14_mm_marker_and_its_barcode_is_refused(tmp_path, capsys):
+    assert main(["labels", "--out", str(tmp_path / "o"), "--state-dir", str(tmp_path),
+                 "--size", "30"]) == 2
+    assert "--size 30: give 32 to 52 mm" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
 
 
 def label_boxes(page: Image.Image) -> list[tuple[int, int, int, int]]:

@@ -17,7 +17,7 @@ import pytest
 from companion import labelcodes
 from companion.inputs import IntentBus, start_inputs
 from companion.inputs.camera import MAX_LINE, CameraSocket, decode, encode, socket_path
-from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.intents import CameraCard, CardScanned, CardUnread, DeviceStatus
 from tests.inputs.inputs_support import wait_for
 
 
@@ -52,8 +52,21 @@ def test_the_cameras_cards_arrive_as_a_readers_scans_in_the_order_sent(listening
         s.sendall(card("C-bank") + card("A-warehouse") + card("B-ship-2"))
         got = wait_for(bus, lambda i: isinstance(i, CardScanned) and i.card_id == "B-ship-2")
     assert got[0] == DeviceStatus("camera", True, "camera connected (folder)")
+    # A reader's scan in every way (its subclass, so the Supply knows the camera sent it).
     assert [i for i in got if isinstance(i, CardScanned)] == [
-        CardScanned(labelcodes.barcode(c), c) for c in ("C-bank", "A-warehouse", "B-ship-2")]
+        CameraCard(labelcodes.barcode(c), c) for c in ("C-bank", "A-warehouse", "B-ship-2")]
+
+
+def test_an_unread_place_arrives_between_the_cards_around_it(listening, bus):
+    with connect(listening) as s:
+        s.sendall(card("C-bank") + encode({"type": "unread", "place": 2}) + card("D-port"))
+        for bad in (0, True, "2", 100):  # a bad place is dropped; the connection stays
+            s.sendall(encode({"type": "unread", "place": bad}))
+        s.sendall(card("A-warehouse"))
+        got = wait_for(bus, lambda i: isinstance(i, CardScanned) and i.card_id == "A-warehouse")
+    assert got == [CameraCard(labelcodes.barcode("C-bank"), "C-bank"), CardUnread(2),
+                   CameraCard(labelcodes.barcode("D-port"), "D-port"),
+                   CameraCard(labelcodes.barcode("A-warehouse"), "A-warehouse")]
 
 
 def test_bad_lines_are_dropped_and_the_connection_keeps_working(listening, bus):
@@ -66,7 +79,7 @@ def test_bad_lines_are_dropped_and_the_connection_keeps_working(listening, bus):
             s.sendall(bad)
         s.sendall(card("D-port"))
         got = wait_for(bus, lambda i: isinstance(i, CardScanned))
-    assert got == [CardScanned(labelcodes.barcode("D-port"), "D-port")]
+    assert got == [CameraCard(labelcodes.barcode("D-port"), "D-port")]
 
 
 def test_a_line_split_over_several_sends_is_one_message(listening, bus):

@@ -49,6 +49,19 @@ _STATUS = [
      N_("the camera process went away; waiting for it to come back")),
     (re.compile(r"camera socket (?P<path>\S+) cannot listen"),
      N_("cannot listen on {path}; see the log")),
+    # The camera process's own state (companion/camera/supply.py).
+    (re.compile(r"camera: reading the Supply area"), N_("reading the Supply area")),
+    (re.compile(r"camera: no Supply area in view"),
+     N_("no Supply area in view: lay the four area markers (the last page of the labels) "
+        "at the corners of the row; until then no card is read")),
+    (re.compile(r"camera: the Supply area's .* not in view"),
+     N_("an area marker is hidden: the camera must see all four corners of the row")),
+    (re.compile(r"camera: the Supply area's markers are not at the corners"),
+     N_("the area markers are not at the corners their labels name")),
+    (re.compile(r"camera: the stills are blurred"),
+     N_("the pictures are blurred: check the focus and that the mount does not sway")),
+    (re.compile(r"camera: the stills are too dark"),
+     N_("the pictures are too dark: more even light on the table")),
 ]
 
 

@@ -63,10 +63,15 @@ class SupplyScene(RoundScene):
         self.goods: list[str] = []
         #: The page of cards shown where they do not all fit at once.
         self.page = 0
-        #: Cards scanned (or sent by the camera) while a ship's goods were asked: each
-        #: is picked in turn once the ship is recorded, so a row read at once keeps its
-        #: order and no ship is lost to the card after it.
-        self.waiting: list[str] = []
+        #: Cards scanned (or sent by the camera) while a ship's goods were asked, or sent
+        #: by the camera after a place of the row it could not read: each is picked in
+        #: turn once the ship is recorded (or the place's card tapped), so a row read at
+        #: once keeps its order and no ship is lost to the card after it. A number is a
+        #: later place the camera could not read.
+        self.waiting: list[str | int] = []
+        #: The place of the row (from 1) whose card the camera could not read: the
+        #: table taps (or scans) it; the camera's cards right of it wait.
+        self.gap: int | None = None
         #: What this screen keeps for the round where there is no game to keep it with.
         self._own: dict[str, Any] = {}
 
@@ -105,6 +110,8 @@ class SupplyScene(RoundScene):
         # (Only one card can come next: "Revealed" is then the primary action, and the
         # grid shows that card alone. A hint naming it had no room beside the bar's
         # buttons: it went above the cards and took the room that kept them on one page.)
+        if self.gap is not None:
+            return gap_words(self.gap)
         return self.reveal_hint(self.can_scan())
 
     @staticmethod
@@ -239,7 +246,27 @@ class SupplyScene(RoundScene):
     def on_back(self) -> None:
         self.ship = None
         self.goods = []
+        self.gap = None
         self.waiting.clear()
+
+    def on_unread(self, place: int) -> None:
+        if self.gap is None and self.ship is None and not self.waiting:
+            self.gap = place
+            self.ui.info(gap_message(place))
+        elif place != self.gap and place not in self.waiting:
+            self.waiting.append(place)
+        self.ui.dirty = True
+
+    def on_camera_card(self, card_id: str) -> None:
+        if self.gap is not None or (self.waiting and self.ship is None):
+            if card_id not in self.waiting:
+                self.waiting.append(card_id)
+            place = self.gap if self.gap is not None else next(
+                (p for p in self.waiting if isinstance(p, int)), None)
+            self.ui.info(_("{card} is next, once the card at place {n} is tapped.").format(
+                card=names.card_name(self.state.catalogue[card_id]), n=place))
+            return
+        self.on_card(card_id)
 
     def on_card(self, card_id: str) -> None:
         state = self.state
@@ -265,6 +292,11 @@ class SupplyScene(RoundScene):
         if not self.waiting:
             return
         card_id = self.waiting.pop(0)
+        if isinstance(card_id, int):  # a place the camera could not read: the table taps it
+            self.gap = card_id
+            self.ui.info(gap_message(card_id))
+            self.ui.dirty = True
+            return
         if self.ui.top is not self:  # the Supply is complete: it can no longer be revealed
             self.waiting.clear()
             self.ui.error(_("{card} came while a ship's goods were asked and was not "
@@ -279,10 +311,13 @@ class SupplyScene(RoundScene):
         if card.kind == Kind.SHIP:
             self.ship = card_id
             self.goods = []
+            self.gap = None  # the ship is the unread place's card: its goods come next
             self.ui.dirty = True
             self.fill_forced()
             return
-        self.game.act(Reveal(card_id))
+        if self.game.act(Reveal(card_id)):
+            self.gap = None
+            self.next_waiting()
 
     def fill_forced(self) -> None:
         """The goods still to tap when the bag leaves no choice (as many cubes as are
@@ -745,6 +780,18 @@ class Place:
     value: int | None = None
     #: For the ship's row: the good of the first cube it answers.
     good: str | None = None
+
+
+def gap_words(place: int) -> str:
+    """The hint while the camera cannot read a card: short enough for the bar beside its
+    buttons (the message says it whole, `gap_message`)."""
+    return _("Camera: tap card {n}.").format(n=place)
+
+
+def gap_message(place: int) -> str:
+    """What the table does about a card the camera cannot read."""
+    return _("The camera cannot read the card at place {n} of the row: tap it or scan "
+             "it.").format(n=place)
 
 
 def kind_word(kind: str) -> str:

@@ -90,6 +90,29 @@ def test_the_camera_has_its_status_line_once_it_has_spoken(tmp_path: Path, langu
     assert " ".join(ui.message.text.split()) == " ".join(gone.split())
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "no Supply area in view: lay the four area markers"),
+    ("de", "kein Angebotsbereich im Bild"),
+    ("fr", "aucune zone d’approvisionnement en vue"),
+])
+def test_the_cameras_own_states_are_said_in_the_tables_language(language: str,
+                                                                 words: str) -> None:
+    """What the camera process says (companion/camera/supply.py) as the app shows it."""
+    from companion.camera.supply import PLACE_AREA, Look, SupplyWatcher
+    from companion.ui.i18n import set_language
+    from companion.ui.scenes.hardware import status_words
+
+    set_language(language)
+    try:
+        assert words in status_words(f"camera: {PLACE_AREA}")
+        blurred = SupplyWatcher()._bad(Look(sharpness=0.0))
+        assert status_words(f"camera: {blurred}") != f"camera: {blurred}"
+        assert status_words("camera: reading the Supply area") != (
+            "camera: reading the Supply area") or language == "en"
+    finally:
+        set_language("en")
+
+
 # --- issue 11, finding 11: the hardware test -----------------------------------------------------
 
 

@@ -82,6 +82,73 @@ def test_back_forgets_the_waiting_card(ui, services):
     assert len(ui.game.state.slots) == before
 
 
+# --- a place the camera cannot read: one tap completes it, the cards after it follow -------------
+
+
+def plain_reveals(catalogue):  # type: ignore[no-untyped-def]
+    """(actions, i): actions i, i+1, i+2 open a Supply with three cards revealed by one tap
+    each (no ship's goods, no fire, no printed value asked)."""
+    for seed in range(1, 60):
+        actions, _final = random_game(catalogue, 3, seed=seed, form="quick")
+        for i in range(1, len(actions) - 3):
+            three = actions[i:i + 3]
+            if not isinstance(actions[i - 1], Reveal) and all(
+                    isinstance(a, Reveal) and not a.goods and not a.card.endswith("-fire")
+                    and catalogue[a.card].kind not in (Kind.SHIP, Kind.FIREMAN, Kind.CONTRACT)
+                    for a in three):
+                return actions, i
+    raise AssertionError("no Supply opened by three plain cards")
+
+
+def camera(card_id: str) -> it.CameraCard:
+    return it.CameraCard(labelcodes.barcode(card_id), card_id)
+
+
+def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow(ui, services):
+    catalogue = services.load_catalogue()
+    actions, i = plain_reveals(catalogue)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    for action in actions[1:i]:
+        table.play(action)
+    table.dismiss()
+    before = len(ui.game.state.slots)
+    first, second, third = actions[i:i + 3]
+    # The camera: the first card, the second place unread, the third card.
+    ui.intent(camera(first.card))
+    ui.intent(it.CardUnread(2))
+    ui.intent(camera(third.card))
+    assert [s.card for s in ui.game.state.slots][before:] == [first.card]
+    assert ui.top.name == "supply" and ui.top.gap == 2
+    assert ui.top.hint() == _("Camera: tap card {n}.").format(n=2)
+    assert names.card_name(catalogue[third.card]).replace("\xad", "") in ui.message.text
+    taps = table.inputs()
+    table.enter(second)  # the table taps the card the camera could not read
+    assert table.inputs() - taps == 1
+    assert [s.card for s in ui.game.state.slots][before:] == [c.card for c in (first, second,
+                                                                               third)]
+    assert ui.top.gap is None and ui.top.waiting == []
+
+
+def test_a_scan_from_a_reader_fills_the_unread_place_too(ui, services):
+    catalogue = services.load_catalogue()
+    actions, i = plain_reveals(catalogue)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    for action in actions[1:i]:
+        table.play(action)
+    table.dismiss()
+    before = len(ui.game.state.slots)
+    first, second, third = actions[i:i + 3]
+    ui.intent(it.CardUnread(1))
+    ui.intent(camera(second.card))
+    ui.intent(camera(third.card))
+    assert len(ui.game.state.slots) == before
+    scan(ui, first.card)  # a reader's scan is the table's, not the camera's
+    assert [s.card for s in ui.game.state.slots][before:] == [c.card for c in (first, second,
+                                                                               third)]
+
+
 # --- QA finding 4: every card can be told from the others by its text ----------------------------
 
 
