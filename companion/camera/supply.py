@@ -322,7 +322,7 @@ class SupplyWatcher:
         area = self._area(look, events)
         if area is None:
             return events
-        problem = self._bad(look)
+        problem = self._bad_still(look)
         if problem:
             self.bad_run += 1
             if self.bad_run >= BAD_RUN:
@@ -369,7 +369,7 @@ class SupplyWatcher:
             self._say(False, area_problem(look) or PLACE_AREA, events)
         return None
 
-    def _bad(self, look: Look) -> str:
+    def _bad_still(self, look: Look) -> str:
         if look.sharpness is not None and look.sharpness < MIN_SHARPNESS:
             return ("the stills are blurred: check the focus (--lens-position) and that the "
                     "mount does not sway")

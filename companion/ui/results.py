@@ -164,8 +164,7 @@ class ResultsScene(Scene):
         c = getattr(self.ui, "canvas", None)
         if c is None:
             return False
-        body = getattr(c, "body", None) or pygame.Rect(0, 0, c.w, c.h)
-        self._hidden_label = self.plan(c, body)[0].ranking is not None
+        self._hidden_label = self.plan(c, c.body)[0].ranking is not None
         return self._hidden_label
 
     def toggle(self) -> None:

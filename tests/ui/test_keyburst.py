@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.inputs.tagmap import damaged_label
 from companion.labelcodes import CARD_IDS, barcode
+from companion.ui.buttons import HURRIED_S
 from companion.ui.keyburst import (
     BURST_GAP_S,
     DAMAGED_LABEL,
@@ -104,7 +105,7 @@ def test_a_scanner_burst_at_the_supply_reveals_its_card_and_presses_nothing(
         live.wait(lambda ui: ui.top.first == "blue", "blue starts")
         key(pygame.K_RETURN, RETURN)
         live.wait(lambda ui: ui.top.name == "setup", "setup guide")
-        time.sleep(0.15)
+        time.sleep(HURRIED_S + 0.05)  # OK again sooner would be a hurried press: refused
         key(pygame.K_RETURN, RETURN)
         live.wait(lambda ui: ui.top.name == "supply" and not ui.dirty, "supply")
         players = list(live.ui.game.state.players)
