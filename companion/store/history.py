@@ -86,6 +86,9 @@ INDEXES = (
     "CREATE INDEX IF NOT EXISTS games_latest ON games(COALESCE(finished, started), id)",
     "CREATE INDEX IF NOT EXISTS game_players_stats ON game_players(name, named, winner, "
     "total, game_id, seat)",
+    # Statistics per category: each player's row finds its seven points in this index
+    # alone, never in the table (10,000 games: 0.5 s without it, 0.16 s with it; issue 35).
+    "CREATE INDEX IF NOT EXISTS scores_points ON scores(game_id, player_id, category, points)",
 )
 
 
