@@ -65,13 +65,10 @@ _KINDS = (
 )
 
 
-def write_output(name: str, data: bytes) -> None:
-    """Write a command's output file whole (a temporary file, then a rename).
-
-    What is there by that name and is not a regular file (a symbolic link, a named
-    pipe, a device such as /dev/full, a socket, a folder) is left as it was, with a
-    message: a rename would replace it by a regular file.
-    """
+def refuse_non_file(name: str, hint: str = "give the path of a file to write, or - for the "
+                    "standard output") -> None:
+    """`UsageError` when something that is not a regular file has the output's name (a
+    symbolic link, a named pipe, a device, a socket, a folder): it is left as it was."""
     try:
         mode: int | None = os.lstat(name).st_mode
     except FileNotFoundError:
@@ -80,10 +77,17 @@ def write_output(name: str, data: bytes) -> None:
         raise CompanionError(f"cannot write {name}: {describe(exc)}") from None
     if mode is not None and not stat.S_ISREG(mode):
         kind = next((what for test, what in _KINDS if test(mode)), "not a regular file")
-        raise UsageError(
-            f"{name} is {kind}, not a regular file; it was left as it was (give the path of "
-            "a file to write, or - for the standard output)"
-        )
+        raise UsageError(f"{name} is {kind}, not a regular file; it was left as it was ({hint})")
+
+
+def write_output(name: str, data: bytes) -> None:
+    """Write a command's output file whole (a temporary file, then a rename).
+
+    What is there by that name and is not a regular file (a symbolic link, a named
+    pipe, a device such as /dev/full, a socket, a folder) is left as it was, with a
+    message: a rename would replace it by a regular file.
+    """
+    refuse_non_file(name)
     try:
         atomic_write(Path(name), data)
     except OSError as exc:
