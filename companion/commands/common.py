@@ -13,7 +13,7 @@ from companion.config.cards import load_catalogue
 from companion.engine import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
 from companion.errors import CompanionError, UsageError
-from companion.fsio import atomic_write, describe
+from companion.fsio import NotAFile, atomic_write, describe, read_bounded
 
 
 def catalogue_for(args: argparse.Namespace) -> Catalogue:
@@ -42,14 +42,14 @@ def read_record(name: str) -> bytes:
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     else:
         try:
-            with open(name, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+            data = read_bounded(name, MAX_RECORD_BYTES)  # never a pipe's or a device's end
         except FileNotFoundError:
             raise UsageError(f"{name}: no such file") from None
-        except IsADirectoryError:
-            raise UsageError(f"{name}: is a folder, not a file") from None
+        except NotAFile as exc:
+            raise UsageError(f"{name}: {describe(exc)} (give a record file, or - for the "
+                             "standard input)") from None
         except OSError as exc:
-            raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+            raise UsageError(f"{name}: cannot be read ({describe(exc)})") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordTooLarge(
             f"{name}: the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which "

@@ -16,13 +16,14 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable
+import stat
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from companion.engine import COLOURS, SCORE_CATEGORIES, State
 from companion.engine.values import field, value
-from companion.fsio import describe, fsync_dir
+from companion.fsio import describe, fsync_dir, not_a_file
 from companion.store.errors import HistoryError
 from companion.store.journal import line_time, now_iso, parse_time
 
@@ -226,6 +227,17 @@ class History:
             raise HistoryError(
                 f"cannot read the history {self.path}: {describe(exc)}", "storage"
             ) from None
+        # SQLite would wait for ever on a named pipe, and read a device without end: the
+        # database and its journal must be regular files, else the history is damaged (set
+        # aside when a game is archived, docs/journal.md "A damaged history").
+        for path in (self.path, self.path.with_name(self.path.name + "-journal")):
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:
+                continue  # no journal; a dangling link or a folder SQLite reports itself
+            if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                raise HistoryError(f"cannot read the history {path}: "
+                                   f"{describe(not_a_file(mode))}")
         return True
 
     def _failure(self, what: str, exc: sqlite3.Error) -> HistoryError:
@@ -371,7 +383,6 @@ class History:
         finished = line_time(lines[-1]) if lines else None
         t0, t1 = parse_time(started), parse_time(finished)
         duration = (t1 - t0).total_seconds() if t0 and t1 else None
-        ranks = {pid: i + 1 for i, pid in enumerate(final.ranking)}
         named = self._named(lines[0]) if lines else set()
         try:
             conn = self._open()
@@ -391,19 +402,7 @@ class History:
                         " record=?, archived=? WHERE id=?", (*values, game_id),
                     )
                     self._delete_children(conn, game_id)
-                for seat, pid in enumerate(state.players):
-                    scores = final.scores[pid]
-                    conn.execute(
-                        "INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, seat, pid, state.names.get(pid, pid), int(pid in named),
-                         pid if pid in COLOURS else None, state.player(pid).coins,
-                         int(scores["total"]), ranks.get(pid, seat + 1),
-                         int(pid in final.winners)),
-                    )
-                    conn.executemany(
-                        "INSERT INTO scores VALUES (?, ?, ?, ?)",
-                        [(game_id, pid, c, int(scores.get(c, 0))) for c in SCORE_CATEGORIES],
-                    )
+                self._insert_results(conn, game_id, state, named)
                 conn.execute("COMMIT")
             except BaseException:
                 _rollback(conn)
@@ -411,6 +410,47 @@ class History:
         except sqlite3.Error as exc:
             raise self._failure(f"cannot store the finished game in {self.path}", exc) from None
         return game_id
+
+    @staticmethod
+    def _insert_results(conn: sqlite3.Connection, game_id: int, state: State,
+                        named: set[str]) -> None:
+        """The players' and the scores' rows of a finished game."""
+        final = state.final
+        assert final is not None
+        ranks = {pid: i + 1 for i, pid in enumerate(final.ranking)}
+        for seat, pid in enumerate(state.players):
+            scores = final.scores[pid]
+            conn.execute(
+                "INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seat, pid, state.names.get(pid, pid), int(pid in named),
+                 pid if pid in COLOURS else None, state.player(pid).coins,
+                 int(scores["total"]), ranks.get(pid, seat + 1),
+                 int(pid in final.winners)),
+            )
+            conn.executemany(
+                "INSERT INTO scores VALUES (?, ?, ?, ?)",
+                [(game_id, pid, c, int(scores.get(c, 0))) for c in SCORE_CATEGORIES],
+            )
+
+    def store_results(self, results: list[tuple[int, State, str]]) -> None:
+        """Store the results of games already archived anew (their records unchanged):
+        (id, the finished state, its setup line) each, all in one transaction."""
+        try:
+            conn = self._open()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for game_id, state, setup in results:
+                    if state.final is None:
+                        continue
+                    self._delete_children(conn, game_id)
+                    conn.execute("UPDATE games SET rounds=? WHERE id=?", (state.round, game_id))
+                    self._insert_results(conn, game_id, state, self._named(setup))
+                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+        except sqlite3.Error as exc:
+            raise self._failure(f"cannot store the games anew in {self.path}", exc) from None
 
     def forget(self, key: str) -> None:
         """Remove a game that is no longer finished (its last action was undone)."""
@@ -460,13 +500,39 @@ class History:
         except sqlite3.Error as exc:
             raise self._failure(f"cannot read {self.path}", exc) from None
 
-    def format_1_candidates(self) -> list[tuple[int, str]]:
-        """(id, key) of the archived games whose setup line names no `format` (records of
-        format 1, which `store/pins.py` pins): found in SQL, without decoding a record."""
-        rows = self._rows(
-            "SELECT id, game_key FROM games WHERE instr(substr(record, 1, "
-            "instr(record || char(10), char(10))), '\"format\"') = 0")
-        return [(i, k) for i, k in rows if isinstance(i, int) and isinstance(k, str)]
+    def rows_after(self, after: int) -> tuple[int, int]:
+        """(how many games have an id above `after`, the highest id), without reading a
+        record."""
+        rows = self._rows("SELECT COUNT(*), MAX(id) FROM games WHERE id > ?", (after,))
+        count, last = rows[0] if rows else (0, None)
+        return (int(count), int(last)) if count and isinstance(last, int) else (0, after)
+
+    def totals_after(self, after: int) -> dict[int, dict[str, int]]:
+        """Each game's stored totals by player, of the games with an id above `after`."""
+        out: dict[int, dict[str, int]] = {}
+        for game_id, pid, total in self._rows(
+                "SELECT game_id, player_id, total FROM game_players WHERE game_id > ?",
+                (after,)):
+            if isinstance(game_id, int) and isinstance(pid, str):
+                out.setdefault(game_id, {})[pid] = total
+        return out
+
+    def records_after(self, after: int, last: int) -> Iterator[tuple[int, object, object]]:
+        """(id, key, record) of the games with ids above `after` up to `last`, in id order,
+        one at a time (each record read once, never all of them in memory)."""
+        if self._conn is None:
+            return
+        try:
+            cursor = self._conn.execute(
+                "SELECT id, game_key, record FROM games WHERE id > ? AND id <= ? ORDER BY id",
+                (after, last))
+            while True:
+                row = cursor.fetchone()
+                if row is None:
+                    return
+                yield row[0], row[1], row[2]
+        except sqlite3.Error as exc:
+            raise self._failure(f"cannot read {self.path}", exc) from None
 
     def key_of(self, key: str) -> int | None:
         """The id of the game with this key, if it is archived."""
@@ -512,8 +578,20 @@ class History:
         return GameSummary(g.id, g.key, g.started, g.finished, g.duration_seconds, g.rounds,
                            g.players, record)
 
+    def intact(self, ids: Iterable[int]) -> set[int]:
+        """Which of the games `ids` read without a damaged cell (the others are left out of
+        every list with a note; nothing rewrites them)."""
+        ids = list(ids)
+        out: set[int] = set()
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            out.update(g.id for g in self._games(
+                f"WHERE id IN ({','.join('?' * len(chunk))})", tuple(chunk), quiet=True))
+        self.notes = []
+        return out
+
     def _games(self, where: str, params: tuple[Any, ...] = (), *, limit: int | None = None,
-               offset: int = 0) -> list[GameSummary]:
+               offset: int = 0, quiet: bool = False) -> list[GameSummary]:
         self.notes = []
         games = self._rows(
             "SELECT id, game_key, started, finished, duration_seconds, rounds FROM games "
@@ -544,7 +622,8 @@ class History:
                 when = row[3] if isinstance(row[3], str) else row[2]
                 at = f" ({when})" if isinstance(when, str) else ""
                 note = f"game #{row[0]}{at} is left out: {bad}"
-                log.warning("%s in %s", note, self.path)
+                if not quiet:
+                    log.warning("%s in %s", note, self.path)
                 self.notes.append(note)
         return out
 
