@@ -234,8 +234,8 @@ class History:
             try:
                 mode = os.stat(path).st_mode
             except OSError:
-                continue  # no journal; a dangling link or a folder SQLite reports itself
-            if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                continue  # no journal, or a dangling link (SQLite reports it)
+            if not stat.S_ISREG(mode) and not (path == self.path and stat.S_ISDIR(mode)):
                 raise HistoryError(f"cannot read the history {path}: "
                                    f"{describe(not_a_file(mode))}")
         return True
@@ -623,7 +623,9 @@ class History:
                 at = f" ({when})" if isinstance(when, str) else ""
                 note = f"game #{row[0]}{at} is left out: {bad}"
                 if not quiet:
-                    log.warning("%s in %s", note, self.path)
+                    # Said by whoever shows the list (`notes`); logged at info, so that a
+                    # command does not print it twice.
+                    log.info("%s in %s", note, self.path)
                 self.notes.append(note)
         return out
 
@@ -856,7 +858,7 @@ def archive_finished(state_dir: Path, key: str, state: State, record: str) -> tu
             raise
         first = exc
     aside = set_aside(state_dir)
-    log.warning("history damaged (%s); set aside as %s", first.message, aside)
+    log.info("history damaged (%s); set aside as %s", first.message, aside)  # in the notes
     notes.append(
         f"The history could not be used ({first.message}). It was set aside as {aside.name} "
         "(kept, not deleted) and a fresh history was started."

@@ -69,3 +69,31 @@ def test_no_module_but_fsio_writes_a_file_atomically_by_hand() -> None:
             continue
         found = _calls(path) & hand_made
         assert found <= allowed.get(name, set()), f"{name} calls {sorted(found)}: use fsio"
+
+
+def test_no_module_reads_a_file_by_hand() -> None:
+    """Issue 35, item 1: files of the state and configuration folders, and the files named
+    on the command line, are read by `fsio.read_bounded` only (type checked, never waited
+    on, bounded); `open()`, `read_text`, `read_bytes` and `json.load` are left to files of
+    the package itself."""
+    allowed = {
+        "ui/msgfmt.py": {"read_text", "read_bytes"},  # the package's own .po and .mo files
+        "phones/server.py": {"read_bytes"},  # the package's own pages
+        # the camera's image: its type and size are checked (camera/images.py) first
+        "camera/detect.py": {"open"},
+    }
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "open":
+                found.add("open")
+            elif isinstance(func, ast.Attribute) and func.attr in ("read_text", "read_bytes"):
+                found.add(func.attr)
+            elif (isinstance(func, ast.Attribute) and func.attr == "load"
+                  and isinstance(func.value, ast.Name) and func.value.id == "json"):
+                found.add("json.load")
+        assert found <= allowed.get(name, set()), f"{name} reads by hand: {found}"
