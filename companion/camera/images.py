@@ -48,8 +48,8 @@ def check(path: Path) -> tuple[int, int]:
                            f"images of at most {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     found = dimensions(head)
     if found is None:
-        raise ImageRefused(f"{path}: not an image the camera can read, or its header is "
-                           "damaged (PNG, JPEG, BMP, TIFF or WebP)")
+        raise ImageRefused(f"{path} is not an image the camera can read (PNG, JPEG, BMP, "
+                           "TIFF or WebP), or its header is damaged")
     width, height = found
     if width <= 0 or height <= 0 or width * height > MAX_PIXELS:
         raise ImageRefused(
