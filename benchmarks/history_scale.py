@@ -12,6 +12,11 @@ in every run, so a burst of noise hits both.
 Targets (issue 20): History's first frame <= 150 ms, a later frame <= 16 ms,
 Statistics <= 300 ms, all with 10,000 games, and a peak RSS <= 1.5x the same screens
 with 10 games.
+
+After an upgrade (issue 35, item 6): History's first open with 1,000 and 10,000 games of
+an older version (format 1) to pin, every row changed by the pinning, against 10 such
+games in the same run: the first frame <= 2 s, never a frame over 100 ms while the games
+are pinned beside the screen, and how long until the list shows.
 """
 
 from __future__ import annotations
@@ -104,6 +109,68 @@ def fill(state_dir: Path, count: int) -> None:
     db.close()
 
 
+def pin_counts(size: Size) -> tuple[int, ...]:
+    """Histories of format 1 games pinned after an upgrade (issue 35, item 6)."""
+    return (20, 60) if size.name == "tiny" else (1_000, 10_000)
+
+
+def older(state_dir: Path, count: int) -> None:
+    """A history of `count` games of an older version (format 1, as `fill` makes them)
+    whose rows the pinning changes, every one: their totals were stored one point off, as
+    if the values had been corrected since (the most the pass can have to write)."""
+    fill(state_dir, count)
+    db = sqlite3.connect(state_dir / "history.db")
+    with db:
+        first = db.execute("SELECT record FROM games LIMIT 1").fetchone()[0]
+        assert '"format"' not in first.split("\n", 1)[0], "fill's games are of format 2"
+        db.execute("UPDATE game_players SET total = total + 1")
+    db.close()
+
+
+def pinning_figures(size: Size, tmp: Path) -> list[Figure]:
+    """History's first open after an upgrade, with 1,000 and 10,000 games to pin, against
+    10 in the same run: its first frame (<= 2 s with 10,000), how long until the list
+    shows, and the longest frame meanwhile (<= 100 ms)."""
+    import shutil
+
+    counts = (10, *pin_counts(size))
+    pristine = {n: tmp / f"older-{n}" for n in counts}
+    for n, folder in pristine.items():
+        older(folder, n)
+    marks: dict[int, dict[str, list[float]]] = {n: {} for n in counts}
+    for run in range(max(1, size.runs)):
+        for n in counts:
+            folder = tmp / f"pin-{n}-{run}"
+            shutil.copytree(pristine[n], folder)  # each run pins afresh
+            child = check_child(run_child(
+                [python(), CHILD, str(folder), "1", "pin"], timeout=1800),
+                "History pinning older games")
+            for name, value in child.marks().items():
+                marks[n].setdefault(name, []).append(value)
+            shutil.rmtree(folder)
+    figures = []
+    for n in counts[1:]:
+        label = f"{n:,} games of an older version"
+        kib = statistics.median(marks[n]["pins_kib"])
+        specs = [
+            ("pin_first", f"History's first open, pinning ({label})", 2000.0, None),
+            ("pin_done", f"History, older games pinned until the list shows ({label})", None,
+             f"{n / (statistics.median(marks[n]['pin_done']) / 1000):.0f} games/s; "
+             f"pinned-values.json {kib:.0f} KiB"),
+            ("pin_longest_frame", f"History, longest frame while pinning ({label})", 100.0,
+             f"{statistics.median(marks[n]['pin_frames']):.0f} frames drawn meanwhile"),
+        ]
+        for key, what, limit, notes in specs:
+            figures.append(Figure(
+                NAME, what, "ms", marks[n][key],
+                baseline_name="the same with 10 games", baseline_runs=marks[10][key],
+                target=f"<= {limit:g} ms" if limit is not None else None,
+                check=value_at_most(limit) if limit is not None else None,
+                notes=notes or "",
+            ))
+    return figures
+
+
 def run(size: Size) -> list[Figure]:
     large = large_count(size)
     frames = max(5, size.samples // 2)
@@ -147,4 +214,6 @@ def run(size: Size) -> list[Figure]:
         notes=f"median of the child's own VmHWM (not wait4's ru_maxrss, which holds the "
               f"harness's peak); baseline {statistics.median(rss['small']):.0f} MiB",
     ))
+    with tempfile.TemporaryDirectory(prefix="bench-pin-") as tmp:
+        figures.extend(pinning_figures(size, Path(tmp)))
     return figures
