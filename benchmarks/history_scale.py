@@ -21,6 +21,7 @@ are pinned beside the screen, and how long until the list shows.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import statistics
 import tempfile
@@ -114,6 +115,12 @@ def pin_counts(size: Size) -> tuple[int, ...]:
     return (20, 60) if size.name == "tiny" else (1_000, 10_000)
 
 
+def game_key(setup: str) -> str:
+    from companion.store.journal import game_key as key
+
+    return key(setup)
+
+
 def older(state_dir: Path, count: int) -> None:
     """A history of `count` games of an older version (format 1, as `fill` makes them)
     whose rows the pinning changes, every one: their totals were stored one point off, as
@@ -121,8 +128,18 @@ def older(state_dir: Path, count: int) -> None:
     fill(state_dir, count)
     db = sqlite3.connect(state_dir / "history.db")
     with db:
-        first = db.execute("SELECT record FROM games LIMIT 1").fetchone()[0]
-        assert '"format"' not in first.split("\n", 1)[0], "fill's games are of format 2"
+        rows = db.execute("SELECT id, started, record FROM games").fetchall()
+        # `fill` repeats ten records; each game of a real history has its own setup line
+        # (its time), so its own key, pinned and replayed on its own.
+        for game_id, started, record in rows:
+            setup, rest = record.split("\n", 1)
+            assert '"format"' not in setup, "fill's games are of format 2"
+            head = json.loads(setup)
+            head["t"] = started
+            head.pop("crc", None)  # format 1 has no checksums (the other lines' still match)
+            setup = json.dumps(head, separators=(",", ":"))
+            db.execute("UPDATE games SET record=?, game_key=? WHERE id=?",
+                       (setup + "\n" + rest, game_key(setup), game_id))
         db.execute("UPDATE game_players SET total = total + 1")
     db.close()
 
@@ -159,6 +176,8 @@ def pinning_figures(size: Size, tmp: Path) -> list[Figure]:
              f"pinned-values.json {kib:.0f} KiB"),
             ("pin_longest_frame", f"History, longest frame while pinning ({label})", 100.0,
              f"{statistics.median(marks[n]['pin_frames']):.0f} frames drawn meanwhile"),
+            ("pin_list_frame", f"History, the frame that shows the list after pinning "
+             f"({label})", None, None),
         ]
         for key, what, limit, notes in specs:
             figures.append(Figure(

@@ -275,8 +275,8 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             if line is None or not is_format_1(line) or key in pins:
                 continue
             game_key = journal.game_key(line)
-            if game_key in pins or game_key in new:
-                continue
+            if game_key in pins:
+                continue  # pinned before: archived with these values, or by an earlier pass
             # Games pinned together share their values but for their own setup.cards.
             own = json.dumps(_own_cards(line), sort_keys=True)
             if own not in catalogues:
