@@ -18,7 +18,8 @@ History opened as after an upgrade, the games pinned beside the screen, with
 - ``pin_first``: History's first frame (ms); ``pin_done``: until the list is shown;
 - ``pin_longest_frame``: the longest frame drawn while the pass runs; ``pin_frames``: how
   many; ``pin_list_frame``: the frame that shows the list once the pass is over;
-- ``pins_kib``: the size of pinned-values.json afterwards.
+- ``pins_kib``: the size of pinned-values.json afterwards; ``pin_hwm_kib``: the child's
+  peak resident memory (VmHWM, KiB).
 
 - ``hwm_kib``: the child's peak resident memory (VmHWM, KiB), read at its end: its own,
   unlike wait4's ru_maxrss, which for a child spawned by vfork starts at the parent's peak.
@@ -129,6 +130,9 @@ def pinning(ui, state_dir: Path) -> int:  # type: ignore[no-untyped-def]
     print(f"MARK pin_frames {frames}")
     pins = state_dir / "pinned-values.json"
     print(f"MARK pins_kib {pins.stat().st_size / 1024 if pins.exists() else 0:.1f}")
+    with open("/proc/self/status") as status:
+        print(next(f"MARK pin_hwm_kib {line.split()[1]}" for line in status
+                   if line.startswith("VmHWM:")))
     return 0
 
 

@@ -187,6 +187,14 @@ def pinning_figures(size: Size, tmp: Path) -> list[Figure]:
                 check=value_at_most(limit) if limit is not None else None,
                 notes=notes or "",
             ))
+        figures.append(Figure(
+            NAME, f"History, peak RSS while pinning ({label})", "MiB",
+            [v / 1024 for v in marks[n]["pin_hwm_kib"]],
+            baseline_name="the same with 10 games",
+            baseline_runs=[v / 1024 for v in marks[10]["pin_hwm_kib"]],
+            target="ratio <= 1.5", check=ratio_at_most(1.5),
+            notes="the child's own VmHWM: the pass keeps a few hundred bytes a game, "
+                  "never its replayed state"))
     return figures
 
 

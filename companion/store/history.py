@@ -101,6 +101,11 @@ def _ensure_indexes(conn: sqlite3.Connection) -> None:
         log.info("history indexes not created (%s); reading is slower", exc)
 
 
+#: What the history stores of a finished game beside its record (`History.results_of`):
+#: (rounds, one row per player: seat, id, name, named, colour, coins, total, rank, winner,
+#: the points per category).
+Results = tuple[int, tuple[tuple[Any, ...], ...]]
+
 #: MIGRATIONS[n] turns a schema n-1 database into schema n (MIGRATIONS[1] creates it).
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
 
@@ -383,7 +388,6 @@ class History:
         finished = line_time(lines[-1]) if lines else None
         t0, t1 = parse_time(started), parse_time(finished)
         duration = (t1 - t0).total_seconds() if t0 and t1 else None
-        named = self._named(lines[0]) if lines else set()
         try:
             conn = self._open()
             conn.execute("BEGIN IMMEDIATE")
@@ -402,7 +406,8 @@ class History:
                         " record=?, archived=? WHERE id=?", (*values, game_id),
                     )
                     self._delete_children(conn, game_id)
-                self._insert_results(conn, game_id, state, named)
+                self._insert_results(conn, game_id,
+                                     self.results_of(state, lines[0] if lines else ""))
                 conn.execute("COMMIT")
             except BaseException:
                 _rollback(conn)
@@ -412,39 +417,46 @@ class History:
         return game_id
 
     @staticmethod
-    def _insert_results(conn: sqlite3.Connection, game_id: int, state: State,
-                        named: set[str]) -> None:
-        """The players' and the scores' rows of a finished game."""
+    def results_of(state: State, setup: str) -> Results:
+        """What the history stores of a finished game beside its record (its rounds, and a
+        row per player with the points per category in `SCORE_CATEGORIES`' order): small,
+        so that thousands of games can wait for one transaction (`store_results`)."""
         final = state.final
         assert final is not None
+        named = History._named(setup)
         ranks = {pid: i + 1 for i, pid in enumerate(final.ranking)}
+        players = []
         for seat, pid in enumerate(state.players):
             scores = final.scores[pid]
-            conn.execute(
-                "INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seat, pid, state.names.get(pid, pid), int(pid in named),
-                 pid if pid in COLOURS else None, state.player(pid).coins,
-                 int(scores["total"]), ranks.get(pid, seat + 1),
-                 int(pid in final.winners)),
-            )
+            players.append((
+                seat, pid, state.names.get(pid, pid), int(pid in named),
+                pid if pid in COLOURS else None, state.player(pid).coins,
+                int(scores["total"]), ranks.get(pid, seat + 1), int(pid in final.winners),
+                tuple(int(scores.get(c, 0)) for c in SCORE_CATEGORIES)))
+        return state.round, tuple(players)
+
+    @staticmethod
+    def _insert_results(conn: sqlite3.Connection, game_id: int, results: Results) -> None:
+        """The players' and the scores' rows of a finished game."""
+        for *player, points in results[1]:
+            conn.execute("INSERT INTO game_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, *player))
             conn.executemany(
                 "INSERT INTO scores VALUES (?, ?, ?, ?)",
-                [(game_id, pid, c, int(scores.get(c, 0))) for c in SCORE_CATEGORIES],
-            )
+                [(game_id, player[1], c, p) for c, p in zip(SCORE_CATEGORIES, points,
+                                                             strict=True)])
 
-    def store_results(self, results: list[tuple[int, State, str]]) -> None:
-        """Store the results of games already archived anew (their records unchanged):
-        (id, the finished state, its setup line) each, all in one transaction."""
+    def store_results(self, results: Iterable[tuple[int, Results]]) -> None:
+        """Store the results (`results_of`) of games already archived anew, their records
+        unchanged: (id, results) each, all in one transaction."""
         try:
             conn = self._open()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                for game_id, state, setup in results:
-                    if state.final is None:
-                        continue
+                for game_id, found in results:
                     self._delete_children(conn, game_id)
-                    conn.execute("UPDATE games SET rounds=? WHERE id=?", (state.round, game_id))
-                    self._insert_results(conn, game_id, state, self._named(setup))
+                    conn.execute("UPDATE games SET rounds=? WHERE id=?", (found[0], game_id))
+                    self._insert_results(conn, game_id, found)
                 conn.execute("COMMIT")
             except BaseException:
                 _rollback(conn)

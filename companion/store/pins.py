@@ -255,7 +255,8 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
         pins = load(state_dir)
     checked = pins.checked
     new: dict[str, dict[str, Any]] = {}
-    changed: list[tuple[int, Any, str]] = []
+    #: (id, results) of the rows to store anew: a few hundred bytes a game, never its state.
+    changed: list[tuple[int, Any]] = []
     with History(Path(state_dir)) as history:
         total, last = history.rows_after(checked)
         if progress is not None:
@@ -294,11 +295,11 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             now = {pid: result.state.final.scores[pid]["total"]
                    for pid in result.state.players}
             if shown.get(game_id) != now:
-                changed.append((game_id, result.state, line))
+                changed.append((game_id, History.results_of(result.state, line)))
         if changed:
             # A game with a damaged row is left out of the lists with its note, not
             # rewritten here (docs/journal.md, "A damaged history").
-            intact = history.intact(game_id for game_id, _state, _line in changed)
+            intact = history.intact(game_id for game_id, _results in changed)
             changed = [item for item in changed if item[0] in intact]
         if changed:
             history.store_results(changed)

@@ -114,7 +114,7 @@ class GameSession:
         fd = self._fd
         try:
             if fd is None:
-                fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+                fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
             try:
                 sync_data(fd)
             finally:
