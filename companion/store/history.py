@@ -17,6 +17,7 @@ import logging
 import os
 import sqlite3
 import stat
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -519,15 +520,16 @@ class History:
         count, last = rows[0] if rows else (0, None)
         return (int(count), int(last)) if count and isinstance(last, int) else (0, after)
 
-    def totals_after(self, after: int) -> dict[int, dict[str, int]]:
-        """Each game's stored totals by player, of the games with an id above `after`."""
-        out: dict[int, dict[str, int]] = {}
+    def totals_after(self, after: int) -> dict[int, tuple[tuple[str, object], ...]]:
+        """Each game's stored (player, total) in seat order, of the games with an id above
+        `after` (compact: thousands of games are compared with their replays)."""
+        found: dict[int, list[tuple[str, object]]] = {}
         for game_id, pid, total in self._rows(
-                "SELECT game_id, player_id, total FROM game_players WHERE game_id > ?",
-                (after,)):
+                "SELECT game_id, player_id, total FROM game_players WHERE game_id > ? "
+                "ORDER BY game_id, seat", (after,)):
             if isinstance(game_id, int) and isinstance(pid, str):
-                out.setdefault(game_id, {})[pid] = total
-        return out
+                found.setdefault(game_id, []).append((sys.intern(pid), total))
+        return {game_id: tuple(rows) for game_id, rows in found.items()}
 
     def records_after(self, after: int, last: int) -> Iterator[tuple[int, object, object]]:
         """(id, key, record) of the games with ids above `after` up to `last`, in id order,
@@ -595,8 +597,8 @@ class History:
         every list with a note; nothing rewrites them)."""
         ids = list(ids)
         out: set[int] = set()
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
+        for start in range(0, len(ids), 100):  # a hundred games' rows in memory at a time
+            chunk = ids[start:start + 100]
             out.update(g.id for g in self._games(
                 f"WHERE id IN ({','.join('?' * len(chunk))})", tuple(chunk), quiet=True))
         self.notes = []

@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import marshal
 import os
 import threading
 import time
@@ -255,8 +256,9 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
         pins = load(state_dir)
     checked = pins.checked
     new: dict[str, dict[str, Any]] = {}
-    #: (id, results) of the rows to store anew: a few hundred bytes a game, never its state.
-    changed: list[tuple[int, Any]] = []
+    #: (id, results) of the rows to store anew, each game's results packed (`marshal`): a
+    #: few hundred bytes a game, never its replayed state.
+    changed: list[tuple[int, bytes]] = []
     with History(Path(state_dir)) as history:
         total, last = history.rows_after(checked)
         if progress is not None:
@@ -292,17 +294,17 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             result = replay(record, pinned)
             if result.state is None or result.state.final is None:
                 continue
-            now = {pid: result.state.final.scores[pid]["total"]
-                   for pid in result.state.players}
+            final = result.state.final
+            now = tuple((pid, final.scores[pid]["total"]) for pid in result.state.players)
             if shown.get(game_id) != now:
-                changed.append((game_id, History.results_of(result.state, line)))
+                changed.append((game_id, marshal.dumps(History.results_of(result.state, line))))
         if changed:
             # A game with a damaged row is left out of the lists with its note, not
             # rewritten here (docs/journal.md, "A damaged history").
-            intact = history.intact(game_id for game_id, _results in changed)
+            intact = history.intact(game_id for game_id, _packed in changed)
             changed = [item for item in changed if item[0] in intact]
         if changed:
-            history.store_results(changed)
+            history.store_results((game_id, marshal.loads(packed)) for game_id, packed in changed)
     with _lock:
         # Anything pinned meanwhile (a past game opened) is kept, and keeps its values.
         pins = load(state_dir)
