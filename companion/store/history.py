@@ -17,7 +17,6 @@ import logging
 import os
 import sqlite3
 import stat
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -520,16 +519,11 @@ class History:
         count, last = rows[0] if rows else (0, None)
         return (int(count), int(last)) if count and isinstance(last, int) else (0, after)
 
-    def totals_after(self, after: int) -> dict[int, tuple[tuple[str, object], ...]]:
-        """Each game's stored (player, total) in seat order, of the games with an id above
-        `after` (compact: thousands of games are compared with their replays)."""
-        found: dict[int, list[tuple[str, object]]] = {}
-        for game_id, pid, total in self._rows(
-                "SELECT game_id, player_id, total FROM game_players WHERE game_id > ? "
-                "ORDER BY game_id, seat", (after,)):
-            if isinstance(game_id, int) and isinstance(pid, str):
-                found.setdefault(game_id, []).append((sys.intern(pid), total))
-        return {game_id: tuple(rows) for game_id, rows in found.items()}
+    def totals_of(self, game_id: int) -> tuple[tuple[object, object], ...]:
+        """A game's stored (player, total) pairs, in seat order (one look-up by its key)."""
+        return tuple((pid, total) for pid, total in self._rows(
+            "SELECT player_id, total FROM game_players WHERE game_id = ? ORDER BY seat",
+            (game_id,)))
 
     def records_after(self, after: int, last: int) -> Iterator[tuple[int, object, object]]:
         """(id, key, record) of the games with ids above `after` up to `last`, in id order,

@@ -267,7 +267,6 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             return 0
         if callable(catalogue):
             catalogue = catalogue()
-        shown = history.totals_after(checked)
         catalogues: dict[str, tuple[dict[str, Any], Catalogue]] = {}
         done = 0
         for game_id, key, record in history.records_after(checked, last):
@@ -296,7 +295,7 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
                 continue
             final = result.state.final
             now = tuple((pid, final.scores[pid]["total"]) for pid in result.state.players)
-            if shown.get(game_id) != now:
+            if history.totals_of(game_id) != now:
                 changed.append((game_id, marshal.dumps(History.results_of(result.state, line))))
         if changed:
             # A game with a damaged row is left out of the lists with its note, not
