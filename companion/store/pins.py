@@ -34,7 +34,6 @@ anew with the values now in force, never stopping a game.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import marshal
@@ -79,6 +78,9 @@ def is_format_1(line: str) -> bool:
 
 
 def _ref(values: dict[str, Any]) -> str:
+    # hashlib (OpenSSL's libcrypto) when first needed: never before the app's first frame.
+    import hashlib
+
     text = json.dumps(values, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

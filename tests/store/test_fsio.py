@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import errno
+import functools
 from pathlib import Path
 
 import pytest
@@ -38,10 +39,16 @@ def test_the_new_bytes_replace_the_old_and_the_mode_is_kept(tmp_path: Path) -> N
     assert target.stat().st_mode & 0o777 == 0o600
 
 
+@functools.cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a module's syntax tree (parsed once for the tests below)."""
+    return tuple(ast.walk(ast.parse(path.read_text(), str(path))))
+
+
 def _calls(path: Path) -> set[str]:
     """Dotted names called in a module (os.replace, tempfile.mkstemp, ...)."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in _nodes(path):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             value = node.func.value
             if isinstance(value, ast.Name):
@@ -83,7 +90,7 @@ def test_no_module_reads_a_file_by_hand() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.relative_to(PACKAGE).as_posix()
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in _nodes(path):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
