@@ -40,9 +40,9 @@ import marshal
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.engine import Catalogue
 from companion.engine.errors import RuleError
@@ -249,6 +249,8 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
     changed. `catalogue`: the values now in force, or what loads them (loaded only when
     there are rows to look at). `HistoryError` when the history cannot be read or
     written."""
+    import tempfile  # (random, shutil) when a pass runs, not at the app's start
+
     from companion.engine import replay
     from companion.store.history import History
 
@@ -258,10 +260,11 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
         pins = load(state_dir)
     checked = pins.checked
     new: dict[str, dict[str, Any]] = {}
-    #: (id, results) of the rows to store anew, each game's results packed (`marshal`): a
-    #: few hundred bytes a game, never its replayed state.
-    changed: list[tuple[int, bytes]] = []
-    with History(Path(state_dir)) as history:
+    with History(Path(state_dir)) as history, tempfile.TemporaryFile() as spool:
+        # The rows to store anew wait in a temporary file (each game's results packed with
+        # `marshal`, a few hundred bytes), never in memory: the pass's memory stays flat
+        # however many games it stores in its one transaction.
+        changed = 0
         total, last = history.rows_after(checked)
         if progress is not None:
             progress(0, total)
@@ -298,14 +301,16 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             final = result.state.final
             now = tuple((pid, final.scores[pid]["total"]) for pid in result.state.players)
             if history.totals_of(game_id) != now:
-                changed.append((game_id, marshal.dumps(History.results_of(result.state, line))))
+                marshal.dump((game_id, History.results_of(result.state, line)), spool)
+                changed += 1
         if changed:
             # A game with a damaged row is left out of the lists with its note, not
             # rewritten here (docs/journal.md, "A damaged history").
-            intact = history.intact(game_id for game_id, _packed in changed)
-            changed = [item for item in changed if item[0] in intact]
-        if changed:
-            history.store_results((game_id, marshal.loads(packed)) for game_id, packed in changed)
+            intact = history.intact(game_id for game_id, _results in _spooled(spool, changed))
+            if intact:
+                history.store_results(item for item in _spooled(spool, changed)
+                                      if item[0] in intact)
+            changed = len(intact)
     with _lock:
         # Anything pinned meanwhile (a past game opened) is kept, and keeps its values.
         pins = load(state_dir)
@@ -319,7 +324,14 @@ def pin_history(state_dir: Path, catalogue: Catalogue | Callable[[], Catalogue],
             log.warning("%s: cannot pin the values of the older games (%s); the rows were "
                         "stored, the games are pinned again next time",
                         Path(state_dir) / PINS_FILE, describe(exc))
-    return len(changed)
+    return changed
+
+
+def _spooled(spool: IO[bytes], count: int) -> Iterator[tuple[int, Any]]:
+    """The (id, results) written to `spool`, from its start."""
+    spool.seek(0)
+    for _ in range(count):
+        yield marshal.load(spool)
 
 
 def _own_cards(line: str) -> Any:
