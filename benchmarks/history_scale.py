@@ -193,8 +193,8 @@ def pinning_figures(size: Size, tmp: Path) -> list[Figure]:
             baseline_name="the same with 10 games",
             baseline_runs=[v / 1024 for v in marks[10]["pin_hwm_kib"]],
             target="ratio <= 1.5", check=ratio_at_most(1.5),
-            notes="the child's own VmHWM: the pass keeps a few hundred bytes a game, "
-                  "never its replayed state"))
+            notes="the child's own VmHWM: the rows to store wait in a temporary file, "
+                  "never a game's replayed state in memory"))
     return figures
 
 
