@@ -18,7 +18,8 @@ The functions, for every part that needs them:
 - `load(state_dir)` / `Pins.get(key)`: the values pinned so far (`set_aside=False` for a
   reader that must not rename a damaged file).
 - `pinned_catalogue(state_dir, record, catalogue)`: one record's catalogue, pinned now if
-  it was not (a journal resumed, a past game opened).
+  it was not (a journal resumed, a past game opened); `catalogue_in_memory`: the same,
+  never writing (for `serve`).
 - `pin_history(state_dir, catalogue, progress)`: every format 1 game of the history in one
   pass: records read once, replayed, the rows that change stored in one transaction, the
   file written once (the app runs it in a thread, with progress; `history` before it
@@ -233,6 +234,23 @@ def pinned_catalogue(state_dir: Path, record: str, catalogue: Catalogue) -> Cata
         return catalogue.with_overrides(values)
 
 
+def catalogue_in_memory(state_dir: Path, record: str, catalogue: Catalogue) -> Catalogue:
+    """What `pinned_catalogue` gives, without writing anything: the values pinned for a
+    format 1 `record` if there are any, else the ones it would be pinned with now
+    (`values_for`), computed in memory; a damaged pins file is ignored, not set aside.
+    For a reader that never writes the state directory (`serve`)."""
+    line = setup_line(record)
+    if line is None or not is_format_1(line):
+        return catalogue
+    values = load(state_dir, set_aside=False).get(journal.game_key(line))
+    if values is not None:
+        try:
+            return catalogue.with_overrides(values)
+        except RuleError:
+            pass  # as pinned_catalogue: pinned anew, here only in memory
+    return catalogue.with_overrides(values_for(line, catalogue))
+
+
 #: progress(done, total): games looked at so far, of all the history rows the pass reads.
 Progress = Callable[[int, int], None]
 
@@ -341,5 +359,6 @@ def _own_cards(line: str) -> Any:
         return {}
 
 
-__all__ = ["FORMAT", "MAX_PINS_BYTES", "PINS_FILE", "Pins", "is_format_1", "load",
+__all__ = ["FORMAT", "MAX_PINS_BYTES", "PINS_FILE", "Pins", "catalogue_in_memory",
+           "is_format_1", "load",
            "pin_history", "pinned_catalogue", "save", "scan", "values_for"]

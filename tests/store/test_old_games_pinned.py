@@ -197,3 +197,27 @@ def test_the_history_is_pinned_in_one_pass(
     writes.clear()
     assert pins.pin_history(state_dir, catalogue) == 0
     assert not [s for s in statements if "record" in s] and writes == []
+
+
+def test_a_reader_that_never_writes_gets_the_pinned_values_in_memory(
+        state_dir: Path, catalogue: Catalogue) -> None:
+    """`pins.catalogue_in_memory` (for `serve`, which never writes): the values pinned if
+    there are, else the ones the game would be pinned with now; no file is written or
+    renamed, a damaged pins file included."""
+    import os
+
+    from companion.store.pins import catalogue_in_memory
+
+    actions, _final = generated(37, 2, "quick", 0.0)
+    record = record_of(actions)
+    state_dir.mkdir()
+    (state_dir / PINS_FILE).write_text("{not json")
+    before = sorted(os.listdir(state_dir))
+    got = catalogue_in_memory(state_dir, record, catalogue)
+    assert sorted(os.listdir(state_dir)) == before
+    assert got["B-fire"].points == catalogue["B-fire"].points
+    (state_dir / PINS_FILE).unlink()
+    pinned = pinned_catalogue(state_dir, record, catalogue.with_overrides(
+        {"B-fire": {"points": 9}}))  # pinned (written) with 9
+    assert catalogue_in_memory(state_dir, record, catalogue)["B-fire"].points == 9 == \
+        pinned["B-fire"].points
