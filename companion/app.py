@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -210,26 +211,61 @@ class _History:
 
     `notes`: what the latest question left out (a damaged row names its game)."""
 
+    #: How long the first question waits for the pinning pass before the screen shows its
+    #: progress instead (most histories have nothing to pin: the pass ends at once).
+    MOMENT_S = 0.05
+
     def __init__(self, state_dir: Path, catalogue: Callable[[], Catalogue] | None = None
                  ) -> None:
         self.state_dir = state_dir
         self.notes: list[str] = []
         self.catalogue = catalogue
-        self._pinned = False
+        self._pinned = catalogue is None
+        self._pin_thread: threading.Thread | None = None
+        #: (games looked at, of how many) while the pinning pass runs.
+        self._progress = (0, 0)
 
-    def _ask(self, method: str, *args: Any) -> Any:
+    def pinning(self) -> tuple[int, int] | None:
+        """Games of an older version being pinned (docs/record-format.md, "Versioning"):
+        (done, of how many) while the pass runs in its own thread, so the screen stays
+        live and shows how far it is; None once it is over. The first call starts it."""
+        if self._pinned:
+            return None
+        if self._pin_thread is None:
+            self._pin_thread = threading.Thread(target=self._pin, name="pin-history",
+                                                daemon=True)
+            self._pin_thread.start()
+            self._pin_thread.join(self.MOMENT_S)
+        if self._pin_thread.is_alive():
+            return self._progress
+        self._pinned = True
+        return None
+
+    def _pin(self) -> None:
+        """The pinning pass, once for this history (the games this version archives are of
+        format 2); a failure is logged and leaves the rows as they were."""
+        from companion.store.pins import pin_history
+
+        def progress(done: int, total: int) -> None:
+            self._progress = (done, total)
+
+        try:
+            assert self.catalogue is not None
+            pin_history(self.state_dir, self.catalogue, progress)
+        except CompanionError as exc:
+            log.warning("%s", exc.message)
+        except Exception:  # noqa: BLE001 - old games left unpinned must not stop the table
+            log.exception("pinning the games of an older version failed")
+
+    def _ask(self, method: str, *args: Any, pinned: bool = True) -> Any:
         from companion.store.history import History  # sqlite3: when the history is asked
 
-        if self.catalogue is not None and not self._pinned:
-            from companion.store.pins import pin_history
-
-            # Games of an older version: pinned once, their rows as reopened. Once for
-            # this history: the games this version archives are of format 2.
-            try:
-                pin_history(self.state_dir, self.catalogue())
-                self._pinned = True
-            except CompanionError as exc:
-                log.warning("%s", exc.message)
+        if pinned and self.pinning() is not None:
+            # A caller that does not wait for the pass itself (History and Statistics
+            # show its progress) gets the rows as reopened.
+            assert self._pin_thread is not None
+            self._pin_thread.join()
+            self._pinned = True
         with History(self.state_dir) as history:
             try:
                 return getattr(history, method)(*args)
@@ -255,7 +291,7 @@ class _History:
         return self._ask("player_totals")
 
     def known_names(self) -> Any:
-        return self._ask("known_names")
+        return self._ask("known_names", pinned=False)  # names are what pinning never changes
 
 
 def open_history(state_dir: Path, catalogue: Callable[[], Catalogue] | None = None

@@ -1,4 +1,5 @@
-"""Durable file writing, one helper for every layer (standard library only).
+"""Durable file writing and bounded file reading, one helper each for every layer
+(standard library only).
 
 The one guarantee (docs/journal.md, "Durability"): when `atomic_write`
 returns, the file holds the new bytes and survives a power cut; if it raises,
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 _REASONS = {
@@ -31,6 +33,8 @@ _REASONS = {
 
 def describe(exc: OSError) -> str:
     """A plain-words reason for an OS error."""
+    if isinstance(exc, NotAFile):
+        return exc.strerror or "it is not a regular file"
     if exc.errno in _REASONS:
         return _REASONS[exc.errno]
     return exc.strerror or str(exc)
@@ -61,6 +65,59 @@ def sync_data(fd: int) -> None:
         os.fdatasync(fd)
     else:  # pragma: no cover - macOS
         os.fsync(fd)
+
+
+class NotAFile(OSError):
+    """A name that is not a regular file (a named pipe, a device, a socket, a folder): it is
+    never read. `strerror` says what it is, in plain words."""
+
+
+#: What a file's type is called in messages (after following symbolic links).
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"),
+)
+
+
+def not_a_file(mode: int) -> NotAFile:
+    """The error for a name whose type (`st_mode`) is not a regular file."""
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return NotAFile(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
+                    f"it is {kind}, not a file")
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, offset: int = 0) -> bytes:
+    """The bytes of the regular file `path` (from `offset`), at most `limit` + 1 of them.
+
+    The one way the companion reads a file of its state or configuration folder, or a
+    replay or record file named on the command line (docs/config-limits.md,
+    docs/journal.md "Limits"): the type is checked before the file is opened, and it is
+    opened without blocking and checked again, so a named pipe is never waited on and a
+    device (`/dev/zero` behind a symbolic link) is never opened; reading stops one byte
+    past `limit`, so a caller tells "too big" from "just fits" with `len(data) > limit`
+    and memory never holds more. Raises `FileNotFoundError` for a missing file, `NotAFile`
+    for anything that is not a regular file, any other `OSError` (no permission, an I/O
+    error) as the system gives it; `describe` words each of them.
+    """
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise not_a_file(mode)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode  # it may have been swapped since the stat
+        if not stat.S_ISREG(mode):
+            raise not_a_file(mode)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.pread(fd, min(limit + 1 - size, 1 << 20), offset + size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 class NotDurable(OSError):
@@ -100,7 +157,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, mode: int = 0o
         raise NotDurable(exc.errno, exc.strerror) from exc
 
 
-__all__ = ["NotDurable", "atomic_write", "describe", "fsync_dir", "sync_data", "write_all"]
+__all__ = ["NotAFile", "NotDurable", "atomic_write", "describe", "fsync_dir", "move",
+           "not_a_file", "read_bounded", "sync_data", "write_all"]
 
 
 def move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:

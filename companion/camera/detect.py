@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import labelcodes
+from companion.camera import images
 from companion.camera.supply import Look, Seen, Spot
 from companion.errors import CompanionError
 
@@ -246,10 +247,9 @@ class MarkerDetector:
         phone photo is); `CameraError` when it cannot be read."""
         cv2 = self._cv2
         try:
-            with open(path, "rb"):
-                pass
-        except OSError as exc:
-            raise CameraError(f"cannot read the image {path}: {exc.strerror or exc}") from None
+            images.check(path)  # its type and size from its header, before decoding
+        except images.ImageRefused as exc:
+            raise CameraError(str(exc)) from None
         image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)  # applies the EXIF orientation
         if image is None:
             raise CameraError(f"{path} is not an image OpenCV can read "

@@ -14,7 +14,7 @@ from companion.config.settings import ClubSettings
 from companion.engine import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
 from companion.errors import CompanionError, UsageError
-from companion.fsio import atomic_write, describe
+from companion.fsio import NotAFile, atomic_write, describe, read_bounded
 
 
 def catalogue_for(args: argparse.Namespace) -> Catalogue:
@@ -43,14 +43,14 @@ def read_record(name: str) -> bytes:
         data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
     else:
         try:
-            with open(name, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+            data = read_bounded(name, MAX_RECORD_BYTES)  # never a pipe's or a device's end
         except FileNotFoundError:
             raise UsageError(f"{name}: no such file") from None
-        except IsADirectoryError:
-            raise UsageError(f"{name}: is a folder, not a file") from None
+        except NotAFile as exc:
+            raise UsageError(f"{name}: {describe(exc)} (give a record file, or - for the "
+                             "standard input)") from None
         except OSError as exc:
-            raise UsageError(f"{name}: cannot be read ({exc.strerror})") from None
+            raise UsageError(f"{name}: cannot be read ({describe(exc)})") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordTooLarge(
             f"{name}: the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, which "
@@ -66,13 +66,10 @@ _KINDS = (
 )
 
 
-def write_output(name: str, data: bytes) -> None:
-    """Write a command's output file whole (a temporary file, then a rename).
-
-    What is there by that name and is not a regular file (a symbolic link, a named
-    pipe, a device such as /dev/full, a socket, a folder) is left as it was, with a
-    message: a rename would replace it by a regular file.
-    """
+def refuse_non_file(name: str, hint: str = "give the path of a file to write, or - for the "
+                    "standard output") -> None:
+    """`UsageError` when something that is not a regular file has the output's name (a
+    symbolic link, a named pipe, a device, a socket, a folder): it is left as it was."""
     try:
         mode: int | None = os.lstat(name).st_mode
     except FileNotFoundError:
@@ -81,10 +78,17 @@ def write_output(name: str, data: bytes) -> None:
         raise CompanionError(f"cannot write {name}: {describe(exc)}") from None
     if mode is not None and not stat.S_ISREG(mode):
         kind = next((what for test, what in _KINDS if test(mode)), "not a regular file")
-        raise UsageError(
-            f"{name} is {kind}, not a regular file; it was left as it was (give the path of "
-            "a file to write, or - for the standard output)"
-        )
+        raise UsageError(f"{name} is {kind}, not a regular file; it was left as it was ({hint})")
+
+
+def write_output(name: str, data: bytes) -> None:
+    """Write a command's output file whole (a temporary file, then a rename).
+
+    What is there by that name and is not a regular file (a symbolic link, a named
+    pipe, a device such as /dev/full, a socket, a folder) is left as it was, with a
+    message: a rename would replace it by a regular file.
+    """
+    refuse_non_file(name)
     try:
         atomic_write(Path(name), data)
     except OSError as exc:

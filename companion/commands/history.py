@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 from companion import formats
@@ -51,6 +52,22 @@ def _player(name: str, colour: str | None) -> str:
     return f"{name} ({colour})" if colour else name
 
 
+class _Progress:
+    """How far the pinning of older games is, on stderr, once it takes more than a moment
+    (every 2 s, the first after 1 s)."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.next = self.started + 1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now >= self.next and done < total:
+            self.next = now + 2.0
+            print(f"note: preparing the games of an older version (once, after an update): "
+                  f"{done:,} of {total:,}", file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     state_dir = state_dir_of(args)
     for note in notices(state_dir):  # a set-aside history, games waiting for it
@@ -60,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
         # Games of an older version are pinned as the app pins them (docs/record-format.md,
         # "Versioning"), so this list and the app's History show the same totals.
-        pin_history(state_dir, catalogue_for(args))
+        pin_history(state_dir, lambda: catalogue_for(args), _Progress())
     with History(state_dir) as history:
         games = history.games()
         notes = list(history.notes)

@@ -34,12 +34,15 @@ extra `labels` and are imported only by this command.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from companion import labelcodes
+from companion.commands.common import refuse_non_file
 from companion.errors import CompanionError, UsageError
 from companion.fsio import atomic_write
 
@@ -342,6 +345,13 @@ def area_page(image: Any, image_draw: Any, g: Geometry) -> Any:
     return page
 
 
+def _encoded(page: Any, kind: str, **options: Any) -> bytes:
+    """A page (or, for a PDF, the pages) as the file's bytes."""
+    buffer = io.BytesIO()
+    page.save(buffer, kind, **options)
+    return buffer.getvalue()
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the sheets and labels.json into --out."""
     load_libraries()  # the message before any work
@@ -353,12 +363,21 @@ def run(args: argparse.Namespace) -> int:
     if not cards:
         raise CompanionError("no card of the catalogue has a label code")
     pages = render_pages(cards, geometry)
+    names = [f"labels-{number}.png" for number in range(1, len(pages) + 1)]
+    names += ["labels.pdf", "labels.json"]
+    # Like `export`: a name that is a symbolic link, a named pipe, a device... is left as it
+    # was (a rename would replace it), and then nothing is written.
+    for name in names:
+        refuse_non_file(os.fspath(out / name), "remove it, or give another --out folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
-        for number, page in enumerate(pages, 1):
-            page.save(out / f"labels-{number}.png", dpi=(DPI, DPI))
-        pages[0].save(out / "labels.pdf", save_all=True, append_images=pages[1:],
-                      resolution=DPI, title="Speicherstadt card labels")
+        # Each file whole, by a temporary file renamed over it (fsio.atomic_write): a kill
+        # at any moment leaves every sheet as it was or as it is now, never torn.
+        for name, page in zip(names[:len(pages)], pages, strict=True):
+            atomic_write(out / name, _encoded(page, "PNG", dpi=(DPI, DPI)))
+        atomic_write(out / "labels.pdf", _encoded(
+            pages[0], "PDF", save_all=True, append_images=pages[1:], resolution=DPI,
+            title="Speicherstadt card labels"))
         table = {
             "dictionary": labelcodes.ARUCO_DICTIONARY,
             "marker_mm": round(geometry.marker_mm, 1),

@@ -33,13 +33,15 @@ from companion.config.settings import (
     Settings,
 )
 from companion.engine.cards import Catalogue
-from companion.fsio import atomic_write
+from companion.fsio import atomic_write, read_bounded
 
 __all__ = ["CACHE_FILE", "VERSION", "cache_path", "load_config"]
 
 #: Bumped when the layout of the file changes.
 VERSION = 1
 CACHE_FILE = Path("cache") / f"config.v{VERSION}.json"
+#: The largest cache read: it holds what the YAML files (each at most 1 MiB) hold.
+MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 #: The modules whose checks produced the cached values: new code checks anew.
 _CHECKERS = (
@@ -108,8 +110,11 @@ def _read(path: Path, sources: dict[str, Any], config_dir: Path
           ) -> tuple[Settings, list[dict[str, Any]]] | None:
     """The cached (settings, catalogue data), or None if missing, unreadable, corrupt or old."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+        # Bounded, and never a named pipe or a device (fsio.read_bounded).
+        raw = read_bounded(path, MAX_CACHE_BYTES)
+        if len(raw) > MAX_CACHE_BYTES:
+            return None
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict) or data.get("version") != VERSION:
             return None
         if data.get("sources") != sources:

@@ -27,6 +27,7 @@ from typing import Any
 from companion.config import settings as settings_module
 from companion.config.yamlfile import YamlDocument
 from companion.errors import ConfigError
+from companion.fsio import NotAFile, describe, read_bounded
 
 __all__ = [
     "MAX_JSON_BYTES",
@@ -82,14 +83,13 @@ def read_json(path: str | Path) -> Any:
     """
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_JSON_BYTES + 1)
+        raw = read_bounded(path, MAX_JSON_BYTES)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a folder, not a file") from None
+    except NotAFile as exc:
+        raise ConfigError(f"{path}: {describe(exc)}") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise ConfigError(f"{path}: cannot be read ({describe(exc)})") from None
     if len(raw) > MAX_JSON_BYTES:
         raise ConfigError(f"{path}: larger than {MAX_JSON_BYTES // 1024} KB; "
                           "the companion never writes it that big")

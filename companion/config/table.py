@@ -28,6 +28,9 @@ from companion.engine.values import value
 from companion.engine.words import Kind
 
 PLAYER_KEYS = {"name", "track", "coins", "cards", "contracts", "warehouse"}
+#: The most coins and track points a table may give, either way: what one correction of the
+#: journal (`adjust`) may give, far above a real game's (a 24-digit winner was printed).
+LIMIT = 999
 
 
 @value
@@ -40,10 +43,12 @@ class ScoreTable:
     catalogue: Catalogue
 
 
-def _whole(doc: yamlfile.YamlDocument, path: yamlfile.KeyPath, value: Any, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        kind = "a whole number" + (f" of at least {low}" if low > -10**9 else "")
-        raise doc.error(path, f"must be {kind}, not {value!r}")
+def _whole(doc: yamlfile.YamlDocument, path: yamlfile.KeyPath, value: Any, low: int,
+           high: int = LIMIT) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        shown = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else (
+            "a number of more than 12 digits")
+        raise doc.error(path, f"must be a whole number from {low} to {high}, not {shown}")
     return value
 
 
@@ -100,7 +105,7 @@ def parse_table(doc: yamlfile.YamlDocument, catalogue: Catalogue) -> ScoreTable:
                 known = ", ".join(sorted(PLAYER_KEYS))
                 raise doc.error(base + (key,), f"unknown key (use {known})")
         names[pid] = _name(doc, base, entry.get("name", pid))
-        track = _whole(doc, base + ("track",), entry.get("track", 0), -10**9)
+        track = _whole(doc, base + ("track",), entry.get("track", 0), -LIMIT)
         coins = _whole(doc, base + ("coins",), entry.get("coins", 0), 0)
         cards = entry.get("cards", [])
         if not isinstance(cards, list):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import ConfigError
+from companion.fsio import NotAFile, describe, read_bounded
 
 if TYPE_CHECKING:
     import yaml
@@ -193,9 +194,9 @@ def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
     """Parse `path`. A missing file is a ConfigError unless `missing_ok` (then None)."""
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            # Never more than the limit in memory: a 60 MB file is refused, not parsed.
-            raw = handle.read(MAX_BYTES + 1)
+        # Never more than the limit in memory: a 60 MB file is refused, not parsed; a named
+        # pipe or a device is refused unread (fsio.read_bounded).
+        raw = read_bounded(path, MAX_BYTES)
         if len(raw) > MAX_BYTES:
             raise ConfigError(
                 f"{path}: larger than {MAX_BYTES // 1024} KB; no configuration file is that "
@@ -208,10 +209,10 @@ def load(path: str | Path, *, missing_ok: bool = False) -> YamlDocument | None:
         raise ConfigError(f"{path}: the file does not exist") from None
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a folder, not a file") from None
+    except NotAFile as exc:
+        raise ConfigError(f"{path}: {describe(exc)}") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise ConfigError(f"{path}: cannot be read ({describe(exc)})") from None
     return parse(text, path)
 
 

@@ -28,15 +28,29 @@ from the camera to the app (the app sends nothing back). Every object has `"v": 
 
 A bad line is logged and dropped; the connection stays. The status on screen
 (`DeviceStatus("camera", ...)`) says when a camera connects and when it goes away.
+
+**Nothing sent stops the listener.** A line is at most `MAX_LINE` bytes, and its lists and
+objects nest at most `MAX_NESTING` levels, counted by a loop before the JSON is parsed
+(a line of 4,000 `[` made `json` recurse until Python gave up, issue 35); anything else a
+line can make go wrong is caught for that line alone.
+
+**One app owns the socket.** The listener holds `flock` on `camera.sock.lock` beside the
+socket for as long as it listens. A second app started on the same state directory (kept
+off the game by the state directory's lock) finds that lock taken: it neither replaces the
+first app's socket nor removes it when it ends, and says so on its hardware page. Only the
+app holding the lock replaces a socket file left by an earlier run, and it removes the
+socket when it stops only while the file is still the one it made.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
 import selectors
 import socket
+import stat
 import threading
 from pathlib import Path
 from typing import Any
@@ -53,6 +67,8 @@ SOCKET_NAME = "camera.sock"
 PROTOCOL = 1
 #: The longest line accepted (a card message is about 40 bytes).
 MAX_LINE = 4096
+#: The deepest nesting of lists and objects in a line (every message is one flat object).
+MAX_NESTING = 4
 #: A Unix socket's path holds at most this many bytes (Linux: 108 with the final NUL).
 MAX_PATH = 107
 #: The camera processes that may be connected at once (one is usual).
@@ -78,14 +94,47 @@ class BadMessage(ValueError):
     """A line that is not a message of the protocol; its text says why."""
 
 
+def nesting(line: bytes) -> int:
+    """How deep lists and objects nest in a JSON line, by a loop over its bytes (strings
+    and their escapes skipped): no recursion, whatever the line holds."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
 def decode(line: bytes) -> dict[str, Any]:
     """A line as a checked message; `BadMessage` naming what is wrong."""
+    if len(line) > MAX_LINE:
+        raise BadMessage(f"longer than {MAX_LINE} bytes")
+    if nesting(line) > MAX_NESTING:
+        raise BadMessage(f"lists or objects nested more than {MAX_NESTING} levels deep")
     try:
         message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise BadMessage(f"not a JSON line ({exc})") from None
     if not isinstance(message, dict):
         raise BadMessage("not a JSON object")
+    for value in message.values():
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate (\ud800): no text to show
+                raise BadMessage("a text that is not Unicode") from None
     if message.get("v") != PROTOCOL:
         raise BadMessage(f"protocol version {message.get('v')!r}, expected {PROTOCOL}")
     kind = message.get("type")
@@ -130,13 +179,24 @@ class CameraSocket:
         self._wake_r, self._wake_w = os.pipe()
         self._stop = threading.Event()
         self._server: socket.socket | None = None
+        #: The lock that makes the socket this listener's (`_own`), held while it listens.
+        self._lock_fd: int | None = None
+        #: (device, inode) of the socket file this listener made: the only one it removes.
+        self._made: tuple[int, int] | None = None
         self._thread = threading.Thread(target=self._run, name="camera-socket", daemon=True)
 
     def start(self) -> CameraSocket:
         """Bind the socket and start the thread; a problem is reported, never raised."""
         try:
+            if not self._own():
+                message = (f"camera socket {self.path}: another companion app on this state "
+                           "directory listens for the camera; this one leaves it to that app")
+                log.warning("%s", message)
+                self.bus.put(DeviceStatus(DEVICE, False, message))
+                return self
             self._server = self._bind()
         except OSError as exc:
+            self._disown()
             message = f"camera socket {self.path} cannot listen: {exc.strerror or exc}"
             log.warning("%s", message)
             self.bus.put(DeviceStatus(DEVICE, False, message))
@@ -146,11 +206,36 @@ class CameraSocket:
         self._thread.start()
         return self
 
-    def _bind(self) -> socket.socket:
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
+    def _own(self) -> bool:
+        """Take the socket's lock (kept while listening); False if another app holds it."""
         if len(os.fsencode(self.path)) > MAX_PATH:
             raise OSError(f"its path is longer than {MAX_PATH} bytes")
-        # Only the app listens on its state directory (it holds the lock): a socket file
-        # left there is from a run that ended without removing it.
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
+                     | os.O_NONBLOCK, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError:
+            os.close(fd)
+            raise
+        self._lock_fd = fd
+        return True
+
+    def _disown(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def _bind(self) -> socket.socket:
+        # This listener holds the socket's lock: a socket file there is from a run that
+        # ended without removing it.
         if self.path.is_socket():
             self.path.unlink()
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -161,12 +246,23 @@ class CameraSocket:
                 server.bind(os.fspath(self.path))
             finally:
                 os.umask(old)
+            made = os.lstat(self.path)
+            self._made = (made.st_dev, made.st_ino)
             server.listen(MAX_CLIENTS)
             server.setblocking(False)
         except OSError:
             server.close()
             raise
         return server
+
+    def _remove_socket(self) -> None:
+        """Remove the socket file if it is still the one this listener made."""
+        try:
+            now = os.lstat(self.path)
+            if self._made == (now.st_dev, now.st_ino) and stat.S_ISSOCK(now.st_mode):
+                self.path.unlink()
+        except OSError:
+            pass
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop the thread, close the connections, remove the socket file."""
@@ -177,6 +273,8 @@ class CameraSocket:
             pass
         if self._thread.is_alive():
             self._thread.join(timeout)
+        elif self._server is None:
+            self._disown()  # never listened: nothing to remove
         for fd in (self._wake_r, self._wake_w):
             try:
                 os.close(fd)
@@ -211,11 +309,8 @@ class CameraSocket:
                 for client in clients.values():
                     client.conn.close()
                 server.close()
-                try:
-                    if self.path.is_socket():
-                        self.path.unlink()
-                except OSError:
-                    pass
+                self._remove_socket()
+                self._disown()  # after the removal: the next owner binds anew
 
     def _accept(self, server: socket.socket, sel: selectors.BaseSelector,
                 clients: dict[int, _Client]) -> None:
@@ -260,6 +355,13 @@ class CameraSocket:
         return True
 
     def _handle(self, client: _Client, line: bytes) -> None:
+        try:
+            self._message(client, line)
+        except Exception:  # noqa: BLE001 - no line, however bad, stops the listener
+            log.exception("camera: a line that could not be handled was dropped: %r",
+                          line[:120])
+
+    def _message(self, client: _Client, line: bytes) -> None:
         try:
             message = decode(line)
         except BadMessage as exc:

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.errors import CompanionError
+from companion.fsio import describe, read_bounded
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import RepeatFilter
 from companion.inputs.framing import Decoded, Reject, Tag
@@ -65,6 +66,8 @@ log = logging.getLogger("companion.inputs")
 
 HID_PREFIX = "hid:"
 REPLAY_PREFIX = "hid-replay:"
+#: The largest replay file read (a scanned card is about 20 lines, 600 bytes).
+MAX_REPLAY_BYTES = 2 * 1024 * 1024
 
 #: The longest pause between two keys of one code (scanners type a key every few ms).
 MAX_GAP_S = 0.5
@@ -294,9 +297,18 @@ def read_replay(path: str | Path) -> list[Event]:
     Lines: `<seconds> <type> <code> <value>`; blank lines and `#` comments are skipped.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScannerError(f"cannot read the key events in {path}: {exc}") from exc
+        # Bounded, and never a named pipe or a device (/dev/zero): fsio.read_bounded.
+        data = read_bounded(path, MAX_REPLAY_BYTES)
+        if len(data) > MAX_REPLAY_BYTES:
+            raise ScannerError(f"cannot read the key events in {path}: larger than "
+                               f"{MAX_REPLAY_BYTES // (1024 * 1024)} MiB, which no replay of "
+                               "scans needs (is it the right file?)")
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise ScannerError(f"cannot read the key events in {path}: {describe(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise ScannerError(f"cannot read the key events in {path}: not UTF-8 text "
+                           f"({exc.reason} at byte {exc.start})") from None
     events: list[Event] = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()

@@ -23,7 +23,6 @@ app's.
 from __future__ import annotations
 
 import copy
-import json
 import os
 import stat
 from dataclasses import dataclass, field
@@ -32,14 +31,13 @@ from pathlib import Path
 from companion.engine import Catalogue, RecordError, RuleError, State, apply, iter_states
 from companion.engine.actions import parse_line
 from companion.engine.record import MAX_RECORD_BYTES
-from companion.store import journal
+from companion.fsio import read_bounded
+from companion.store import journal, pins
 from companion.store.pins import PINS_FILE, is_format_1, setup_line
 from companion.store.stats import RoundEnds
 
 #: `Reading.notice` of a format 1 game the app has not pinned yet.
 NOT_PINNED = "not_pinned"
-#: The most of `pinned-values.json` read (a side file; a bigger one is not the app's).
-MAX_PINS_BYTES = 4 * 1024 * 1024
 #: The most of a journal's start read for its setup line (as the store's reader does).
 HEAD_BYTES = 64 * 1024
 
@@ -78,27 +76,12 @@ def _pins_signature(state_dir: Path) -> tuple[int, int, int] | None:
 
 
 def _read_regular(path: Path, limit: int, offset: int = 0) -> bytes | None:
-    """At most `limit` bytes of a regular file from `offset`, opened without blocking (a
-    pipe or a device under the name is not read); None if it is missing or not a file."""
+    """At most `limit` bytes of a regular file from `offset` (`fsio.read_bounded`: a pipe
+    or a device under the name is never read); None if it is missing or not a file."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return read_bounded(path, limit, offset)[:limit]
     except OSError:
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        chunks, size = [], 0
-        while size < limit:
-            chunk = os.pread(fd, limit - size, offset + size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def app_pinned(state_dir: Path, setup: str, catalogue: Catalogue) -> Catalogue | None:
@@ -106,14 +89,9 @@ def app_pinned(state_dir: Path, setup: str, catalogue: Catalogue) -> Catalogue |
     pinned for it, read from `pinned-values.json` and never written; None while the app
     has pinned none (no file, a damaged one, none for this game, or values that no longer
     fit: the app pins such a game anew when it opens it)."""
-    data = _read_regular(Path(state_dir) / PINS_FILE, MAX_PINS_BYTES + 1)
-    if data is None or len(data) > MAX_PINS_BYTES:
-        return None
-    try:
-        pins = json.loads(data)
-    except ValueError:
-        return None
-    values = pins.get(journal.game_key(setup)) if isinstance(pins, dict) else None
+    # The pins file as the app writes it (either format), read only: a damaged one is
+    # ignored here, never set aside (store.pins.load).
+    values = pins.load(Path(state_dir), set_aside=False).get(journal.game_key(setup))
     if not isinstance(values, dict):
         return None
     try:

@@ -30,7 +30,6 @@ import fcntl
 import json
 import os
 import re
-import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,7 +38,7 @@ from companion.engine.actions import line_crc, parse_line
 from companion.engine.cards import Catalogue
 from companion.engine.record import MAX_RECORD_BYTES
 from companion.engine.values import field, value
-from companion.fsio import describe
+from companion.fsio import NotAFile, describe, read_bounded
 from companion.store.errors import JournalCorrupt, JournalTooNew, StorageError
 
 if TYPE_CHECKING:
@@ -184,17 +183,6 @@ class Scan:
         return version_of(self.path)
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _not_a_file(path: Path, mode: int) -> JournalCorrupt:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    return JournalCorrupt(path, 1, f"it is {kind}, not a file", 0, 0)
-
-
 def read_journal(path: Path) -> bytes:
     """The journal's bytes, at most `MAX_RECORD_BYTES` + 1 of them.
 
@@ -203,29 +191,11 @@ def read_journal(path: Path) -> bytes:
     (`JournalCorrupt`, line 1), never waited on or read without end.
     """
     try:
-        mode = os.stat(path).st_mode
-        if not stat.S_ISREG(mode):
-            raise _not_a_file(path, mode)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return read_bounded(path, MAX_RECORD_BYTES)
+    except NotAFile as exc:
+        raise JournalCorrupt(path, 1, describe(exc), 0, 0) from None
     except OSError as exc:
         raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
-    try:
-        mode = os.fstat(fd).st_mode  # it may have been swapped since the stat
-        if not stat.S_ISREG(mode):
-            raise _not_a_file(path, mode)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, MAX_RECORD_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise StorageError(f"cannot read the saved game {path}: {describe(exc)}") from None
-    finally:
-        os.close(fd)
 
 
 def scan(path: Path, catalogue: Catalogue) -> Scan:

@@ -117,7 +117,7 @@ class GameSession:
         fd = self._fd
         try:
             if fd is None:
-                fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+                fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
             try:
                 sync_data(fd)
             finally:
@@ -435,7 +435,9 @@ class GameSession:
                         history.forget(self.key)
         except StorageError as exc:
             message = f"the history could not be updated: {exc.message}"
-            log.warning("%s", message)
+            # Told once, by whoever shows the warnings (the screen, `feed`); the log keeps
+            # it at info, which the app's journal records (a warning would print it twice).
+            log.info("%s", message)
             self.warnings.append(message)
 
     def _keep_for_club(self, record: str) -> None:
@@ -515,7 +517,7 @@ def _archive_and_clear(state_dir: Path, path: Path, scan: journal.Scan) -> list[
                 f"cannot clear the finished game from {state_dir}: the history cannot take it "
                 f"({exc.message}) and it cannot be moved to {folder} ({describe(move_exc)})"
             ) from None
-        log.warning("finished game kept in %s: %s", target, exc.message)
+        log.info("finished game kept in %s: %s", target, exc.message)  # told by the caller
         return [
             f"The finished game could not be added to the history ({exc.message}). It is kept "
             f"in {folder} and is added when the history can be written again."

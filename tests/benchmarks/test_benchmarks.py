@@ -95,7 +95,7 @@ def test_history_scale_runs_tiny() -> None:
 
     assert "history_scale" in main.MODULES
     figures = history_scale.run(TINY)
-    assert len(figures) == 7
+    assert len(figures) == 17
     for figure in figures:
         assert figure.benchmark == "history_scale"
         well_formed(figure)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -186,3 +187,54 @@ def test_the_labels_command_loads_no_pygame(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_no_sheet_is_ever_written_in_place(tmp_path: Path) -> None:
+    """Issue 35, item 4: each sheet is written to a temporary file and renamed into place,
+    so a kill at any moment (16 of 45 kills tore a sheet) leaves every sheet whole: no file
+    is opened for writing under a sheet's own name, and each name is replaced by a rename."""
+    out, state = tmp_path / "out", tmp_path / "state"
+    final = {"labels-1.png", "labels-2.png", "labels.pdf", "labels.json"}
+    opened: list[str] = []
+    renamed: list[str] = []
+    watching = [True]
+
+    def hook(event: str, args: tuple) -> None:
+        if not watching[0]:
+            return
+        if event == "open" and args and isinstance(args[0], str | bytes | Path):
+            path = Path(os.fsdecode(args[0]))
+            mode, flags = args[1], args[2] if len(args) > 2 else 0
+            writes = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR))
+            if path.parent == out and writes:
+                opened.append(path.name)
+        elif event in ("os.rename", "os.replace") and Path(os.fsdecode(args[1])).parent == out:
+            renamed.append(Path(os.fsdecode(args[1])).name)
+
+    sys.addaudithook(hook)
+    try:
+        assert main(["labels", "--out", str(out), "--state-dir", str(state)]) == 0
+    finally:
+        watching[0] = False
+    assert opened and not final & set(opened), opened
+    assert set(renamed) == final
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo"])
+def test_a_sheet_name_that_is_no_file_is_left_as_it_was(tmp_path: Path, kind: str,
+                                                         capsys) -> None:
+    """Issue 35, item 4: like `export`, `labels` refuses to write through a symbolic link
+    (its target was overwritten) or into a named pipe, and writes nothing then."""
+    out, victim = tmp_path / "out", tmp_path / "victim"
+    out.mkdir()
+    victim.write_bytes(b"precious")
+    if kind == "symlink":
+        (out / "labels.pdf").symlink_to(victim)
+    else:
+        os.mkfifo(out / "labels.pdf")
+    assert main(["labels", "--out", str(out), "--state-dir", str(tmp_path / "s")]) == 2
+    err = capsys.readouterr().err
+    assert "labels.pdf is a " in err and "left as it was" in err
+    assert victim.read_bytes() == b"precious"
+    assert sorted(p.name for p in out.iterdir()) == ["labels.pdf"]

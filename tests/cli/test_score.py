@@ -78,6 +78,13 @@ def test_tie_on_points_is_broken_by_coins_and_said(cli, tmp_path):
          "  blue: {}\n", 2, "players.red.contracts.A-contract-1"),
         ("players:\n  red: {}\n", 1, "players"),
         ("players:\n  red: {track: [\n", 3, None),
+        # Issue 35, item 8: bounded as the journal bounds a correction (a 24-digit winner).
+        ("players:\n  red: {coins: 99999999999999999999999}\n  blue: {}\n", 2,
+         "players.red.coins"),
+        ("players:\n  red: {coins: 1000}\n  blue: {}\n", 2, "players.red.coins"),
+        ("players:\n  red: {track: -1000}\n  blue: {}\n", 2, "players.red.track"),
+        ("players:\n  red: {}\n  blue: {track: 99999999999999999999999}\n", 3,
+         "players.blue.track"),
     ],
 )
 def test_mistakes_name_file_line_and_key(cli, tmp_path, text, line, key):
@@ -128,3 +135,17 @@ def test_the_shipped_example_owns_no_card_taken_out_for_its_player_count():
     for player in table["players"].values():
         for card in player.get("cards", []):
             assert count not in cards[card].get("removed_for", []), card
+
+
+def test_the_largest_coins_and_points_a_table_may_give_are_scored(cli, tmp_path):
+    table = tmp_path / "edge.yaml"
+    table.write_text("players:\n  red: {coins: 999, track: 999}\n  blue: {track: -999}\n")
+    data = json.loads(cli("score", str(table), "--json").out)
+    assert data["winners"] == ["red"]
+    result = cli("score", str(tmp_path / "big.yaml"))
+    assert result.status == 2
+    (tmp_path / "big.yaml").write_text(
+        "players:\n  red: {coins: 99999999999999999999999}\n  blue: {}\n")
+    result = cli("score", str(tmp_path / "big.yaml"))
+    assert result.status == 2 and "from 0 to 999" in result.err
+    assert "99999999999999999999999" not in result.err + result.out

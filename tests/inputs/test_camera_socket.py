@@ -170,3 +170,102 @@ def test_starting_the_app_and_its_inputs_never_loads_opencv(short_dir):
                           text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+#: Issue 35, item 2: every kind of malformed line a camera (or anything else that can reach
+#: the socket) may send, 27 of them.
+MALFORMED = (
+    b"[" * 4000,  # the line that made json recurse until Python gave up
+    b"{" * 4000,
+    b'{"a":' * 800,
+    b"[" * 5 + b"]" * 5,
+    b'{"v": 1, "type": "note", "message": [[[[[["deep"]]]]]]}',
+    b"]]]]]]]",
+    b"not json",
+    b"[1, 2]",
+    b'"a string"',
+    b"42",
+    b"null",
+    b"\xff\xfe",
+    b'{"v": 1, "type": "card", "marker": 1' + b"0" * 4000 + b"}",
+    b'{"v": 1, "type": "card", "marker": 1e999}',
+    b'{"v": 1, "type": "card", "marker": NaN}',
+    b'{"v": 1, "type": "card", "marker": -Infinity}',
+    b'{"v": 1, "type": "card", "marker": true}',
+    b'{"v": 1, "type": "card", "marker": "3"}',
+    b'{"v": 1, "type": "card", "marker": 99}',
+    b'{"v": 1, "type": "card"}',
+    b'{"v": 2, "type": "card", "marker": 3}',
+    b'{"type": "card", "marker": 3}',
+    b'{"v": 1, "type": "teleport"}',
+    b'{"v": 1, "type": ["card"]}',
+    b'{"v": 1, "type": "status", "ok": "yes"}',
+    b'{"v": 1, "type": "hello", "source": "\\ud800' + b"x" * 10 + b'"}',
+    b'{"v": 1, "type": "card", "marker": 3, "v": 1, "type": "card", "marker": ' + b"9" * 4090,
+)
+
+
+def test_no_line_stops_the_listener_and_a_good_card_still_arrives(listening, bus):
+    assert len(MALFORMED) == 27
+    with connect(listening) as s:
+        for bad in MALFORMED:
+            s.sendall(bad + b"\n")
+        s.sendall(card("D-port"))
+        got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+    assert got == [CardScanned(labelcodes.barcode("D-port"), "D-port")]
+    assert listening.path.is_socket()
+    # The 4,000 brackets on a connection of their own, then a card on a new one.
+    with connect(listening) as s:
+        s.sendall(b"[" * 4000 + b"\n")
+    with connect(listening) as s:
+        s.sendall(card("C-bank"))
+        got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+    assert got[-1].card_id == "C-bank"
+
+
+def test_nesting_is_counted_without_recursion_and_strings_do_not_count():
+    from companion.inputs.camera import nesting
+
+    assert nesting(b"[" * 100_000) == 100_000
+    assert nesting(b'{"a": "[[[[\\"[[", "b": [1, {"c": 2}]}') == 3
+    with pytest.raises(ValueError, match="nested more than"):
+        decode(b"[" * 4000)
+
+
+def test_a_second_app_neither_takes_over_the_socket_nor_removes_it(short_dir, bus):
+    """Issue 35, item 3: the second app on a state directory leaves the camera to the first."""
+    first = CameraSocket(socket_path(short_dir, {}), bus).start()
+    try:
+        assert first.listening.is_set()
+        made = first.path.stat().st_ino
+        second = CameraSocket(socket_path(short_dir, {}), bus).start()
+        assert not second.listening.is_set()
+        second.close()
+        status = [i for i in bus.drain() if isinstance(i, DeviceStatus)]
+        assert status and "another companion app" in status[-1].message
+        assert first.path.is_socket() and first.path.stat().st_ino == made
+        with connect(first) as s:
+            s.sendall(card("A-warehouse"))
+            got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+        assert got[-1].card_id == "A-warehouse"
+    finally:
+        first.close()
+    assert not first.path.exists()
+    # Once the first has ended, a new app takes the socket.
+    third = CameraSocket(socket_path(short_dir, {}), bus).start()
+    try:
+        assert third.listening.is_set()
+    finally:
+        third.close()
+
+
+def test_the_socket_is_removed_only_while_it_is_the_listeners_own(short_dir, bus):
+    cam = CameraSocket(socket_path(short_dir, {}), bus).start()
+    cam.path.unlink()
+    other = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    other.bind(os.fspath(cam.path))  # someone else's socket now has the name
+    try:
+        cam.close()
+        assert cam.path.is_socket()
+    finally:
+        other.close()

@@ -386,3 +386,39 @@ def test_feed_continues_after_a_torn_tail(
     assert code == 0, err
     assert "torn" in err
     assert out.splitlines()[-1] == f"ok {len(actions) - 1}"
+
+
+#: Runs a command as a separate process would (its own stderr, no test's log capture),
+#: history.db's writes failing as on a full disk.
+_FULL_DISK_CLI = """
+import sys
+from companion.store.history import History
+from companion.store.errors import HistoryError
+def full(*args, **kw):
+    raise HistoryError("cannot store the finished game in history.db: the storage is full",
+                       "storage")
+History.archive = full
+from companion.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_each_warning_is_printed_once_at_game_end_on_a_full_disk(
+        state_dir: Path, tmp_path: Path) -> None:
+    """Issue 35, item 8: `feed` printed the full disk's warning at game end twice (once as
+    its warning, once by the log)."""
+    import subprocess
+    import sys
+
+    actions, _final = generated(22)
+    record = tmp_path / "game.jsonl"
+    record.write_text("".join(a.to_line() + "\n" for a in actions))
+    done = subprocess.run(
+        [sys.executable, "-c", _FULL_DISK_CLI, "feed", str(record), "--state-dir",
+         str(state_dir)], capture_output=True, text=True, timeout=120,
+        cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    said = [line for line in lines if "the history could not be updated" in line]
+    assert len(said) == 1 and said[0].startswith("warning: "), done.stderr
+    assert len(lines) == len(set(lines)), done.stderr

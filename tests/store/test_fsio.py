@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import errno
+import functools
 from pathlib import Path
 
 import pytest
@@ -38,10 +39,16 @@ def test_the_new_bytes_replace_the_old_and_the_mode_is_kept(tmp_path: Path) -> N
     assert target.stat().st_mode & 0o777 == 0o600
 
 
+@functools.cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a module's syntax tree (parsed once for the tests below)."""
+    return tuple(ast.walk(ast.parse(path.read_text(), str(path))))
+
+
 def _calls(path: Path) -> set[str]:
     """Dotted names called in a module (os.replace, tempfile.mkstemp, ...)."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in _nodes(path):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             value = node.func.value
             if isinstance(value, ast.Name):
@@ -69,3 +76,29 @@ def test_no_module_but_fsio_writes_a_file_atomically_by_hand() -> None:
             continue
         found = _calls(path) & hand_made
         assert found <= allowed.get(name, set()), f"{name} calls {sorted(found)}: use fsio"
+
+
+def test_no_module_reads_a_file_by_hand() -> None:
+    """Issue 35, item 1: files of the state and configuration folders, and the files named
+    on the command line, are read by `fsio.read_bounded` only (type checked, never waited
+    on, bounded); `open()`, `read_text`, `read_bytes` and `json.load` are left to files of
+    the package itself."""
+    allowed = {
+        "ui/msgfmt.py": {"read_text", "read_bytes"},  # the package's own .po and .mo files
+        "phones/server.py": {"read_bytes"},  # the package's own pages
+    }
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        found = set()
+        for node in _nodes(path):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "open":
+                found.add("open")
+            elif isinstance(func, ast.Attribute) and func.attr in ("read_text", "read_bytes"):
+                found.add(func.attr)
+            elif (isinstance(func, ast.Attribute) and func.attr == "load"
+                  and isinstance(func.value, ast.Name) and func.value.id == "json"):
+                found.add("json.load")
+        assert found <= allowed.get(name, set()), f"{name} reads by hand: {found}"

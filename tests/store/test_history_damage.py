@@ -317,3 +317,19 @@ def test_any_failure_in_resume_releases_the_lock(
     with pytest.raises(RuntimeError):
         GameSession.resume(state_dir, catalogue)
     journal.Lock(state_dir).release()  # not held any more
+
+
+def test_history_prints_each_left_out_note_once(state_dir: Path, catalogue: Catalogue) -> None:
+    """Issue 35, item 8: `history` printed each "left out" note twice (its note, and the
+    log's warning); as its own process, so that the log goes where a user sees it."""
+    import subprocess
+    import sys
+
+    _three_games(state_dir, catalogue)
+    _damage(state_dir, CELLS["text total"])
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "history", "--state-dir", str(state_dir)],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "game #2 is left out" in line]
+    assert len(said) == 1 and said[0].startswith("note: "), done.stderr

@@ -187,13 +187,16 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # 1 GiB: the old replay hit 7 GB
 
 
-def test_replay_of_dev_zero_stops_at_the_limit() -> None:
+def test_replay_of_dev_zero_is_refused_unread() -> None:
+    """A device given as the record file is never opened (issue 35, item 1): the standard
+    input (`-`) is the way to feed a stream, and it stops at the limit (below)."""
     proc = subprocess.run(
         [*COMMAND, "replay", "/dev/zero"], capture_output=True, text=True, timeout=300,
         preexec_fn=_limit_memory,
     )
-    assert proc.returncode == 3, proc.stderr
-    assert "larger than 2 MiB" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    assert "/dev/zero: it is a device, not a file" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_feed_of_an_endless_stdin_stops_at_the_limit(state_dir: Path) -> None:

@@ -131,3 +131,46 @@ def test_new_game_offers_the_names_from_one_query(
 def _all_games(state_dir: Path) -> list:
     with History(state_dir) as history:
         return History.page(history, 0, None)
+
+
+def test_older_games_are_pinned_off_the_screens_thread_with_progress(
+        tmp_path: Path, big_history: Path) -> None:
+    """Issue 35, item 6: after an upgrade, History's first question pins every format 1
+    game (all of `fill`'s are). The pass runs in its own thread: the screen opens at once,
+    shows how far it is while frames go on, then the list with the rows as reopened."""
+    import shutil
+    import threading
+
+    from companion import app
+    from companion.config.cards import load_catalogue
+    from companion.paths import SHIPPED_CONFIG_DIR
+    shutil.copytree(big_history, tmp_path / "state")
+    state_dir = tmp_path / "state"
+    ui, services = on_disk(tmp_path)
+    go = threading.Event()
+    loaded_on: list[threading.Thread] = []
+
+    def catalogue():  # type: ignore[no-untyped-def]
+        loaded_on.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            go.wait(60)  # the pass waits here until the screen has shown its progress
+        return load_catalogue(SHIPPED_CONFIG_DIR, state_dir)
+
+    services.history = app.open_history(state_dir, catalogue)
+    ui.open("history")
+    assert loaded_on and loaded_on[0] is not threading.main_thread(), \
+        "the pinning ran on the screen's thread"
+    scene = ui.top
+    assert scene.pinning is not None and scene.animating_until() > ui.clock()
+    ui.render()
+    said = " ".join(t.text for t in ui.canvas.drawn)
+    assert "Preparing the games of an older version" in said and f"of {GAMES} games" in said
+    assert scene.secondary() is None  # no statistics until the rows are as reopened
+    go.set()
+    # Wait for the pass (readiness, not a time), drawing frames meanwhile.
+    while scene.pinning is not None:
+        ui.render()
+        services.history._pin_thread.join(0.05)  # type: ignore[attr-defined]
+    ui.render()
+    assert scene.total == GAMES and scene.games and scene.secondary() is not None
+    assert scene.animating_until() == 0.0

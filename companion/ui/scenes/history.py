@@ -27,6 +27,39 @@ def problem_of(exc: Exception) -> str:
     log.error("the history could not be read", exc_info=exc)
     return _("The history cannot be read just now; its games are kept. The log says why.")
 
+def pinning_of(history: object) -> tuple[int, int] | None:
+    """How far the history is in pinning the games of an older version (done, of how
+    many), or None when it is not (or the history does not pin)."""
+    pinning = getattr(history, "pinning", None)
+    if not callable(pinning):
+        return None
+    try:
+        found = pinning()
+    except Exception as exc:  # noqa: BLE001 - the screen shows the history as it is
+        log.warning("pinning the older games: %s", exc)
+        return None
+    return found if isinstance(found, tuple) else None
+
+
+def pinning_said(progress: tuple[int, int]) -> str:
+    """What History and Statistics say while the older games are pinned."""
+    done, total = progress
+    said = _("Preparing the games of an older version (once, after an update).")
+    if total:
+        said += " " + _("{done} of {total} games").format(
+            done=formats.integer(done), total=formats.integer(total))
+    return said
+
+
+def draw_pinning(c: Canvas, body: pygame.Rect, title: str,
+                 progress: tuple[int, int]) -> None:
+    """History's or Statistics' title, and how far the pinning is."""
+    said = pinning_said(progress)
+    plan = history_layout.place(c, body, title, _("Games"), said, "")
+    layout.draw_text(c, title, plan.title, LARGE, TEXT, role="title", max_lines=1)
+    layout.draw_text(c, said, plan.problem, BODY, MUTED)
+
+
 #: Rows read before the first frame (as many as the largest screen shows).
 FIRST_PAGE = 12
 
@@ -79,6 +112,12 @@ class HistoryScene(Scene):
         #: were worked out for; the game rows' places follow the rows read.
         self._plan: tuple[tuple[object, ...], str, history_layout.HistoryPlan, pygame.Rect,
                           tuple[history_layout.PlayerRow, ...]] | None = None
+        #: Games of an older version being pinned (done, of how many): shown until over.
+        self.pinning: tuple[int, int] | None = pinning_of(self.ui.services.history)
+        if self.pinning is None:
+            self._load()
+
+    def _load(self) -> None:
         history = self.ui.services.history
         if history is None:
             return
@@ -127,7 +166,7 @@ class HistoryScene(Scene):
         return (_("Done"), self.ui.pop)
 
     def secondary(self) -> Primary | None:
-        if self.problem or not self.total:
+        if self.problem or not self.total or self.pinning is not None:
             return None
         return (_("Player statistics"), lambda: self.ui.open("stats"))
 
@@ -207,7 +246,17 @@ class HistoryScene(Scene):
             self._plan = (key, notes, plan, heading, rows)
         return self._plan[1:]
 
+    def animating_until(self) -> float:
+        # While the older games are pinned, the frames go on, each showing how far it is.
+        return self.ui.clock() + 1.0 if self.pinning is not None else 0.0
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        if self.pinning is not None:
+            self.pinning = pinning_of(self.ui.services.history)
+            if self.pinning is not None:
+                draw_pinning(c, body, _("History"), self.pinning)
+                return
+            self._load()
         notes, plan, heading, players = self.plan(c, body)
         layout.draw_text(c, _("History"), plan.title, LARGE, TEXT, role="title", max_lines=1)
         if self.problem:
