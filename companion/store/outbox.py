@@ -20,7 +20,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.fsio import atomic_write, describe, fsync_dir, move
+from companion.engine.record import MAX_RECORD_BYTES
+from companion.fsio import atomic_write, describe, fsync_dir, move, read_bounded
 from companion.store.errors import StorageError
 
 log = logging.getLogger(__name__)
@@ -155,12 +156,22 @@ def send_waiting(state_dir: Path, url: str, token: str,
     refused: list[tuple[str, str]] = []
     for path in waiting(state_dir):
         try:
-            data = path.read_bytes()
+            data = read_bounded(path, MAX_RECORD_BYTES)
         except FileNotFoundError:
             continue  # sent meanwhile by another sender (the app beside `sync`)
         except OSError as exc:
             problem = f"cannot read {path}: {describe(exc)}"
             break
+        if len(data) > MAX_RECORD_BYTES:  # not a game the table wrote: the club refuses it
+            reason = f"larger than a game's record may be ({MAX_RECORD_BYTES} bytes)"
+            log.warning("%s: %s; set aside", path.name, reason)
+            try:
+                _set_aside(path, reason)
+            except OSError as exc:
+                problem = f"cannot update the club's outbox: {describe(exc)}"
+                break
+            refused.append((path.stem, reason))
+            continue
         answer = send(url, token, data)
         try:
             if answer.done:

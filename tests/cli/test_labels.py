@@ -194,7 +194,7 @@ def test_no_sheet_is_ever_written_in_place(tmp_path: Path) -> None:
     so a kill at any moment (16 of 45 kills tore a sheet) leaves every sheet whole: no file
     is opened for writing under a sheet's own name, and each name is replaced by a rename."""
     out, state = tmp_path / "out", tmp_path / "state"
-    final = {"labels-1.png", "labels-2.png", "labels.pdf", "labels.json"}
+    final = {"labels-1.png", "labels-2.png", "labels-3.png", "labels.pdf", "labels.json"}  # 3: area
     opened: list[str] = []
     renamed: list[str] = []
     watching = [True]

@@ -102,3 +102,32 @@ def test_the_sender_backs_off_to_ten_minutes_and_polls_every_minute_when_well() 
     assert delays[0] == 60.0  # nothing failed: a look every minute (and at every game's end)
     assert delays[1:9] == [5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 600.0]
     assert delays[9:] == [600.0] * 3
+
+
+def test_an_outbox_file_that_is_no_game_the_table_wrote_is_set_aside_unsent(
+        tmp_path: Path) -> None:
+    """A file in the outbox over a record's limit (or a pipe, a device) is never read whole
+    nor sent: the oversized one is kept aside with its reason, a pipe is passed over, the
+    rest go."""
+    import os
+
+    from companion.engine.record import MAX_RECORD_BYTES
+
+    outbox.put(tmp_path, "big", "x" * (MAX_RECORD_BYTES + 1))
+    outbox.put(tmp_path, "good", "record good\n")
+    sent_bodies: list[bytes] = []
+
+    def sender(_url: str, _token: str, body: bytes) -> Answer:
+        sent_bodies.append(body)
+        return Answer(201, "")
+
+    sent, waiting, problem, refused = outbox.send_waiting(
+        tmp_path, "http://club/", TOKEN, sender=sender)
+    assert (sent, waiting, problem) == (1, 0, None)
+    assert sent_bodies == [b"record good\n"]
+    assert [key for key, _reason in refused] == ["big"]
+    assert (outbox.outbox(tmp_path) / outbox.REFUSED_DIR / "big.jsonl").exists()
+    os.mkfifo(outbox.outbox(tmp_path) / "pipe.jsonl")  # not a game: never opened nor sent
+    sent, waiting, problem, _ = outbox.send_waiting(
+        tmp_path, "http://club/", TOKEN, sender=sender)
+    assert (sent, waiting, problem) == (0, 0, None) and len(sent_bodies) == 1

@@ -212,7 +212,7 @@ def test_no_line_stops_the_listener_and_a_good_card_still_arrives(listening, bus
             s.sendall(bad + b"\n")
         s.sendall(card("D-port"))
         got = wait_for(bus, lambda i: isinstance(i, CardScanned))
-    assert got == [CardScanned(labelcodes.barcode("D-port"), "D-port")]
+    assert got == [CameraCard(labelcodes.barcode("D-port"), "D-port")]
     assert listening.path.is_socket()
     # The 4,000 brackets on a connection of their own, then a card on a new one.
     with connect(listening) as s:
