@@ -11,7 +11,7 @@ import pygame
 from companion import formats
 from companion.ui import i18n, layout, names
 from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
-from companion.ui.i18n import _
+from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import history as history_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 
@@ -46,8 +46,9 @@ def pinning_said(progress: tuple[int, int]) -> str:
     done, total = progress
     said = _("Preparing the games of an older version (once, after an update).")
     if total:
-        said += " " + _("{done} of {total} games").format(
-            done=formats.integer(done), total=formats.integer(total))
+        said += " " + ngettext("{done} of {total} game", "{done} of {total} games",
+                               total).format(done=formats.integer(done),
+                                             total=formats.integer(total))
     return said
 
 

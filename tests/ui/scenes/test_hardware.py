@@ -105,7 +105,7 @@ def test_the_cameras_own_states_are_said_in_the_tables_language(language: str,
     set_language(language)
     try:
         assert words in status_words(f"camera: {PLACE_AREA}")
-        blurred = SupplyWatcher()._bad(Look(sharpness=0.0))
+        blurred = SupplyWatcher()._bad_still(Look(sharpness=0.0))
         assert status_words(f"camera: {blurred}") != f"camera: {blurred}"
         assert status_words("camera: reading the Supply area") != (
             "camera: reading the Supply area") or language == "en"
