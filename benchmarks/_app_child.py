@@ -241,7 +241,11 @@ def _target(ui: object, key: str) -> tuple[int, int] | None:
 
 
 def _latency(samples: int) -> None:
+    import companion
     from companion.inputs import intents as it
+
+    # Which tree's code this is (`--against REV` runs a revision beside the working tree).
+    print(f"WHERE companion {companion.__file__}")
 
     runner = _the_runner()
     bus = getattr(runner, "bus", None)
