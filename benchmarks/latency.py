@@ -12,6 +12,7 @@ runs' percentiles.
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import sys
 import tempfile
@@ -33,7 +34,14 @@ from benchmarks import (
 )
 from benchmarks.adapters import NotAvailable, seed_game
 from benchmarks.idle import round_screen_game
-from benchmarks.revision import check_tree, checkout, describe, seed_in, tree_env
+from benchmarks.revision import (
+    check_tree,
+    checkout,
+    describe,
+    resumes_same,
+    seed_in,
+    tree_env,
+)
 from benchmarks.startup import app_available
 
 NAME = "latency"
@@ -133,8 +141,8 @@ def run_against(size: Size, rev: str) -> list[Figure]:
     alternate (the order flips every pair, A B B A ..., so a drift in the machine's load
     falls on both alike), and each figure's ratio is the median of the pairs' ratios
     (working tree / rev). Both sides run this tree's measuring child (`_app_child.py`,
-    the same method of measuring), each importing its own tree's `companion`, on a game
-    seeded by its own tree's store."""
+    the same method of measuring), each importing its own tree's `companion`, on the
+    same game when the revision's store resumes the working tree's record."""
     missing = app_available()
     if missing:
         return [unavailable(NAME, WHAT[kind][0], "ms", missing) for kind in WHAT]
@@ -143,13 +151,21 @@ def run_against(size: Size, rev: str) -> list[Figure]:
     samples = size.samples
     sides = ("working tree", rev)
     p95: dict[str, dict[str, list[float]]] = {s: {k: [] for k in WHAT} for s in sides}
+    medians: dict[str, dict[str, list[float]]] = {s: {k: [] for k in WHAT} for s in sides}
     missed: dict[str, int] = dict.fromkeys(sides, 0)
     with checkout(rev) as tree, tempfile.TemporaryDirectory(prefix="bench-latency-") as tmp:
         trees = {"working tree": ROOT, rev: tree}
         states = {side: Path(tmp) / f"state-{i}" for i, side in enumerate(sides)}
-        for side in sides:
-            states[side].mkdir()
-            seed_in(trees[side], states[side])
+        # One game for both: seeded by the working tree, copied for the revision when its
+        # store resumes it at the same moment (the same screen, the same Undo and Redo);
+        # else the revision plays its own simulator's game (said in the figures' notes).
+        seed_in(ROOT, states["working tree"])
+        shutil.copytree(states["working tree"], states[rev])
+        same_game = resumes_same(tree, states[rev])
+        if not same_game:
+            shutil.rmtree(states[rev])
+            states[rev].mkdir()
+            seed_in(tree, states[rev])
         for pair in range(pairs):
             order = sides if pair % 2 == 0 else sides[::-1]
             for side in order:
@@ -167,6 +183,7 @@ def run_against(size: Size, rev: str) -> list[Figure]:
                 for kind in WHAT:
                     # A kind without samples counts as NaN, keeping the pairs aligned.
                     p95[side][kind].append(one.p95.get(kind, float("nan")))
+                    medians[side][kind].append(one.medians.get(kind, float("nan")))
                 missed[side] += sum(one.missed.values())
     figures = []
     for kind, (what, _limit, _how) in WHAT.items():
@@ -177,11 +194,20 @@ def run_against(size: Size, rev: str) -> list[Figure]:
                                        f"no {kind} sample reached the screen"))
             continue
         ratios = [x / y for x, y in kept]
+        mid = [(x, y) for x, y in zip(medians["working tree"][kind], medians[rev][kind],
+                                      strict=True) if x == x and y == y]
         figures.append(Figure(
             NAME, f"{what}: working tree vs {rev}", "ms", [x for x, _ in kept],
             baseline_name=label, baseline_runs=[y for _, y in kept],
-            notes=f"{len(kept)} interleaved pairs of {samples} samples each; ratio per pair "
+            notes=("the same game on both sides (the working tree's record, resumed by "
+                   f"{rev}'s store)" if same_game else f"{rev} could not resume the working "
+                   "tree's record: each side plays its own simulator's game")
+            + f"; {len(kept)} interleaved pairs of {samples} samples each; ratio per pair "
             "(working tree / revision): " + ", ".join(f"{r:.2f}" for r in ratios)
+            + "; the median latency per run (less moved by the machine's load than the p95), "
+            "working tree: " + ", ".join(f"{x:.1f}" for x, _ in mid) + f" ms; {rev}: "
+            + ", ".join(f"{y:.1f}" for _, y in mid) + " ms; median of their ratios "
+            + f"{statistics.median(x / y for x, y in mid):.2f}"
             + (f"; inputs without a frame: working tree {missed['working tree']}, "
                f"{rev} {missed[rev]}" if any(missed.values()) else ""),
         ))

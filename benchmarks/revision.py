@@ -76,6 +76,25 @@ def seed_in(tree: Path, state_dir: Path) -> None:
         raise RuntimeError(f"seeding the game with {tree} failed:\n{out.stderr[-2000:]}")
 
 
+def resumes_same(tree: Path, state_dir: Path) -> bool:
+    """Whether `tree`'s store resumes the game in `state_dir` at the same moment as the
+    working tree's (the record's format is public and versioned, so an earlier revision
+    usually reads a later one's record; when it does not, it needs a game of its own)."""
+    code = ("import sys, json; from pathlib import Path; "
+            "from benchmarks.adapters import resume; "
+            "s = resume(Path(sys.argv[1])); "
+            "print(json.dumps([str(s.phase), s.round, s.actions, repr(s.last_action), "
+            "[[p, list(s.player(p).dock), s.player(p).coins] for p in s.players]]))")
+    states = []
+    for where in (ROOT, tree):
+        out = subprocess.run([sys.executable, "-c", code, str(state_dir)], cwd=where,
+                             env=tree_env(where), capture_output=True, text=True)
+        if out.returncode != 0:
+            return False
+        states.append(out.stdout.strip().splitlines()[-1:])
+    return states[0] == states[1]
+
+
 def check_tree(stdout: str, tree: Path) -> str:
     """Where the child's `companion` came from (its ``WHERE companion <file>`` line);
     RuntimeError unless that is inside `tree`."""
