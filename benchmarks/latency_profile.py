@@ -13,18 +13,23 @@ import argparse
 import contextlib
 import io
 import pstats
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from benchmarks import APP, ROOT, check_child, python, run_child
-from benchmarks.revision import check_tree, checkout, seed_in, tree_env
+from benchmarks.revision import check_tree, checkout, resumes_same, seed_in, tree_env
 
 
-def profile(tree: Path, work: Path, samples: int) -> pstats.Stats:
+def profile(tree: Path, work: Path, samples: int, game: Path | None = None) -> pstats.Stats:
+    """`tree`'s frame path, playing the game in `game` (copied) or one it seeds itself."""
     state = work / "state"
-    state.mkdir()
-    seed_in(tree, state)
+    if game is not None:
+        shutil.copytree(game, state)
+    else:
+        state.mkdir()
+        seed_in(tree, state)
     out = work / "frame.prof"
     child = check_child(run_child(
         [python(), APP, "latency", str(state), str(samples)],
@@ -53,10 +58,16 @@ def main(argv: list[str] | None = None) -> int:
         sides = {"working tree": ROOT}
         if args.against:
             sides[args.against] = stack.enter_context(checkout(args.against))
+        # The same game on both sides when the revision resumes it (as `latency --against`).
+        game = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-prof-")))
+        (game / "state").mkdir()
+        seed_in(ROOT, game / "state")
         for name, tree in sides.items():
             work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-prof-")))
-            print(f"==== {name}")
-            print(show(profile(tree, work, args.samples), args.top))
+            same = tree == ROOT or resumes_same(tree, game / "state")
+            print(f"==== {name}" + ("" if same else " (its own game: it cannot resume ours)"))
+            stats = profile(tree, work, args.samples, game / "state" if same else None)
+            print(show(stats, args.top))
     return 0
 
 

@@ -65,7 +65,7 @@ def tree_env(tree: Path) -> dict[str, str]:
 
 def seed_in(tree: Path, state_dir: Path) -> None:
     """The latency benchmarks' game (Loading of round 3, 5 players) left in `state_dir` by
-    `tree`'s own store and simulator: a revision's app resumes a record its own code wrote."""
+    `tree`'s own store and simulator."""
     code = ("import sys; from pathlib import Path; "
             "from benchmarks.adapters import seed_game; "
             "from benchmarks.idle import round_screen_game; "
