@@ -1,8 +1,13 @@
-"""`python -m benchmarks [--quick] [--only NAME ...] [--output FILE] [--json FILE]`.
+"""`python -m benchmarks [--quick] [--only NAME ...] [--against REV] [--output FILE] [--json FILE]`.
 
 Runs every benchmark, prints a summary, and (for a full run, or with
 --output) writes RESULTS.md: a summary table to paste into the README, the
 machine, and every figure with its runs, baseline and ratio.
+
+With ``--against REV`` the benchmarks that can (``latency``) measure the working
+tree and revision REV in the same run, interleaved: REV is checked out into a
+temporary git worktree, and each figure's baseline is REV's, its ratio the median
+of the pairs' ratios (working tree / REV).
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ MODULES = (*MODULES, "history_scale", "club")  # issue 20: History at scale; iss
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 
+#: The benchmarks that can measure an earlier revision beside the working tree.
+AGAINST = ("latency",)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
@@ -36,9 +44,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="where to write the results (default: benchmarks/RESULTS.md for a "
                         "full run of every benchmark; a quick or partial run writes nothing)")
     parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
+    parser.add_argument("--against", metavar="REV",
+                        help="measure the working tree beside revision REV (a commit, branch "
+                        "or tag), interleaved in the same run; with --only " + " ".join(AGAINST))
     args = parser.parse_args(argv)
     size = Size.of(args.size or ("quick" if args.quick else "full"))
     modules = args.only or list(MODULES)
+    if args.against and not set(modules) <= set(AGAINST):
+        parser.error(f"--against works with --only {' '.join(AGAINST)}")
 
     info = machine_info()
     info["size"] = size.name
@@ -47,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     for index, name in enumerate(modules):
         t0 = time.monotonic()
         print(f"== {name} ...", file=sys.stderr, flush=True)
-        figures.extend(run_module(name, size))
+        figures.extend(run_module(name, size, args.against))
         if "engine_replay" in modules and name != "engine_replay" and (
             index == len(modules) // 2 or index == len(modules) - 1
         ):
@@ -61,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(summary_table(figures))
     output = args.output
-    if output is None and size.name == "full" and not args.only:
+    if output is None and size.name == "full" and not args.only and not args.against:
         output = RESULTS
     if output:
         output.write_text(render(figures, info), encoding="utf-8")
@@ -72,10 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run_module(name: str, size: Size) -> list[Figure]:
-    """A benchmark's figures; a crash becomes an unavailable figure carrying the error."""
+def run_module(name: str, size: Size, against: str | None = None) -> list[Figure]:
+    """A benchmark's figures (beside revision `against`, when given); a crash becomes an
+    unavailable figure carrying the error."""
     try:
         module = importlib.import_module(f"benchmarks.{name}")
+        if against:
+            return list(module.run_against(size, against))
         return list(module.run(size))
     except Exception as exc:  # noqa: BLE001 - one broken benchmark must not stop the others
         traceback.print_exc()

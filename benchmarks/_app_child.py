@@ -19,6 +19,8 @@ MODE:
   screen, which only the UI handles; Undo and Redo intents, alternating,
   which go through the engine and the journal's sync; and taps, posted as
   SDL mouse events at the centre of the Undo and Redo buttons, alternating.
+  With ``BENCH_PROFILE=FILE`` in the environment, a cProfile of the frame path
+  (inputs handled and frames drawn, not the waiting) is saved to FILE.
 - ``frames``: after the first frame, SECONDS redraws (a count) of the same
   screen, each asked for with an SDL expose event (the app redraws on it);
   prints how long each `Runner.frame` took (draw the scene, present, flip).
@@ -210,6 +212,40 @@ def _instrument() -> None:
         pass
 
 
+#: With BENCH_PROFILE=FILE in latency mode: one cProfile over the frame path (handling an
+#: event or an intent, and drawing the frame), saved to FILE (pstats) at the end.
+PROFILE: list[Any] = []
+
+
+def _profile_frame_path() -> None:
+    """Profile only the main loop's work on inputs and frames, not its waiting."""
+    import cProfile
+
+    profiler = cProfile.Profile()
+    PROFILE.append(profiler)
+    depth = [0]
+
+    def profiled(real):  # type: ignore[no-untyped-def]
+        def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+            depth[0] += 1
+            if depth[0] == 1:
+                profiler.enable()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+                if depth[0] == 0:
+                    profiler.disable()
+
+        return wrapped
+
+    from companion.ui import runner
+
+    for name in ("frame", "handle", "guarded", "drain_intents"):
+        if hasattr(runner.Runner, name):  # an earlier revision may lack one
+            setattr(runner.Runner, name, profiled(getattr(runner.Runner, name)))
+
+
 def _frame_after(count: int, timeout: float = 2.0) -> float | None:
     """The time of frame number `count` (0-based), waiting up to `timeout` s for it."""
     with new_frame:
@@ -241,7 +277,11 @@ def _target(ui: object, key: str) -> tuple[int, int] | None:
 
 
 def _latency(samples: int) -> None:
+    import companion
     from companion.inputs import intents as it
+
+    # Which tree's code this is (`--against REV` runs a revision beside the working tree).
+    print(f"WHERE companion {companion.__file__}")
 
     runner = _the_runner()
     bus = getattr(runner, "bus", None)
@@ -285,6 +325,8 @@ def _latency(samples: int) -> None:
             missed["touch"] += 1
         else:
             out["touch"].append((done - t0) * 1000)
+    if PROFILE:
+        PROFILE[0].dump_stats(os.environ["BENCH_PROFILE"])
     for label, values in PARTS.items():
         print(f"PART {label}: " + " ".join(f"{v:.3f}" for v in values))
     for kind, values in out.items():
@@ -387,6 +429,8 @@ def main() -> None:
     _catch_runner()
     if mode == "latency":
         _instrument()
+        if os.environ.get("BENCH_PROFILE"):
+            _profile_frame_path()
     if mode != "serve":
         threading.Thread(target=_monitor, args=(mode, seconds), daemon=True).start()
     from companion.cli import main as app_main

@@ -16,6 +16,7 @@ disk) is left out silently. `check-config` never reads this file.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from companion.config.settings import (
 )
 from companion.engine.cards import Catalogue
 from companion.fsio import atomic_write, read_bounded
+
+log = logging.getLogger("companion.config")
 
 __all__ = ["CACHE_FILE", "VERSION", "cache_path", "load_config"]
 
@@ -120,7 +123,8 @@ def _read(path: Path, sources: dict[str, Any], config_dir: Path
         if data.get("sources") != sources:
             return None
         return _settings_from(data["settings"], config_dir), _cards_from(data["catalogue"])
-    except Exception:  # noqa: BLE001 - any fault in a cache only means parsing the YAML again
+    except Exception as exc:  # noqa: BLE001 - any fault in a cache only means parsing the YAML again
+        log.debug("card cache %s not used (%s: %s)", path, type(exc).__name__, exc)
         return None
 
 

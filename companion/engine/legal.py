@@ -137,8 +137,28 @@ def _cubes(ps: PlayerState) -> list[tuple[str, str]]:
     return cubes
 
 
+#: The last state asked about and each player's Loading actions in it. A screen asks
+#: several times a frame for the same state (who still holds cubes, whose button does
+#: what, the choices), and `has_dock_work` asks for every player: worked out once per
+#: state. A `State` never changes once `apply` has returned it (its `==` is identity);
+#: it is kept alive here, so its id is never another state's.
+_last_loading: tuple[State | None, dict[str, tuple[Action, ...]]] = (None, {})
+
+
 def loading_actions(state: State, player: str) -> list[Action]:
     """One player's legal Loading actions (moves, conversions, market-hall sales)."""
+    global _last_loading
+    last, per_player = _last_loading
+    if last is not state:
+        per_player = {}
+        _last_loading = (state, per_player)
+    got = per_player.get(player)
+    if got is None:
+        got = per_player[player] = tuple(_loading_actions(state, player))
+    return list(got)
+
+
+def _loading_actions(state: State, player: str) -> list[Action]:
     ps = state.player(player)
     cards = state.catalogue.cards
     merchants = {cards[c].good for c in ps.cards if cards[c].kind == Kind.MERCHANT}

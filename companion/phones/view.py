@@ -17,6 +17,7 @@ makes.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -25,6 +26,8 @@ from companion.engine.words import PRINTED_FIELD, Kind
 from companion.phones.follow import Reading
 from companion.store import bgstats, stats
 from companion.store.journal import line_time
+
+log = logging.getLogger("companion.phones")
 
 Names = Callable[[State], Mapping[str, str]]
 #: The BG Stats play's comments in the table's language (`companion.ui.words.play_comments`).
@@ -115,7 +118,9 @@ def view(reading: Reading | None, names: Names, *, said: Said | None = None,
         try:
             game["chart"] = (reading.ends.series(state) if reading.ends is not None
                              else stats.running_scores(record, state.catalogue))
-        except Exception:  # noqa: BLE001 - a chart must never stop the page
+        except Exception as exc:  # noqa: BLE001 - a chart must never stop the page
+            # Asked at every poll of a phone: the details once in a debug log are enough.
+            log.debug("no chart for the phones (%s: %s)", type(exc).__name__, exc)
             game["chart"] = {}
         try:
             link = bgstats.link(bgstats.play(state, record, names=names(state), said=said))

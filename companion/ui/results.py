@@ -9,6 +9,8 @@ where the game comes from: `scenes/final.py` (the game on the table) and
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from companion import formats
@@ -30,6 +32,8 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import results as results_layout
 from companion.ui.scene import Primary, Scene, SceneHost
+
+log = logging.getLogger("companion.ui")
 
 
 def running_scores(record: str, catalogue: Catalogue) -> dict[str, list[int]]:
@@ -110,7 +114,9 @@ class ResultsScene(Scene):
         if self._series is None:
             try:
                 self._series = running_scores(self.record(), self.state.catalogue)
-            except Exception:  # noqa: BLE001 - a chart must never stop the final screen
+            except Exception as exc:  # noqa: BLE001 - a chart must never stop the final screen
+                log.warning("no score chart on the final screen (%s: %s)",
+                            type(exc).__name__, exc)
                 self._series = {}
         return self._series
 
@@ -130,7 +136,9 @@ class ResultsScene(Scene):
                 made = bgstats.link(play)
                 # A link no QR code can hold (it grows with the names): the chart instead.
                 self._link = (made if qr.fits(made) else None,)
-            except Exception:  # noqa: BLE001 - the code must never stop the final screen
+            except Exception as exc:  # noqa: BLE001 - the code must never stop the final screen
+                log.warning("no BG Stats code on the final screen (%s: %s)",
+                            type(exc).__name__, exc)
                 self._link = (None,)
         return self._link[0]
 

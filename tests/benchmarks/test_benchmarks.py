@@ -150,3 +150,25 @@ def test_taps_counts_the_4th_fire_as_a_card_revealed_where_it_is_resolved() -> N
         assert len(extra) == 1 and isinstance(extra[0], Done | Reveal), extra
         assert [f.card for f in state.fires].count(FOURTH_FIRE) == 1
     assert events_of(Done()) == 1  # without the states around it: as before
+
+
+def test_a_revision_is_checked_out_apart_and_its_children_import_it() -> None:
+    """`--against REV`: the revision's tree, first on a child's PYTHONPATH, is what the
+    child imports (not the venv's editable install of this tree), the check tells the two
+    apart, and the temporary worktree is gone afterwards."""
+    from benchmarks import revision
+
+    code = "import companion; print('WHERE companion', companion.__file__)"
+    with revision.checkout("HEAD") as tree:
+        assert (tree / "companion" / "__init__.py").is_file()
+        out = subprocess.run([sys.executable, "-c", code], env=revision.tree_env(tree),
+                             cwd=tree, capture_output=True, text=True, check=True).stdout
+        assert revision.check_tree(out, tree).startswith(str(tree))
+        with pytest.raises(RuntimeError, match="not from"):
+            revision.check_tree(out, ROOT)
+    assert not tree.exists()
+    listed = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
+    assert str(tree) not in listed
+    with pytest.raises(RuntimeError, match="not a revision"):
+        revision.describe("no-such-revision-36")

@@ -143,6 +143,22 @@ def test_a_cache_that_matches_but_holds_nonsense_is_ignored(config: Path, state:
     assert "no_such_setting" not in path.read_text()
 
 
+def test_a_cache_it_cannot_use_is_named_in_the_log(config: Path, state: Path,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """The fault that turned the cache into "parse the YAML again" leaves a debug line
+    with its type and message (issue 36: no exception becomes a default unseen)."""
+    cache.load_config(config, state)
+    path = cache.cache_path(state)
+    data = json.loads(path.read_text())
+    data["settings"]["companion"]["no_such_setting"] = 1
+    path.write_text(json.dumps(data))
+    with caplog.at_level("DEBUG", logger="companion.config"):
+        cache.load_config(config, state)
+    lines = [r.getMessage() for r in caplog.records if r.name == "companion.config"]
+    assert any("card cache" in line and str(path) in line and "Error" in line
+               for line in lines), lines
+
+
 def test_another_version_is_ignored(config: Path, state: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     cache.load_config(config, state)

@@ -95,6 +95,22 @@ def test_loading_actions_are_the_players_own(loaded):
         "contract_owned"
 
 
+def test_loading_actions_are_worked_out_once_per_state_and_belong_to_the_caller(loaded):
+    """Asked again for the same state (a frame asks several times), the same actions,
+    in a list of the caller's own; another state (here after a sale) gets its own."""
+    state = loaded().state
+    first = loading_actions(state, "red")
+    first.clear()  # the caller's list: the remembered actions are not touched
+    again = loading_actions(state, "red")
+    assert again and again == loading_actions(state, "red")
+    assert again is not loading_actions(state, "red")
+    give = (("coffee", Store.DOCK), ("tea", Store.DOCK))
+    after = apply(state, MarketSell("red", give))
+    assert loading_actions(after, "red") != again
+    assert MarketSell("red", give) not in loading_actions(after, "red")
+    assert loading_actions(state, "red") == again  # back to the first state: the same
+
+
 def test_undo_preview_is_what_undo_returns_to(loaded):
     state = loaded().state
     previous, undone = undo_preview(state)

@@ -6,6 +6,7 @@ printed value confirms or corrects it, for every later game (issue 18)."""
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 import pygame
@@ -18,6 +19,8 @@ from companion.ui.canvas import BODY, LARGE, PANEL_HI, TEXT, Canvas
 from companion.ui.i18n import _
 from companion.ui.layouts import enroll as places
 from companion.ui.scene import Primary, Scene, SceneHost
+
+log = logging.getLogger("companion.ui")
 
 SEASONS = ("A", "B", "C", "D", "E")
 
@@ -65,7 +68,9 @@ class EnrollScene(Scene):
         """Whether a card of the season shown carries the "?" of an unconfirmed value."""
         try:
             catalogue = self.ui.services.load_catalogue()
-        except Exception:  # noqa: BLE001 - the hint never stops the screen
+        except Exception as exc:  # noqa: BLE001 - the hint never stops the screen
+            # Asked at every frame: a debug line, not a warning per frame.
+            log.debug("enrolling: no catalogue for the hint (%s: %s)", type(exc).__name__, exc)
             return False
         return any(card.unverified for card in catalogue if card.season == self.season)
 

@@ -7,6 +7,7 @@ the Back key (Esc in the simulator).
 
 from __future__ import annotations
 
+import logging
 import re
 
 import pygame
@@ -17,6 +18,8 @@ from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, 
 from companion.ui.i18n import N_, _
 from companion.ui.layouts import hardware as places
 from companion.ui.scene import Primary, Scene
+
+log = logging.getLogger("companion.ui")
 
 #: The devices the status lines name, in the current language.
 DEVICE_NAMES = {"buttons": N_("Buttons"), "reader": N_("Card reader"), "tags": N_("Card tags"),
@@ -117,7 +120,10 @@ class HardwareScene(Scene):
     def card_name(self, card_id: str) -> str:
         try:
             return names.card_name(self.ui.services.load_catalogue()[card_id])
-        except Exception:  # noqa: BLE001 - a test page names what it can
+        except Exception as exc:  # noqa: BLE001 - a test page names what it can
+            # An unknown card is what a test page meets; asked at every frame.
+            log.debug("hardware test: no name for %s (%s: %s)", card_id, type(exc).__name__,
+                      exc)
             return card_id
 
     def primary(self) -> Primary:

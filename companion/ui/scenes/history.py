@@ -129,6 +129,7 @@ class HistoryScene(Scene):
             self._note(history)
             self.window(0, FIRST_PAGE)  # so the first frame names what was left out
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+            log.warning("the history cannot be read (%s: %s)", type(exc).__name__, exc)
             self.problem = problem_of(exc)
 
     @property
@@ -153,6 +154,8 @@ class HistoryScene(Scene):
                 rows = list(history.page(self._read, want))
                 self._note(history)
             except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+                log.warning("the history's games cannot be read (%s: %s)",
+                            type(exc).__name__, exc)
                 self.problem = problem_of(exc)
                 return []
             expected = min(want, self._count - self._read)

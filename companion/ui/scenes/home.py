@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from companion.errors import CompanionError
@@ -21,6 +23,8 @@ from companion.ui.i18n import _
 from companion.ui.layouts import home as places
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import GameSession
+
+log = logging.getLogger("companion.ui")
 
 
 class HomeScene(Scene):
@@ -57,6 +61,8 @@ class HomeScene(Scene):
         except CompanionError as exc:
             self.problem = exc.message
         except Exception as exc:  # noqa: BLE001 - e.g. JournalCorrupt from the store
+            log.warning("the unfinished game cannot be resumed (%s: %s)", type(exc).__name__,
+                        exc)
             self.problem = str(getattr(exc, "message", exc))
 
     def resume(self) -> None:

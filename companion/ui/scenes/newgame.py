@@ -3,6 +3,7 @@ the first player (chosen or drawn)."""
 
 from __future__ import annotations
 
+import logging
 import random
 from functools import partial
 
@@ -24,6 +25,8 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _
 from companion.ui.layouts import newgame as places
 from companion.ui.scene import Primary, Scene, SceneHost
+
+log = logging.getLogger("companion.ui")
 
 
 class NewGameScene(Scene):
@@ -47,7 +50,8 @@ class NewGameScene(Scene):
         history = self.ui.services.history
         try:
             return list(history.known_names()) if history is not None else []
-        except Exception:  # noqa: BLE001 - history is an offer, never a blocker
+        except Exception as exc:  # noqa: BLE001 - history is an offer, never a blocker
+            log.warning("no known names from the history (%s: %s)", type(exc).__name__, exc)
             return []
 
     def set_count(self, n: int) -> None:

@@ -5,6 +5,7 @@ table (the bar's second button switches); the arrows page through the players.""
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 import pygame
@@ -18,6 +19,8 @@ from companion.ui.i18n import _
 from companion.ui.layouts import stats as stats_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.scenes.history import problem_of
+
+log = logging.getLogger("companion.ui")
 
 
 def _number(value: float) -> str:
@@ -55,6 +58,7 @@ class PlayerStatsScene(Scene):
             self.records = stats.records_of(found)  # type: ignore[arg-type]
             self.notes = list(getattr(history, "notes", ()) or ())
         except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+            log.warning("the history's totals cannot be read (%s: %s)", type(exc).__name__, exc)
             self.problem = problem_of(exc)
 
     def primary(self) -> Primary:
@@ -79,6 +83,8 @@ class PlayerStatsScene(Scene):
                 self.notes = list(getattr(history, "notes", ()) or ())
                 self.with_categories = True
             except Exception as exc:  # noqa: BLE001 - a broken history must not stop the app
+                log.warning("the history's points per category cannot be read (%s: %s)",
+                            type(exc).__name__, exc)
                 self.problem = problem_of(exc)
         self.ui.dirty = True
 
