@@ -40,6 +40,7 @@ from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 from companion.ui.words import letter as words_letter
+from companion.ui.words import unique_letters
 
 __all__ = ["UI", "Services"]
 
@@ -297,8 +298,14 @@ class UI:
         """Each player button's letter as the legend shows it: a seated player's (the
         panels'), else the colour word's initial."""
         state = self.game.state if self.game is not None else None
-        return {colour: words_letter(state, colour) if state is not None and
-                colour in state.players else names.colour(colour)[:1].upper()
+        seated = {pid: words_letter(state, pid) for pid in state.players} \
+            if state is not None else {}
+        # The colours nobody plays by their colour word, each its own letter beside the
+        # players' (Grün G, Gelb Ge: never two buttons with one letter).
+        others = unique_letters([(colour, names.colour(colour)) for colour in
+                                 buttons.order(state) if colour not in seated],
+                                taken=seated.values())
+        return {colour: seated.get(colour) or others[colour]
                 for colour in buttons.order(state)}
 
     def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str]) -> None:

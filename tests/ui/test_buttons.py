@@ -234,3 +234,29 @@ def test_new_game_seats_and_starter_by_buttons(ui):
     ui.intent(it.Ok())
     assert ui.game is not None and ui.game.state.players == ("red", "blue")
     assert ui.game.state.first_player == "blue"
+
+
+def test_no_two_buttons_share_a_letter_in_any_language(ui):
+    """Found playing (QA, German): New game's legend showed "G" for Grün and for Gelb (and
+    a 2-player game's unused buttons the same), where the panels tell them apart (Gelb
+    "Ge", issue 30). Every button has its own letter, the seated players' the panels'."""
+    from companion.ui import words
+
+    def letters():
+        ui.render()
+        return {b["button"]: b.get("letter")
+                for b in ui.canvas.describe("x", "en")["buttons"]
+                if b["button"] not in ("ok", "undo")}
+
+    ui.intent(it.Ok())  # Home: New game
+    for language in ("de", "fr", "en"):
+        ui.set_language(language)
+        said = letters()
+        assert len(said) == 5 and len(set(said.values())) == 5, (language, said)
+    ui.set_language("de")
+    ui.press("back")
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    said = ui.button_letters()  # what the legend draws where the table has buttons
+    assert len(set(said.values())) == 5, said
+    for pid in ("red", "blue"):
+        assert said[pid] == words.letter(ui.game.state, pid)
