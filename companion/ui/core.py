@@ -319,8 +319,9 @@ class UI:
         for at, colour in enumerate(order):
             cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
             letter = letters[colour]
-            c.player_badge(colour, (cell.x + c.u(6) + radius, cell.centery), radius, letter)
-            left = cell.x + c.u(12) + 2 * radius
+            wide = c.badge_radius(radius, letter)  # "Ge": its words start after it
+            c.player_badge(colour, (cell.x + c.u(6) + wide, cell.centery), radius, letter)
+            left = cell.x + c.u(12) + 2 * wide
             room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
             layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
                              TEXT if colour in legend else MUTED, role="secondary",

@@ -260,3 +260,32 @@ def test_no_two_buttons_share_a_letter_in_any_language(ui):
     assert len(set(said.values())) == 5, said
     for pid in ("red", "blue"):
         assert said[pid] == words.letter(ui.game.state, pid)
+
+
+def test_a_two_letter_badge_in_the_legend_leaves_its_words_room(ui):
+    """Found playing (QA, German): Gelb's "Ge" badge grows wider than a one-letter badge,
+    and the legend's words began where a one-letter badge ends: the dash or "beginnt" ran
+    into the badge."""
+    import pygame
+
+    ui.services.buttons = True  # the table has buttons: the legend is drawn
+    ui.intent(it.Ok())  # Home: New game, 4 seats: Gelb beside Grün
+    ui.set_language("de")
+    ui.render()
+    frame = ui.canvas.describe("newgame", "de")
+    letters = {b["button"]: b["letter"] for b in frame["buttons"] if "letter" in b}
+    assert letters["yellow"] == "Ge"
+    # The legend's row is the lowest of the players' marks.
+    row = max(m["rect"][1] + m["rect"][3] // 2 for m in frame["marks"] if m["kind"] == "player")
+    badges = [m for m in frame["marks"] if m["kind"] == "player"
+              and abs(m["rect"][1] + m["rect"][3] // 2 - row) <= 2]
+    assert len(badges) == 5
+    gaps = {}
+    for badge in badges:
+        box = pygame.Rect(badge["rect"])
+        words = [t for t in frame["texts"] if t["text"] != letters[badge["of"]]
+                 and abs(t["rect"][1] + t["rect"][3] // 2 - box.centery) <= box.h // 2
+                 and t["rect"][0] + t["rect"][2] > box.x]
+        gaps[badge["of"]] = min(t["rect"][0] for t in words) - box.right
+    # Each badge's words start as far from it as a one-letter badge's do.
+    assert gaps["yellow"] >= gaps["red"] > 0, gaps
