@@ -531,8 +531,10 @@ class UI:
         table has not seen yet (the next card, player or screen). Refused, and said."""
         if intent != self.last_changer or self.clock() - self.last_press >= buttons.HURRIED_S:
             return False
+        # Its short form where the long one would push a round screen's controls down
+        # (French and German Loading in portrait: four lines; `RoundScene.shorten_message`).
         self.info(_("Pressed too soon after the screen changed: nothing done. Press again "
-                    "if you meant it."))
+                    "if you meant it."), short=_("Pressed too soon: nothing done."))
         return True
 
     def legend(self) -> dict[str, str]:

@@ -4,6 +4,8 @@ Loading's moves by buttons, the refusals at the press or the scan, hurried press
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine import Done, Setup
 from companion.engine.words import Kind
 from companion.inputs import intents as it
@@ -289,3 +291,34 @@ def test_a_two_letter_badge_in_the_legend_leaves_its_words_room(ui):
         gaps[badge["of"]] = min(t["rect"][0] for t in words) - box.right
     # Each badge's words start as far from it as a one-letter badge's do.
     assert gaps["yellow"] >= gaps["red"] > 0, gaps
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_hurried_press_message_moves_no_loading_choice_in_portrait(services, language):
+    """Found playing (QA, French 5 players at 480x800): OK pressed twice after a Loading
+    move said "Appui trop rapide…" in four lines, which pushed the cubes and the moves
+    down under the finger. Its short form keeps them where they were."""
+    from companion.engine import Phase
+    from companion.engine.legal import cube_holders
+    from companion.ui.samples import Demo
+
+    ui = UI(services, (480, 800))
+    ui.open("home")
+    ui.set_language(language)
+    Demo(ui, 5).at(lambda b, a: a.phase == Phase.LOADING and b.phase != Phase.LOADING
+                   and len(cube_holders(a)) >= 2, last_live=True)
+    ui.dismiss_message()
+    assert ui.top.name == "loading"
+
+    def places():
+        ui.render()
+        said = (ui.message.text, ui.message.short) if ui.message is not None else ()
+        return [(t["label"], t["rect"]) for t in ui.canvas.describe("x", language)["targets"]
+                if not t["bar"] and t["label"] not in said]  # the message closes by a tap
+
+    before = places()
+    ui.last_changer, ui.last_press = it.Ok(), ui.clock()  # OK just changed the screen
+    state = ui.game.state
+    ui.intent(it.Ok())
+    assert ui.game.state is state and ui.message is not None  # refused, and said
+    assert places() == before
