@@ -489,17 +489,21 @@ class Canvas:
         """The frame of a chosen target (a button's `selected`), around a region."""
         self.rect(rect, ACCENT, width=max(3, self.u(4)))
 
+    def badge_radius(self, radius: int, letter: str) -> int:
+        """The radius `player_badge` draws for `letter`: two letters where two names start
+        alike ("Ge" beside "G"; issue 30) make the marker as wide as they need at the
+        smallest readable size, so what stands beside it starts after that."""
+        if len(letter) > 1:
+            return max(radius, (font(self.px(SMALL)).size(letter)[0] + 5) // 2)
+        return radius
+
     def player_badge(
         self, pid: str, centre: tuple[int, int], radius: int, letter: str
     ) -> None:
         """A player's marker: their colour and their letter (colour is never the only sign)."""
         colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
-        size = max(SMALL, int(radius * 1.3 / self.s))
-        if len(letter) > 1:
-            # Two letters where two names start alike ("Ge" beside "G"; issue 30): the
-            # marker as wide as they need at the smallest readable size.
-            size = SMALL
-            radius = max(radius, (font(self.px(SMALL)).size(letter)[0] + 5) // 2)
+        size = SMALL if len(letter) > 1 else max(SMALL, int(radius * 1.3 / self.s))
+        radius = self.badge_radius(radius, letter)
         pygame.draw.circle(self.surface, colour, centre, radius)
         self.marks.append(("player", pid, pygame.Rect(centre[0] - radius, centre[1] - radius,
                                                       2 * radius, 2 * radius), ()))

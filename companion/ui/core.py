@@ -40,6 +40,7 @@ from companion.ui.scene import Action0, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 from companion.ui.words import letter as words_letter
+from companion.ui.words import unique_letters
 
 __all__ = ["UI", "Services"]
 
@@ -297,8 +298,14 @@ class UI:
         """Each player button's letter as the legend shows it: a seated player's (the
         panels'), else the colour word's initial."""
         state = self.game.state if self.game is not None else None
-        return {colour: words_letter(state, colour) if state is not None and
-                colour in state.players else names.colour(colour)[:1].upper()
+        seated = {pid: words_letter(state, pid) for pid in state.players} \
+            if state is not None else {}
+        # The colours nobody plays by their colour word, each its own letter beside the
+        # players' (Grün G, Gelb Ge: never two buttons with one letter).
+        others = unique_letters([(colour, names.colour(colour)) for colour in
+                                 buttons.order(state) if colour not in seated],
+                                taken=seated.values())
+        return {colour: seated.get(colour) or others[colour]
                 for colour in buttons.order(state)}
 
     def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str]) -> None:
@@ -312,8 +319,9 @@ class UI:
         for at, colour in enumerate(order):
             cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
             letter = letters[colour]
-            c.player_badge(colour, (cell.x + c.u(6) + radius, cell.centery), radius, letter)
-            left = cell.x + c.u(12) + 2 * radius
+            wide = c.badge_radius(radius, letter)  # "Ge": its words start after it
+            c.player_badge(colour, (cell.x + c.u(6) + wide, cell.centery), radius, letter)
+            left = cell.x + c.u(12) + 2 * wide
             room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
             layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
                              TEXT if colour in legend else MUTED, role="secondary",
@@ -523,8 +531,10 @@ class UI:
         table has not seen yet (the next card, player or screen). Refused, and said."""
         if intent != self.last_changer or self.clock() - self.last_press >= buttons.HURRIED_S:
             return False
+        # Its short form where the long one would push a round screen's controls down
+        # (French and German Loading in portrait: four lines; `RoundScene.shorten_message`).
         self.info(_("Pressed too soon after the screen changed: nothing done. Press again "
-                    "if you meant it."))
+                    "if you meant it."), short=_("Pressed too soon: nothing done."))
         return True
 
     def legend(self) -> dict[str, str]:

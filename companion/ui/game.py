@@ -147,6 +147,7 @@ class GameController:
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
+        self.moved_again(old, action)
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
         if type(action) not in (Undo, Redo, Done) and not self.grouping:
@@ -203,6 +204,16 @@ class GameController:
         following = next_loader(state, pid, self.loading_finished(state))
         self.sync(state, state)  # the Loading screen shows the next player
         return following
+
+    def moved_again(self, old: State, action: Action) -> None:
+        """A player who said their Loading is done and then moves a cube (shown again by
+        their button, or after an Undo of Loading's end) has taken their done back: else
+        that move would end Loading by itself and send their other ship cubes to the
+        stock unasked (found at a German table after such an Undo)."""
+        pid = getattr(action, "player", None)
+        if old.phase != Phase.LOADING or pid is None or type(action) in (Undo, Redo, Done):
+            return
+        self.finished = [f for f in self.finished if f[:2] != (old.round, pid)]
 
     def take_back_done(self) -> str | None:
         """Undo's part in a player's done: the last one said since the last recorded

@@ -179,6 +179,12 @@ class ResultsScene(Scene):
         self.show_chart = not self.show_chart
         self.ui.dirty = True
 
+    def screen_key(self) -> object:
+        """The code or the chart (the categories) shown: the switch changes the whole
+        screen and its own label, so a hurried second tap on it does nothing (`UI.touch`)
+        rather than switch back."""
+        return self.show_chart
+
     def title(self) -> str:
         """"Winner: Anna · 12 points" or "Shared win: Anna, Ben · 9 points"."""
         final = self.state.final

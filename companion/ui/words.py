@@ -7,7 +7,7 @@ is said here from the catalogue's translation of that code, with player names.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.engine import (
@@ -64,15 +64,25 @@ def _letters(state: State) -> dict[str, str]:
     """Each player's letter: their name's first letter; where another player has it
     already, that letter and the next of the name that tells them apart ("Grün" G, "Gelb"
     Ge: an "E" for Gelb read as a mistake at a German table; issue 30)."""
-    taken: dict[str, str] = {}
-    for other in state.players:
-        name = player_name(state, other)
+    return unique_letters([(other, player_name(state, other)) for other in state.players])
+
+
+def unique_letters(named: Sequence[tuple[str, str]], taken: Iterable[str] = ()
+                   ) -> dict[str, str]:
+    """A letter for each (key, name), in order, as `letter` gives the players: the name's
+    first letter, else that letter and the next of the name that tells it apart from the
+    letters given before (and from `taken`). The buttons' legend names the colours nobody
+    plays this way too, so that no two buttons share a letter (Grün G, Gelb Ge)."""
+    given: dict[str, str] = {}
+    used = set(taken)
+    for key, name in named:
         chars = [ch for ch in name if ch.isalnum()] or ["?"]
         first = chars[0].upper()
         candidates = [first, *(first + ch.lower() for ch in chars[1:])]
-        pick = next((ch for ch in candidates if ch not in taken.values()), str(len(taken) + 1))
-        taken[other] = pick
-    return taken
+        pick = next((ch for ch in candidates if ch not in used), str(len(used) + 1))
+        given[key] = pick
+        used.add(pick)
+    return given
 
 
 def card(state: State, card_id: str) -> str:

@@ -4,6 +4,8 @@ Loading's moves by buttons, the refusals at the press or the scan, hurried press
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine import Done, Setup
 from companion.engine.words import Kind
 from companion.inputs import intents as it
@@ -234,3 +236,89 @@ def test_new_game_seats_and_starter_by_buttons(ui):
     ui.intent(it.Ok())
     assert ui.game is not None and ui.game.state.players == ("red", "blue")
     assert ui.game.state.first_player == "blue"
+
+
+def test_no_two_buttons_share_a_letter_in_any_language(ui):
+    """Found playing (QA, German): New game's legend showed "G" for Grün and for Gelb (and
+    a 2-player game's unused buttons the same), where the panels tell them apart (Gelb
+    "Ge", issue 30). Every button has its own letter, the seated players' the panels'."""
+    from companion.ui import words
+
+    def letters():
+        ui.render()
+        return {b["button"]: b.get("letter")
+                for b in ui.canvas.describe("x", "en")["buttons"]
+                if b["button"] not in ("ok", "undo")}
+
+    ui.intent(it.Ok())  # Home: New game
+    for language in ("de", "fr", "en"):
+        ui.set_language(language)
+        said = letters()
+        assert len(said) == 5 and len(set(said.values())) == 5, (language, said)
+    ui.set_language("de")
+    ui.press("back")
+    start_game(ui, Setup(players=("red", "blue"), first="red"))
+    said = ui.button_letters()  # what the legend draws where the table has buttons
+    assert len(set(said.values())) == 5, said
+    for pid in ("red", "blue"):
+        assert said[pid] == words.letter(ui.game.state, pid)
+
+
+def test_a_two_letter_badge_in_the_legend_leaves_its_words_room(ui):
+    """Found playing (QA, German): Gelb's "Ge" badge grows wider than a one-letter badge,
+    and the legend's words began where a one-letter badge ends: the dash or "beginnt" ran
+    into the badge."""
+    import pygame
+
+    ui.services.buttons = True  # the table has buttons: the legend is drawn
+    ui.intent(it.Ok())  # Home: New game, 4 seats: Gelb beside Grün
+    ui.set_language("de")
+    ui.render()
+    frame = ui.canvas.describe("newgame", "de")
+    letters = {b["button"]: b["letter"] for b in frame["buttons"] if "letter" in b}
+    assert letters["yellow"] == "Ge"
+    # The legend's row is the lowest of the players' marks.
+    row = max(m["rect"][1] + m["rect"][3] // 2 for m in frame["marks"] if m["kind"] == "player")
+    badges = [m for m in frame["marks"] if m["kind"] == "player"
+              and abs(m["rect"][1] + m["rect"][3] // 2 - row) <= 2]
+    assert len(badges) == 5
+    gaps = {}
+    for badge in badges:
+        box = pygame.Rect(badge["rect"])
+        words = [t for t in frame["texts"] if t["text"] != letters[badge["of"]]
+                 and abs(t["rect"][1] + t["rect"][3] // 2 - box.centery) <= box.h // 2
+                 and t["rect"][0] + t["rect"][2] > box.x]
+        gaps[badge["of"]] = min(t["rect"][0] for t in words) - box.right
+    # Each badge's words start as far from it as a one-letter badge's do.
+    assert gaps["yellow"] >= gaps["red"] > 0, gaps
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_hurried_press_message_moves_no_loading_choice_in_portrait(services, language):
+    """Found playing (QA, French 5 players at 480x800): OK pressed twice after a Loading
+    move said "Appui trop rapide…" in four lines, which pushed the cubes and the moves
+    down under the finger. Its short form keeps them where they were."""
+    from companion.engine import Phase
+    from companion.engine.legal import cube_holders
+    from companion.ui.samples import Demo
+
+    ui = UI(services, (480, 800))
+    ui.open("home")
+    ui.set_language(language)
+    Demo(ui, 5).at(lambda b, a: a.phase == Phase.LOADING and b.phase != Phase.LOADING
+                   and len(cube_holders(a)) >= 2, last_live=True)
+    ui.dismiss_message()
+    assert ui.top.name == "loading"
+
+    def places():
+        ui.render()
+        said = (ui.message.text, ui.message.short) if ui.message is not None else ()
+        return [(t["label"], t["rect"]) for t in ui.canvas.describe("x", language)["targets"]
+                if not t["bar"] and t["label"] not in said]  # the message closes by a tap
+
+    before = places()
+    ui.last_changer, ui.last_press = it.Ok(), ui.clock()  # OK just changed the screen
+    state = ui.game.state
+    ui.intent(it.Ok())
+    assert ui.game.state is state and ui.message is not None  # refused, and said
+    assert places() == before

@@ -305,3 +305,43 @@ def test_a_players_loading_done_hands_over_and_loading_ends_when_nobody_holds_a_
             assert game.state.phase == "loading" and len(lines()) == written
     assert game.state.phase != "loading" and lines()[-1]["type"] == "done"
     assert len(lines()) == written + 1
+
+
+def test_a_done_player_who_moves_again_is_no_longer_done(ui):
+    """Found playing (QA, German 2 players): the first holder says done, the second places
+    their last cube and Loading ends by itself; Undo brings Loading back on the first
+    holder's cubes. A move of theirs must not end Loading with their other cubes going to
+    the stock: a player who moves after their done has taken it back."""
+    from companion.engine.legal import cube_holders, has_dock_work, loading_actions
+
+    def dock_move(state: State, pid: str) -> Move:
+        return next(a for a in loading_actions(state, pid)
+                    if isinstance(a, Move) and a.source == "dock")
+
+    def begins(b, a):
+        holders = cube_holders(a)
+        return (a.phase == Phase.LOADING and b.phase != Phase.LOADING and len(holders) == 2
+                and len(a.player(holders[0]).dock) >= 2
+                and any(isinstance(x, Move) and x.source == "dock"
+                        for x in loading_actions(a, holders[0])))
+
+    Demo(ui, 2).at(begins, last_live=True)
+    game = ui.game
+    first, second = cube_holders(game.state)
+    assert ui.top.name == "loading" and ui.top.player == first
+    ui.press("ok")  # the first holder is done, cubes still on their ship
+    assert ui.top.player == second and game.state.phase == Phase.LOADING
+    while game.state.phase == Phase.LOADING and has_dock_work(game.state, second):
+        assert game.act(next(a for a in loading_actions(game.state, second)
+                             if getattr(a, "source", None) == "dock"
+                             or any(s == "dock" for _g, s in getattr(a, "give", ()))))
+    assert game.state.phase != Phase.LOADING  # nobody left who did not say done
+    ui.press("undo")
+    assert game.state.phase == Phase.LOADING and ui.top.player == first
+    held = len(game.state.player(first).dock)
+    assert game.act(dock_move(game.state, first))
+    assert game.state.phase == Phase.LOADING, "the other cubes went to the stock untold"
+    assert len(game.state.player(first).dock) == held - 1 and ui.top.player == first
+    # Their done, said again, ends Loading (nobody else holds a cube).
+    ui.press("ok")
+    assert game.state.phase != Phase.LOADING

@@ -90,3 +90,27 @@ def test_five_players_two_digit_scores_every_category_one_tap_away(tmp_path, siz
         assert _("Categories") in [t.label for t in ui.canvas.targets]
     finally:
         set_language("en")
+
+
+def test_a_hurried_second_tap_on_the_views_switch_does_nothing(ui):
+    """Found playing (QA, French 5 players at 480x800): a double tap on "Categories" showed
+    the categories and, with the second tap on the same place (now "BG Stats code"), the
+    code again: the switch changes what the screen shows, so a second tap at the same spot
+    within the double-tap interval does nothing, as after any other screen change."""
+    from companion.ui.core import DOUBLE_TAP_S
+
+    at(ui, lambda b, a: a.phase == "over", players=2)
+    while ui.top.name in ("fire", "income"):
+        ui.pop()
+    ui.dismiss_message()
+    ui.render()
+    (hit,) = [h for h in ui.canvas.hits if h.key == "secondary"]
+    spot = hit.rect.center
+    shown = ui.top.show_chart
+    now = ui.clock()
+    assert ui.touch(spot, at=now)
+    assert ui.top.show_chart is not shown
+    ui.touch(spot, at=now + DOUBLE_TAP_S / 2)  # the same finger
+    assert ui.top.show_chart is not shown
+    ui.touch(spot, at=now + 2 * DOUBLE_TAP_S)  # a tap of its own
+    assert ui.top.show_chart is shown

@@ -344,6 +344,8 @@ class ConfirmValueScene(Scene):
             value = (tuple(str(g) for g in self.value) if isinstance(self.value, list)
                      else int(self.value))
         reveal_shown(self.ui, self.game, self.candidates, self.field, value, self.ui.pop)
+        if self.then is not None:  # Supply: the card is revealed (`revealed_since`)
+            self.then()
 
     def add_good(self, good: str) -> None:
         if isinstance(self.value, list) and len(self.value) < 4:

@@ -637,8 +637,22 @@ class SupplyScene(RoundScene):
     def tell_value(self, shown: int) -> None:
         """The fireman just revealed shows `shown`: the card told by it, its value
         confirmed (and saved for later games) unless it was, then revealed: one tap."""
-        reveal_shown(self.ui, self.game, self.firemen_unseen(self.state),
+        before = self.state
+        reveal_shown(self.ui, self.game, self.firemen_unseen(before),
                      PRINTED_FIELD[Kind.FIREMAN], shown)
+        self.revealed_since(before)
+
+    def revealed_since(self, before: State) -> None:
+        """A card was revealed through its printed value (a fireman by its value's button,
+        a card whose value the question asked) rather than `pick`: as after `pick`, the
+        place the camera could not read is filled, and the cards it read meanwhile follow
+        (else the hint kept asking for the place and they never came)."""
+        state = self.state
+        if state.actions > before.actions and type(state.last_action) is Reveal and \
+                self.ship is None and (self.gap is not None or self.waiting):
+            self.gap = None
+            self.next_waiting()
+            self.ui.dirty = True
 
     def face(self, state: State, cid: str, asked: dict[str, list[str]]) -> str:
         """What the grid calls card `cid` now (`places`)."""
@@ -695,7 +709,7 @@ class SupplyScene(RoundScene):
             return
         if candidates:
             self.ui.open("confirm", card_id=candidates[0], field=PRINTED_FIELD[kind],
-                         candidates=candidates)
+                         candidates=candidates, then=partial(self.revealed_since, state))
 
     def shown_in_grid(self, state: State) -> set[str]:
         """The cards revealed this round that the grid tells on their own place (a place

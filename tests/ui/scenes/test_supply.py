@@ -606,3 +606,50 @@ def ship_row_where_it_pays(ui, row: bool) -> None:
         finger.tap("\u203a")
         pages += 1
     assert pages <= 2
+
+
+def asked_then_plain(catalogue, kind: str):
+    """A 3-player game where a card of `kind` whose printed value the table is asked (a
+    fireman told by its value's button, a round's first contract by its goods) is
+    revealed, then a plain card."""
+    from companion.engine import apply, new_game
+
+    for seed in range(1, 80):
+        actions, _final = random_game(catalogue, 3, seed=seed, form="quick")
+        state = new_game(actions[0], catalogue)
+        for i in range(1, len(actions) - 2):
+            a, b = actions[i], actions[i + 1]
+            if isinstance(a, Reveal) and isinstance(b, Reveal) and \
+                    catalogue[a.card].kind == kind and not b.goods and \
+                    catalogue[b.card].kind not in (Kind.SHIP, Kind.FIREMAN, Kind.CONTRACT,
+                                                   Kind.FIRE) and \
+                    not any(catalogue[s.card].kind == Kind.CONTRACT for s in state.slots):
+                return actions, i
+            state = apply(state, a)
+    raise AssertionError(f"no Supply with a {kind} then a plain card")
+
+
+@pytest.mark.parametrize("kind", [Kind.FIREMAN, Kind.CONTRACT])
+def test_an_unread_place_filled_through_its_printed_value_lets_the_next_card_follow(
+        ui, services, kind):
+    """Found playing (QA, German 2 players): the camera could not read place 1 and read
+    place 2; the table tapped place 1's card, a contract whose goods are asked (or a
+    fireman told by its value's button). The card was revealed, but the hint still asked
+    for card 1 and the camera's card 2 never came: only a plain card's tap let it follow."""
+    catalogue = services.load_catalogue()
+    actions, i = asked_then_plain(catalogue, kind)
+    table = TouchTable(ui)
+    table.start(actions[0])
+    for action in actions[1:i]:
+        table.play(action)
+    table.dismiss()
+    first, second = actions[i], table.translate(actions[i + 1])  # ids as the app has them
+    before = len(ui.game.state.slots)
+    ui.intent(it.CardUnread(before + 1))
+    ui.intent(camera(second.card))
+    assert len(ui.game.state.slots) == before and ui.top.gap == before + 1
+    table.enter(first)  # the table taps the card the camera could not read
+    table.dismiss()
+    revealed = [s.card for s in ui.game.state.slots][before:]
+    assert revealed == [table.translate(first).card, second.card]
+    assert ui.top.name != "supply" or (ui.top.gap is None and ui.top.waiting == [])
