@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from companion.club.games import Played, same_name
+from companion.club.games import Played, relation, same_name
 from companion.club.rating import Rater, Rating, ordinal
 from companion.errors import CompanionError, UsageError
 
@@ -79,6 +79,17 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_player ON results (player_id, ended DESC, game_key DESC);
     CREATE INDEX results_season ON results (season, player_id);
+    """,
+    # 2: corrections. A game is never edited: a correction is a new row of `games` (the
+    # stored record with lines appended), and the row it replaces points to it through
+    # `superseded_by` and keeps its record as it arrived. The league reads the newest
+    # version only (`superseded_by IS NULL`: one per setup line); `results` holds the
+    # seats of the newest version only (derived from its record, as the ratings are).
+    """
+    ALTER TABLE games ADD COLUMN superseded_by integer
+        REFERENCES games(id) DEFERRABLE INITIALLY DEFERRED;
+    ALTER TABLE games DROP CONSTRAINT games_game_key_key;
+    CREATE UNIQUE INDEX games_newest ON games (game_key) WHERE superseded_by IS NULL;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -210,23 +221,45 @@ def _player(conn: Any, norm: str, label: str) -> int:
 
 
 def store(conn: Any, game: Played, table_id: int | None, rater: Rater) -> str:
-    """Store a checked game once: "stored", or "known" when the same record is there
-    already. `Conflict` for another record with the same setup line. One transaction,
-    committed when this returns; the ratings from this game on are recomputed in it."""
+    """Store a checked game once: "stored"; "known" when the same record, or an earlier
+    version of the stored one, is there already; "corrected" when it is the stored record
+    with lines appended (a correction: stored as the game's new version, the old one
+    kept). `Conflict` for another record with the same setup line that neither continues
+    nor is continued by the stored one. One transaction, committed when this returns; the
+    ratings from this game's end on are recomputed in it."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (IMPORT_LOCK,))
-        row = conn.execute("SELECT record FROM games WHERE game_key = %s",
+        row = conn.execute("SELECT id, record, ended FROM games "
+                           "WHERE game_key = %s AND superseded_by IS NULL",
                            (game.key,)).fetchone()
+        since = (game.ended, game.key)
         if row is not None:
-            if row[0] == game.record:
+            kind = relation(row[1], game.record)
+            if kind in ("same", "older"):
                 return "known"
-            raise Conflict(
-                "another record of this game (the same setup line) is stored already; the club "
-                "keeps a game as it first arrived (a correction is a new game)")
-        game_id = conn.execute(
-            "INSERT INTO games (game_key, record, ended, season, table_id) "
-            "VALUES (%s, %s, %s, %s, %s) RETURNING id",
-            (game.key, game.record, game.ended, game.season, table_id)).fetchone()[0]
+            if kind != "newer":
+                raise Conflict(
+                    "another record of this game (the same setup line) is stored already, and "
+                    "neither continues the other; a correction is the stored record with lines "
+                    "added after it")
+            old_id, old_ended = int(row[0]), row[2]
+            since = (min(old_ended, game.ended), game.key)
+            game_id = conn.execute("SELECT nextval(pg_get_serial_sequence('games', 'id'))"
+                                   ).fetchone()[0]
+            # The old version is kept as it arrived; only its pointer to the new one is set
+            # (first: one version per setup line is the newest), and its seats leave the
+            # league.
+            conn.execute("UPDATE games SET superseded_by = %s WHERE id = %s", (game_id, old_id))
+            conn.execute("DELETE FROM results WHERE game_id = %s", (old_id,))
+            conn.execute(
+                "INSERT INTO games (id, game_key, record, ended, season, table_id) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                (game_id, game.key, game.record, game.ended, game.season, table_id))
+        else:
+            game_id = conn.execute(
+                "INSERT INTO games (game_key, record, ended, season, table_id) "
+                "VALUES (%s, %s, %s, %s, %s) RETURNING id",
+                (game.key, game.record, game.ended, game.season, table_id)).fetchone()[0]
         rows = []
         for seat in game.seats:
             player = _player(conn, seat.norm, seat.label) if seat.norm is not None else None
@@ -239,8 +272,8 @@ def store(conn: Any, game: Played, table_id: int | None, rater: Rater) -> str:
                 "INSERT INTO results (game_id, seat, player_id, label, points, coins, rank, "
                 "beaten, opponents, ended, game_key, season) "
                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", rows)
-        rerate(conn, rater, (game.ended, game.key))
-    return "stored"
+        rerate(conn, rater, since)
+    return "stored" if row is None else "corrected"
 
 
 class Conflict(Exception):
@@ -347,7 +380,8 @@ def hide_player(conn: Any, name: str, hidden: bool = True) -> None:
 def seasons(conn: Any) -> list[str]:
     with conn.transaction():
         return [str(r[0]) for r in conn.execute(
-            "SELECT DISTINCT season FROM games ORDER BY season DESC").fetchall()]
+            "SELECT DISTINCT season FROM games WHERE superseded_by IS NULL "
+            "ORDER BY season DESC").fetchall()]
 
 
 def standings(conn: Any, season: str | None = None) -> dict[str, Any]:
@@ -356,8 +390,8 @@ def standings(conn: Any, season: str | None = None) -> dict[str, Any]:
     last game of the season), best "beaten ÷ played against" first."""
     with conn.transaction():
         if season is None:
-            row = conn.execute("SELECT season FROM games ORDER BY ended DESC, game_key DESC "
-                               "LIMIT 1").fetchone()
+            row = conn.execute("SELECT season FROM games WHERE superseded_by IS NULL "
+                               "ORDER BY ended DESC, game_key DESC LIMIT 1").fetchone()
             season = str(row[0]) if row else None
         rows = [] if season is None else conn.execute(
             """
@@ -448,7 +482,8 @@ def tonight(conn: Any, now: datetime | None = None) -> dict[str, Any]:
     games and wins that evening, most wins first."""
     since = (now or datetime.now(UTC)) - TONIGHT
     with conn.transaction():
-        count = conn.execute("SELECT count(*) FROM games WHERE ended >= %s",
+        count = conn.execute("SELECT count(*) FROM games "
+                             "WHERE ended >= %s AND superseded_by IS NULL",
                              (since,)).fetchone()[0]
         rows = conn.execute(
             "SELECT p.name, count(*), count(*) FILTER (WHERE r.rank = 1), sum(r.points) "
@@ -461,8 +496,10 @@ def tonight(conn: Any, now: datetime | None = None) -> dict[str, Any]:
 
 
 def count_games(conn: Any) -> int:
+    """The league's games (the newest version of each)."""
     with conn.transaction():
-        return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
+        return int(conn.execute("SELECT count(*) FROM games WHERE superseded_by IS NULL"
+                                ).fetchone()[0])
 
 
 @contextmanager

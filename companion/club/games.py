@@ -14,7 +14,14 @@ import unicodedata
 from datetime import UTC, datetime
 
 from companion.engine import Catalogue
-from companion.engine.record import MAX_RECORD_BYTES, replay, split_lines, too_big_message
+from companion.engine.errors import RecordError, RuleError
+from companion.engine.record import (
+    MAX_RECORD_BYTES,
+    ReplayError,
+    iter_states,
+    split_lines,
+    too_big_message,
+)
 from companion.engine.values import value
 from companion.engine.words import Phase
 
@@ -94,20 +101,36 @@ def check(data: bytes, catalogue: Catalogue, *, received: datetime | None = None
     except UnicodeDecodeError as exc:
         raise Refused("record_not_utf8", f"the record is not UTF-8 text (byte {exc.start})") \
             from None
-    outcome = replay(text, catalogue)
-    if outcome.error is not None:
-        raise Refused(outcome.error.code or "record_refused", str(outcome.error))
-    state = outcome.state
-    assert state is not None
+    state = None
+    setup = None
+    over_at = 0  # the line at which the game last became over
+    try:
+        for number, action, after in iter_states(text, catalogue):
+            if setup is None:
+                setup = action
+            if after.phase == Phase.OVER and (state is None or state.phase != Phase.OVER):
+                over_at = number
+            state = after
+    except RuleError as exc:
+        error = ReplayError.of(exc.line or 1, exc)
+        raise Refused(error.code or "record_refused", str(error)) from None
+    if state is None:
+        error = ReplayError.of(1, RecordError("record_empty"))
+        raise Refused(error.code or "record_refused", str(error))
     if state.phase != Phase.OVER or state.final is None:
         raise Refused("game_not_finished", f"the game is not finished (round {state.round}, "
                       f"{state.phase}): the club keeps finished games only")
-    lines = [str(raw) for _n, raw in split_lines(text)]
-    ended = _time(lines[-1]) or _time(lines[0]) or received or datetime.now(UTC)
+    numbered = split_lines(text)
+    lines = [str(raw) for _n, raw in numbered]
+    # The game's end is the line at which it last became over: a correction appended
+    # later (an `adjust`) leaves the game where it ended; an undo and a new end moves it.
+    end_line = next((str(raw) for n, raw in numbered if n == over_at), lines[-1])
+    ended = _time(end_line) or _time(lines[-1]) or _time(lines[0]) or received \
+        or datetime.now(UTC)
     final = state.final
     key_of = {pid: (-final.scores[pid]["total"], -state.player(pid).coins)
               for pid in state.players}
-    given = dict(getattr(outcome.actions[0], "names", None) or {})
+    given = dict(getattr(setup, "names", None) or {})
     seats = []
     for index, pid in enumerate(state.players):
         named = isinstance(given.get(pid), str) and bool(given[pid].strip())
@@ -119,4 +142,27 @@ def check(data: bytes, catalogue: Catalogue, *, received: datetime | None = None
     return Played(key=game_key(lines[0]), record=text, ended=ended, seats=tuple(seats))
 
 
-__all__ = ["Played", "Refused", "Seat", "check", "game_key", "same_name", "season_of"]
+def relation(stored: str, sent: str) -> str:
+    """How a record sent relates to the stored record of the same game (same setup line):
+
+    - "same": the same lines;
+    - "older": the stored record continues the sent one (an earlier version: already there);
+    - "newer": the sent record is the stored one with lines appended after it: a
+      correction (the journal is append-only, so every change a table makes to a finished
+      game, an `adjust`, an undo and a new end, is lines added to its record);
+    - "other": neither continues the other (a conflict).
+
+    Lines end at ``\n``; a missing final newline is the only difference ignored."""
+    old = stored if stored.endswith("\n") else stored + "\n"
+    new = sent if sent.endswith("\n") else sent + "\n"
+    if old == new:
+        return "same"
+    if new.startswith(old):
+        return "newer"
+    if old.startswith(new):
+        return "older"
+    return "other"
+
+
+__all__ = ["Played", "Refused", "Seat", "check", "game_key", "relation", "same_name",
+           "season_of"]

@@ -4,10 +4,12 @@ POST /api/games with ``Authorization: Bearer <token>`` and a record as the body:
 token is checked first (403 and nothing read or stored otherwise), the body may be at
 most the journal's 2 MiB (413), the record is replayed with the engine and refused with
 its reason when it is damaged, illegal or unfinished (422), and stored in one
-transaction that is committed before the answer is sent (201 stored, 200 already
-there). Every other path is read-only and open to the club's network: the league's
-page (`/`, `/player?name=`) in English, German or French (`lang=`), and the same as
-JSON (`/standings.json`, `/player.json`, `/tonight.json`).
+transaction that is committed before the answer is sent (201 stored; 201 corrected for
+the stored record with lines appended, kept as the game's new version; 200 already
+there; 409 another record of the same game). Every other path is read-only and open to
+the club's network: the league's page (`/`, `/player?name=`) in English, German or
+French (`lang=`), and the same as JSON (`/standings.json`, `/player.json`,
+`/tonight.json`).
 """
 
 from __future__ import annotations
@@ -194,7 +196,9 @@ class Handler(BaseHTTPRequestHandler):
                                              "reason": exc.reason, "key": game.key})
             return
         # Committed: only now is the table told.
-        self._json(HTTPStatus.CREATED if outcome == "stored" else HTTPStatus.OK,
+        # 201 "stored" (a new game), 201 "corrected" (a new version of a stored game, the
+        # old one kept), 200 "known" (this record or an earlier version is there already).
+        self._json(HTTPStatus.OK if outcome == "known" else HTTPStatus.CREATED,
                    {"status": outcome, "key": game.key})
 
     # -- the league ---------------------------------------------------------------------

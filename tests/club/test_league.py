@@ -21,6 +21,7 @@ from pathlib import Path
 import psycopg
 
 from companion.app import ClubSender
+from companion.club import db
 from companion.club.games import check, same_name
 from companion.club.rating import ordinal, rate_games
 from companion.paths import SHIPPED_CONFIG_DIR
@@ -282,7 +283,7 @@ def _records_on_disk(db_url: str) -> list[Path]:
 def test_the_club_commands_as_an_owner_types_them(tmp_path: Path, db_url: str) -> None:
     assert _cli("club", "standings", "--db", db_url)[0] == 2  # no schema yet: says so
     status, out, _err = _cli("club", "init", "--db", db_url)
-    assert status == 0 and out.startswith(f"schema version {1}")
+    assert status == 0 and out.startswith(f"schema version {db.SCHEMA_VERSION}")
     good = [str(p) for p in _records_on_disk(db_url)]
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{\"type\": \"setup\"}\n", encoding="utf-8")
