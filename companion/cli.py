@@ -42,6 +42,7 @@ COMMAND_MODULES = [
     "companion.commands.serve",
     "companion.commands.camera",
     "companion.commands.camera_test",
+    "companion.commands.boot_settings",
 ]
 
 #: Commands that never write the state directory (docs/phones.md: `serve` only reads it).
