@@ -11,9 +11,10 @@
 #
 # Stages and their cache (IMAGE_CACHE, default /work/cache/image, else /var/cache/...):
 #   1. base   the Debian root with every package and the initramfs (~40 min under
-#             emulation). Kept as base-<key>/, key = hash of image/packages.txt,
-#             install.sh's APT_PACKAGES and this script's BASE_RECIPE. Reused while
-#             those do not change.
+#             emulation). Kept as base-<key>/, key = hash of image/packages.txt and this
+#             script's BASE_RECIPE. Reused while those do not change; install.sh's
+#             APT_PACKAGES are preinstalled, and what install.sh lists later it installs
+#             itself in stage 2.
 #   2. root   a copy of the base, scripts/install.sh run in it, image/rootfs laid over
 #             it, the boot files written (~3 min; every run).
 #   3. image  genimage, then xz (~2 min).
@@ -78,8 +79,10 @@ mapfile -t APP_PACKAGES < <(bash -c 'eval "$(sed -n "/^APT_PACKAGES=(/,/)/p" "$1
                                      printf "%s\n" "${APT_PACKAGES[@]}"' _ "$SRC/scripts/install.sh")
 [ ${#APP_PACKAGES[@]} -gt 0 ] || die "no APT_PACKAGES in scripts/install.sh"
 
+# install.sh's list is not in the key: what a newer install.sh needs beyond the base's
+# copy of the list, it installs itself in stage 2 (as on a Pi).
 key=$( { echo "recipe $BASE_RECIPE $SUITE $MIRROR"; printf '%s\n' "${BASE_PACKAGES[@]}"
-         echo "--"; printf '%s\n' "${APP_PACKAGES[@]}"; } | sha256sum | cut -c1-12)
+       } | sha256sum | cut -c1-12)
 BASE=$CACHE/base-$key
 mkdir -p "$CACHE" "$CACHE/apt"
 
@@ -168,6 +171,10 @@ tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build --exclude='./
   --exclude=__pycache__ --exclude=.pytest_cache --exclude=.mypy_cache --exclude=.ruff_cache \
   --exclude=.hypothesis --exclude='./*.img' --exclude='./*.img.xz' --exclude=./vm-test-shots \
   -cf - . | tar -C "$ROOT/root/src" -xf -
+# A Pi's system has apt's package lists (the base was cleaned of them): install.sh may
+# apt-get what the base does not have yet.
+say "stage 2: apt-get update in the image"
+in_root apt-get update -qq
 say "stage 2: scripts/install.sh in the image (pip under emulation; a few minutes)"
 # --no-cmdline: the image's kernel command line comes from raspi-firmware's files below.
 in_root bash /root/src/scripts/install.sh --no-cmdline

@@ -304,10 +304,16 @@ def main(argv: list[str]) -> int:
     if not image.exists():
         print(f"vm-test: {image} does not exist: make image first", file=sys.stderr)
         return 1
-    for tool in ("qemu-system-aarch64", "mcopy", "sfdisk", "ssh", "xz"):
+    tools = {"qemu-system-aarch64": "qemu-system-arm", "mcopy": "mtools", "sfdisk": "fdisk",
+             "ssh": "openssh-client", "xz": "xz-utils"}
+    missing = [package for tool, package in tools.items() if not shutil.which(tool)]
+    if missing and os.geteuid() == 0 and shutil.which("apt-get"):
+        say(f"installing {' '.join(missing)}")
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=False,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    for tool, package in tools.items():
         if not shutil.which(tool):
-            print(f"vm-test: {tool} is missing (qemu-system-arm, mtools, fdisk, "
-                  "openssh-client, xz-utils)", file=sys.stderr)
+            print(f"vm-test: {tool} is missing (Debian package {package})", file=sys.stderr)
             return 1
     work = Path(os.environ.get("VM_DIR", "/work/cache/image/vm"))
     shots = Path(os.environ.get("VM_SHOTS", ROOT / "vm-test-shots"))
