@@ -162,6 +162,16 @@ if [ "$live" = 1 ] && [ "$do_venv" = 1 ] && ! "$VENV/bin/python" -c "import evde
     || say "warning: python-evdev could not be built; the scanner cannot be read (hardware/READERS.md)"
 fi
 
+# --- gpiozero's pin library, where Debian has none -----------------------------
+# python3-lgpio exists only in Raspberry Pi OS's archive; on pure Debian (the image of
+# `make image`) the venv gets lgpio's wheel from PyPI instead (the unit sets
+# GPIOZERO_PIN_FACTORY=lgpio).
+if [ "$live" = 1 ] && [ "$do_venv" = 1 ] && ! "$VENV/bin/python" -c "import lgpio" 2>/dev/null; then
+  say "installing lgpio for the buttons from PyPI (no python3-lgpio package here)"
+  "$VENV/bin/python" -m pip install "${pip_args[@]}" lgpio \
+    || say "warning: lgpio could not be installed; the buttons cannot be read (hardware/WIRING.md)"
+fi
+
 # --- systemd unit and udev rule -----------------------------------------------
 install -d -m 0755 "$DESTDIR$UNIT_DIR"
 install -m 0644 "$SRC/systemd/$APP.service" "$DESTDIR$UNIT_DIR/$APP.service"

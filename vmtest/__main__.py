@@ -85,8 +85,11 @@ def prepare(image: Path, work: Path, key: Path) -> dict[str, Any]:
     work.mkdir(parents=True, exist_ok=True)
     disk = work / "disk.img"
     say(f"unpacking {image.name} to {disk}")
-    with open(disk, "wb") as out:
-        subprocess.run(["xz", "-dc", str(image)], stdout=out, check=True)
+    if image.suffix == ".xz":
+        with open(disk, "wb") as out:
+            subprocess.run(["xz", "-dc", str(image)], stdout=out, check=True)
+    else:  # an uncompressed image (the build's own, in its cache)
+        shutil.copyfile(image, disk)
     flashed = disk.stat().st_size
     # A bigger card than the image: the first boot must grow the root partition.
     run("truncate", "-s", f"+{1024 * 1024 * 1024}", str(disk))
@@ -144,7 +147,9 @@ class Machine:
             "-append", self.boot["append"],
             "-drive", f"if=none,id=disk,format=raw,file={self.boot['disk']}",
             "-device", "virtio-blk-pci,drive=disk",
-            "-device", f"virtio-gpu-pci,xres={SIZE[0]},yres={SIZE[1]}",
+            "-device", f"virtio-gpu-pci,id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
+            # No default parallel port: its text console would be console 0.
+            "-parallel", "none", "-monitor", "none",
             "-device", "qemu-xhci", "-device", "usb-tablet", "-device", "usb-kbd",
             "-netdev", f"user,id=net,hostfwd=tcp:127.0.0.1:{self.ssh_port}-:22,"
                        f"hostfwd=tcp:127.0.0.1:{self.web_port}-:8080",
@@ -219,7 +224,7 @@ class Machine:
 
         assert self.qmp is not None
         ppm = self.work / "screen.ppm"
-        self.qmp.screendump(str(ppm))
+        self.qmp.screendump(str(ppm), device="gpu")
         surface = pygame.image.load(str(ppm))
         self.shot += 1
         pygame.image.save(surface, str(self.shots / f"{self.shot:02d}-{label}.png"))

@@ -120,9 +120,13 @@ class QMP:
             ])
             time.sleep(gap_s)
 
-    def screendump(self, path: str) -> None:
-        """The screen as QEMU shows it, as a PPM file at `path`."""
-        self.command("screendump", filename=path)
+    def screendump(self, path: str, device: str | None = None) -> None:
+        """The screen as QEMU shows it, as a PPM file at `path`: of the display `device`
+        (its -device id=), else of QEMU's first console."""
+        if device is None:
+            self.command("screendump", filename=path)
+        else:
+            self.command("screendump", filename=path, device=device)
 
     def power_button(self) -> None:
         self.command("system_powerdown")

@@ -66,6 +66,14 @@ class GpioButtons:
         try:
             for role, pin in settings.pins.items():
                 self._buttons[role] = self._make_button(role, pin)
+        except ImportError as exc:
+            # gpiozero's pin library is missing (pure Debian has no python3-lgpio): the
+            # factory named by GPIOZERO_PIN_FACTORY fails to import. Found by make vm-test.
+            self._close_buttons()
+            raise ButtonsError(
+                f"cannot set up the buttons: gpiozero's pin library is missing ({exc}); "
+                "install it (python3-lgpio, or `pip install lgpio` in the venv; "
+                "sudo make install does that)") from exc
         except (GPIOZeroError, OSError, RuntimeError, ValueError) as exc:
             self._close_buttons()
             raise ButtonsError(f"cannot set up the buttons: {type(exc).__name__}: {exc}") from exc

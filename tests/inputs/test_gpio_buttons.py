@@ -120,3 +120,16 @@ def test_a_busy_pin_is_a_clear_error(hardware, bus, factory) -> None:
         first.close()
     # Closing released every pin: they can be claimed again.
     GpioButtons(settings_replace(settings), bus, pin_factory=factory).close()
+
+
+def test_a_missing_pin_library_is_a_clear_error(hardware, bus, monkeypatch) -> None:
+    """GPIOZERO_PIN_FACTORY=lgpio where lgpio is not installed (pure Debian, seen in make
+    vm-test): gpiozero's import fails while the first pin is made."""
+    settings = hardware_from_dict(hardware).buttons
+
+    def no_lgpio(self: object, role: str, pin: int) -> None:
+        raise ModuleNotFoundError("No module named 'lgpio'")
+
+    monkeypatch.setattr(GpioButtons, "_make_button", no_lgpio)
+    with pytest.raises(ButtonsError, match="pin library is missing .*No module named 'lgpio'"):
+        GpioButtons(settings, bus)
