@@ -150,7 +150,7 @@ class Machine:
             "-append", self.boot["append"],
             "-drive", f"if=none,id=disk,format=raw,file={self.boot['disk']}",
             "-device", "virtio-blk-pci,drive=disk",
-            "-device", f"{GPU},id=gpu,xres={SIZE[0]},yres={SIZE[1]}",
+            "-device", f"{GPU},id=gpu,xres={SIZE[0]},yres={SIZE[1]},romfile=",
             # No default parallel port: its text console would be console 0.
             "-parallel", "none", "-monitor", "none",
             "-device", "qemu-xhci", "-device", "usb-tablet", "-device", "usb-kbd",
