@@ -295,11 +295,11 @@ def wait_match(machine: Machine, twin: Twin, label: str, timeout: float = 240) -
             import pygame
 
             pygame.image.save(want, str(machine.shots / f"{machine.shot:02d}-{label}-twin.png"))
+            for old in sorted(machine.shots.glob(f"*-{label}.png"))[:-1]:
+                old.unlink()
             if score < MATCH:
                 raise Failed(f"{label}: the screen matches the app's frame only {best:.1%} "
                              f"(see {machine.shots})")
-            for old in sorted(machine.shots.glob(f"*-{label}.png"))[:-1]:
-                old.unlink()
             return score
         time.sleep(2)
 
@@ -525,10 +525,12 @@ def main(argv: list[str]) -> int:
         except subprocess.TimeoutExpired:
             machine.kill()
         lines = machine.serial[mark:]
-        start = next((t for t, s_ in lines if "Stopping" in s_ and "Speicherstadt Table "
-                      "Companion (" in s_), None)
-        stop = next((t for t, s_ in lines if "Stopped" in s_ and "Speicherstadt Table "
-                     "Companion (" in s_), None)
+        # systemd shortens the unit's line to the console's width, keeping its ends:
+        # "Stopping speicherstadt-com…k-keeper for Die Speicherstadt)...".
+        start = next((t for t, s_ in lines if "Stopping" in s_ and "Die Speicherstadt)" in s_),
+                     None)
+        stop = next((t for t, s_ in lines if "Stopped" in s_ and "Die Speicherstadt)" in s_),
+                    None)
         down = time.monotonic() - pressed
         if start is not None and stop is not None:
             took = stop - start
