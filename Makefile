@@ -22,13 +22,13 @@ run: $(STAMP) mo
 	$(PY) -m companion --simulate
 
 test: $(STAMP) mo
-	$(PY) -m ruff check companion tests benchmarks
+	$(PY) -m ruff check companion tests benchmarks vmtest
 	$(PY) -m mypy companion
 	$(VENV)/bin/lint-imports
 	SDL_VIDEODRIVER=dummy $(PY) -m pytest -q -n 2
 
 lint: $(STAMP)
-	$(PY) -m ruff check companion tests benchmarks
+	$(PY) -m ruff check companion tests benchmarks vmtest
 
 typecheck: $(STAMP)
 	$(PY) -m mypy companion
@@ -54,3 +54,14 @@ uninstall:
 # the app up to its Home screen. See hardware/CHECK-ON-A-PI.md.
 arm64-check:
 	bash scripts/arm64-check.sh
+
+# The ready-to-flash image for a Pi 3/4 and the virtual Pi that plays it (docs/image.md).
+# Both as root, with network and time (about 45 min for the first image, a few minutes
+# after that: the Debian base is cached in IMAGE_CACHE; REBUILD_BASE=1 makes it again).
+# Not part of `make test`.
+.PHONY: image vm-test
+image:
+	bash scripts/build-image.sh
+
+vm-test: $(STAMP) mo
+	$(PY) -m vmtest

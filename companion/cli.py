@@ -44,6 +44,7 @@ COMMAND_MODULES = [
     "companion.commands.camera_test",
     "companion.commands.sync",
     "companion.commands.club",
+    "companion.commands.boot_settings",
 ]
 
 #: Commands that never write the state directory (docs/phones.md: `serve` only reads it).

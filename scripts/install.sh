@@ -28,8 +28,11 @@ APP_USER=companion
 APP_GROUPS=(video render input gpio dialout)
 # python3-evdev reads a USB barcode scanner (hardware.yaml `reader.port: hid:...`); it is
 # small, and installed always so that switching to a scanner later needs no reinstall.
+# libgl1-mesa-dri: SDL's KMS/DRM video draws through EGL on GBM, which needs Mesa's DRI
+# driver for the screen (vc4 on a Pi, kms_swrast on a VM's virtio GPU); Raspberry Pi OS
+# with a desktop has it, pure Debian and Lite systems do not (make vm-test found it).
 APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio python3-evdev libgbm1 libegl1 libgles2
-              libdrm2 libudev1
+              libgl1-mesa-dri libdrm2 libudev1
               fonts-dejavu-core)  # the font with every symbol the screens draw (▶ ★ ↻ ✎ …)
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -157,6 +160,16 @@ if [ "$live" = 1 ] && [ "$do_venv" = 1 ] && ! "$VENV/bin/python" -c "import evde
   say "building python-evdev for the barcode scanner (no python3-evdev package here)"
   "$VENV/bin/python" -m pip install "${pip_args[@]}" evdev \
     || say "warning: python-evdev could not be built; the scanner cannot be read (hardware/READERS.md)"
+fi
+
+# --- gpiozero's pin library, where Debian has none -----------------------------
+# python3-lgpio exists only in Raspberry Pi OS's archive; on pure Debian (the image of
+# `make image`) the venv gets lgpio's wheel from PyPI instead (the unit sets
+# GPIOZERO_PIN_FACTORY=lgpio).
+if [ "$live" = 1 ] && [ "$do_venv" = 1 ] && ! "$VENV/bin/python" -c "import lgpio" 2>/dev/null; then
+  say "installing lgpio for the buttons from PyPI (no python3-lgpio package here)"
+  "$VENV/bin/python" -m pip install "${pip_args[@]}" lgpio \
+    || say "warning: lgpio could not be installed; the buttons cannot be read (hardware/WIRING.md)"
 fi
 
 # --- systemd unit and udev rule -----------------------------------------------

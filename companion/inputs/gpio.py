@@ -18,7 +18,7 @@ import threading
 import time
 from typing import Any
 
-from gpiozero import DigitalInputDevice, GPIOZeroError  # type: ignore[import-untyped]
+from gpiozero import DigitalInputDevice  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from companion.errors import CompanionError
@@ -66,7 +66,18 @@ class GpioButtons:
         try:
             for role, pin in settings.pins.items():
                 self._buttons[role] = self._make_button(role, pin)
-        except (GPIOZeroError, OSError, RuntimeError, ValueError) as exc:
+        except ImportError as exc:
+            # gpiozero's pin library is missing (pure Debian has no python3-lgpio): the
+            # factory named by GPIOZERO_PIN_FACTORY fails to import. Found by make vm-test.
+            self._close_buttons()
+            raise ButtonsError(
+                f"cannot set up the buttons: gpiozero's pin library is missing ({exc}); "
+                "install it (python3-lgpio, or `pip install lgpio` in the venv; "
+                "sudo make install does that)") from exc
+        except Exception as exc:  # noqa: BLE001 - the pin library's own errors too
+            # GPIOZeroError, OSError, ..., and lgpio.error (an Exception only), which
+            # gpiozero lets through when lgpio cannot open the GPIO chip (no permission,
+            # no chip): a start without buttons, never a crash (make vm-test found it).
             self._close_buttons()
             raise ButtonsError(f"cannot set up the buttons: {type(exc).__name__}: {exc}") from exc
         self._thread = threading.Thread(target=self._run, name="gpio-buttons", daemon=True)

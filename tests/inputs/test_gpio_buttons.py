@@ -120,3 +120,32 @@ def test_a_busy_pin_is_a_clear_error(hardware, bus, factory) -> None:
         first.close()
     # Closing released every pin: they can be claimed again.
     GpioButtons(settings_replace(settings), bus, pin_factory=factory).close()
+
+
+def test_a_missing_pin_library_is_a_clear_error(hardware, bus, monkeypatch) -> None:
+    """GPIOZERO_PIN_FACTORY=lgpio where lgpio is not installed (pure Debian, seen in make
+    vm-test): gpiozero's import fails while the first pin is made."""
+    settings = hardware_from_dict(hardware).buttons
+
+    def no_lgpio(self: object, role: str, pin: int) -> None:
+        raise ModuleNotFoundError("No module named 'lgpio'")
+
+    monkeypatch.setattr(GpioButtons, "_make_button", no_lgpio)
+    with pytest.raises(ButtonsError, match="pin library is missing .*No module named 'lgpio'"):
+        GpioButtons(settings, bus)
+
+
+def test_an_error_of_the_pin_library_itself_is_a_clear_error(hardware, bus, monkeypatch) -> None:
+    """lgpio raises its own `lgpio.error` (an Exception only) when it cannot open the GPIO
+    chip, and gpiozero passes it on: the buttons are off, the app does not crash."""
+    settings = hardware_from_dict(hardware).buttons
+
+    class error(Exception):  # noqa: N801 - lgpio's name
+        pass
+
+    def no_chip(self: object, role: str, pin: int) -> None:
+        raise error("can not open gpiochip")
+
+    monkeypatch.setattr(GpioButtons, "_make_button", no_chip)
+    with pytest.raises(ButtonsError, match="error: can not open gpiochip"):
+        GpioButtons(settings, bus)
