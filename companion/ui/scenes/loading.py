@@ -5,7 +5,6 @@ is `companion.ui.layouts.loading`'s; this module paints what it placed."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -13,11 +12,11 @@ from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import (
     conversions,
     has_dock_work,
+    loading_actions,  # worked out once per state by the engine
     market_sale,
     next_loader,
     refusal,
 )
-from companion.engine.legal import loading_actions as engine_loading_actions
 from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import layout, names, rulestexts, words
@@ -40,22 +39,6 @@ from companion.ui.views.loading import move_label, sale_label
 
 Cube = tuple[str, str]
 
-#: The last state asked about (kept alive, so its id cannot be reused) and its loading
-#: actions per player: every frame asked the engine again for the same immutable state.
-_last_actions: tuple[object, dict[str, list[Any]]] = (None, {})
-
-
-def loading_actions(state: State, pid: str) -> list[Any]:
-    """The engine's `loading_actions(state, pid)`, worked out once per state."""
-    global _last_actions
-    last, per_player = _last_actions
-    if last is not state:
-        per_player = {}
-        _last_actions = (state, per_player)
-    got = per_player.get(pid)
-    if got is None:
-        got = per_player[pid] = engine_loading_actions(state, pid)
-    return got
 
 
 def cubes_of(state: State, pid: str) -> list[Cube]:
