@@ -159,12 +159,12 @@ def apply(settings: Any, root: Path, systemctl: Runner) -> list[str]:
     """Change the system in `root` as `settings` asks; one line per change, for the log."""
     from companion.config import settings as config
     from companion.config import yamlfile
-    from companion.fsio import atomic_write
+    from companion.fsio import atomic_write, read_bounded
 
     done: list[str] = []
     conf = _inside(root, f"/etc/{APP}/{config.COMPANION_FILE}")
     if settings.language is not None or settings.phones is not None or settings.wifi_ssid:
-        old = conf.read_text(encoding="utf-8") if conf.exists() else ""
+        old = read_bounded(conf, yamlfile.MAX_BYTES).decode("utf-8") if conf.exists() else ""
         new = companion_yaml(old, settings)
         _, errors = config.check_companion(yamlfile.parse(new, conf))
         if errors:
@@ -219,8 +219,9 @@ def apply(settings: Any, root: Path, systemctl: Runner) -> list[str]:
 
 def run(args: argparse.Namespace, systemctl: Runner | None = None) -> int:
     """Check, then apply if changed; errors to stderr and to speicherstadt-errors.txt."""
+    from companion.config import yamlfile
     from companion.config.bootsettings import check_boot_file
-    from companion.fsio import atomic_write
+    from companion.fsio import atomic_write, read_bounded
 
     path = Path(args.file)
     root = Path(args.root)
@@ -228,7 +229,13 @@ def run(args: argparse.Namespace, systemctl: Runner | None = None) -> int:
     if not path.exists():
         print(f"{path}: no such file; nothing to apply")
         return 0
-    data = path.read_bytes()
+    try:
+        data = read_bounded(path, yamlfile.MAX_BYTES)  # its digest; the checker names a big one
+    except OSError as exc:
+        from companion.fsio import describe
+
+        print(f"{path}: cannot be read ({describe(exc)}); nothing applied", file=sys.stderr)
+        return ConfigError.exit_status
     settings, errors = check_boot_file(path)
     if errors or settings is None:
         messages = [e.message for e in errors]
@@ -247,7 +254,7 @@ def run(args: argparse.Namespace, systemctl: Runner | None = None) -> int:
         return 0
     stamp = _inside(root, args.stamp)
     digest = hashlib.sha256(data).hexdigest()
-    if stamp.exists() and stamp.read_text(encoding="ascii").strip() == digest:
+    if stamp.exists() and read_bounded(stamp, 256).decode("ascii", "replace").strip() == digest:
         print(f"{path}: applied before, unchanged")
         return 0
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,15 @@ def test_no_file_nothing_to_do(tmp_path: Path) -> None:
     args = argparse.Namespace(file=str(tmp_path / "none.yaml"), root=str(tmp_path),
                               stamp=boot_settings.DEFAULT_STAMP, check=False)
     assert boot_settings.run(args, systemctl=lambda a: None) == 0
+
+
+def test_a_boot_file_that_is_no_file_is_named_never_waited_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A named pipe (or a device) under the settings' name is never opened for reading, so
+    the boot never hangs on it; it is named, and nothing is applied."""
+    os.mkfifo(tmp_path / "speicherstadt.yaml")
+    calls: list[list[str]] = []
+    args = argparse.Namespace(file=str(tmp_path / "speicherstadt.yaml"), root=str(tmp_path),
+                              stamp=boot_settings.DEFAULT_STAMP, check=False)
+    assert boot_settings.run(args, systemctl=lambda a: calls.append(list(a))) == 2
+    assert calls == [] and "named pipe" in capsys.readouterr().err
