@@ -406,6 +406,9 @@ class GameController:
         said, short = [], []
         if paid and not income_shown:
             said.append(income_said(old, new))
+            left = words.cubes_to_stock(old)  # what Loading's end took off the ships
+            if left:  # said, as RULES.md asks (End for all named it before it ended)
+                said.append(_("To the stock from the ships: {cubes}.").format(cubes=left))
             short.append(income_short(old))
         if fires:
             said.append(fires_said(new, fires))

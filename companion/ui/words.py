@@ -129,6 +129,19 @@ FROM_STORE: dict[str, str] = {Store.DOCK: N_("from the ship"),
                               Store.MARKET: N_("from the market hall")}
 
 
+def cubes_to_stock(state: State, counted: bool = False) -> str:
+    """What ending Loading now sends to the stock: each player's cubes still on ships
+    ("Green: Co, Te; Blue: Sa"), in turn from the first player; `counted`: how many
+    ("Green: 2; Blue: 1"), where the goods have no room. "" when no ship holds a cube."""
+    seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
+    parts = [_("{player}: {goods}").format(
+        player=player_name(state, pid),
+        goods=str(len(state.player(pid).dock)) if counted else
+        ", ".join(names.good_initial(g) for g in state.player(pid).dock))
+        for pid in seats if state.player(pid).dock]
+    return _("; ").join(parts)  # (French sets a space before the semicolon)
+
+
 def describe(state: State, action: Action) -> str:
     """A short sentence for `action` as it applied to `state` (the state before it)."""
     def who(pid: str) -> str:

@@ -149,6 +149,11 @@ def test_a_known_fourth_fire_needs_no_tap_and_its_message_follows_the_income(ui)
     said = ui.message.text
     assert said.startswith(f"Income, round {game.state.round}: ")
     assert "4th fire 6: " in said and "The 4th fire ends the game." in said
+    # The cubes the last Loading done left on the ships are said to go to the stock
+    # (RULES.md: the UI says so), each player's by name.
+    before = game.state.previous
+    left = words.cubes_to_stock(before)
+    assert left and f"To the stock from the ships: {left}." in said
     for pid in fire.gained:
         assert f"{words.player_name(game.state, pid)} +6" in said
     for pid in fire.lost:

@@ -406,18 +406,6 @@ class LoadingScene(RoundScene):
         self.game.end_loading()
         self.ui.dirty = True
 
-    def to_stock(self, state: State, counted: bool = False) -> str:
-        """What ending Loading now sends to the stock: each player's cubes still on ships
-        ("Green: Co, Te; Blue: Sa"), in turn from the first player; `counted`: how many
-        ("Green: 2; Blue: 1"), where the goods have no room."""
-        seats = [state.seat_after(state.first_player, k) for k in range(len(state.players))]
-        parts = [_("{player}: {goods}").format(
-            player=words.player_name(state, pid),
-            goods=str(len(state.player(pid).dock)) if counted else
-            ", ".join(names.good_initial(g) for g in state.player(pid).dock))
-            for pid in seats if state.player(pid).dock]
-        return _("; ").join(parts)  # (French sets a space before the semicolon)
-
     def draw_end_question(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
         """The explicit end for everyone, asked in place of the moves: the button that
         ends it, then who still holds cubes and what goes to the stock (their goods, or
@@ -426,7 +414,7 @@ class LoadingScene(RoundScene):
         c.button(row, _("End Loading for everyone"), self.end_for_all, key="loading:end-all")
         said = _("No cube is left on a ship.")
         for counted in (False, True):
-            holders = self.to_stock(state, counted)
+            holders = words.cubes_to_stock(state, counted)
             if holders:
                 said = _("Still on the ships, to the stock if Loading ends now: {cubes}."
                          ).format(cubes=holders)
