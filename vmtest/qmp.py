@@ -97,12 +97,20 @@ class QMP:
 
     # --- what a person does --------------------------------------------------------------
     def tap(self, x: int, y: int, size: tuple[int, int]) -> None:
-        """A finger on the touchscreen at pixel (x, y) of a screen of `size`, then lifted."""
+        """A finger on the touchscreen at pixel (x, y) of a screen of `size`, then lifted.
+
+        The position goes first, on its own: QEMU's USB tablet is an absolute mouse to the
+        guest, and SDL's evdev code presses a mouse button at once but moves the pointer only
+        at the report's end, so a press sent with its position lands where the last tap was
+        (seen in the guest: the button down at (0, 0), then the motion)."""
         ax = round(x * AXIS_MAX / max(1, size[0] - 1))
         ay = round(y * AXIS_MAX / max(1, size[1] - 1))
         self.command("input-send-event", events=[
             {"type": "abs", "data": {"axis": "x", "value": ax}},
             {"type": "abs", "data": {"axis": "y", "value": ay}},
+        ])
+        time.sleep(0.05)
+        self.command("input-send-event", events=[
             {"type": "btn", "data": {"down": True, "button": "left"}},
         ])
         time.sleep(0.08)
