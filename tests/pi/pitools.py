@@ -51,3 +51,21 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess[str]:
     kwargs.setdefault("cwd", REPO)
     kwargs.setdefault("timeout", 300)
     return subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)
+
+
+def security_exposure(folder: Path, unit: Path) -> tuple[float, str]:
+    """`systemd-analyze security --offline` of a copy of `unit` in `folder` (one the user
+    nobody can read, wherever the clone is: CI's may be under /root): its overall exposure
+    level, and the whole output to show when it is too high."""
+    import re
+
+    analyze = require_tool("systemd-analyze")
+    copy = folder / unit.name
+    copy.write_text(unit.read_text())
+    copy.chmod(0o644)
+    result = run(as_unprivileged([analyze, "security", "--offline=yes", "--no-pager",
+                                  str(copy)]))
+    output = result.stdout + result.stderr
+    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
+    assert match, f"no exposure line in:\n{output}"
+    return float(match.group(1)), output

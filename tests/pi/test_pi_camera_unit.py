@@ -3,11 +3,18 @@ camera and the app's socket and nothing else."""
 
 from __future__ import annotations
 
-import re
 import shlex
 from pathlib import Path
 
-from tests.pi.pitools import MAX_EXPOSURE, REPO, UNIT, as_unprivileged, require_tool, run
+from tests.pi.pitools import (
+    MAX_EXPOSURE,
+    REPO,
+    UNIT,
+    as_unprivileged,
+    require_tool,
+    run,
+    security_exposure,
+)
 from tests.pi.test_pi_unit import UNIT_DIR, directives
 
 CAMERA_UNIT_NAME = "speicherstadt-companion-camera.service"
@@ -34,16 +41,8 @@ def test_verify_as_unprivileged_user_against_the_installed_program(staged_root: 
 
 
 def test_security_exposure_is_at_most_the_apps_limit(open_tmp: Path) -> None:
-    analyze = require_tool("systemd-analyze")
-    unit = open_tmp / CAMERA_UNIT_NAME
-    unit.write_text(CAMERA_UNIT.read_text())
-    unit.chmod(0o644)
-    result = run(as_unprivileged(
-        [analyze, "security", "--offline=yes", "--no-pager", str(unit)]))
-    output = result.stdout + result.stderr
-    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
-    assert match, f"no exposure line in:\n{output}"
-    assert float(match.group(1)) <= MAX_EXPOSURE, output
+    exposure, output = security_exposure(open_tmp, CAMERA_UNIT)
+    assert exposure <= MAX_EXPOSURE, f"exposure {exposure} > {MAX_EXPOSURE}:\n{output}"
 
 
 def test_the_unit_reaches_the_camera_and_the_apps_socket_only() -> None:

@@ -3,10 +3,16 @@ runs the league's server as its own user, with the schema brought up to date fir
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from tests.pi.pitools import MAX_EXPOSURE, REPO, as_unprivileged, require_tool, run
+from tests.pi.pitools import (
+    MAX_EXPOSURE,
+    REPO,
+    as_unprivileged,
+    require_tool,
+    run,
+    security_exposure,
+)
 from tests.pi.test_pi_unit import UNIT_DIR, directives
 
 CLUB_UNIT_NAME = "speicherstadt-club.service"
@@ -36,16 +42,8 @@ def test_verify_as_unprivileged_user(open_tmp: Path) -> None:
 
 
 def test_security_exposure_is_at_most_two(open_tmp: Path) -> None:
-    analyze = require_tool("systemd-analyze")
-    unit = open_tmp / CLUB_UNIT_NAME
-    unit.write_text(CLUB_UNIT.read_text())
-    unit.chmod(0o644)
-    result = run(as_unprivileged([analyze, "security", "--offline=yes", "--no-pager",
-                                  str(unit)]))
-    output = result.stdout + result.stderr
-    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
-    assert match, f"no exposure line in:\n{output}"
-    assert float(match.group(1)) <= MAX_EXPOSURE, output
+    exposure, output = security_exposure(open_tmp, CLUB_UNIT)
+    assert exposure <= MAX_EXPOSURE, f"exposure {exposure} > {MAX_EXPOSURE}:\n{output}"
 
 
 def test_the_unit_serves_the_league_with_the_schema_up_to_date() -> None:

@@ -3,10 +3,16 @@ state directory."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from tests.pi.pitools import MAX_EXPOSURE, REPO, as_unprivileged, require_tool, run
+from tests.pi.pitools import (
+    MAX_EXPOSURE,
+    REPO,
+    as_unprivileged,
+    require_tool,
+    run,
+    security_exposure,
+)
 from tests.pi.test_pi_unit import UNIT_DIR, directives
 
 PHONES_UNIT_NAME = "speicherstadt-companion-phones.service"
@@ -32,16 +38,7 @@ def test_verify_as_unprivileged_user_against_the_installed_program(staged_root: 
 
 
 def test_security_exposure_is_at_most_two(open_tmp: Path) -> None:
-    analyze = require_tool("systemd-analyze")
-    unit = open_tmp / PHONES_UNIT_NAME
-    unit.write_text(PHONES_UNIT.read_text())
-    unit.chmod(0o644)
-    result = run(as_unprivileged([analyze, "security", "--offline=yes", "--no-pager",
-                                  str(unit)]))
-    output = result.stdout + result.stderr
-    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
-    assert match, f"no exposure line in:\n{output}"
-    exposure = float(match.group(1))
+    exposure, output = security_exposure(open_tmp, PHONES_UNIT)
     assert exposure <= MAX_EXPOSURE, f"exposure {exposure} > {MAX_EXPOSURE}:\n{output}"
 
 

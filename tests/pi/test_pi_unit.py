@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-from tests.pi.pitools import MAX_EXPOSURE, UNIT, UNIT_NAME, as_unprivileged, require_tool, run
+from tests.pi.pitools import (
+    MAX_EXPOSURE,
+    UNIT,
+    UNIT_NAME,
+    as_unprivileged,
+    require_tool,
+    run,
+    security_exposure,
+)
 
 UNIT_DIR = "/etc/systemd/system"
 
@@ -61,18 +68,7 @@ def test_verify_notices_a_missing_program(open_tmp: Path) -> None:
 
 
 def test_security_exposure_is_at_most_two(open_tmp: Path) -> None:
-    analyze = require_tool("systemd-analyze")
-    # A copy the user nobody can read, wherever the clone is (CI's may be under /root).
-    unit = open_tmp / UNIT_NAME
-    unit.write_text(UNIT.read_text())
-    unit.chmod(0o644)
-    result = run(
-        as_unprivileged([analyze, "security", "--offline=yes", "--no-pager", str(unit)])
-    )
-    output = result.stdout + result.stderr
-    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
-    assert match, f"no exposure line in:\n{output}"
-    exposure = float(match.group(1))
+    exposure, output = security_exposure(open_tmp, UNIT)
     assert exposure <= MAX_EXPOSURE, f"exposure {exposure} > {MAX_EXPOSURE}:\n{output}"
 
 
