@@ -19,34 +19,21 @@ import pygame
 from companion.engine.values import value
 from companion.ui.hyphen import SOFT, break_word, plain
 
-Colour = tuple[int, int, int]
-
-BG: Colour = (24, 28, 36)
-PANEL: Colour = (38, 44, 56)
-PANEL_HI: Colour = (56, 66, 84)
-TEXT: Colour = (240, 240, 232)
-MUTED: Colour = (170, 176, 188)
-ACCENT: Colour = (242, 176, 52)
-PRIMARY: Colour = (46, 140, 84)
-DANGER: Colour = (196, 58, 48)
-WARN_BG: Colour = (120, 36, 30)
-INFO_BG: Colour = (40, 78, 120)
-DISABLED: Colour = (70, 74, 82)
-
-PLAYER_COLOURS: dict[str, Colour] = {
-    "red": (214, 60, 52),
-    "blue": (58, 112, 214),
-    "green": (52, 160, 82),
-    "yellow": (232, 196, 40),
-    "purple": (146, 84, 196),
-}
-GOOD_COLOURS: dict[str, Colour] = {
-    "coffee": (120, 74, 40),
-    "tea": (60, 150, 70),
-    "saffron": (236, 200, 40),
-    "rubber": (235, 235, 228),
-    "carpet": (196, 48, 48),
-}
+# The palette lives in `companion.ui.tokens`; named here as before.
+from companion.ui.tokens import ACCENT as ACCENT
+from companion.ui.tokens import BG as BG
+from companion.ui.tokens import DANGER as DANGER
+from companion.ui.tokens import DISABLED as DISABLED
+from companion.ui.tokens import GOOD_COLOURS as GOOD_COLOURS
+from companion.ui.tokens import INFO_BG as INFO_BG
+from companion.ui.tokens import MUTED as MUTED
+from companion.ui.tokens import PANEL as PANEL
+from companion.ui.tokens import PANEL_HI as PANEL_HI
+from companion.ui.tokens import PLAYER_COLOURS as PLAYER_COLOURS
+from companion.ui.tokens import PRIMARY as PRIMARY
+from companion.ui.tokens import TEXT as TEXT
+from companion.ui.tokens import WARN_BG as WARN_BG
+from companion.ui.tokens import Colour as Colour
 
 #: Whose colour a colour is: ("player", id) or ("good", good). A mark drawn in one of them
 #: is recorded (`Canvas.marks`), so a check can find one drawn without its letter.
