@@ -9,7 +9,8 @@ Hardware is flaky, and none of it may stop a game:
 - a held card repeats its frame: the same tag again within
   `repeat_suppress_s` of its last frame is one scan;
 - a reader unplugged mid-game: the thread reports `DeviceStatus(ok=False)`,
-  retries every `reconnect_s`, and reports `ok=True` when it is back.
+  retries every `reconnect_s`, and reports `ok=True` when it is back (the lifecycle
+  every input shares: `companion.inputs.lifecycle`).
 
 Only this module imports pyserial.
 """
@@ -26,7 +27,8 @@ import serial
 from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus
 from companion.inputs.framing import Decoded, Reject, Tag, make_decoder
-from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.intents import CardScanned
+from companion.inputs.lifecycle import InputThread
 from companion.inputs.settings import ReaderSettings
 
 log = logging.getLogger("companion.inputs")
@@ -125,14 +127,18 @@ def read_decoded(
             yield now, item
 
 
-class CardReader:
+class CardReader(InputThread[serial.Serial, tuple[float, Decoded]]):
     """Reads the card reader in a thread and puts `CardScanned`/`DeviceStatus` on the bus.
 
     `lookup(tag)` gives the card id bound to a tag (None when unknown).
-    `on_reject(reason)` (optional) hears about rejected input.
+    `on_reject(reason)` (optional) hears about rejected input. Opening, readiness,
+    unplugging and reconnecting are `lifecycle.InputThread`'s.
     """
 
     device = "reader"
+    thread_name = "card-reader"
+    open_errors = (ReaderError,)
+    read_errors = PORT_ERRORS
 
     def __init__(
         self,
@@ -142,33 +148,11 @@ class CardReader:
         lookup: Callable[[str], str | None],
         on_reject: Callable[[str], None] | None = None,
     ) -> None:
+        super().__init__(bus, reconnect_s=settings.reconnect_s)
         self.settings = settings
-        self.bus = bus
         self.lookup = lookup
         self.on_reject = on_reject
         self.repeats = RepeatFilter(settings.repeat_suppress_s)
-        #: Set while the port is open and settled.
-        self.connected = threading.Event()
-        self._stop = threading.Event()
-        self._port: serial.Serial | None = None
-        self._port_lock = threading.Lock()
-        self._reported: bool | None = None
-        self._thread = threading.Thread(target=self._run, name="card-reader", daemon=True)
-
-    def start(self) -> CardReader:
-        """Start the reading thread; returns self."""
-        self._thread.start()
-        return self
-
-    def close(self, timeout: float = 5.0) -> None:
-        """Stop the thread and close the port."""
-        self._stop.set()
-        with self._port_lock:
-            port = self._port
-        if port is not None:
-            cancel_read(port)  # the thread checks _stop before each read
-        if self._thread.is_alive():
-            self._thread.join(timeout)
 
     def write(self, data: bytes, timeout: float = 5.0) -> None:
         """Write raw bytes to the open port (the simulated reader's `loop://` echoes them).
@@ -177,8 +161,8 @@ class CardReader:
         """
         if not self.connected.wait(timeout):
             raise ReaderError(f"the card reader at {self.settings.port} is not connected")
-        with self._port_lock:
-            port = self._port
+        with self._conn_lock:  # not while the thread closes it
+            port = self._conn
             if port is None:
                 raise ReaderError(f"the card reader at {self.settings.port} is not connected")
             try:
@@ -187,61 +171,45 @@ class CardReader:
             except PORT_ERRORS as exc:
                 raise ReaderError(f"cannot write to the card reader: {exc}") from exc
 
-    def _report(self, ok: bool, message: str) -> None:
-        if self._reported is ok:
-            log.debug("%s", message)
-            return
-        self._reported = ok
-        (log.info if ok else log.warning)("%s", message)
-        self.bus.put(DeviceStatus(self.device, ok, message))
+    def open(self) -> serial.Serial:
+        return open_port(self.settings)
 
-    def _run(self) -> None:
-        url = self.settings.port
-        while not self._stop.is_set():
-            try:
-                port = open_port(self.settings)
-            except ReaderError as exc:
-                self._report(
-                    False,
-                    f"card reader not found at {url} ({exc.__cause__}); "
-                    f"trying again every {self.settings.reconnect_s:g} s",
-                )
-                self._stop.wait(self.settings.reconnect_s)
-                continue
-            try:
-                if hasattr(port, "cancel_read"):
-                    port.timeout = None  # woken by bytes, or by close()'s cancel_read
-                settle(port, self.settings.settle_s, self._stop)
-                with self._port_lock:
-                    self._port = port
-                self.connected.set()
-                self._report(True, f"card reader ready on {url}")
-                for now, item in read_decoded(port, self.settings, self._stop):
-                    self._handle(now, item)
-            except PORT_ERRORS as exc:
-                self._report(
-                    False,
-                    f"card reader at {url} went away ({exc}); waiting for it to come back",
-                )
-            except Exception:  # noqa: BLE001 - the reader thread must survive anything
-                log.exception("card reader thread: unexpected error; reopening the port")
-                self._reported = None
-            finally:
-                self.connected.clear()
-                with self._port_lock:
-                    self._port = None
-                try:
-                    port.close()
-                except PORT_ERRORS:
-                    pass
-            self._stop.wait(self.settings.reconnect_s)
+    def prepare(self, port: serial.Serial) -> None:
+        if hasattr(port, "cancel_read"):
+            port.timeout = None  # woken by bytes, or by close()'s cancel_read
+        settle(port, self.settings.settle_s, self.stopping)
 
-    def _handle(self, now: float, item: Decoded) -> None:
-        if isinstance(item, Tag):
-            if self.repeats.accept(item.tag, now):
-                self.bus.put(CardScanned(item.tag, self.lookup(item.tag)))
+    def read(self, port: serial.Serial) -> Iterator[tuple[float, Decoded]]:
+        return read_decoded(port, self.settings, self.stopping)
+
+    def wake(self, port: serial.Serial | None) -> None:
+        if port is not None:
+            cancel_read(port)  # the thread checks the stop before each read
+
+    def release(self, port: serial.Serial) -> None:
+        try:
+            port.close()
+        except PORT_ERRORS:
+            pass
+
+    def ready_message(self) -> str:
+        return f"card reader ready on {self.settings.port}"
+
+    def missing_message(self, exc: BaseException) -> str:
+        return (f"card reader not found at {self.settings.port} ({exc.__cause__}); "
+                f"trying again every {self.settings.reconnect_s:g} s")
+
+    def gone_message(self, exc: BaseException) -> str:
+        return (f"card reader at {self.settings.port} went away ({exc}); "
+                "waiting for it to come back")
+
+    def handle(self, item: tuple[float, Decoded]) -> None:
+        now, decoded = item
+        if isinstance(decoded, Tag):
+            if self.repeats.accept(decoded.tag, now):
+                self.bus.put(CardScanned(decoded.tag, self.lookup(decoded.tag)))
             return
-        assert isinstance(item, Reject)
-        log.debug("card reader: rejected input: %s", item.reason)
+        assert isinstance(decoded, Reject)
+        log.debug("card reader: rejected input: %s", decoded.reason)
         if self.on_reject is not None:
-            self.on_reject(item.reason)
+            self.on_reject(decoded.reason)

@@ -52,7 +52,8 @@ from companion.fsio import describe, read_bounded
 from companion.inputs.bus import IntentBus
 from companion.inputs.cardreader import RepeatFilter
 from companion.inputs.framing import Decoded, Reject, Tag
-from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.intents import CardScanned
+from companion.inputs.lifecycle import InputThread
 from companion.inputs.settings import ReaderSettings
 from companion.inputs.tagmap import (
     DAMAGED_LABEL,
@@ -453,17 +454,20 @@ def read_decoded_hid(source: Source, stop: threading.Event,
             yield event[0], item
 
 
-class HidReader:
+class HidReader(InputThread[Source, tuple[float, Decoded]]):
     """Reads a keyboard-mode scanner in a thread; `CardScanned` and `DeviceStatus` on the bus.
 
     The counterpart of `cardreader.CardReader` for `hid:` and `hid-replay:` ports, with
-    its behaviour: a device that is missing or goes away is reported and looked for
-    again every `reconnect_s`, and reported when it is back. A burst typed for another
-    keyboard layout is reported on the bus (the table sees how to fix the scanner).
-    `open_source` is the port opener (the tests give a fake device).
+    its lifecycle (`lifecycle.InputThread`): a device that is missing or goes away is
+    reported and looked for again every `reconnect_s`, and reported when it is back. A
+    burst typed for another keyboard layout is reported on the bus (the table sees how to
+    fix the scanner). `open_source` is the port opener (the tests give a fake device).
     """
 
     device = "reader"
+    thread_name = "hid-scanner"
+    open_errors = (ScannerError, OSError)
+    read_errors = (OSError,)
 
     def __init__(
         self,
@@ -474,90 +478,60 @@ class HidReader:
         on_reject: Callable[[str], None] | None = None,
         open_source: Callable[[str], Source] = open_source,
     ) -> None:
+        super().__init__(bus, reconnect_s=settings.reconnect_s)
         self.settings = settings
-        self.bus = bus
         self.lookup = lookup
         self.on_reject = on_reject
-        self._open = open_source
+        self._open_source = open_source
         self.repeats = RepeatFilter(settings.repeat_suppress_s)
-        self.connected = threading.Event()
         #: Set when a replay has played to its end.
         self.finished = threading.Event()
-        self._stop = threading.Event()
-        self._source: Source | None = None
-        self._lock = threading.Lock()
-        self._reported: bool | None = None
-        self._thread = threading.Thread(target=self._run, name="hid-scanner", daemon=True)
 
-    def start(self) -> HidReader:
-        self._thread.start()
-        return self
+    def open(self) -> Source:
+        return self._open_source(self.settings.port)
 
-    def close(self, timeout: float = 5.0) -> None:
-        self._stop.set()
-        with self._lock:
-            source = self._source
+    def read(self, source: Source) -> Iterator[tuple[float, Decoded]]:
+        return read_decoded_hid(source, self.stopping)
+
+    def wake(self, source: Source | None) -> None:
         if source is not None:
             source.close()
-        if self._thread.is_alive():
-            self._thread.join(timeout)
 
-    def _report(self, ok: bool, message: str) -> None:
-        if self._reported is ok:
-            log.debug("%s", message)
-            return
-        self._reported = ok
-        (log.info if ok else log.warning)("%s", message)
-        self.bus.put(DeviceStatus(self.device, ok, message))
+    def release(self, source: Source) -> None:
+        source.close()
 
-    def _run(self) -> None:
-        port = self.settings.port
-        replay = port.startswith(REPLAY_PREFIX)
-        while not self._stop.is_set():
-            try:
-                source = self._open(port)
-            except (ScannerError, OSError) as exc:
-                why = exc.message if isinstance(exc, ScannerError) else (
-                    exc.strerror or str(exc))
-                self._report(False, f"card reader not found at {port} ({why}); "
-                                    f"trying again every {self.settings.reconnect_s:g} s")
-                self._stop.wait(self.settings.reconnect_s)
-                continue
-            try:
-                with self._lock:
-                    self._source = source
-                self.connected.set()
-                self._report(True, f"card reader ready on {port}")
-                for seconds, item in read_decoded_hid(source, self._stop):
-                    self._handle(seconds, item)
-                if replay and not self._stop.is_set():
-                    # The twin played its file: it stays "plugged in", with nothing to say.
-                    self.finished.set()
-                    self._stop.wait()
-            except OSError as exc:
-                if not self._stop.is_set():  # not the close() of a shutdown
-                    self._report(False, f"card reader at {port} went away "
-                                        f"({exc.strerror or exc}); waiting for it to come back")
-            except Exception:  # noqa: BLE001 - the reader thread must survive anything
-                log.exception("scanner thread: unexpected error; reopening the device")
-                self._reported = None
-            finally:
-                self.connected.clear()
-                with self._lock:
-                    self._source = None
-                source.close()
-            self._stop.wait(self.settings.reconnect_s)
+    def finished_reading(self, source: Source) -> None:
+        if self.settings.port.startswith(REPLAY_PREFIX):
+            # The twin played its file: it stays "plugged in", with nothing to say.
+            self.finished.set()
+            self.stopping.wait()
 
-    def _handle(self, seconds: float, item: Decoded) -> None:
-        if isinstance(item, Tag):
+    def ready_message(self) -> str:
+        return f"card reader ready on {self.settings.port}"
+
+    def missing_message(self, exc: BaseException) -> str:
+        why = exc.message if isinstance(exc, ScannerError) else (
+            getattr(exc, "strerror", None) or str(exc))
+        return (f"card reader not found at {self.settings.port} ({why}); "
+                f"trying again every {self.settings.reconnect_s:g} s")
+
+    def gone_message(self, exc: BaseException) -> str:
+        why = getattr(exc, "strerror", None) or exc
+        return (f"card reader at {self.settings.port} went away ({why}); "
+                "waiting for it to come back")
+
+    def handle(self, item: tuple[float, Decoded]) -> None:
+        seconds, decoded = item
+        if isinstance(decoded, Tag):
             if self._reported is False:
-                self._report(True, f"card reader ready on {self.settings.port}")
-            if self.repeats.accept(item.tag, seconds):
-                self.bus.put(CardScanned(item.tag, self.lookup(item.tag)))
+                self.report(True, self.ready_message())
+            if self.repeats.accept(decoded.tag, seconds):
+                self.bus.put(CardScanned(decoded.tag, self.lookup(decoded.tag)))
             return
-        log.info("scanner: rejected input: %s", item.reason)
-        if item.reason == LAYOUT_ADVICE:
+        assert isinstance(decoded, Reject)
+        log.info("scanner: rejected input: %s", decoded.reason)
+        if decoded.reason == LAYOUT_ADVICE:
             # Every scan fails until the scanner is set up: say so on the screen, once.
-            self._report(False, LAYOUT_ADVICE)
+            self.report(False, LAYOUT_ADVICE)
         if self.on_reject is not None:
-            self.on_reject(item.reason)
+            self.on_reject(decoded.reason)

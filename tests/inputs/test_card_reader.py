@@ -193,6 +193,6 @@ def test_an_idle_reader_reads_without_a_timeout_and_close_still_ends_it(
     port = "loop://" if kind == "loop" else make_pty().name
     reader = CardReader(settings_for(hardware, port=port), bus, lookup=lambda tag: None).start()
     ready(bus)
-    assert reader._port is not None and reader._port.timeout is None
+    assert reader.connection is not None and reader.connection.timeout is None
     reader.close(timeout=30)
     assert not reader._thread.is_alive()
