@@ -1,4 +1,5 @@
-"""The camera process's end of the app's camera socket (`companion.inputs.camera`).
+"""The camera process's end of the app's camera socket, in the wire format both ends
+import (`companion.camerawire`); nothing of the app's inputs layer.
 
 Messages are kept while the app is not listening (it starts later, or restarts) and
 sent, in order, once it is; the oldest are dropped past `MAX_PENDING` (a card the app
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import labelcodes
-from companion.inputs.camera import encode
+from companion.camerawire import encode
 
 log = logging.getLogger("companion.camera")
 

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         SupplyWatcher,
         Unread,
     )
-    from companion.inputs.camera import socket_path
+    from companion.camerawire import socket_path
 
     logs.setup_logging("info")
     log = logging.getLogger("companion.camera")

@@ -23,9 +23,10 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from companion.camerawire import socket_path
 from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus
-from companion.inputs.camera import CameraSocket, socket_path
+from companion.inputs.camera import CameraSocket
 from companion.inputs.cardreader import CardReader
 from companion.inputs.framing import encode_frame
 from companion.inputs.gpio import ButtonsError, GpioButtons, mock_factory

@@ -66,9 +66,10 @@ def test_a_card_already_seen_or_out_of_the_game_is_refused_as_from_a_reader(tmp_
 
     from benchmarks.touch import TouchTable
     from companion import labelcodes
+    from companion.camerawire import encode
     from companion.engine import Setup
     from companion.inputs import IntentBus
-    from companion.inputs.camera import CameraSocket, encode
+    from companion.inputs.camera import CameraSocket
     from companion.inputs.intents import CardScanned
 
     pygame.display.init()

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from companion import labelcodes
+from companion.camerawire import MAX_LINE, decode, encode, socket_path
 from companion.inputs import IntentBus, start_inputs
-from companion.inputs.camera import MAX_LINE, CameraSocket, decode, encode, socket_path
+from companion.inputs.camera import CameraSocket
 from companion.inputs.intents import CameraCard, CardScanned, CardUnread, DeviceStatus
 from tests.inputs.inputs_support import wait_for
 
@@ -224,7 +225,7 @@ def test_no_line_stops_the_listener_and_a_good_card_still_arrives(listening, bus
 
 
 def test_nesting_is_counted_without_recursion_and_strings_do_not_count():
-    from companion.inputs.camera import nesting
+    from companion.camerawire import nesting
 
     assert nesting(b"[" * 100_000) == 100_000
     assert nesting(b'{"a": "[[[[\\"[[", "b": [1, {"c": 2}]}') == 3
