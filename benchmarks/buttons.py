@@ -42,8 +42,10 @@ from companion.engine import (
     Undo,
 )
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
+from companion.inputs.framing import Tag
 from companion.inputs.intents import COLOURS
-from companion.inputs.scanner import KeyDecoder, Tag, key_events, read_replay, replay_text
+from companion.inputs.keys import KeyDecoder, key_events
+from companion.inputs.scanner import read_replay, replay_text
 from companion.labelcodes import barcode
 from companion.ui import buttons
 from companion.ui.i18n import _

@@ -20,16 +20,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import serial
 
 from companion.errors import CompanionError
-from companion.inputs.bus import IntentBus
-from companion.inputs.framing import Decoded, Reject, Tag, make_decoder
-from companion.inputs.intents import CardScanned
-from companion.inputs.lifecycle import InputThread
-from companion.inputs.settings import ReaderSettings
+from companion.inputs.framing import Decoded, make_decoder
+from companion.inputs.lifecycle import RepeatFilter, TagReader
+from companion.inputs.settings import ReaderSettings, replace
+
+__all__ = ["CardReader", "ReaderError", "RepeatFilter", "open_port", "read_decoded", "settle"]
 
 log = logging.getLogger("companion.inputs")
 
@@ -48,31 +48,6 @@ PORT_ERRORS = (serial.SerialException, OSError, ValueError)
 
 class ReaderError(CompanionError):
     """The card reader's port cannot be opened."""
-
-
-class RepeatFilter:
-    """Tells a new scan from the repeats of a held card.
-
-    A tag counts again only after it was *not seen* for `window_s` seconds, so
-    a card lying on the reader for a minute is one scan, and a second card
-    scanned meanwhile is not hidden by the first.
-    """
-
-    def __init__(self, window_s: float) -> None:
-        self.window_s = window_s
-        self._last_seen: dict[str, float] = {}
-
-    def accept(self, tag: str, now: float) -> bool:
-        """True when `tag`, seen at `now` (seconds, monotonic), is a new scan."""
-        last = self._last_seen.get(tag)
-        self._last_seen[tag] = now
-        if len(self._last_seen) > 64:
-            self._forget_before(now - self.window_s)
-        return last is None or now - last >= self.window_s
-
-    def _forget_before(self, cutoff: float) -> None:
-        for tag in [t for t, seen in self._last_seen.items() if seen < cutoff]:
-            del self._last_seen[tag]
 
 
 def open_port(settings: ReaderSettings, *, read_timeout: float = READ_TIMEOUT_S) -> serial.Serial:
@@ -127,32 +102,16 @@ def read_decoded(
             yield now, item
 
 
-class CardReader(InputThread[serial.Serial, tuple[float, Decoded]]):
-    """Reads the card reader in a thread and puts `CardScanned`/`DeviceStatus` on the bus.
+class CardReader(TagReader[serial.Serial]):
+    """Reads the serial card reader in a thread; `CardScanned`/`DeviceStatus` on the bus.
 
-    `lookup(tag)` gives the card id bound to a tag (None when unknown).
-    `on_reject(reason)` (optional) hears about rejected input. Opening, readiness,
-    unplugging and reconnecting are `lifecycle.InputThread`'s.
+    Opening, readiness, unplugging and reconnecting are `lifecycle.InputThread`'s; the
+    tags, repeats and status sentences `lifecycle.TagReader`'s.
     """
 
-    device = "reader"
     thread_name = "card-reader"
     open_errors = (ReaderError,)
     read_errors = PORT_ERRORS
-
-    def __init__(
-        self,
-        settings: ReaderSettings,
-        bus: IntentBus,
-        *,
-        lookup: Callable[[str], str | None],
-        on_reject: Callable[[str], None] | None = None,
-    ) -> None:
-        super().__init__(bus, reconnect_s=settings.reconnect_s)
-        self.settings = settings
-        self.lookup = lookup
-        self.on_reject = on_reject
-        self.repeats = RepeatFilter(settings.repeat_suppress_s)
 
     def write(self, data: bytes, timeout: float = 5.0) -> None:
         """Write raw bytes to the open port (the simulated reader's `loop://` echoes them).
@@ -171,8 +130,8 @@ class CardReader(InputThread[serial.Serial, tuple[float, Decoded]]):
             except PORT_ERRORS as exc:
                 raise ReaderError(f"cannot write to the card reader: {exc}") from exc
 
-    def open(self) -> serial.Serial:
-        return open_port(self.settings)
+    def open_port(self, port: str) -> serial.Serial:
+        return open_port(replace(self.settings, port=port))
 
     def prepare(self, port: serial.Serial) -> None:
         if hasattr(port, "cancel_read"):
@@ -192,24 +151,6 @@ class CardReader(InputThread[serial.Serial, tuple[float, Decoded]]):
         except PORT_ERRORS:
             pass
 
-    def ready_message(self) -> str:
-        return f"card reader ready on {self.settings.port}"
-
-    def missing_message(self, exc: BaseException) -> str:
-        return (f"card reader not found at {self.settings.port} ({exc.__cause__}); "
-                f"trying again every {self.settings.reconnect_s:g} s")
-
-    def gone_message(self, exc: BaseException) -> str:
-        return (f"card reader at {self.settings.port} went away ({exc}); "
-                "waiting for it to come back")
-
-    def handle(self, item: tuple[float, Decoded]) -> None:
-        now, decoded = item
-        if isinstance(decoded, Tag):
-            if self.repeats.accept(decoded.tag, now):
-                self.bus.put(CardScanned(decoded.tag, self.lookup(decoded.tag)))
-            return
-        assert isinstance(decoded, Reject)
-        log.debug("card reader: rejected input: %s", decoded.reason)
-        if self.on_reject is not None:
-            self.on_reject(decoded.reason)
+    def why(self, exc: BaseException) -> object:
+        # A ReaderError says the port's name again; its cause is what pyserial said.
+        return exc.__cause__ if isinstance(exc, ReaderError) else exc

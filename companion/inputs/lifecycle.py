@@ -29,17 +29,23 @@ are here, once:
 
 No exception reaches the thread's top: an unexpected one is logged with its traceback
 and the connection is opened again. The thread never stops a game.
+
+`TagReader` is the card reader's part on top (both kinds, serial and HID): tags to
+`CardScanned` with a held card's repeats dropped, and the status sentences the
+hardware page translates.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import ClassVar, Generic, Self, TypeVar
 
 from companion.inputs.bus import IntentBus
-from companion.inputs.intents import DeviceStatus
+from companion.inputs.framing import Decoded, Tag
+from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.settings import ReaderSettings
 
 log = logging.getLogger("companion.inputs")
 
@@ -228,3 +234,96 @@ class InputThread(Generic[C, I]):
                     self._conn = None
                 self.release(conn)
             wait = self.reconnect_s if delivered else self.backoff.failed()
+
+
+class RepeatFilter:
+    """Tells a new scan from the repeats of a held card.
+
+    A tag counts again only after it was *not seen* for `window_s` seconds, so
+    a card lying on the reader for a minute is one scan, and a second card
+    scanned meanwhile is not hidden by the first.
+    """
+
+    def __init__(self, window_s: float) -> None:
+        self.window_s = window_s
+        self._last_seen: dict[str, float] = {}
+
+    def accept(self, tag: str, now: float) -> bool:
+        """True when `tag`, seen at `now` (seconds, monotonic), is a new scan."""
+        last = self._last_seen.get(tag)
+        self._last_seen[tag] = now
+        if len(self._last_seen) > 64:
+            self._forget_before(now - self.window_s)
+        return last is None or now - last >= self.window_s
+
+    def _forget_before(self, cutoff: float) -> None:
+        for tag in [t for t, seen in self._last_seen.items() if seen < cutoff]:
+            del self._last_seen[tag]
+
+
+class TagReader(InputThread[C, tuple[float, Decoded]]):
+    """A card reader of any kind (`reader.port`): decoded tags become `CardScanned`.
+
+    `lookup(tag)` gives the card id bound to a tag (None when unknown); a held card's
+    repeats are one scan (`RepeatFilter`); `on_reject(reason)` (optional) hears about
+    rejected input; `opener(port)` (optional) opens the port instead of the reader's own
+    `open_port` (the tests give a fake device). The status sentences are the same for
+    every kind of reader (the hardware page matches them to say them in the table's
+    language).
+    """
+
+    device = "reader"
+
+    def __init__(
+        self,
+        settings: ReaderSettings,
+        bus: IntentBus,
+        *,
+        lookup: Callable[[str], str | None],
+        on_reject: Callable[[str], None] | None = None,
+        opener: Callable[[str], C] | None = None,
+    ) -> None:
+        super().__init__(bus, reconnect_s=settings.reconnect_s)
+        self.settings = settings
+        self.lookup = lookup
+        self.on_reject = on_reject
+        self.opener = opener
+        self.repeats = RepeatFilter(settings.repeat_suppress_s)
+
+    def open_port(self, port: str) -> C:
+        """Open `port` (the subclass's kind of port); raises one of `open_errors`."""
+        raise NotImplementedError
+
+    def open(self) -> C:
+        return (self.opener or self.open_port)(self.settings.port)
+
+    def why(self, exc: BaseException) -> object:
+        """What an error of opening or reading says, in a status sentence."""
+        return getattr(exc, "strerror", None) or exc
+
+    def ready_message(self) -> str:
+        return f"card reader ready on {self.settings.port}"
+
+    def missing_message(self, exc: BaseException) -> str:
+        return (f"card reader not found at {self.settings.port} ({self.why(exc)}); "
+                f"trying again every {self.settings.reconnect_s:g} s")
+
+    def gone_message(self, exc: BaseException) -> str:
+        return (f"card reader at {self.settings.port} went away ({self.why(exc)}); "
+                "waiting for it to come back")
+
+    def rejected(self, reason: str) -> None:
+        """A reject from the decoder (logged; a subclass may say more)."""
+        log.debug("card reader: rejected input: %s", reason)
+
+    def handle(self, item: tuple[float, Decoded]) -> None:
+        seconds, decoded = item
+        if isinstance(decoded, Tag):
+            if self._reported is False:  # a tag after a problem said: it reads again
+                self.report(True, self.ready_message())
+            if self.repeats.accept(decoded.tag, seconds):
+                self.bus.put(CardScanned(decoded.tag, self.lookup(decoded.tag)))
+            return
+        self.rejected(decoded.reason)
+        if self.on_reject is not None:
+            self.on_reject(decoded.reason)

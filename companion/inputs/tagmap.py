@@ -54,10 +54,6 @@ def label_card(tag: str) -> str | None:
         return None
 
 
-#: What a scanner's burst that is a printed label with a key lost or doubled means.
-DAMAGED_LABEL = "a printed label was read incompletely (a key was lost on the way): scan it again"
-
-
 def _subsequence(short: str, long: str) -> bool:
     keys = iter(long)
     return all(ch in keys for ch in short)

@@ -9,51 +9,42 @@ ended by Enter. Taken as keys, the digits would press the players' buttons (keys
   back for up to `BURST_GAP_S`;
 - when at least `MIN_KEYS` such keys, each within `BURST_GAP_S` of the one before,
   are ended by Enter, they are a scan: decoded from their *scan codes* (key
-  positions, as USB HID numbers them: the same whatever the system's layout)
-  with a US table, and none of them acts as a key (nor is typed anywhere);
+  positions, as USB HID numbers them: the same whatever the system's layout) by the
+  one key decoder of the inputs (`companion.inputs.keys`, its US table and its
+  rules, shared with the `hid:` scanner), and none of them acts as a key (nor is
+  typed anywhere);
 - otherwise, once `BURST_GAP_S` has passed without a key, the held keys act as
   they would have (a person pressing 1 waits 0.1 s more, nothing else changes).
 
 A burst typed with Shift on the digit row (a scanner set to French AZERTY) is
 refused with `LAYOUT_ADVICE`, never read as a wrong code. Pure logic over
-plain values: the runner gives each key's time, scan code and modifiers.
+plain values: the runner gives each key's time, SDL scan code and modifiers; this
+module maps the scan codes to the decoder's key codes and tells bursts from keys.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.ui.i18n import N_
+from companion.inputs import keys
+from companion.inputs.framing import Tag
 
 #: The longest pause between two keys of one scan (scanners type a key every few ms).
 BURST_GAP_S = 0.1
 #: The fewest keys before Enter that make a scan (the shortest tag: tagmap.MIN_TAG_LEN).
 MIN_KEYS = 4
 
-#: SDL scan codes (USB HID usage ids) of the keys a code may use, and their US character.
-DIGIT_ROW = {30 + i: str((i + 1) % 10) for i in range(10)}  # 30 is 1, ..., 39 is 0
-LETTERS = {4 + i: chr(ord("a") + i) for i in range(26)}
-KEYPAD = {**{89 + i: str(i + 1) for i in range(9)}, 98: "0", 86: "-", 99: "."}
-OTHER = {45: "-", 55: ".", 44: " "}
-ENTER = frozenset({40, 88})  # Return, keypad Enter
-
-#: A printed label with a key lost on the way (`companion.inputs.tagmap.DAMAGED_LABEL`).
-DAMAGED_LABEL = N_(
-    "a printed label was read incompletely (a key was lost on the way): scan it again")
-#: The same words as the `hid:` scanner's (companion/inputs/scanner.py), translated.
-LAYOUT_ADVICE = N_(
-    "the barcode scanner types for another keyboard layout: set it to US keyboard "
-    "(scan the USA keyboard code in its manual), then scan again"
-)
+#: The messages a refused burst shows (the inputs' words, translated by the runner).
+DAMAGED_LABEL = keys.DAMAGED_LABEL
+LAYOUT_ADVICE = keys.LAYOUT_ADVICE
 
 
-def character(scancode: int, shift: bool) -> str | None:
-    """The character of a code key (None for any other key)."""
-    if scancode in DIGIT_ROW:
-        return DIGIT_ROW[scancode]
-    if scancode in LETTERS:
-        return LETTERS[scancode].upper() if shift else LETTERS[scancode]
-    return KEYPAD.get(scancode) or OTHER.get(scancode)
+def code_key(scancode: int, shift: bool, control: bool) -> int | None:
+    """The Linux key code of a key that may be part of a code (None: any other key)."""
+    code = keys.code_of_scancode(scancode)
+    if control or code is None or keys.character(code, shift) is None:
+        return None
+    return code
 
 
 class Scan:
@@ -80,7 +71,7 @@ class KeyBursts:
     def __init__(self, gap_s: float = BURST_GAP_S, min_keys: int = MIN_KEYS) -> None:
         self.gap_s = gap_s
         self.min_keys = min_keys
-        #: Held back: (event, down, scancode, shift).
+        #: Held back: (event, down, Linux key code, shift).
         self._held: list[tuple[Any, bool, int, bool]] = []
         self._last_down = 0.0
 
@@ -105,34 +96,29 @@ class KeyBursts:
         """Decide on one key event; returns key events to handle and `Scan`s, in order."""
         if not down:
             if self._held:
-                self._held.append((event, False, scancode, shift))
+                self._held.append((event, False, keys.code_of_scancode(scancode) or 0, shift))
                 return []
             return [event]
         out: list[Any] = self.due(now)
-        if scancode in ENTER and self._held:
+        if keys.code_of_scancode(scancode) in keys.ENTER_CODES and self._held:
             downs = [h for h in self._held if h[1]]
             if len(downs) >= self.min_keys:
                 self._held = []
                 return [*out, self._decode(downs)]
             return [*out, *self._release(), event]
-        if not control and character(scancode, shift) is not None:
-            self._held.append((event, True, scancode, shift))
+        code = code_key(scancode, shift, control)
+        if code is not None:
+            self._held.append((event, True, code, shift))
             self._last_down = now
             return out
         return [*out, *self._release(), event]
 
     @staticmethod
     def _decode(downs: list[tuple[Any, bool, int, bool]]) -> Scan:
-        # Not at the start: the tag rules load with the first burst.
-        from companion.inputs.tagmap import TagError, damaged_label, normalise_tag
-
-        if any(shift and scancode in DIGIT_ROW for _, _, scancode, shift in downs):
-            return Scan(None, LAYOUT_ADVICE)
-        text = "".join(character(scancode, shift) or "" for _, _, scancode, shift in downs)
-        try:
-            tag = normalise_tag(text)
-        except TagError as exc:
-            return Scan(None, exc.message)
-        # On an X11 desktop SDL may take a fast scanner's second "0" of "00" for a key
-        # repeat and drop it: a label code with a key lost is refused, never a tag.
-        return Scan(None, DAMAGED_LABEL) if damaged_label(tag) else Scan(tag)
+        # One decoder for SDL's bursts and evdev's (companion.inputs.keys). On an X11
+        # desktop SDL may take a fast scanner's second "0" of "00" for a key repeat and
+        # drop it: a label code with a key lost is refused, never a tag.
+        decoded = keys.decode_keys((code, shift, False) for _, _, code, shift in downs)
+        if isinstance(decoded, Tag):
+            return Scan(decoded.tag)
+        return Scan(None, decoded.reason)

@@ -200,7 +200,8 @@ def test_enroll_binds_a_tag_scanned_on_the_reader(state_dir: Path, make_pty) -> 
 
 def test_enroll_takes_a_replayed_scanner_like_any_port(state_dir: Path, tmp_path: Path) -> None:
     """`--port hid-replay:FILE`: an RFID-like code is bound, a printed label is not."""
-    from companion.inputs.scanner import key_events, replay_text
+    from companion.inputs.keys import key_events
+    from companion.inputs.scanner import replay_text
     from companion.labelcodes import barcode
 
     events = key_events("04A23B1C", 0.0) + key_events(barcode("A-tea-taster"), 2.0)

@@ -34,9 +34,10 @@ def test_inputs_import_only_what_the_layers_allow() -> None:
             if top == "companion":
                 # companion.config.settings: the one validator of hardware.yaml;
                 # companion.config.sidefiles: the one reader of side files (tags.json);
-                # companion.labelcodes: the fixed table of label codes (imports nothing).
+                # companion.labelcodes: the fixed table of label codes (imports nothing);
+                # companion.camerawire: the camera socket's wire format (stdlib only).
                 assert name.startswith(
                     ("companion.inputs", "companion.errors", "companion.fsio", "companion.paths")
                 ) or name in ("companion.config.settings", "companion.config.sidefiles",
-                              "companion.labelcodes"), (
+                              "companion.labelcodes", "companion.camerawire"), (
                     f"{path.name} imports {name}")

@@ -22,18 +22,15 @@ from companion.config.settings import ReaderSettings, hardware_from_dict
 from companion.inputs import IntentBus, start_inputs
 from companion.inputs.framing import Reject, Tag
 from companion.inputs.intents import CardScanned, DeviceStatus
+from companion.inputs.keys import DAMAGED_LABEL, EV_KEY, LAYOUT_ADVICE, KeyDecoder, key_events
 from companion.inputs.scanner import (
-    EV_KEY,
-    LAYOUT_ADVICE,
     HidReader,
-    KeyDecoder,
     ScannerError,
-    key_events,
     open_source,
     read_replay,
     replay_text,
 )
-from companion.inputs.tagmap import DAMAGED_LABEL, damaged_label
+from companion.inputs.tagmap import damaged_label
 from companion.labelcodes import CARD_IDS, barcode
 from tests.inputs.inputs_support import quiet_for, wait_for
 
@@ -241,7 +238,7 @@ def test_unplugging_and_replugging_the_scanner_is_reported_and_it_comes_back() -
     bus = IntentBus()
     settings = ReaderSettings(port="hid:/dev/input/by-id/usb-scanner-event-kbd",
                               reconnect_s=0.1)
-    reader = HidReader(settings, bus, lookup=lambda tag: "card", open_source=open_device)
+    reader = HidReader(settings, bus, lookup=lambda tag: "card", opener=open_device)
     reader.start()
     try:
         got = wait_for(bus, lambda i: isinstance(i, DeviceStatus) and not i.ok

@@ -160,7 +160,8 @@ def test_simulating_with_a_port_replays_a_scanner_beside_the_simulated_buttons(
     """`--simulate --port hid-replay:FILE` (issue 31): the buttons stay simulated, the
     reader is the replayed scanner, its labels read as their cards."""
     from companion.errors import CompanionError
-    from companion.inputs.scanner import key_events, replay_text
+    from companion.inputs.keys import key_events
+    from companion.inputs.scanner import replay_text
     from companion.labelcodes import barcode
 
     events = key_events(barcode("C-bank"), 0.0) + key_events(barcode("A-warehouse"), 1.0)

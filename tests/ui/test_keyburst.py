@@ -9,20 +9,20 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.inputs.keys import DIGIT_ROW
 from companion.inputs.tagmap import damaged_label
 from companion.labelcodes import CARD_IDS, barcode
 from companion.ui.buttons import HURRIED_S
 from companion.ui.keyburst import (
     BURST_GAP_S,
     DAMAGED_LABEL,
-    DIGIT_ROW,
     LAYOUT_ADVICE,
     KeyBursts,
     Scan,
 )
 from tests.ui.test_app import LiveTable, post
 
-SCANCODE = {ch: code for code, ch in DIGIT_ROW.items()}
+SCANCODE = {key.plain: key.usage for key in DIGIT_ROW}  # SDL scan codes
 RETURN = 40
 
 

@@ -12,7 +12,8 @@ from companion.cli import main
 from companion.engine import Reveal
 from companion.engine.simulate import random_game
 from companion.inputs import IntentBus, start_inputs
-from companion.inputs.scanner import key_events, replay_text
+from companion.inputs.keys import key_events
+from companion.inputs.scanner import replay_text
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.store.journal import journal_path, scan
 from companion.ui.core import UI

@@ -48,7 +48,7 @@ def test_hardware_test_speaks_the_tables_language(tmp_path: Path, language: str,
 def test_a_scanner_in_another_layout_is_told_how_to_fix_it_in_the_tables_language(
     language: str, words: str
 ) -> None:
-    from companion.inputs.scanner import LAYOUT_ADVICE
+    from companion.inputs.keys import LAYOUT_ADVICE
     from companion.ui.i18n import set_language
     from companion.ui.keyburst import LAYOUT_ADVICE as BURST_ADVICE
     from companion.ui.scenes.hardware import status_words
