@@ -9,7 +9,7 @@ import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.inputs.keys import DIGIT_ROW
+from companion.inputs.keys import DIGIT_ROW, SHIFT, US_KEYS
 from companion.inputs.tagmap import damaged_label
 from companion.labelcodes import CARD_IDS, barcode
 from companion.ui.buttons import HURRIED_S
@@ -133,3 +133,33 @@ def test_a_persons_key_inside_a_scan_never_makes_it_another_card(card, key, data
     out = feed(KeyBursts(), burst(code[:at] + key + code[at:]), 0.0, 0.003)
     scans = [o for o in out if isinstance(o, Scan)]
     assert [(s.tag, s.problem) for s in scans] == [(None, DAMAGED_LABEL)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text("0123456789abcdefxyz-. ", min_size=4, max_size=20),
+       shifted=st.booleans())
+def test_sdl_and_evdev_bursts_decode_alike(text: str, shifted: bool) -> None:
+    """One decoder: the same keys typed through SDL (scan codes) and evdev (key codes) give
+    the same tag or the same refusal."""
+    from companion.inputs.keys import KeyDecoder, key_events
+
+    events = key_events(text, shift_digits=shifted)
+    decoder = KeyDecoder()
+    evdev = [item for event in events for item in decoder.feed(*event)]
+    assert len(evdev) == 1
+    usage = {key.code: key.usage for key in US_KEYS}
+    bursts = KeyBursts(min_keys=1)
+    shift = False
+    out: list = []
+    for t, _type, code, value in events:
+        if code == SHIFT[0][0]:
+            shift = value != 0
+            continue
+        scancode = usage.get(code, 40)  # 40: Return
+        out += bursts.key(t, None, down=value == 1, scancode=scancode, shift=shift,
+                          control=False)
+    scans = [o for o in out if isinstance(o, Scan)]
+    assert len(scans) == 1
+    decoded = evdev[0]
+    assert (scans[0].tag, scans[0].problem) == (
+        (decoded.tag, None) if hasattr(decoded, "tag") else (None, decoded.reason))
