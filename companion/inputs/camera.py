@@ -195,6 +195,9 @@ class CameraSocket(InputThread[_Listener, _Item]):
         why = getattr(exc, "strerror", None) or exc
         return f"camera socket {self.path} cannot listen: {why}"
 
+    def failed(self) -> None:
+        self.report(False, "camera socket failed; see the log")
+
     def gone_message(self, exc: BaseException) -> str:
         return f"camera socket {self.path} cannot listen: {getattr(exc, 'strerror', None) or exc}"
 

@@ -130,6 +130,9 @@ class InputThread(Generic[C, I]):
     def release(self, conn: C) -> None:
         """Close a connection (after it went away, or at the stop); must not raise."""
 
+    def failed(self) -> None:
+        """After an unexpected error (logged with its traceback), before the next open."""
+
     def finished_reading(self, conn: C) -> None:
         """`read` ended without a stop (the default: the connection is opened again)."""
 
@@ -174,9 +177,6 @@ class InputThread(Generic[C, I]):
         self.wake(conn)
         if self._thread.is_alive():
             self._thread.join(timeout)
-        elif self._first is not None:  # opened at start, never read
-            self.release(self._first)
-            self._first = None
 
     def report(self, ok: bool, message: str) -> None:
         """Say the device's state on the bus, once per change (repeats only logged)."""
@@ -201,7 +201,7 @@ class InputThread(Generic[C, I]):
                     continue
             with self._conn_lock:
                 self._conn = conn
-            delivered = False
+            delivered = crashed = False
             try:
                 if self._stop.is_set():
                     continue  # closed while opening: the finally releases it
@@ -228,12 +228,18 @@ class InputThread(Generic[C, I]):
             except Exception:  # noqa: BLE001 - an input thread must survive anything
                 log.exception("%s thread: unexpected error; opening it again", self.device)
                 self._reported = None
+                crashed = True
             finally:
                 self.connected.clear()
                 with self._conn_lock:
                     self._conn = None
                 self.release(conn)
+            if crashed:
+                self.failed()  # said once the connection is closed
             wait = self.reconnect_s if delivered else self.backoff.failed()
+        first, self._first = self._first, None
+        if first is not None:  # opened by start(), closed before the thread took it
+            self.release(first)
 
 
 class RepeatFilter:

@@ -194,3 +194,45 @@ def test_backoff_doubles_up_to_its_most_and_starts_again_after_a_success() -> No
     assert [backoff.failed() for _ in range(5)] == [0.5, 1.0, 2.0, 3.0, 3.0]
     backoff.reset()
     assert backoff.failed() == 0.5
+
+
+class CrashingOnce(CameraSocket):
+    """A camera socket whose first accept fails as a bug would."""
+
+    crashed = False
+
+    def _accept(self, server, sel) -> None:
+        if not self.crashed:
+            self.crashed = True
+            raise RuntimeError("a bug in accept")
+        super()._accept(server, sel)
+
+
+def test_a_listener_that_failed_listens_again_and_says_so(bus: IntentBus) -> None:
+    import socket
+    import tempfile
+
+    from companion import labelcodes
+    from companion.camerawire import encode
+
+    with tempfile.TemporaryDirectory(prefix="c36-") as tmp:
+        cam = CrashingOnce(Path(tmp) / "camera.sock", bus, reconnect_s=0.01).start()
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s.connect(os.fspath(cam.path))
+            got = wait_for(bus, lambda i: isinstance(i, DeviceStatus))
+            assert got == [DeviceStatus("camera", False, "camera socket failed; see the log")]
+            card = encode({"type": "card", "marker": labelcodes.marker_id("C-bank")})
+            while True:  # bound again: a new connection is taken (the old one was closed)
+                try:
+                    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                        s.connect(os.fspath(cam.path))
+                        s.sendall(card)
+                    break
+                except (FileNotFoundError, ConnectionRefusedError):
+                    assert cam._thread.is_alive()
+                    cam.listening.wait(60)
+            got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+        finally:
+            cam.close()
+    assert got[-1].card_id == "C-bank"
