@@ -184,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.inputs.cardreader import (
         PORT_ERRORS,
         cancel_read,
+        close_port,
         open_port,
         read_decoded,
         settle,
@@ -225,10 +226,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if timer is not None:
             timer.cancel()
-        try:
-            port.close()
-        except PORT_ERRORS:
-            pass
+        close_port(port)
     return lines.status()
 
 

@@ -29,7 +29,8 @@ from companion.inputs.framing import Decoded, make_decoder
 from companion.inputs.lifecycle import RepeatFilter, TagReader
 from companion.inputs.settings import ReaderSettings, replace
 
-__all__ = ["CardReader", "ReaderError", "RepeatFilter", "open_port", "read_decoded", "settle"]
+__all__ = ["CardReader", "ReaderError", "RepeatFilter", "close_port", "open_port", "read_decoded",
+           "settle"]
 
 log = logging.getLogger("companion.inputs")
 
@@ -68,6 +69,14 @@ def cancel_read(port: serial.Serial) -> None:
     try:
         cancel()
     except (*PORT_ERRORS, NotImplementedError):
+        pass
+
+
+def close_port(port: serial.Serial) -> None:
+    """Close `port`; a port already gone closes quietly."""
+    try:
+        port.close()
+    except PORT_ERRORS:
         pass
 
 
@@ -146,10 +155,7 @@ class CardReader(TagReader[serial.Serial]):
             cancel_read(port)  # the thread checks the stop before each read
 
     def release(self, port: serial.Serial) -> None:
-        try:
-            port.close()
-        except PORT_ERRORS:
-            pass
+        close_port(port)
 
     def why(self, exc: BaseException) -> object:
         # A ReaderError says the port's name again; its cause is what pyserial said.
