@@ -1,6 +1,8 @@
 """Input adapters: GPIO buttons, the serial card reader, a USB barcode scanner in keyboard
-mode (`scanner.py`, `reader.port: hid:...`), the camera's socket (`camera.py`: the camera
-process's cards as `CardScanned`) and their simulated twins.
+mode (`scanner.py`, `reader.port: hid:...`, decoded by `keys.py`), the camera's socket
+(`camera.py`: the camera process's cards as `CardScanned`) and their simulated twins. The
+reader, the scanner and the socket share one lifecycle (`lifecycle.py`: open, say ready,
+read, report gone, reconnect with backoff, stop).
 
 Adapters turn physical events into intents (`companion.inputs.intents`) on one
 `IntentBus`; they never touch pygame or the game state. How the app uses them::
