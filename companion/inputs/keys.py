@@ -25,9 +25,10 @@ and marked for the catalogues with `N_`; the UI says them in the table's languag
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from companion.inputs.framing import Decoded, Reject, Tag
+if TYPE_CHECKING:  # loaded with the first burst, not at the UI's start (framing loads tagmap)
+    from companion.inputs.framing import Decoded
 
 
 def N_(message: str) -> str:
@@ -145,6 +146,7 @@ def decode_keys(keys: Iterable[tuple[int, bool, bool]]) -> Decoded:
     thing wrong (a key typed for another layout, a key that is no part of a code, too
     many keys, a printed label with a key lost)."""
     # Not at the start: the tag rules load with the first burst (the UI imports this).
+    from companion.inputs.framing import Reject, Tag
     from companion.inputs.tagmap import MAX_TAG_LEN, TagError, damaged_label, normalise_tag
 
     chars: list[str] = []
@@ -194,6 +196,8 @@ class KeyDecoder:
         self._control.clear()
 
     def _drop(self, out: list[Decoded], why: str) -> None:
+        from companion.inputs.framing import Reject
+
         if self._keys:
             problems = (problem_of(*key) for key in self._keys)
             problem = next((p for p in problems if p is not None), None)

@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.inputs import keys
-from companion.inputs.framing import Tag
 
 #: The longest pause between two keys of one scan (scanners type a key every few ms).
 BURST_GAP_S = 0.1
@@ -118,6 +117,8 @@ class KeyBursts:
         # One decoder for SDL's bursts and evdev's (companion.inputs.keys). On an X11
         # desktop SDL may take a fast scanner's second "0" of "00" for a key repeat and
         # drop it: a label code with a key lost is refused, never a tag.
+        from companion.inputs.framing import Tag  # with the first burst, not at the start
+
         decoded = keys.decode_keys((code, shift, False) for _, _, code, shift in downs)
         if isinstance(decoded, Tag):
             return Scan(decoded.tag)
