@@ -125,7 +125,7 @@ def reveal_refusal(state: State, card_id: str) -> RuleError | None:
 def bag_left(state: State, taken: tuple[str, ...] | list[str] = ()) -> dict[str, int]:
     """The cubes of each good still in the bag once the goods `taken` for a ship (so
     far) are out of it, in `GOODS` order."""
-    left = {good: state.bag.get(good, 0) for good in GOODS}
+    left: dict[str, int] = {good: state.bag.get(good, 0) for good in GOODS}
     for good in taken:
         left[good] = left.get(good, 0) - 1
     return left

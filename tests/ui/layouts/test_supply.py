@@ -71,7 +71,7 @@ def test_the_value_row_takes_no_place_of_the_cards(canvas):
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_the_value_row_fits_the_kind_s_word_in_every_language(canvas, language):
-    from companion.ui.scenes.supply import kind_word
+    from companion.ui.views.supply import kind_word
 
     c, room = canvas
     set_language(language)

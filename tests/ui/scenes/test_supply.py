@@ -17,6 +17,7 @@ from companion.inputs import intents as it
 from companion.ui import names
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.views.supply import asked_kinds
 
 from ..framecheck import problems
 from ..helpers import at
@@ -169,16 +170,16 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
     # Each card by what it shows; the cards of a kind whose values are still guesses, one
     # button that asks what the card shows ("Caserne ?"); firemen whose value is a guess,
     # one button per value ("Caserne 3").
-    asked = ui.top.asked_kinds(state)
+    asked = asked_kinds(state)
 
     def named(c: str) -> set[str]:
         card = state.catalogue[c]
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return {f"{_(names.KIND_NAMES[Kind.FIREMAN])} {v}" for v in range(1, 6)}
-        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+        if card.kind == Kind.SHIP and ui.top.plan.ship_row:  # the ship's first cube
             return {ui.top.ship_row_label(g) for g in GOODS}
         if c in asked.get(card.kind, ()):
-            return {ui.top.pick_label(card.kind)}
+            return {names.asked(card.kind)}
         return {names.card_in_season(card)}
 
     want = {label.replace("\u00ad", "") for c in state.unseen[season] for label in named(c)}
@@ -382,7 +383,7 @@ def test_supply_tells_the_cards_revealed_this_round_on_their_places(ui):
     finger = at(ui, two_revealed, players=4)
     state = ui.game.state
     texts = " ".join(finger.texts())
-    told = {c for p in ui.top.places(state) if p.value is not None for c in p.ids}
+    told = {c for p in ui.top.plan.places if p.value is not None for c in p.ids}
     for i, slot in enumerate(state.slots):
         said = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}"
         if slot.card in told:  # a fireman told by its value: the five buttons stay, it is
@@ -410,15 +411,15 @@ def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
     assert not problems(frame), problems(frame)
     state = ui.game.state
     unseen = state.unseen[state.top_season()]
-    asked = ui.top.asked_kinds(state)
+    asked = asked_kinds(state)
 
     def face(cid: str) -> str:  # what its button says ("Contract ?" asks what it shows;
         card = state.catalogue[cid]  # a fireman whose value is a guess: its value's button)
-        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+        if card.kind == Kind.SHIP and ui.top.plan.ship_row:  # the ship's first cube
             return clean(ui.top.ship_row_label(next(g for g in GOODS if state.bag[g])))
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return clean(names.card_in_season(card, marked=False))
-        return clean(ui.top.pick_label(card.kind) if cid in asked.get(card.kind, ())
+        return clean(names.asked(card.kind) if cid in asked.get(card.kind, ())
                      else names.card_in_season(card))
 
     seen = set()
@@ -557,7 +558,7 @@ def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, s
         state = table.state
         if state.phase == "supply" and ui.top.name == "supply":
             table.finger.frame()
-            seen[(*revealed(state), state.top_season())] = list(ui.top.places(state))
+            seen[(*revealed(state), state.top_season())] = list(ui.top.plan.places)
             if switched is not None and state.top_season() != switched:
                 break
             if state.slots and state.catalogue[state.slots[-1].card].season != \
@@ -571,7 +572,7 @@ def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, s
         key = (*revealed(back), back.top_season())
         table.finger.frame()
         assert ui.top.name == "supply" and key in seen
-        assert ui.top.places(back) == seen[key]
+        assert list(ui.top.plan.places) == seen[key]
 
 
 # --- issue 19, round 5: the ship's row where it pays ------------------------------------
@@ -599,7 +600,7 @@ def ship_row_where_it_pays(ui, row: bool) -> None:
     keys = ui.keys()
     assert any(k.startswith("ship:") for k in keys) is row
     assert any(k.startswith("card:") and "-ship-" in k for k in keys) is not row
-    assert ui.top.ship_row(ui.game.state) is row
+    assert ui.top.plan.ship_row is row
     assert not problems(finger.frame())
     pages = 1
     while finger.has("\u203a"):
