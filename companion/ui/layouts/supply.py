@@ -25,7 +25,7 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas, font
 from companion.ui.layouts.confirm import goods_row
 from companion.ui.tokens import FINGER, GAP, HALF_FINGER, PAD, TIGHT
-from companion.ui.views.supply import Place, SupplyView, kind_word
+from companion.ui.views.supply import Place, SupplyView, kind_word, make_places
 
 #: The tallest a grid's row grows where the room allows (a finger and a half).
 TALLEST = FINGER + HALF_FINGER
@@ -294,7 +294,9 @@ def plan(c: Canvas, view: SupplyView, room: pygame.Rect, previous: SupplyPlan | 
         rows[row_key] = _ship_row_pays(c, view, room)
     ship_row = rows[row_key]
     grid_key = (view.round, view.season, view.grid, view.language, ship_row)
-    places = grids.setdefault(grid_key, view.with_row if ship_row else view.without_row)
+    if grid_key not in grids:
+        grids[grid_key] = make_places(view, ship_row)
+    places = grids[grid_key]
     # The cards revealed this round are told on their own places in the grid; only those
     # of another season, not in the grid, are listed above it, the latest kept whole.
     in_grid = _in_grid(view, places) if not view.ship else set()
@@ -328,7 +330,7 @@ def _ship_row_pays(c: Canvas, view: SupplyView, room: pygame.Rect) -> bool:
         return False
     rect = heading(c, room, "", ()).rest
     pages = []
-    for every in (view.with_row, view.without_row):
+    for every in (make_places(view, True), make_places(view, False)):
         labels, told, shipped = _split(every)
         pages.append(pages_whole(c, rect, labels, kind_word(Kind.FIREMAN) if told else "",
                                  len(told), kind_word(Kind.SHIP) if shipped else "",

@@ -54,11 +54,12 @@ class SupplyView:
     #: The top season's cards on the grid (`grid_cards`) and the unseen ones among them.
     grid: tuple[str, ...]
     unseen: frozenset[str]
-    #: The grid's places made from this state: with the ship row, and without it.
-    with_row: tuple[Place, ...]
-    without_row: tuple[Place, ...]
-    #: What each card of the grid says now.
+    #: What each card of the grid says now, and its name as a place is laid out by it
+    #: (`place_label`): with its guess's mark, and without.
     faces: Mapping[str, Face]
+    names: Mapping[str, tuple[str, str]]
+    #: Whether the grid's firemen are told by their value (`told_by_value`).
+    told: bool
     #: A card revealed this round on its place: its number and a ship's goods, with and
     #: without its name ("3. Ship Co Te Ca", "3. Co Te Ca").
     done: Mapping[str, tuple[str, str]]
@@ -96,7 +97,10 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         head += "  \u00b7  " + ngettext("{season}: {n} card unseen",
                                          "{season}: {n} cards unseen", count).format(
             season=names.season(season), n=count)
-    faces = {cid: _face(state, cid, asked) for cid in grid if cid in state.catalogue.cards}
+    said = {cid: (names.card_in_season(state.catalogue[cid]),
+                  names.card_in_season(state.catalogue[cid], marked=False))
+            for cid in grid if cid in state.catalogue.cards}
+    faces = {cid: _face(state, cid, asked, said[cid][0]) for cid in said}
     revealed = {slot.card: i for i, slot in enumerate(state.slots)}
     done = {}
     for cid in grid:
@@ -106,8 +110,8 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
                 if state.slots[i].goods else ""
             done[cid] = (f"{i + 1}.\u00a0{faces[cid].label}{cubes}", f"{i + 1}.{cubes}")
     fired = fired_this_round(state)
-    firemen = [cid for cid in state.catalogue.cards
-               if cid in unseen and state.catalogue[cid].kind == Kind.FIREMAN]
+    firemen = [cid for cid in unseen if cid in state.catalogue.cards
+               and state.catalogue[cid].kind == Kind.FIREMAN]
     field = PRINTED_FIELD[Kind.FIREMAN]
     low, high = fireman_values()
     ships = [cid for cid in grid if cid in state.catalogue.cards
@@ -117,10 +121,9 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         round=state.round, season=season, language=i18n.language(), head=head,
         slots=tuple((slot.card, f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0"))
                     for i, slot in enumerate(state.slots)),
-        grid=grid, unseen=unseen,
-        with_row=tuple(make_places(state, grid, asked, True)),
-        without_row=tuple(make_places(state, grid, asked, False)),
-        faces=faces, done=done,
+        grid=grid, unseen=unseen, faces=faces,
+        names=said,
+        told=told_by_value(state, grid), done=done,
         fires={cid: names.card_in_season(state.catalogue[cid]) for cid in grid if cid in fired},
         values_open=frozenset(v for v in range(low, high + 1) if any(
             field in state.catalogue[cid].unverified or state.catalogue[cid].value == v
@@ -133,43 +136,41 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         only_next=only_next(state), page=page)
 
 
-def _face(state: State, cid: str, asked: Mapping[str, list[str]]) -> Face:
-    card = state.catalogue[cid]
-    if cid in asked.get(card.kind, ()):
-        return Face(label=names.asked(card.kind), kind=card.kind, asks=True)
-    return Face(label=names.card_in_season(card), kind=card.kind, asks=False)
+def _face(state: State, cid: str, asked: Mapping[str, list[str]], name: str) -> Face:
+    """Card `cid`'s face: its kind's question where it is asked, else its `name`."""
+    kind = state.catalogue[cid].kind
+    if cid in asked.get(kind, ()):
+        return Face(label=names.asked(kind), kind=kind, asks=True)
+    return Face(label=name, kind=kind, asks=False)
 
 
-def make_places(state: State, cards: Sequence[str], asked: Mapping[str, list[str]],
-                ship_row: bool) -> list[Place]:
-    """The grid's places for `cards`: the faces the cards show now, in the grid's order
-    (the fire first, then the longest names, which share the tall rows). Firemen whose
-    value is a guess are five places, one per value; with the ship row, the ships are
-    five places, one per first good."""
-    told = told_by_value(state, cards)
+def make_places(view: SupplyView, ship_row: bool) -> tuple[Place, ...]:
+    """The grid's places: the faces its cards show in `view`, in the grid's order (the
+    fire first, then the longest names, which share the tall rows). Firemen whose value
+    is a guess are five places, one per value; with the ship row, the ships are five
+    places, one per first good. (Made when a round's grid is first shown: the plan keeps
+    them for the round.)"""
     groups: dict[str, list[str]] = {}
-    for cid in cards:
-        card = state.catalogue.cards.get(cid)
-        if card is not None and ((told and card.kind == Kind.FIREMAN) or
-                                 (ship_row and card.kind == Kind.SHIP)):
-            continue  # told by their value's button, or by their first good
-        face = _face(state, cid, asked).label if card is not None else cid
-        groups.setdefault(face, []).append(cid)
-    made = [Place(label=place_label(state, label, ids), ids=tuple(ids))
+    of_kind: dict[str, list[str]] = {Kind.FIREMAN: [], Kind.SHIP: []}
+    for cid in view.grid:
+        face = view.faces.get(cid)
+        if face is not None and face.kind in of_kind:
+            of_kind[face.kind].append(cid)
+            if (view.told and face.kind == Kind.FIREMAN) or (ship_row and face.kind == Kind.SHIP):
+                continue  # told by their value's button, or by their first good
+        groups.setdefault(face.label if face is not None else cid, []).append(cid)
+    made = [Place(label=place_label(view, label, ids), ids=tuple(ids))
             for label, ids in groups.items()]
-    of_kind = {kind: tuple(cid for cid in cards if cid in state.catalogue.cards
-                           and state.catalogue[cid].kind == kind)
-               for kind in (Kind.FIREMAN, Kind.SHIP)}
-    if told:
+    if view.told:
         low, high = fireman_values()
-        made += [Place(label=value_label(v), ids=of_kind[Kind.FIREMAN], value=v)
+        made += [Place(label=value_label(v), ids=tuple(of_kind[Kind.FIREMAN]), value=v)
                  for v in range(low, high + 1)]
     if of_kind[Kind.SHIP] and ship_row:
-        made += [Place(label=ship_label(good), ids=of_kind[Kind.SHIP], good=good)
+        made += [Place(label=ship_label(good), ids=tuple(of_kind[Kind.SHIP]), good=good)
                  for good in GOODS]
-    made.sort(key=lambda p: (state.catalogue[p.ids[0]].kind != Kind.FIRE
-                             if p.ids[0] in state.catalogue.cards else True, -len(p.label)))
-    return made
+    made.sort(key=lambda p: (view.faces[p.ids[0]].kind != Kind.FIRE
+                             if p.ids[0] in view.faces else True, -len(p.label)))
+    return tuple(made)
 
 
 def grid_cards(state: State) -> list[str]:
@@ -267,18 +268,17 @@ def fireman_values() -> tuple[int, int]:
     return printed.low, printed.high
 
 
-def place_label(state: State, label: str, ids: list[str]) -> str:
+def place_label(view: SupplyView, label: str, ids: list[str]) -> str:
     """The name a place is laid out by: the longest of its label and its cards' names
     when the places were made (a name told since is fitted into the place as it is). The
     cards of a kind's question ("Contract ?") never show their guess on a button: only
     the name a card confirmed since can show (after an Undo), without the guess's "?"."""
     out = [label]
     for cid in ids:
-        card = state.catalogue.cards.get(cid)
-        if card is None:
-            continue
-        asked = card.kind in PRINTED_FIELD and label == names.asked(card.kind)
-        out.append(names.card_in_season(card, marked=not asked))
+        face = view.faces.get(cid)
+        if face is not None:
+            asked = face.kind in PRINTED_FIELD and label == names.asked(face.kind)
+            out.append(view.names[cid][1 if asked else 0])
     return max(out, key=len)
 
 
