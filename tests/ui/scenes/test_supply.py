@@ -654,3 +654,58 @@ def test_an_unread_place_filled_through_its_printed_value_lets_the_next_card_fol
     revealed = [s.card for s in ui.game.state.slots][before:]
     assert revealed == [table.translate(first).card, second.card]
     assert ui.top.name != "supply" or (ui.top.gap is None and ui.top.waiting == [])
+
+
+# --- issue 36: one plan per frame, the round's places with the game ---------------------
+
+
+def test_every_supply_frame_makes_exactly_one_plan(ui, monkeypatch):
+    """View -> plan -> paint: each rendered Supply frame calls `layouts.supply.plan` once
+    (the steady frame, a page turned, a ship's goods asked, Undo of a good and of the
+    ship, a card revealed, another language), never twice to choose an arrangement."""
+    from companion.ui.layouts import supply as layouts
+
+    calls: list[object] = []
+    real_plan = layouts.plan
+
+    def counting(*args, **kwargs):
+        calls.append(args[1])
+        return real_plan(*args, **kwargs)
+
+    frames: list[str] = []
+    real_render = ui.render
+
+    def render() -> None:
+        drawn = ui.top.name
+        real_render()
+        frames.append(drawn)
+
+    monkeypatch.setattr(layouts, "plan", counting)
+    finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 7 and not a.slots,
+                players=5)
+    monkeypatch.setattr(ui, "render", render)
+    state = ui.game.state
+    good = next(g for g in GOODS if state.bag[g])
+    plain = next(c for c in sorted(state.unseen[state.top_season()])
+                 if state.catalogue[c].kind not in (Kind.SHIP, Kind.FIRE, Kind.FIREMAN,
+                                                    Kind.CONTRACT))
+    steps = [lambda: None,
+             lambda: finger.tap("\u203a") if finger.has("\u203a") else None,
+             lambda: finger.tap(ui.top.ship_row_label(good)),
+             lambda: ui.intent(it.Undo()),
+             lambda: ui.intent(it.Undo()),
+             lambda: ui.top.pick(plain),
+             lambda: ui.set_language("de"),
+             lambda: ui.set_language("en")]
+    calls.clear()
+    for step in steps:
+        step()
+        ui.dirty = True
+        ui.render()
+        assert ui.top.name == "supply"
+    assert frames.count("supply") == len(frames) >= len(steps)
+    assert len(calls) == len(frames)
+    assert ui.game.state.slots[-1].card == plain
+    # The last plan is kept with the game (`GameController.plans`): a Supply screen made
+    # anew in the round (an Undo back from Purchase) starts from it.
+    assert ui.game.plans.last(layouts.SupplyPlan) is ui.top.plan
