@@ -20,12 +20,33 @@ from collections.abc import Sequence
 import pygame
 
 from companion.engine.values import replace, value
-from companion.engine.words import Kind
-from companion.ui import layout
-from companion.ui.canvas import BODY, SMALL, Canvas, font
+from companion.engine.words import GOODS, Kind
+from companion.ui import layout, names
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
+from companion.ui.i18n import _
 from companion.ui.layouts.confirm import goods_row
-from companion.ui.tokens import FINGER, GAP, HALF_FINGER, PAD, TIGHT
-from companion.ui.views.supply import Place, SupplyView, kind_word, make_places
+from companion.ui.tokens import (
+    CARD_FIRE,
+    CARD_OTHER,
+    CARD_SHIP,
+    FINGER,
+    GAP,
+    GOOD_COLOURS,
+    HALF_FINGER,
+    MUTED,
+    PAD,
+    PANEL_HI,
+    TEXT,
+    TIGHT,
+    Colour,
+)
+from companion.ui.views.supply import (
+    Place,
+    SupplyView,
+    kind_word,
+    make_places,
+    value_label,
+)
 
 #: The tallest a grid's row grows where the room allows (a finger and a half).
 TALLEST = FINGER + HALF_FINGER
@@ -227,24 +248,61 @@ def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str]) -> Goods:
 
 
 @value
-class CardButton:
-    """An unseen card's button on the grid (or its kind's question, "Contract ?")."""
+class Control:
+    """A button of the frame: where, what it says, and what a tap asks (the scene's
+    intent and its arguments, `SupplyScene.intents`; None: greyed out)."""
 
     box: pygame.Rect
     label: str
-    card: str
-    kind: str
-    asks: bool
+    key: str
+    does: tuple[str, tuple[object, ...]] | None
+    colour: Colour = PANEL_HI
+    size: int = BODY
+    name: str | None = None
+    badge: str | None = None
 
 
 @value
-class Space:
-    """A place whose cards are all revealed: its number and what it was, muted (`text`
-    may be empty: a place of cards taken elsewhere)."""
+class Words:
+    """A text fitted into its box (`layout.draw_text`)."""
+
+    text: str
+    box: pygame.Rect
+    size: int = BODY
+    colour: Colour = TEXT
+    role: str | None = None
+    align: str = "left"
+    valign: str = "top"
+    max_lines: int | None = None
+
+
+@value
+class Mark:
+    """One short line centred on a point (a page's number, a good still to come)."""
+
+    text: str
+    at: tuple[int, int]
+    size: int
+    role: str | None = None
+
+
+@value
+class Fill:
+    """A place's face (a revealed card's place, a good's slot still empty)."""
 
     box: pygame.Rect
-    inner: pygame.Rect
-    text: str
+
+
+@value
+class Cube:
+    """A good in a ship's slot."""
+
+    good: str
+    box: pygame.Rect
+
+
+#: What a plan paints, in order.
+Item = Control | Words | Mark | Fill | Cube
 
 
 @value
@@ -263,28 +321,21 @@ class SupplyPlan:
     places: tuple[Place, ...]
     heading: Heading
     heading_key: tuple[object, ...]
-    #: The grid (None: a ship's goods are asked, or the pile has only the 4th fire left)
-    #: with what its places show on the page, and what it was laid out from.
+    #: The grid (None: a ship's goods are asked, or the pile has only the 4th fire left),
+    #: and what it was laid out from.
     grid: Grid | None = None
     grid_key: tuple[object, ...] = ()
-    #: The places on the page, in the grid's order: an unseen card's button (several
-    #: side by side in one place where they read otherwise), or a revealed place.
-    cells: tuple[CardButton | Space, ...] = ()
-    #: The rows above the grid: each firemen's value and each ship's first good, with the
-    #: place it answers; the rows' words ("Fireman", "Ship").
-    values: tuple[tuple[pygame.Rect, Place], ...] = ()
-    ships: tuple[tuple[pygame.Rect, Place], ...] = ()
-    words: tuple[tuple[pygame.Rect, str], ...] = ()
-    #: A ship's goods row, while they are asked.
-    goods: Goods | None = None
+    #: What the frame paints, in order.
+    items: tuple[Item, ...] = ()
 
 
 def plan(c: Canvas, view: SupplyView, room: pygame.Rect, previous: SupplyPlan | None,
-         other_labels: Sequence[str] = ()) -> SupplyPlan:
+         back: tuple[str, str] = ("", "")) -> SupplyPlan:
     """Supply's frame in `room` (below the hint's place): what `previous` decided for the
     round is kept (the ship row's choice, the grid's places), so a card never moves
     under the finger within the round; what it laid out from the same inputs is reused.
-    `other_labels`: the way back's words on the goods row ("Other card", "Clear goods")."""
+    `back`: the goods row's way back, before and after a good is in ("Other card",
+    "Clear goods")."""
     size = (c.w, c.h)
     same_round = previous is not None and previous.round == view.round
     rows = dict(previous.rows) if previous is not None and same_round else {}
@@ -309,16 +360,13 @@ def plan(c: Canvas, view: SupplyView, room: pygame.Rect, previous: SupplyPlan | 
     made = SupplyPlan(round=view.round, rows=tuple(rows.items()), grids=tuple(grids.items()),
                       held=previous.held if previous is not None else None,
                       ship_row=ship_row, places=places, heading=head, heading_key=head_key)
-    rect = head.rest
+    said: list[Item] = [Words(head.text, head.line, SMALL, max_lines=2)]
     if view.ship:
-        return _with(made, goods=goods(c, rect, other_labels))
+        return replace(made, items=(*said, *_goods(c, view, head.rest, back)))
     if view.season is None:
-        return made
-    return _cards(c, view, made, rect, previous)
-
-
-def _with(made: SupplyPlan, **changes: object) -> SupplyPlan:
-    return replace(made, **changes)
+        return replace(made, items=(*said, Words(_("Only the 4th fire is left in the pile."),
+                                                 head.rest)))
+    return _cards(c, view, made, said, previous)
 
 
 def _ship_row_pays(c: Canvas, view: SupplyView, room: pygame.Rect) -> bool:
@@ -358,12 +406,12 @@ def _in_grid(view: SupplyView, places: Sequence[Place]) -> set[str]:
     return out
 
 
-def _cards(c: Canvas, view: SupplyView, made: SupplyPlan, rect: pygame.Rect,
+def _cards(c: Canvas, view: SupplyView, made: SupplyPlan, said: list[Item],
            previous: SupplyPlan | None) -> SupplyPlan:
-    """The grid of the season's cards: its places on the page shown, the rows above."""
-    places = made.places
-    groups = [p for p in places if p.value is None and p.good is None]
-    labels, told, shipped = _split(places)
+    """The grid of the season's cards: the rows above it, its places on the page shown."""
+    rect = made.heading.rest
+    groups = [p for p in made.places if p.value is None and p.good is None]
+    labels, told, shipped = _split(made.places)
     word = kind_word(Kind.FIREMAN) if told else ""
     ship_word = kind_word(Kind.SHIP) if shipped else ""
     # The same room and labels give the same places: laid out once, not every frame.
@@ -373,45 +421,92 @@ def _cards(c: Canvas, view: SupplyView, made: SupplyPlan, rect: pygame.Rect,
         laid = previous.grid
     else:
         laid = grid(c, rect, labels, view.page, word, len(told), ship_word, len(shipped))
-    cells: list[CardButton | Space] = []
+    items = list(said)
+    items += [Words(text, box, valign="center", max_lines=2)
+              for text, box in ((ship_word, laid.goods_word), (word, laid.word))
+              if box is not None]
+    ship = view.next_ship
+    for box, place in zip(laid.goods, shipped, strict=True):  # a ship and its first good
+        good = place.good or ""
+        items.append(Control(box, names.good_initial(good), f"ship:{good}",
+                             ("ship_good", (ship, good)) if ship is not None
+                             and view.bag.get(good, 0) > 0 else None,
+                             GOOD_COLOURS[good], LARGE, place.label))
+    for box, place in zip(laid.values, told, strict=True):  # a fireman and its value
+        shown = place.value or 0
+        items.append(Control(box, str(shown), f"fireman:{shown}", ("tell_value", (shown,))
+                             if shown in view.values_open else None, CARD_OTHER, LARGE,
+                             value_label(shown)))
+    if laid.prev is not None and laid.next is not None:
+        # Pages of whole names, turned with "‹ ›" beside them; never a name cut.
+        items += [Control(laid.prev, "\u2039", "page:prev",
+                          ("turn", (-1,)) if laid.page > 0 else None, size=LARGE),
+                  Control(laid.next, "\u203a", "page:next",
+                          ("turn", (1,)) if laid.page < laid.pages - 1 else None, size=LARGE)]
+        if laid.number is not None:
+            items.append(Mark(f"{laid.page + 1}/{laid.pages}", laid.number.center, SMALL,
+                              "secondary"))
     for place, box in zip(groups[laid.start:laid.start + len(laid.cells)], laid.cells,
                           strict=True):
-        left = [cid for cid in place.ids if cid in view.unseen]
-        if not left:
-            cells.append(_space(c, view, place, box))
-            continue
-        # One button per face the place's unseen cards show (one, but for a card taken
-        # back after it was told by its value: its kind's question then, or else side
-        # by side), the place kept.
-        faces: dict[str, str] = {}
-        for cid in left:
-            faces.setdefault(view.faces[cid].label, cid)
-        asks = [label for label, cid in faces.items() if view.faces[cid].asks]
-        if len(faces) > 1 and asks:
-            # Its kind's question reaches them all: the answer tells the card, one
-            # whose value is confirmed by that value (`confirm.which_card`).
-            faces = {asks[0]: faces[asks[0]]}
-        for (label, cid), cell in zip(faces.items(), side_by_side(c, box, len(faces)),
-                                      strict=True):
-            face = view.faces[cid]
-            cells.append(CardButton(box=cell, label=label, card=cid, kind=face.kind,
-                                      asks=face.asks))
-    words = tuple((box, said) for said, box in ((ship_word, laid.goods_word),
-                                                (word, laid.word)) if box is not None)
-    return _with(made, grid=laid, grid_key=key, cells=tuple(cells),
-                 values=tuple(zip(laid.values, told, strict=True)),
-                 ships=tuple(zip(laid.goods, shipped, strict=True)), words=words)
+        items += _place(c, view, place, box)
+    return replace(made, grid=laid, grid_key=key, items=tuple(items))
 
 
-def _space(c: Canvas, view: SupplyView, place: Place, box: pygame.Rect) -> Space:
-    """A place whose cards are all revealed: a card revealed this round says its number
-    (and a ship's goods), with its name where it fits; a fire resolved, its name."""
-    room = inner(c, box)
-    cid = next((cid for cid in place.ids if cid in view.done), None)
-    fire = next((cid for cid in place.ids if cid in view.fires), None)
-    if cid is None:
-        return Space(box=box, inner=room, text=view.fires[fire] if fire is not None else "")
-    text, short = view.done[cid]
-    if layout.fit(c, text, room.w, room.h, SMALL, "secondary").cut:
-        text = short  # its name was on this place
-    return Space(box=box, inner=room, text=text)
+def _place(c: Canvas, view: SupplyView, place: Place, box: pygame.Rect) -> list[Item]:
+    """A place of the grid: one button per face its unseen cards show (one, but for a
+    card taken back after it was told by its value: its kind's question then, or else
+    side by side); where all are revealed, the place as a space with its number (and a
+    ship's goods) and its name where it fits, or a resolved fire's name."""
+    left = [cid for cid in place.ids if cid in view.unseen]
+    if not left:
+        room = inner(c, box)
+        cid = next((cid for cid in place.ids if cid in view.done), None)
+        fire = next((cid for cid in place.ids if cid in view.fires), None)
+        text = view.fires[fire] if cid is None and fire is not None else ""
+        if cid is not None:
+            text, short = view.done[cid]
+            if layout.fit(c, text, room.w, room.h, SMALL, "secondary").cut:
+                text = short  # its name was on this place
+        return [Fill(box), *([Words(text, room, SMALL, MUTED, "secondary", "center",
+                                    "center")] if text else [])]
+    faces: dict[str, str] = {}
+    for cid in left:
+        faces.setdefault(view.faces[cid].label, cid)
+    asks = [label for label, cid in faces.items() if view.faces[cid].asks]
+    if len(faces) > 1 and asks:
+        # Its kind's question reaches them all: the answer tells the card, one whose
+        # value is confirmed by that value (`confirm.which_card`).
+        faces = {asks[0]: faces[asks[0]]}
+    out: list[Item] = []
+    for (label, cid), cell in zip(faces.items(), side_by_side(c, box, len(faces)),
+                                  strict=True):
+        face = view.faces[cid]
+        colour = CARD_FIRE if face.kind == Kind.FIRE else CARD_SHIP \
+            if face.kind == Kind.SHIP else CARD_OTHER
+        out.append(Control(cell, label, f"ask:{face.kind}" if face.asks else f"card:{cid}",
+                           ("ask", (face.kind,)) if face.asks else ("tap_card", (cid,)),
+                           colour))
+    return out
+
+
+def _goods(c: Canvas, view: SupplyView, rect: pygame.Rect, back: tuple[str, str]
+           ) -> list[Item]:
+    """A ship's goods: its name, its three goods so far, the way back (clearing the goods
+    first, never OK), and the five goods with what the bag has left of each (their names
+    below where they have room)."""
+    laid = goods(c, rect, back)
+    items: list[Item] = [Words(view.ship_name, laid.name, valign="center")]
+    for i, box in enumerate(laid.slots):
+        if i < len(view.goods):
+            items.append(Cube(view.goods[i], box))
+        else:
+            items += [Fill(box), Mark("?", box.center, BODY)]
+    items.append(Control(laid.other, back[1], "goods:clear", ("clear", ())) if view.goods
+                 else Control(laid.other, back[0], "ship:cancel", ("cancel_ship", ())))
+    for good, box, under in zip(GOODS, laid.goods, laid.under, strict=True):
+        items.append(Control(box, names.good_initial(good), f"good:{good}",
+                             ("add_good", (good,)) if good in view.goods_open else None,
+                             GOOD_COLOURS[good], badge=str(view.left[good])))
+        if under.h:  # where the names have their place (`goods_row`)
+            items.append(Words(names.good(good), under, SMALL, align="center"))
+    return items

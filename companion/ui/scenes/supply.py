@@ -13,24 +13,24 @@ and turns taps, presses and scans into actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from companion.engine import GOODS, Reveal, State
+from companion.engine import Reveal, State
 from companion.engine.legal import forced_goods, reveal_refusal, ship_goods, supply_cards
 from companion.engine.values import replace
 from companion.engine.words import PRINTED_FIELD, Kind
 from companion.errors import CompanionError
 from companion.ui import buttons, i18n, layout, names, words
-from companion.ui.canvas import BODY, GOOD_COLOURS, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas
+from companion.ui.canvas import MUTED, PANEL, Canvas
 from companion.ui.i18n import _
 from companion.ui.layouts import supply as places
-from companion.ui.layouts.supply import CardButton, SupplyPlan
+from companion.ui.layouts.supply import Control, Cube, Mark, SupplyPlan, Words
 from companion.ui.scene import Primary, SceneHost
 from companion.ui.scenes.confirm import reveal_shown
 from companion.ui.scenes.round import RoundScene
-from companion.ui.tokens import CARD_FIRE, CARD_OTHER, CARD_SHIP
 from companion.ui.views.supply import (
     SupplyView,
     asked_kinds,
@@ -39,7 +39,6 @@ from companion.ui.views.supply import (
     gap_words,
     only_next,
     ship_label,
-    value_label,
 )
 from companion.ui.views.supply import view as supply_view
 
@@ -351,71 +350,29 @@ class SupplyScene(RoundScene):
                            (_("Other card"), _("Clear goods")))
         self.view, self.plan = view, plan
         self.game.plans.keep(plan)
-        layout.draw_text(c, plan.heading.text, plan.heading.line, SMALL, TEXT, max_lines=2)
-        if plan.goods is not None:
-            self.paint_goods(c, view, plan.goods)
-        elif plan.grid is None:
-            layout.draw_text(c, _("Only the 4th fire is left in the pile."),
-                             plan.heading.rest, BODY, TEXT)
-        else:
+        if plan.grid is not None:
             self.page = plan.grid.page
-            self.paint_cards(c, view, plan)
-
-    def paint_cards(self, c: Canvas, view: SupplyView, plan: SupplyPlan) -> None:
-        for box, said in plan.words:
-            layout.draw_text(c, said, box, BODY, TEXT, valign="center", max_lines=2)
-        for box, place in plan.ships:  # a ship and its first good, in one tap
-            good, ship = place.good or "", view.next_ship
-            c.button(box, names.good_initial(good), partial(self.ship_good, ship, good)
-                     if ship is not None and view.bag.get(good, 0) > 0 else None,
-                     key=f"ship:{good}", colour=GOOD_COLOURS[good], size=LARGE,
-                     name=place.label)
-        for box, place in plan.values:  # a fireman and its value, in one tap
-            shown = place.value or 0
-            c.button(box, str(shown), partial(self.tell_value, shown)
-                     if shown in view.values_open else None, key=f"fireman:{shown}",
-                     colour=CARD_OTHER, size=LARGE, name=value_label(shown))
-        grid = plan.grid
-        if grid is not None and grid.prev is not None and grid.next is not None:
-            # Pages of whole names, turned with "‹ ›" beside them; never a name cut.
-            c.button(grid.prev, "\u2039", partial(self.turn, -1) if grid.page > 0 else None,
-                     key="page:prev", size=LARGE)
-            c.button(grid.next, "\u203a", partial(self.turn, 1)
-                     if grid.page < grid.pages - 1 else None, key="page:next", size=LARGE)
-            if grid.number is not None:
-                c.text(f"{grid.page + 1}/{grid.pages}", grid.number.center, SMALL, MUTED,
-                       anchor="center", role="secondary")
-        for cell in plan.cells:
-            if isinstance(cell, CardButton):
-                colour = CARD_FIRE if cell.kind == Kind.FIRE else CARD_SHIP \
-                    if cell.kind == Kind.SHIP else CARD_OTHER
-                c.button(cell.box, cell.label, partial(self.ask, cell.kind) if cell.asks
-                         else partial(self.tap_card, cell.card),
-                         key=f"ask:{cell.kind}" if cell.asks else f"card:{cell.card}",
-                         colour=colour)
-                continue
-            c.rect(cell.box, PANEL)
-            if cell.text:
-                layout.draw_text(c, cell.text, cell.inner, SMALL, MUTED, align="center",
-                                 valign="center", role="secondary")
-
-    def paint_goods(self, c: Canvas, view: SupplyView, plan: places.Goods) -> None:
-        """Which ship, its goods so far, the way back to the cards (a ship tapped by
-        mistake), and the five goods with what the bag has left of each."""
-        layout.draw_text(c, view.ship_name, plan.name, BODY, TEXT, valign="center")
-        for i, box in enumerate(plan.slots):
-            if i < len(view.goods):
-                c.cube(view.goods[i], box, names.good_initial(view.goods[i]))
+        for item in plan.items:
+            if isinstance(item, Control):
+                c.button(item.box, item.label, self.intent(item.does), key=item.key,
+                         colour=item.colour, size=item.size, name=item.name, badge=item.badge)
+            elif isinstance(item, Words):
+                layout.draw_text(c, item.text, item.box, item.size, item.colour,
+                                 role=item.role, align=item.align, valign=item.valign,
+                                 max_lines=item.max_lines)
+            elif isinstance(item, Mark):
+                c.text(item.text, item.at, item.size, MUTED, anchor="center", role=item.role)
+            elif isinstance(item, Cube):
+                c.cube(item.good, item.box, names.good_initial(item.good))
             else:
-                c.rect(box, PANEL)
-                c.text("?", box.center, BODY, MUTED, anchor="center")
-        if view.goods:  # with goods entered, the way back clears them first (never OK)
-            c.button(plan.other, _("Clear goods"), self.clear, key="goods:clear")
-        else:
-            c.button(plan.other, _("Other card"), self.cancel_ship, key="ship:cancel")
-        for good, box, under in zip(GOODS, plan.goods, plan.under, strict=True):
-            c.button(box, names.good_initial(good), partial(self.add_good, good)
-                     if good in view.goods_open else None, key=f"good:{good}",
-                     colour=GOOD_COLOURS[good], badge=str(view.left[good]))
-            if under.h:  # where the names have their place (`goods_row`)
-                layout.draw_text(c, names.good(good), under, SMALL, TEXT, align="center")
+                c.rect(item.box, PANEL)
+
+    def intent(self, does: tuple[str, tuple[object, ...]] | None) -> Callable[[], None] | None:
+        """What a tap on a control of the plan does (`places.Control.does`)."""
+        if does is None:
+            return None
+        acts: dict[str, Callable[..., None]] = {
+            "tap_card": self.tap_card, "ask": self.ask, "tell_value": self.tell_value,
+            "ship_good": self.ship_good, "turn": self.turn, "add_good": self.add_good,
+            "clear": self.clear, "cancel_ship": self.cancel_ship}
+        return partial(acts[does[0]], *does[1])
