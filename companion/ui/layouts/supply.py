@@ -25,6 +25,7 @@ from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.layouts.confirm import goods_row
+from companion.ui.paint import Control, Cube, Fill, Item, Mark, Words
 from companion.ui.tokens import (
     CARD_FIRE,
     CARD_OTHER,
@@ -35,10 +36,7 @@ from companion.ui.tokens import (
     HALF_FINGER,
     MUTED,
     PAD,
-    PANEL_HI,
-    TEXT,
     TIGHT,
-    Colour,
 )
 from companion.ui.views.supply import (
     Place,
@@ -245,64 +243,6 @@ def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str]) -> Goods:
 
 
 # --- the plan of a frame ------------------------------------------------------------
-
-
-@value
-class Control:
-    """A button of the frame: where, what it says, and what a tap asks (the scene's
-    intent and its arguments, `SupplyScene.intents`; None: greyed out)."""
-
-    box: pygame.Rect
-    label: str
-    key: str
-    does: tuple[str, tuple[object, ...]] | None
-    colour: Colour = PANEL_HI
-    size: int = BODY
-    name: str | None = None
-    badge: str | None = None
-
-
-@value
-class Words:
-    """A text fitted into its box (`layout.draw_text`)."""
-
-    text: str
-    box: pygame.Rect
-    size: int = BODY
-    colour: Colour = TEXT
-    role: str | None = None
-    align: str = "left"
-    valign: str = "top"
-    max_lines: int | None = None
-
-
-@value
-class Mark:
-    """One short line centred on a point (a page's number, a good still to come)."""
-
-    text: str
-    at: tuple[int, int]
-    size: int
-    role: str | None = None
-
-
-@value
-class Fill:
-    """A place's face (a revealed card's place, a good's slot still empty)."""
-
-    box: pygame.Rect
-
-
-@value
-class Cube:
-    """A good in a ship's slot."""
-
-    good: str
-    box: pygame.Rect
-
-
-#: What a plan paints, in order.
-Item = Control | Words | Mark | Fill | Cube
 
 
 @value

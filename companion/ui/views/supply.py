@@ -233,6 +233,32 @@ def only_next(state: State) -> str | None:
     return only
 
 
+def unseen_cards(state: State, kind: str | None = None) -> list[str]:
+    """The cards Supply may reveal now (of `kind`), in the catalogue's order (the cards
+    the catalogue does not know last)."""
+    unseen = supply_cards(state)
+    known = [cid for cid, card in state.catalogue.cards.items()
+             if cid in unseen and (kind is None or card.kind == kind)]
+    return known if kind is not None else known + sorted(
+        cid for cid in unseen if cid not in state.catalogue.cards)
+
+
+def asked_reveal(state: State, kind: str) -> tuple[str | None, list[str]]:
+    """A kind's question ("Contract ?") tapped: the card revealed at once, without its
+    question (`asked_later`: a round's second contract, asked when bought), or None and
+    the unseen cards of `kind` the question tells apart."""
+    guesses = asked_kinds(state).get(kind, [])
+    if guesses and asked_later(state, kind):
+        return guesses[0], []
+    return None, unseen_cards(state, kind)
+
+
+def reveal_hint(scans: bool) -> str:
+    """What to do with a revealed card: scanning only named at a table that can scan."""
+    return _("Tap the card just revealed, or scan it.") if scans else \
+        _("Tap the card just revealed.")
+
+
 def slot_label(state: State, index: int) -> str:
     return words.card(state, state.slots[index].card)  # a ship with its cubes
 

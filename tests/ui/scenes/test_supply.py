@@ -79,7 +79,7 @@ def test_back_forgets_the_waiting_card(ui, services):
     scan(ui, actions[i].card)
     scan(ui, actions[i + 1].card)
     ui.intent(it.Back())
-    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.waiting == []
+    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.row.waiting == []
     assert len(ui.game.state.slots) == before
 
 
@@ -120,7 +120,7 @@ def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow
     ui.intent(it.CardUnread(2))
     ui.intent(camera(third.card))
     assert [s.card for s in ui.game.state.slots][before:] == [first.card]
-    assert ui.top.name == "supply" and ui.top.gap == 2
+    assert ui.top.name == "supply" and ui.top.row.gap == 2
     assert ui.top.hint() == _("Camera: tap card {n}.").format(n=2)
     assert names.card_name(catalogue[third.card]).replace("\xad", "") in ui.message.text
     taps = table.inputs()
@@ -128,7 +128,7 @@ def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow
     assert table.inputs() - taps == 1
     assert [s.card for s in ui.game.state.slots][before:] == [c.card for c in (first, second,
                                                                                third)]
-    assert ui.top.gap is None and ui.top.waiting == []
+    assert ui.top.row.gap is None and ui.top.row.waiting == []
 
 
 def test_a_scan_from_a_reader_fills_the_unread_place_too(ui, services):
@@ -648,12 +648,12 @@ def test_an_unread_place_filled_through_its_printed_value_lets_the_next_card_fol
     before = len(ui.game.state.slots)
     ui.intent(it.CardUnread(before + 1))
     ui.intent(camera(second.card))
-    assert len(ui.game.state.slots) == before and ui.top.gap == before + 1
+    assert len(ui.game.state.slots) == before and ui.top.row.gap == before + 1
     table.enter(first)  # the table taps the card the camera could not read
     table.dismiss()
     revealed = [s.card for s in ui.game.state.slots][before:]
     assert revealed == [table.translate(first).card, second.card]
-    assert ui.top.name != "supply" or (ui.top.gap is None and ui.top.waiting == [])
+    assert ui.top.name != "supply" or (ui.top.row.gap is None and ui.top.row.waiting == [])
 
 
 # --- issue 36: one plan per frame, the round's places with the game ---------------------
