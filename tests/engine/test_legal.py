@@ -262,7 +262,7 @@ def test_ship_goods_and_forced_goods_agree_with_apply(catalogue):
                                      for c in state.unseen[season]):
             continue
         for bag in (state.bag, *({g: rng.choice((0, 0, 1, 2, 3)) for g in GOODS}
-                                 for _n in range(6))):
+                                 for _n in range(3))):
             bag = {g: n for g, n in bag.items()}
             if sum(bag.values()) < 3:
                 continue
@@ -278,7 +278,7 @@ def test_ship_goods_and_forced_goods_agree_with_apply(catalogue):
                 else:
                     assert possible == {tuple(sorted(forced))}
                 checked += 1
-    assert checked > 30
+    assert checked > 20
 
 
 def _with_bag(state, bag):
