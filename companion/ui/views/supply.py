@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.engine import GOODS, State
+from companion.engine import GOODS, Catalogue, State
 from companion.engine.legal import bag_left, ship_goods, supply_cards
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
@@ -54,10 +54,10 @@ class SupplyView:
     #: The top season's cards on the grid (`grid_cards`) and the unseen ones among them.
     grid: tuple[str, ...]
     unseen: frozenset[str]
-    #: What each card of the grid says now, and its name as a place is laid out by it
-    #: (`place_label`): with its guess's mark, and without.
+    #: What each card of the grid says now; the cards (for the names a place is laid
+    #: out by, `place_label`, when the round's places are made).
     faces: Mapping[str, Face]
-    names: Mapping[str, tuple[str, str]]
+    catalogue: Catalogue
     #: Whether the grid's firemen are told by their value (`told_by_value`).
     told: bool
     #: A card revealed this round on its place: its number and a ship's goods, with and
@@ -97,10 +97,7 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         head += "  \u00b7  " + ngettext("{season}: {n} card unseen",
                                          "{season}: {n} cards unseen", count).format(
             season=names.season(season), n=count)
-    said = {cid: (names.card_in_season(state.catalogue[cid]),
-                  names.card_in_season(state.catalogue[cid], marked=False))
-            for cid in grid if cid in state.catalogue.cards}
-    faces = {cid: _face(state, cid, asked, said[cid][0]) for cid in said}
+    faces = {cid: _face(state, cid, asked) for cid in grid if cid in state.catalogue.cards}
     revealed = {slot.card: i for i, slot in enumerate(state.slots)}
     done = {}
     for cid in grid:
@@ -122,7 +119,7 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         slots=tuple((slot.card, f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0"))
                     for i, slot in enumerate(state.slots)),
         grid=grid, unseen=unseen, faces=faces,
-        names=said,
+        catalogue=state.catalogue,
         told=told_by_value(state, grid), done=done,
         fires={cid: names.card_in_season(state.catalogue[cid]) for cid in grid if cid in fired},
         values_open=frozenset(v for v in range(low, high + 1) if any(
@@ -136,12 +133,12 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         only_next=only_next(state), page=page)
 
 
-def _face(state: State, cid: str, asked: Mapping[str, list[str]], name: str) -> Face:
-    """Card `cid`'s face: its kind's question where it is asked, else its `name`."""
-    kind = state.catalogue[cid].kind
-    if cid in asked.get(kind, ()):
-        return Face(label=names.asked(kind), kind=kind, asks=True)
-    return Face(label=name, kind=kind, asks=False)
+def _face(state: State, cid: str, asked: Mapping[str, list[str]]) -> Face:
+    """Card `cid`'s face: its kind's question where it is asked, else its name."""
+    card = state.catalogue[cid]
+    if cid in asked.get(card.kind, ()):
+        return Face(label=names.asked(card.kind), kind=card.kind, asks=True)
+    return Face(label=names.card_in_season(card), kind=card.kind, asks=False)
 
 
 def make_places(view: SupplyView, ship_row: bool) -> tuple[Place, ...]:
@@ -301,10 +298,10 @@ def place_label(view: SupplyView, label: str, ids: list[str]) -> str:
     the name a card confirmed since can show (after an Undo), without the guess's "?"."""
     out = [label]
     for cid in ids:
-        face = view.faces.get(cid)
-        if face is not None:
-            asked = face.kind in PRINTED_FIELD and label == names.asked(face.kind)
-            out.append(view.names[cid][1 if asked else 0])
+        card = view.catalogue.cards.get(cid)
+        if card is not None:
+            asked = card.kind in PRINTED_FIELD and label == names.asked(card.kind)
+            out.append(names.card_in_season(card, marked=not asked))
     return max(out, key=len)
 
 
