@@ -49,7 +49,8 @@ class SupplyScene(RoundScene):
         self.page = 0
         #: The row's cards that wait while a ship's goods are asked or behind `row.gap`.
         self.row = RowOrder()
-        #: The last frame's plan (None before the first frame).
+        #: The last frame's view and plan (None before the first frame).
+        self.view: shown.SupplyView | None = None
         self.plan: SupplyPlan | None = None
         # The height the round's Supply kept above the grid (`RoundScene.draw`): its plan's.
         last = ui.game.plans.last(SupplyPlan) if ui.game is not None else None
@@ -275,13 +276,13 @@ class SupplyScene(RoundScene):
         self.ui.dirty = True
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        view = self.kept("view", (state, self.ship, tuple(self.goods), self.page,
-                                  i18n.language()),
-                         lambda: shown.view(state, self.ship, self.goods, self.page))
-        plan = places.plan(c, view, area, self.game.plans.last(SupplyPlan),
+        key = (state, self.ship, tuple(self.goods), self.page, i18n.language())
+        self.view = view = self.kept("view", key, lambda: shown.view(
+            state, self.ship, self.goods, self.page, self.view))
+        made = places.plan(c, view, area, self.game.plans.last(SupplyPlan),
                            (_("Other card"), _("Clear goods")))
         # The height above the grid this frame kept (`RoundScene.draw`) goes with it.
-        self.plan = plan = replace(plan, held=getattr(self, "_place", None))
+        self.plan = plan = replace(made, held=getattr(self, "_place", None))
         self.game.plans.keep(plan)
         if plan.grid is not None:
             self.page = plan.grid.page

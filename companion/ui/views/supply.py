@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.engine import GOODS, Catalogue, State
+from companion.engine import GOODS, Card, Catalogue, State
 from companion.engine.legal import bag_left, ship_goods, supply_cards
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
@@ -47,6 +47,7 @@ class SupplyView:
     round: int
     season: str | None
     language: str
+    players: int
     #: "Revealed 2 of 4 · Winter: 9 cards unseen".
     head: str
     #: Each card revealed this round, with its line above the grid ("1. Ship Co Te Ca").
@@ -84,12 +85,18 @@ class SupplyView:
 
 
 def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
-         page: int = 0) -> SupplyView:
+         page: int = 0, previous: SupplyView | None = None) -> SupplyView:
     """The Supply of `state`: a ship's goods `goods` so far while `ship`'s are asked, the
-    grid's page `page` asked for."""
+    grid's page `page` asked for. What `previous` (the last frame's view) worked out and
+    still holds is taken from it: the round's grid (the same cards while the round, its
+    season and the cards' values stay) and each card's face (while it asks as it did)."""
     season = state.top_season()
     unseen = supply_cards(state)
-    grid = tuple(grid_cards(state))
+    language = i18n.language()
+    same = previous is not None and previous.catalogue is state.catalogue and \
+        previous.language == language and previous.round == state.round and \
+        previous.season == season and previous.players == state.player_count
+    grid = previous.grid if previous is not None and same else tuple(grid_cards(state))
     asked = asked_kinds(state)
     head = _("Revealed {k} of {n}").format(k=len(state.slots), n=state.player_count + 1)
     if season is not None and not ship:
@@ -97,7 +104,15 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         head += "  \u00b7  " + ngettext("{season}: {n} card unseen",
                                          "{season}: {n} cards unseen", count).format(
             season=names.season(season), n=count)
-    faces = {cid: _face(state, cid, asked) for cid in grid if cid in state.catalogue.cards}
+    was = previous.faces if previous is not None and same else {}
+    faces = {}
+    for cid in grid:
+        card = state.catalogue.cards.get(cid)
+        if card is not None:
+            face = was.get(cid)
+            asks = cid in asked.get(card.kind, ())
+            faces[cid] = face if face is not None and face.asks == asks else \
+                _face(card, asks)
     revealed = {slot.card: i for i, slot in enumerate(state.slots)}
     done = {}
     for cid in grid:
@@ -115,7 +130,8 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
              and state.catalogue[cid].kind == Kind.SHIP]
     taken = tuple(goods)
     return SupplyView(
-        round=state.round, season=season, language=i18n.language(), head=head,
+        round=state.round, season=season, language=language, players=state.player_count,
+        head=head,
         slots=tuple((slot.card, f"{i + 1}.\u00a0{slot_label(state, i)}".replace(" ", "\u00a0"))
                     for i, slot in enumerate(state.slots)),
         grid=grid, unseen=unseen, faces=faces,
@@ -133,10 +149,9 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         only_next=only_next(state), page=page)
 
 
-def _face(state: State, cid: str, asked: Mapping[str, list[str]]) -> Face:
-    """Card `cid`'s face: its kind's question where it is asked, else its name."""
-    card = state.catalogue[cid]
-    if cid in asked.get(card.kind, ()):
+def _face(card: Card, asks: bool) -> Face:
+    """A card's face: its kind's question where it `asks`, else its name."""
+    if asks:
         return Face(label=names.asked(card.kind), kind=card.kind, asks=True)
     return Face(label=names.card_in_season(card), kind=card.kind, asks=False)
 

@@ -91,3 +91,25 @@ def test_the_view_model_needs_no_pygame():
     code = ("import sys; import companion.ui.views.supply; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_view_made_from_the_previous_one_equals_one_made_anew():
+    """What a view takes from the last frame's (the round's grid, the cards' faces) is
+    what it would have worked out: through reveals, Undo, fires, values told, rounds."""
+    from companion.engine.record import iter_states
+    from companion.engine.simulate import random_game
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    checked = 0
+    for players, seed in ((2, 6), (5, 7)):
+        actions, _final = random_game(catalogue, players, seed=seed, form="quick",
+                                      undo_rate=0.2)
+        last = None
+        for _n, _action, state in iter_states(actions, catalogue):
+            if state.phase != Phase.SUPPLY or state.top_season() is None:
+                continue
+            fresh = view(state)
+            assert view(state, previous=last) == fresh
+            last = fresh
+            checked += 1
+    assert checked > 40
