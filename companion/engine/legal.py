@@ -11,6 +11,8 @@ the same rules (`rules.py`'s limits) and never changes a state.
   choice of goods (each cube from the first store that holds it). `adjust`, `undo`
   and `redo` are corrections, not moves: `undo_preview` says what an Undo would do.
 - `loading_actions(state, player)`: one player's Loading moves, sales, conversions.
+- `supply_cards(state)`, `reveal_refusal(state, card)`: what Supply may reveal now;
+  `ship_goods`, `forced_goods`, `bag_left`: the goods the bag leaves a ship's cubes.
 - `buy_prices(state, player)`: the prices the card being settled may be bought for.
 - `market_sale`, `conversions`: the sale and the conversions of cubes a player chose.
 - `refusal(state, action)`: the `RuleError` an action would get (its `code` says
@@ -87,16 +89,73 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def _supply_actions(state: State) -> list[Action]:
-    season = state.top_season()
-    if season is None:
-        return []
     out: list[Action] = []
-    for card_id in sorted(state.unseen[season]):
+    for card_id in sorted(supply_cards(state)):
         if state.catalogue[card_id].kind == Kind.SHIP:
             out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
         else:
             out.append(Reveal(card_id))
     return out
+
+
+# --- Supply: which card may be revealed, which goods the bag leaves a ship ------------
+
+
+def supply_cards(state: State) -> frozenset[str]:
+    """The cards Supply may reveal now: the unseen cards of the pile's top season (none
+    once only the 4th fire is left)."""
+    season = state.top_season()
+    if state.phase != Phase.SUPPLY or season is None:
+        return frozenset()
+    return frozenset(state.unseen[season])
+
+
+def reveal_refusal(state: State, card_id: str) -> RuleError | None:
+    """Why revealing `card_id` now is refused, said before a ship's goods are asked (a
+    card of a later season while the top one has cards unseen: `season_order`), or None.
+    Only the season's order: the other refusals come with the action itself."""
+    card = state.catalogue.cards.get(card_id)
+    top = state.top_season()
+    if card is None or top is None or card.season == top or \
+            card_id not in state.unseen.get(card.season, ()):
+        return None
+    return RuleError("season_order", card=card_id, season=card.season, top=top)
+
+
+def bag_left(state: State, taken: tuple[str, ...] | list[str] = ()) -> dict[str, int]:
+    """The cubes of each good still in the bag once the goods `taken` for a ship (so
+    far) are out of it, in `GOODS` order."""
+    left: dict[str, int] = {good: state.bag.get(good, 0) for good in GOODS}
+    for good in taken:
+        left[good] = left.get(good, 0) - 1
+    return left
+
+
+def ship_goods(state: State, taken: tuple[str, ...] | list[str] = ()) -> tuple[str, ...]:
+    """The goods a ship's next cube may be, its goods `taken` so far: those the bag still
+    holds, in `GOODS` order (none once it has its three)."""
+    if len(taken) >= 3:
+        return ()
+    left = bag_left(state, taken)
+    return tuple(good for good in GOODS if left[good] > 0)
+
+
+def forced_goods(state: State, taken: tuple[str, ...] | list[str] = ()
+                 ) -> tuple[str, ...] | None:
+    """A ship's three goods where the bag leaves no choice for the rest after `taken`
+    (exactly as many cubes as are missing, or one good only), else None."""
+    need = 3 - len(taken)
+    left = bag_left(state, taken)
+    kinds = [good for good in GOODS if left[good] > 0]
+    if need <= 0 or not kinds:
+        return None
+    if sum(left[good] for good in kinds) == need:
+        rest = [good for good in kinds for _n in range(left[good])]
+    elif len(kinds) == 1:
+        rest = kinds * need
+    else:
+        return None
+    return (*taken, *rest)
 
 
 def purchase_actions(state: State) -> list[Action]:
@@ -303,9 +362,11 @@ def undo_preview(state: State) -> tuple[State, Action] | None:
 
 
 __all__ = [
+    "bag_left",
     "buy_prices",
     "conversions",
     "cube_holders",
+    "forced_goods",
     "has_dock_work",
     "is_legal",
     "legal_actions",
@@ -314,5 +375,8 @@ __all__ = [
     "next_loader",
     "purchase_actions",
     "refusal",
+    "reveal_refusal",
+    "ship_goods",
+    "supply_cards",
     "undo_preview",
 ]

@@ -30,6 +30,7 @@ from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _, ngettext
+from companion.ui.plans import KeptPlans
 from companion.ui.scene import Scene, SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
@@ -95,6 +96,9 @@ class GameController:
         #: is not a line of the record (the record's `done` is the table's, written when
         #: the last holder of ship cubes is done); it lasts while the app runs.
         self.finished: list[tuple[int, str, int]] = []
+        #: The round screens' last plans: a Supply made anew after an Undo finds the
+        #: round's places there (`companion.ui.plans`).
+        self.plans = KeptPlans()
 
     @property
     def session(self) -> GameSession:

@@ -18,6 +18,7 @@ from companion.engine import Action, State
 from companion.inputs.intents import Intent
 from companion.ui.canvas import Canvas
 from companion.ui.i18n import _
+from companion.ui.plans import KeptPlans
 from companion.ui.services import GameSession, PrintedValue, Services
 
 T = TypeVar("T")
@@ -36,6 +37,8 @@ class GameHost(Protocol):
     def session(self) -> GameSession: ...
 
     form_choice: str | None
+    #: The round screens' last plans (`companion.ui.plans`).
+    plans: KeptPlans
 
     def act(self, action: Action) -> bool: ...
 

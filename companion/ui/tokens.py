@@ -79,3 +79,9 @@ GOOD_COLOURS: dict[str, Colour] = {
     "rubber": (235, 235, 228),
     "carpet": (196, 48, 48),
 }
+#: A fire's button among the cards to reveal (Supply's grid).
+CARD_FIRE: Colour = (150, 52, 40)
+#: A ship's button among the cards to reveal (Supply's grid).
+CARD_SHIP: Colour = (58, 80, 110)
+#: Any other card's button among the cards to reveal, and a fireman's value's button.
+CARD_OTHER: Colour = (70, 82, 100)

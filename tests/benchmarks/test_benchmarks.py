@@ -172,3 +172,13 @@ def test_a_revision_is_checked_out_apart_and_its_children_import_it() -> None:
     assert str(tree) not in listed
     with pytest.raises(RuntimeError, match="not a revision"):
         revision.describe("no-such-revision-36")
+
+
+def test_supply_frame_times_both_kinds_of_frame_in_its_child() -> None:
+    """`benchmarks.supply_frame`'s child renders the sample Supply in the working tree:
+    steady redraws and frames after a reveal or its Undo, one time each."""
+    from benchmarks.supply_frame import measure
+
+    times = measure(ROOT, 2)
+    assert sorted(times) == ["changed", "steady"]
+    assert all(len(samples) == 2 and all(t > 0 for t in samples) for samples in times.values())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import Buy, Convert, MarketSell, Move, Undo, apply
+from companion.engine import Buy, Convert, MarketSell, Move, Reveal, Undo, apply
 from companion.engine.legal import (
     buy_prices,
     conversions,
@@ -205,3 +205,85 @@ def test_the_holders_of_ship_cubes_leave_out_those_who_said_they_are_done(catalo
             assert next_loader(state, working[-1], frozenset(working[:-1])) is None
             checked += 1
     assert checked > 3
+
+
+# --- Supply: the cards it may reveal, the goods the bag leaves a ship (issue 36) -----------
+
+
+def supply_states(catalogue):
+    for players, seed in ((2, 7), (5, 8)):
+        for state in states(catalogue, players, "quick", seed):
+            if state.phase == Phase.SUPPLY:
+                yield state
+
+
+def test_supply_cards_are_the_cards_apply_reveals(catalogue):
+    from companion.engine.legal import reveal_refusal, supply_cards
+
+    checked = 0
+    for state in supply_states(catalogue):
+        cards = supply_cards(state)
+        assert cards == {a.card for a in legal_actions(state)}
+        for cid, card in catalogue.cards.items():
+            if cid in cards or card.kind == "ship":
+                continue
+            error = refusal(state, Reveal(cid))
+            said = reveal_refusal(state, cid)
+            # Never refuses what `apply` accepts; says the season's order wherever `apply`
+            # does (the 4th fire's own refusal comes first in `apply`).
+            assert said is None or error is not None
+            if error is not None and error.code == "season_order":
+                assert said is not None and said.params == error.params
+                checked += 1
+    assert checked > 20
+
+
+def loads(state, taken):
+    """Every ship's three goods `apply` accepts that start with `taken`."""
+    from itertools import combinations_with_replacement
+
+    ship = next(c for c in state.unseen[state.top_season()] if state.catalogue[c].kind == "ship")
+    out = set()
+    for rest in combinations_with_replacement(GOODS, 3 - len(taken)):
+        goods = (*taken, *rest)
+        if is_legal(state, Reveal(ship, goods)):
+            out.add(tuple(sorted(goods)))
+    return out
+
+
+def test_ship_goods_and_forced_goods_agree_with_apply(catalogue):
+    from companion.engine.legal import forced_goods, ship_goods
+
+    rng = random.Random(5)
+    checked = 0
+    for state in supply_states(catalogue):
+        season = state.top_season()
+        if season is None or not any(state.catalogue[c].kind == "ship"
+                                     for c in state.unseen[season]):
+            continue
+        for bag in (state.bag, *({g: rng.choice((0, 0, 1, 2, 3)) for g in GOODS}
+                                 for _n in range(3))):
+            bag = {g: n for g, n in bag.items()}
+            if sum(bag.values()) < 3:
+                continue
+            at = _with_bag(state, bag)
+            for taken in ((), *((g,) for g in GOODS if bag[g])):
+                offered = ship_goods(at, taken)
+                # A good is offered where some ship's load that `apply` accepts has it next.
+                assert set(offered) == {g for g in GOODS if loads(at, (*taken, g))}
+                forced = forced_goods(at, taken)
+                possible = loads(at, taken)
+                if forced is None:
+                    assert len(possible) > 1
+                else:
+                    assert possible == {tuple(sorted(forced))}
+                checked += 1
+    assert checked > 20
+
+
+def _with_bag(state, bag):
+    import copy
+
+    new = copy.copy(state)
+    object.__setattr__(new, "bag", bag)
+    return new

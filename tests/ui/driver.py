@@ -99,7 +99,7 @@ def ask_card(ui: UI, card_id: str) -> bool:
     """Supply asks what a card of unconfirmed value shows: tap its kind's button, then
     what the card shows (its value as the game holds it: the "real" one of the test)."""
     from companion import labelcodes
-    from companion.ui.scenes.supply import asked_later
+    from companion.ui.views.supply import asked_later
 
     catalogue = ui.game.state.catalogue
     card = catalogue[card_id]

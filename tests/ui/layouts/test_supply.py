@@ -71,7 +71,7 @@ def test_the_value_row_takes_no_place_of_the_cards(canvas):
 
 @pytest.mark.parametrize("language", ["de", "fr"])
 def test_the_value_row_fits_the_kind_s_word_in_every_language(canvas, language):
-    from companion.ui.scenes.supply import kind_word
+    from companion.ui.views.supply import kind_word
 
     c, room = canvas
     set_language(language)
@@ -149,3 +149,58 @@ def test_one_long_label_does_not_put_every_card_on_a_page_of_its_own():
         assert shown[-1] == labels[2:], shown
     finally:
         set_language("en")
+
+
+# --- issue 36: the plan of a frame, from the view and the previous plan ------------------
+
+
+def supply_round(players: int = 5, seed: int = 2):
+    """The Supply states of one round (its first Supply with the firemen still guessed)."""
+    from companion.config.cards import load_catalogue
+    from companion.engine.record import iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, _final = random_game(catalogue, players, seed=seed, form="quick")
+    states = [s for _n, _a, s in iter_states(actions, catalogue)
+              if s.phase == "supply" and s.top_season() is not None]
+    rounds = sorted({s.round for s in states})
+    return [[s for s in states if s.round == r] for r in rounds]
+
+
+def controls(made: places.SupplyPlan) -> dict[str, pygame.Rect]:
+    from companion.ui.paint import Control
+    return {item.key: item.box for item in made.items if isinstance(item, Control)}
+
+
+def test_a_plan_keeps_the_previous_plan_s_places_for_the_round(canvas):
+    """The round's places and ship-row choice travel from plan to plan: a later state of
+    the round (cards revealed, one taken back) shows every unseen card where it was."""
+    from companion.ui.views.supply import view
+
+    c, room = canvas
+    first_round = next(r for r in supply_round() if len(r) >= 3)
+    made = places.plan(c, view(first_round[0]), room, None)
+    for state in first_round[1:]:
+        later = places.plan(c, view(state), room, made)
+        assert later.places == made.places and later.ship_row == made.ship_row
+        before, after = controls(made), controls(later)
+        assert {k: after[k] for k in before.keys() & after.keys()} == \
+            {k: before[k] for k in before.keys() & after.keys()}
+        made = later
+
+
+def test_the_same_inputs_reuse_the_grid_and_another_round_forgets_the_places(canvas):
+    from companion.ui.views.supply import view
+
+    c, room = canvas
+    rounds = supply_round()
+    shown = view(rounds[0][0])
+    made = places.plan(c, shown, room, None)
+    again = places.plan(c, shown, room, made)
+    assert again.grid is made.grid and again.items == made.items
+    other = places.plan(c, view(rounds[1][0]), room, made)
+    assert other.round != made.round
+    assert all(key[0] == other.round for key, _places in other.grids)
+    assert all(key[0] == other.round for key, _row in other.rows)

@@ -17,6 +17,7 @@ from companion.inputs import intents as it
 from companion.ui import names
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.views.supply import asked_kinds
 
 from ..framecheck import problems
 from ..helpers import at
@@ -44,12 +45,25 @@ def at_the_ship(ui, catalogue):  # type: ignore[no-untyped-def]
     """Play by touch up to the Supply where a ship comes, then another card: (actions, i,
     the table, the Supply's slots so far)."""
     actions, i = a_ship_then_a_card(catalogue, seed=24)
-    table = TouchTable(ui)
-    table.start(actions[0])
-    for action in actions[1:i]:
-        table.play(action)
-    table.dismiss()
+    table = opened_before(ui, actions, i)
     return actions, i, table, len(ui.game.state.slots)
+
+
+def opened_before(ui, actions, i: int) -> TouchTable:
+    """The game of `actions` opened before action `i` (through the in-memory store, as
+    the sample screens are: the moment these tests look at is Supply's, not the touches
+    that lead to it, which cost seconds a test), and a touch table to play on from there
+    (the cards' printed values as the game has them: `TouchTable.start`)."""
+    from companion.engine.words import PRINTED_FIELD
+    from companion.ui.samples import Demo
+
+    Demo(ui, len(actions[0].players)).open_at(actions, i - 1)
+    table = TouchTable(ui)
+    table.truth = {card.id: getattr(card, PRINTED_FIELD[card.kind])
+                   for card in table.state.catalogue if card.kind in PRINTED_FIELD}
+    table.dismiss()
+    assert ui.top.name == "supply", ui.top.name
+    return table
 
 
 def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
@@ -78,7 +92,7 @@ def test_back_forgets_the_waiting_card(ui, services):
     scan(ui, actions[i].card)
     scan(ui, actions[i + 1].card)
     ui.intent(it.Back())
-    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.waiting == []
+    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.row.waiting == []
     assert len(ui.game.state.slots) == before
 
 
@@ -107,11 +121,7 @@ def camera(card_id: str) -> it.CameraCard:
 def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow(ui, services):
     catalogue = services.load_catalogue()
     actions, i = plain_reveals(catalogue)
-    table = TouchTable(ui)
-    table.start(actions[0])
-    for action in actions[1:i]:
-        table.play(action)
-    table.dismiss()
+    table = opened_before(ui, actions, i)
     before = len(ui.game.state.slots)
     first, second, third = actions[i:i + 3]
     # The camera: the first card, the second place unread, the third card.
@@ -119,7 +129,7 @@ def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow
     ui.intent(it.CardUnread(2))
     ui.intent(camera(third.card))
     assert [s.card for s in ui.game.state.slots][before:] == [first.card]
-    assert ui.top.name == "supply" and ui.top.gap == 2
+    assert ui.top.name == "supply" and ui.top.row.gap == 2
     assert ui.top.hint() == _("Camera: tap card {n}.").format(n=2)
     assert names.card_name(catalogue[third.card]).replace("\xad", "") in ui.message.text
     taps = table.inputs()
@@ -127,17 +137,13 @@ def test_a_place_the_camera_cannot_read_is_one_tap_and_the_cards_after_it_follow
     assert table.inputs() - taps == 1
     assert [s.card for s in ui.game.state.slots][before:] == [c.card for c in (first, second,
                                                                                third)]
-    assert ui.top.gap is None and ui.top.waiting == []
+    assert ui.top.row.gap is None and ui.top.row.waiting == []
 
 
 def test_a_scan_from_a_reader_fills_the_unread_place_too(ui, services):
     catalogue = services.load_catalogue()
     actions, i = plain_reveals(catalogue)
-    table = TouchTable(ui)
-    table.start(actions[0])
-    for action in actions[1:i]:
-        table.play(action)
-    table.dismiss()
+    opened_before(ui, actions, i)
     before = len(ui.game.state.slots)
     first, second, third = actions[i:i + 3]
     ui.intent(it.CardUnread(1))
@@ -169,16 +175,16 @@ def test_every_supply_card_is_named_whole_and_unlike_the_others(ui, language, ga
     # Each card by what it shows; the cards of a kind whose values are still guesses, one
     # button that asks what the card shows ("Caserne ?"); firemen whose value is a guess,
     # one button per value ("Caserne 3").
-    asked = ui.top.asked_kinds(state)
+    asked = asked_kinds(state)
 
     def named(c: str) -> set[str]:
         card = state.catalogue[c]
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return {f"{_(names.KIND_NAMES[Kind.FIREMAN])} {v}" for v in range(1, 6)}
-        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+        if card.kind == Kind.SHIP and ui.top.plan.ship_row:  # the ship's first cube
             return {ui.top.ship_row_label(g) for g in GOODS}
         if c in asked.get(card.kind, ()):
-            return {ui.top.pick_label(card.kind)}
+            return {names.asked(card.kind)}
         return {names.card_in_season(card)}
 
     want = {label.replace("\u00ad", "") for c in state.unseen[season] for label in named(c)}
@@ -382,7 +388,7 @@ def test_supply_tells_the_cards_revealed_this_round_on_their_places(ui):
     finger = at(ui, two_revealed, players=4)
     state = ui.game.state
     texts = " ".join(finger.texts())
-    told = {c for p in ui.top.places(state) if p.value is not None for c in p.ids}
+    told = {c for p in ui.top.plan.places if p.value is not None for c in p.ids}
     for i, slot in enumerate(state.slots):
         said = f"{i + 1}.\u00a0{names.card_in_season(state.catalogue[slot.card])}"
         if slot.card in told:  # a fireman told by its value: the five buttons stay, it is
@@ -410,15 +416,15 @@ def test_a_season_s_long_names_are_all_reachable_and_never_cut(ui, language):
     assert not problems(frame), problems(frame)
     state = ui.game.state
     unseen = state.unseen[state.top_season()]
-    asked = ui.top.asked_kinds(state)
+    asked = asked_kinds(state)
 
     def face(cid: str) -> str:  # what its button says ("Contract ?" asks what it shows;
         card = state.catalogue[cid]  # a fireman whose value is a guess: its value's button)
-        if card.kind == Kind.SHIP and ui.top.ship_row(state):  # the ship's first cube
+        if card.kind == Kind.SHIP and ui.top.plan.ship_row:  # the ship's first cube
             return clean(ui.top.ship_row_label(next(g for g in GOODS if state.bag[g])))
         if card.kind == Kind.FIREMAN and "value" in card.unverified:
             return clean(names.card_in_season(card, marked=False))
-        return clean(ui.top.pick_label(card.kind) if cid in asked.get(card.kind, ())
+        return clean(names.asked(card.kind) if cid in asked.get(card.kind, ())
                      else names.card_in_season(card))
 
     seen = set()
@@ -557,7 +563,7 @@ def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, s
         state = table.state
         if state.phase == "supply" and ui.top.name == "supply":
             table.finger.frame()
-            seen[(*revealed(state), state.top_season())] = list(ui.top.places(state))
+            seen[(*revealed(state), state.top_season())] = list(ui.top.plan.places)
             if switched is not None and state.top_season() != switched:
                 break
             if state.slots and state.catalogue[state.slots[-1].card].season != \
@@ -571,7 +577,7 @@ def test_a_season_run_out_mid_round_keeps_both_grids_places(services, players, s
         key = (*revealed(back), back.top_season())
         table.finger.frame()
         assert ui.top.name == "supply" and key in seen
-        assert ui.top.places(back) == seen[key]
+        assert list(ui.top.plan.places) == seen[key]
 
 
 # --- issue 19, round 5: the ship's row where it pays ------------------------------------
@@ -599,7 +605,7 @@ def ship_row_where_it_pays(ui, row: bool) -> None:
     keys = ui.keys()
     assert any(k.startswith("ship:") for k in keys) is row
     assert any(k.startswith("card:") and "-ship-" in k for k in keys) is not row
-    assert ui.top.ship_row(ui.game.state) is row
+    assert ui.top.plan.ship_row is row
     assert not problems(finger.frame())
     pages = 1
     while finger.has("\u203a"):
@@ -638,18 +644,69 @@ def test_an_unread_place_filled_through_its_printed_value_lets_the_next_card_fol
     for card 1 and the camera's card 2 never came: only a plain card's tap let it follow."""
     catalogue = services.load_catalogue()
     actions, i = asked_then_plain(catalogue, kind)
-    table = TouchTable(ui)
-    table.start(actions[0])
-    for action in actions[1:i]:
-        table.play(action)
-    table.dismiss()
+    table = opened_before(ui, actions, i)
     first, second = actions[i], table.translate(actions[i + 1])  # ids as the app has them
     before = len(ui.game.state.slots)
     ui.intent(it.CardUnread(before + 1))
     ui.intent(camera(second.card))
-    assert len(ui.game.state.slots) == before and ui.top.gap == before + 1
+    assert len(ui.game.state.slots) == before and ui.top.row.gap == before + 1
     table.enter(first)  # the table taps the card the camera could not read
     table.dismiss()
     revealed = [s.card for s in ui.game.state.slots][before:]
     assert revealed == [table.translate(first).card, second.card]
-    assert ui.top.name != "supply" or (ui.top.gap is None and ui.top.waiting == [])
+    assert ui.top.name != "supply" or (ui.top.row.gap is None and ui.top.row.waiting == [])
+
+
+# --- issue 36: one plan per frame, the round's places with the game ---------------------
+
+
+def test_every_supply_frame_makes_exactly_one_plan(ui, monkeypatch):
+    """View -> plan -> paint: each rendered Supply frame calls `layouts.supply.plan` once
+    (the steady frame, a page turned, a ship's goods asked, Undo of a good and of the
+    ship, a card revealed, another language), never twice to choose an arrangement."""
+    from companion.ui.layouts import supply as layouts
+
+    calls: list[object] = []
+    real_plan = layouts.plan
+
+    def counting(*args, **kwargs):
+        calls.append(args[1])
+        return real_plan(*args, **kwargs)
+
+    frames: list[str] = []
+    real_render = ui.render
+
+    def render() -> None:
+        drawn = ui.top.name
+        real_render()
+        frames.append(drawn)
+
+    monkeypatch.setattr(layouts, "plan", counting)
+    finger = at(ui, lambda b, a: a.phase == "supply" and a.round == 7 and not a.slots,
+                players=5)
+    monkeypatch.setattr(ui, "render", render)
+    state = ui.game.state
+    good = next(g for g in GOODS if state.bag[g])
+    plain = next(c for c in sorted(state.unseen[state.top_season()])
+                 if state.catalogue[c].kind not in (Kind.SHIP, Kind.FIRE, Kind.FIREMAN,
+                                                    Kind.CONTRACT))
+    steps = [lambda: None,
+             lambda: finger.tap("\u203a") if finger.has("\u203a") else None,
+             lambda: finger.tap(ui.top.ship_row_label(good)),
+             lambda: ui.intent(it.Undo()),
+             lambda: ui.intent(it.Undo()),
+             lambda: ui.top.pick(plain),
+             lambda: ui.set_language("de"),
+             lambda: ui.set_language("en")]
+    calls.clear()
+    for step in steps:
+        step()
+        ui.dirty = True
+        ui.render()
+        assert ui.top.name == "supply"
+    assert frames.count("supply") == len(frames) >= len(steps)
+    assert len(calls) == len(frames)
+    assert ui.game.state.slots[-1].card == plain
+    # The last plan is kept with the game (`GameController.plans`): a Supply screen made
+    # anew in the round (an Undo back from Purchase) starts from it.
+    assert ui.game.plans.last(layouts.SupplyPlan) is ui.top.plan
