@@ -23,12 +23,15 @@ from companion.ui.runner import Runner
 
 from .framecheck import problems, unreached
 
-#: A covering set, not the cross-product: 2 and 5 players, both forms, each language.
+#: A covering set, not the whole cross-product of 12 games: every pair of a player count (2, 5), a
+#: form (quick, tracked) and a language (en, de, fr) is played in at least one game.
 GAMES = [
     (2, "quick", "en", 3),
     (5, "tracked", "de", 5),
     (2, "tracked", "fr", 4),
     (5, "quick", "fr", 9),
+    (5, "tracked", "en", 1),
+    (2, "quick", "de", 2),
 ]
 #: The games whose every frame goes through the frame checks with the legend drawn.
 CHECKED = GAMES[:2]
@@ -90,6 +93,16 @@ def test_a_whole_game_by_buttons_and_scans(tmp_path, players, form, language, se
             assert {"newgame", "supply", "loading", "confirm"} <= {f["screen"] for f in frames}
     finally:
         set_language("en")
+
+
+def test_the_games_cover_every_pair_of_count_form_and_language():
+    """Each player count with each form, each count in each language, each form in each
+    language: what the table sees differs along each of these (seats, the Purchase screen,
+    the words), and a fault may need two of them together."""
+    axes = ((2, 5), ("quick", "tracked"), ("en", "de", "fr"))
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        played = {(game[i], game[j]) for game in GAMES}
+        assert played == {(a, b) for a in axes[i] for b in axes[j]}, (i, j)
 
 
 def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
