@@ -7,6 +7,8 @@ every frame of two of the games passes the frame checks with the buttons' legend
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,39 @@ def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
              "buttons": [{"button": "ok", "means": "Loading done"}]}
     assert unreached(frame, (), ["a move"]) == [
         "loading: no player button steps through the moves"]
+
+
+def _readme_buttons() -> str:
+    text = (Path(__file__).parents[2] / "hardware" / "README.md").read_text(encoding="utf-8")
+    return text[text.index("### The buttons at the table"):text.index("## 6.")]
+
+
+def _msgids() -> list[str]:
+    po = Path(__file__).parents[2] / "companion" / "locale" / "de" / "LC_MESSAGES"
+    return re.findall(r'^msgid "(.+)"$', (po / "companion.po").read_text(encoding="utf-8"),
+                      re.MULTILINE)
+
+
+def test_the_hardware_readme_says_the_buttons_in_the_products_words():
+    """hardware/README.md's button path: every word it quotes (in italics) is what the
+    screens say (a message of the translations, its placeholders filled in, a number of the
+    legend or a good's initials), and every word a screen's legend gives a player's button
+    is in it."""
+    section = _readme_buttons()
+    quoted = re.findall(r"\*([^*|]+)\*", section)
+    patterns = [re.compile(re.escape(m).replace(r"\{", "{").replace(r"\}", "}")
+                .replace("{name}", ".+").replace("{price}", r"\d+").replace("{k}", r"\d+")
+                + "$") for m in _msgids()]
+    set_language("en")
+    initials = {names.good_initial(g) for g in GOODS}
+    strange = [q for q in quoted if q not in initials and not re.fullmatch(r"\d+(/\d+)?", q)
+               and not any(p.match(q) for p in patterns)]
+    assert strange == [], strange
+    said = set()
+    for path in sorted((Path(app.__file__).parent / "ui" / "scenes").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == "legend":
+                said.update(n.args[0].value for n in ast.walk(node)
+                            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "_"
+                            and isinstance(n.args[0], ast.Constant))
+    assert said and said <= set(quoted), sorted(said - set(quoted))
