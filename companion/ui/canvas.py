@@ -23,6 +23,8 @@ from companion.ui.hyphen import SOFT, break_word, plain
 from companion.ui.tokens import ACCENT as ACCENT
 from companion.ui.tokens import (
     BADGE_RIM,
+    CORNER,
+    CUBE_CORNER,
     CUBE_RIM,
     GAP,
     INK_DARK,
@@ -306,7 +308,7 @@ class Canvas:
     def fill(self, colour: Colour = BG) -> None:
         self.surface.fill(colour)
 
-    def rect(self, rect: pygame.Rect, colour: Colour, radius: int = 8, width: int = 0) -> None:
+    def rect(self, rect: pygame.Rect, colour: Colour, radius: int = CORNER, width: int = 0) -> None:
         pygame.draw.rect(self.surface, colour, rect, width, border_radius=self.u(radius))
         owner = OWNER.get(colour) if type(colour) is tuple else None
         if owner is not None:
@@ -517,8 +519,8 @@ class Canvas:
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
         """A goods cube: its colour and its initials."""
         colour = GOOD_COLOURS[good]
-        self.rect(rect, colour, radius=4)
-        self.rect(rect, CUBE_RIM, radius=4, width=max(1, self.u(THIN)))
+        self.rect(rect, colour, radius=CUBE_CORNER)
+        self.rect(rect, CUBE_RIM, radius=CUBE_CORNER, width=max(1, self.u(THIN)))
         size = max(SMALL, min(BODY, int(rect.h * 0.6 / self.s)))
         # The initials may run over the cube's border by a little (never cut: "Ru", "Kf").
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",

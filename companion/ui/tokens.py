@@ -41,6 +41,10 @@ FINGER = 56
 INSET = 20
 #: The tallest a key or a row of choices grows where room allows (a comfortable finger).
 TALL = 64
+#: A control's or a panel's rounded corner (the radius `Canvas.rect` draws by default).
+CORNER = 8
+#: A goods cube's rounded corner.
+CUBE_CORNER = 4
 
 # --- palette roles -------------------------------------------------------------------
 

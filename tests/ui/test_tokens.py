@@ -138,10 +138,9 @@ def test_a_pending_module_is_a_module_of_the_ui_or_still_to_come(name):
     assert (UI / name).is_file() or name.startswith("views/")
 
 
-def test_each_token_is_its_own_length_or_colour():
-    """Two spacing names for one length, or two roles for one colour, would be one token
-    under two names: a layout could not tell which to use."""
-    assert len(set(SPACING.values())) == len(SPACING)
+def test_each_palette_role_is_its_own_colour():
+    """Two roles for one colour would be one colour under two names: a screen could not
+    tell which to use. (Two lengths may be equal: a corner is no gap.)"""
     colours = {name: value for name, value in vars(tokens).items()
                if name.isupper() and isinstance(value, tuple)}
     assert colours and all(len(v) == 3 and _ints([ast.Constant(x) for x in v])
