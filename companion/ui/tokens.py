@@ -5,8 +5,9 @@ Lengths are for the 800x480 panel (`Canvas.u` scales them); a layout writes
 for the whole product. Colours are roles (what a colour is *for*), never RGB
 literals in a scene or layout: tests/ui/test_tokens.py checks both.
 
-Names by size, smallest first; a layout that needs a length no name here gives
-adds a name (with what it is for) rather than writing a literal.
+Names by size, smallest first, then the names added later (appended, so that changes
+made side by side merge); a layout that needs a length no name here gives adds a name
+(with what it is for) rather than writing a literal.
 """
 
 from __future__ import annotations
