@@ -21,6 +21,20 @@ from companion.ui.hyphen import SOFT, break_word, plain
 
 # The palette lives in `companion.ui.tokens`; named here as before.
 from companion.ui.tokens import ACCENT as ACCENT
+from companion.ui.tokens import (
+    BADGE_RIM,
+    CORNER,
+    CUBE_CORNER,
+    CUBE_RIM,
+    GAP,
+    INK_DARK,
+    INK_LIGHT,
+    NO_COLOUR,
+    PAD,
+    SNUG,
+    THIN,
+    TIGHT,
+)
 from companion.ui.tokens import BG as BG
 from companion.ui.tokens import DANGER as DANGER
 from companion.ui.tokens import DISABLED as DISABLED
@@ -54,7 +68,7 @@ SMALL, BODY, LARGE, HUGE = 18, 22, 32, 48
 def readable_on(colour: Colour) -> Colour:
     """Black or white, whichever reads better on `colour`."""
     r, g, b = colour
-    return (20, 20, 20) if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (250, 250, 250)
+    return INK_DARK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else INK_LIGHT
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -294,7 +308,7 @@ class Canvas:
     def fill(self, colour: Colour = BG) -> None:
         self.surface.fill(colour)
 
-    def rect(self, rect: pygame.Rect, colour: Colour, radius: int = 8, width: int = 0) -> None:
+    def rect(self, rect: pygame.Rect, colour: Colour, radius: int = CORNER, width: int = 0) -> None:
         pygame.draw.rect(self.surface, colour, rect, width, border_radius=self.u(radius))
         owner = OWNER.get(colour) if type(colour) is tuple else None
         if owner is not None:
@@ -439,19 +453,19 @@ class Canvas:
         fill = colour if enabled else DISABLED
         self.rect(rect, fill)
         if selected:
-            self.rect(rect, ACCENT, width=max(3, self.u(4)))
+            self.rect(rect, ACCENT, width=max(3, self.u(TIGHT)))
         fg = readable_on(fill) if enabled else MUTED
         # A corner badge takes its width off the right, so the text never runs into it.
-        badge_w = font(self.px(badge_size)).size(badge)[0] + self.u(6) if badge else 0
-        room = rect.w - self.u(12) - badge_w
-        centre = rect.x + self.u(6) + room // 2
+        badge_w = font(self.px(badge_size)).size(badge)[0] + self.u(SNUG) if badge else 0
+        room = rect.w - self.u(PAD) - badge_w
+        centre = rect.x + self.u(SNUG) + room // 2
         top, height = rect.y, rect.h
         if badge and len(badge) > 1 and font(self.px(BODY)).size(label)[0] > room:
             # A badge of two letters ("Ge" beside "G") leaves a price no room beside it:
             # the label goes under the badge, the whole width.
-            top = rect.y + self.u(2) + font(self.px(badge_size)).get_linesize() - self.u(4)
+            top = rect.y + self.u(THIN) + font(self.px(badge_size)).get_linesize() - self.u(TIGHT)
             height = rect.bottom - top
-            room, centre = rect.w - self.u(12), rect.centerx
+            room, centre = rect.w - self.u(PAD), rect.centerx
         # A label is body text (docs/ui.md): from `size` down to the body size, on as many
         # lines as the button holds; cut with an ellipsis (and reported cut) only if even
         # that fails.
@@ -463,7 +477,7 @@ class Canvas:
                       cut=cut and k == len(lines) - 1)
             y += step
         if badge:
-            self.text(badge, (rect.right - self.u(6), rect.y + self.u(2)), badge_size, fg,
+            self.text(badge, (rect.right - self.u(SNUG), rect.y + self.u(THIN)), badge_size, fg,
                       anchor="topright", role="body" if badge_size >= BODY else None)
         named = label if name is None else name
         if action is not None:
@@ -474,7 +488,7 @@ class Canvas:
 
     def chosen(self, rect: pygame.Rect) -> None:
         """The frame of a chosen target (a button's `selected`), around a region."""
-        self.rect(rect, ACCENT, width=max(3, self.u(4)))
+        self.rect(rect, ACCENT, width=max(3, self.u(TIGHT)))
 
     def badge_radius(self, radius: int, letter: str) -> int:
         """The radius `player_badge` draws for `letter`: two letters where two names start
@@ -488,13 +502,13 @@ class Canvas:
         self, pid: str, centre: tuple[int, int], radius: int, letter: str
     ) -> None:
         """A player's marker: their colour and their letter (colour is never the only sign)."""
-        colour = PLAYER_COLOURS.get(pid, (128, 128, 128))
+        colour = PLAYER_COLOURS.get(pid, NO_COLOUR)
         size = SMALL if len(letter) > 1 else max(SMALL, int(radius * 1.3 / self.s))
         radius = self.badge_radius(radius, letter)
         pygame.draw.circle(self.surface, colour, centre, radius)
         self.marks.append(("player", pid, pygame.Rect(centre[0] - radius, centre[1] - radius,
                                                       2 * radius, 2 * radius), ()))
-        pygame.draw.circle(self.surface, (15, 15, 15), centre, radius, max(1, radius // 8))
+        pygame.draw.circle(self.surface, BADGE_RIM, centre, radius, max(1, radius // 8))
         self.text(letter, centre, size, readable_on(colour), anchor="center")
 
     def card_mark(self, card_id: str, rect: pygame.Rect) -> None:
@@ -505,12 +519,12 @@ class Canvas:
     def cube(self, good: str, rect: pygame.Rect, initial: str) -> None:
         """A goods cube: its colour and its initials."""
         colour = GOOD_COLOURS[good]
-        self.rect(rect, colour, radius=4)
-        self.rect(rect, (10, 10, 10), radius=4, width=max(1, self.u(2)))
+        self.rect(rect, colour, radius=CUBE_CORNER)
+        self.rect(rect, CUBE_RIM, radius=CUBE_CORNER, width=max(1, self.u(THIN)))
         size = max(SMALL, min(BODY, int(rect.h * 0.6 / self.s)))
         # The initials may run over the cube's border by a little (never cut: "Ru", "Kf").
         self.text(initial, rect.center, size, readable_on(colour), anchor="center",
-                  max_width=rect.w + self.u(8))
+                  max_width=rect.w + self.u(GAP))
 
     def region(self, rect: pygame.Rect, action: Callable[[], object], key: str, label: str) -> None:
         """A tap target drawn some other way than as a button (a panel, a card)."""
@@ -569,7 +583,7 @@ class Canvas:
         for s in range(size, BODY - 1, -1):
             size = s
             step = font(self.px(s)).get_linesize()
-            most = max(1, (height - self.u(2)) // step)
+            most = max(1, (height - self.u(THIN)) // step)
             lines = self.wrap(label, room, s) if label else []
             widest = max((font(self.px(s)).size(x)[0] for x in lines), default=0)
             if len(lines) <= most and widest <= room:

@@ -17,6 +17,14 @@ import pygame
 
 from companion.engine.values import value
 from companion.ui.canvas import BODY, LARGE, ROLE_MIN, TEXT, Canvas, Colour, font
+from companion.ui.tokens import FINGER, GAP, PAD, TIGHT, WIDE
+
+#: The widest an answer's number grows (answers without goods).
+MOST_NUMBER_W = 68
+#: A goods cube's least and largest side in a button.
+LEAST_CUBE, LARGEST_CUBE = 26, 32
+#: The room between the two step buttons of a value question (its value shown there).
+STEPS_APART = 120
 
 #: `None` in a list of sizes: an equal share of what the fixed sizes leave.
 FILL = None
@@ -250,9 +258,9 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
     n = len(labels)
     if not n:
         return []
-    pad = c.u(12) + extra
+    pad = c.u(PAD) + extra
     step = line_height(c, BODY)
-    least = c.u(56)
+    least = c.u(FINGER)
     f = font(c.px(BODY))
     for cols in range(1, min(most_cols, n) + 1):
         w = (rect.w - gap * (cols - 1)) // cols
@@ -263,7 +271,7 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
             if any(f.size(x)[0] > room for got in lines for x in got):
                 break
             most = max(len(got) for got in lines)
-            heights.append(max(least, most * step + c.u(4)))
+            heights.append(max(least, most * step + c.u(TIGHT)))
         else:
             spare = rect.h - sum(heights) - gap * (len(heights) - 1)
             if spare >= 0 and tallest is not None:
@@ -290,13 +298,14 @@ def button_grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], gap: int, *
 def cube_width(c: Canvas, count: int) -> int:
     """The least width of a button showing `count` goods cubes side by side (their
     initials readable: `cube_row`)."""
-    return count * c.u(26) + (count - 1) * c.u(4) + c.u(8)
+    return count * c.u(LEAST_CUBE) + (count - 1) * c.u(TIGHT) + c.u(GAP)
 
 
 def cube_row(c: Canvas, box: pygame.Rect, count: int) -> list[pygame.Rect]:
     """`count` goods cubes side by side, centred in the button `box`."""
-    gap = c.u(4)
-    size = max(1, min(c.u(32), box.h - c.u(16), (box.w - c.u(8) - (count - 1) * gap) // count))
+    gap = c.u(TIGHT)
+    size = max(1, min(c.u(LARGEST_CUBE), box.h - c.u(WIDE),
+                      (box.w - c.u(GAP) - (count - 1) * gap) // count))
     width = count * size + (count - 1) * gap
     x, y = box.centerx - width // 2, box.centery - size // 2
     return [pygame.Rect(x + i * (size + gap), y, size, size) for i in range(count)]
@@ -309,7 +318,7 @@ def grouped_grid(c: Canvas, rect: pygame.Rect, groups: Sequence[tuple[int, int]]
     balanced (10 in two rows: 5 and 5, not 7 and 3); cells at most `most` wide. Returns
     each group's cells and the height they take (it may exceed `rect.h`: the caller
     checks)."""
-    row_h = c.u(56)
+    row_h = c.u(FINGER)
     out: list[list[pygame.Rect]] = []
     y = rect.y
     for count, least in groups:
@@ -352,11 +361,11 @@ def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int,
     row of steps. The answers first: the texts give way from the last where room is
     short, never the answers. Numbers are as wide as ten in a row, whatever the question,
     so a number stays where the finger knows it from one question to the next."""
-    gap = c.u(8)
-    sized = [(count, cube_width(c, goods) if goods else c.u(56)) for count, goods in groups]
-    most = c.u(68) if all(goods == 0 for _count, goods in groups) else None
+    gap = c.u(GAP)
+    sized = [(count, cube_width(c, goods) if goods else c.u(FINGER)) for count, goods in groups]
+    most = c.u(MOST_NUMBER_W) if all(goods == 0 for _count, goods in groups) else None
     _cells, need = grouped_grid(c, area, sized, gap, most=most)
-    below = c.u(56) + c.u(12) if steps else 0
+    below = c.u(FINGER) + c.u(PAD) if steps else 0
     kept = [t for t in texts if t[0]]
     heights = [fit(c, text, area.w, None, size, role, max_lines=ANSWER_TEXT_LINES).height(c)
                for text, size, role in kept]
@@ -370,8 +379,8 @@ def answers_layout(c: Canvas, area: pygame.Rect, texts: Sequence[tuple[str, int,
         y += h + gap
     grid = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
     cells, _need = grouped_grid(c, grid, sized, gap, most=most)
-    row = pygame.Rect(grid.x, grid.y + need + c.u(12), c.u(56) * 2 + c.u(120), c.u(56)) \
-        if steps else None
+    row = pygame.Rect(grid.x, grid.y + need + c.u(PAD), c.u(FINGER) * 2 + c.u(STEPS_APART),
+                      c.u(FINGER)) if steps else None
     return AnswersPlaced(texts=tuple(rects), cells=tuple(tuple(g) for g in cells), steps=row)
 
 def grid_cells(rect: pygame.Rect, count: int, cols: int, height: int, gap: int

@@ -19,10 +19,11 @@ from functools import lru_cache
 
 import pygame
 
+from companion.ui.tokens import QR_DARK as DARK
+from companion.ui.tokens import QR_LIGHT as LIGHT
+
 QUIET = 4
 """The light border, in modules, that scanners need around the code."""
-DARK = (0, 0, 0)
-LIGHT = (255, 255, 255)
 
 
 @lru_cache(maxsize=8)

@@ -32,6 +32,7 @@ from companion.ui.canvas import (
 from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import results as results_layout
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import BAND, ZERO_LINE
 
 log = logging.getLogger("companion.ui")
 
@@ -294,7 +295,7 @@ class ResultsScene(Scene):
             c.player_badge(pid, centre, plan.radius, words.letter(state, pid))
         for cat, row in zip(categories(state), plan.rows, strict=True):
             if row.band is not None:
-                c.rect(row.band, (30, 35, 45), radius=0)
+                c.rect(row.band, BAND, radius=0)
             layout.draw_text(c, names.category(cat), row.label, SMALL, TEXT, valign="center")
             for pid, centre in zip(players, row.values, strict=True):
                 value = final.scores[pid][cat]
@@ -316,7 +317,7 @@ class ResultsScene(Scene):
         for start, end in plot.axes:
             pygame.draw.line(c.surface, MUTED, start, end, 1)
         if plot.zero is not None:
-            pygame.draw.line(c.surface, (70, 76, 90), *plot.zero, 1)
+            pygame.draw.line(c.surface, ZERO_LINE, *plot.zero, 1)
         c.text(plot.high[0], plot.high[1], SMALL, MUTED, anchor="topright")
         c.text(plot.low[0], plot.low[1], SMALL, MUTED, anchor="bottomright")
         for tick in plot.ticks:

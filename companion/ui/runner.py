@@ -14,6 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.ui.tokens import ERROR_TEXT, INSET
+
+#: The start error screen: the message's top and the advice's height.
+MESSAGE_TOP, ADVICE_H = 80, 70
+
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # SDL must not take SIGTERM/SIGINT: its handler turns them into a QUIT event that the
@@ -196,15 +201,16 @@ def show_fatal(message: str, size: tuple[int, int] = (800, 480), wait_s: float =
         return
     c = Canvas(screen)
     c.fill(BG)
-    c.text("The companion cannot start", (c.u(20), c.u(20)), LARGE, (240, 120, 100))
-    c.paragraph(message, pygame.Rect(c.u(20), c.u(80), c.w - c.u(40), c.h - c.u(160)), BODY,
-                TEXT)
+    c.text("The companion cannot start", (c.u(INSET), c.u(INSET)), LARGE, ERROR_TEXT)
+    c.paragraph(message, pygame.Rect(c.u(INSET), c.u(MESSAGE_TOP), c.w - c.u(2 * INSET),
+                                     c.h - c.u(2 * MESSAGE_TOP)), BODY, TEXT)
     # Say how this screen goes away: nothing else on it can be tapped.
     how = ("This message stays until the companion is stopped. Correct the file named "
            "above, then: sudo systemctl restart speicherstadt-companion" if stay else
            f"Tap the screen to close (it closes by itself after {wait_s:.0f} s). "
            "Correct the file named above, then start the companion again.")
-    c.paragraph(how, pygame.Rect(c.u(20), c.h - c.u(80), c.w - c.u(40), c.u(70)), BODY, MUTED)
+    c.paragraph(how, pygame.Rect(c.u(INSET), c.h - c.u(MESSAGE_TOP), c.w - c.u(2 * INSET),
+                                 c.u(ADVICE_H)), BODY, MUTED)
     pygame.display.flip()
     if stay:
         notifier.ready()  # started, as far as systemd goes: no start timeout, no restart loop

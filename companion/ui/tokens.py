@@ -5,8 +5,9 @@ Lengths are for the 800x480 panel (`Canvas.u` scales them); a layout writes
 for the whole product. Colours are roles (what a colour is *for*), never RGB
 literals in a scene or layout: tests/ui/test_tokens.py checks both.
 
-Names by size, smallest first; a layout that needs a length no name here gives
-adds a name (with what it is for) rather than writing a literal.
+Names by size, smallest first, then the names added later (appended, so that changes
+made side by side merge); a layout that needs a length no name here gives adds a name
+(with what it is for) rather than writing a literal.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ MARGIN = 24
 HALF_FINGER = 28
 #: A finger: the least size of anything tapped (UX.md: 7 mm on the 7-inch panel).
 FINGER = 56
+#: A message's or a dialog's inset from its box (a little more than WIDE).
+INSET = 20
+#: The tallest a key or a row of choices grows where room allows (a comfortable finger).
+TALL = 64
+#: A control's or a panel's rounded corner (the radius `Canvas.rect` draws by default).
+CORNER = 8
+#: A goods cube's rounded corner.
+CUBE_CORNER = 4
 
 # --- palette roles -------------------------------------------------------------------
 
@@ -79,9 +88,35 @@ GOOD_COLOURS: dict[str, Colour] = {
     "rubber": (235, 235, 228),
     "carpet": (196, 48, 48),
 }
+
 #: A fire's button among the cards to reveal (Supply's grid).
 CARD_FIRE: Colour = (150, 52, 40)
 #: A ship's button among the cards to reveal (Supply's grid).
 CARD_SHIP: Colour = (58, 80, 110)
 #: Any other card's button among the cards to reveal, and a fireman's value's button.
 CARD_OTHER: Colour = (70, 82, 100)
+#: An error's words on the screen's background (a file that cannot be read, a refusal).
+ERROR_TEXT: Colour = (240, 120, 100)
+#: A table's every other row, behind its numbers (statistics, results).
+BAND: Colour = (30, 35, 45)
+#: A chart's zero line.
+ZERO_LINE: Colour = (70, 76, 90)
+#: A setup step's mark while the step is not done.
+MARK_OPEN: Colour = (60, 66, 80)
+#: The outline of a place where a cube could be (a contract's empty symbol).
+EMPTY_PLACE: Colour = (90, 96, 110)
+#: The hardware check: a part that answers, a part that does not, a problem's note.
+PART_OK: Colour = (110, 210, 130)
+PART_MISSING: Colour = (240, 110, 100)
+PART_PROBLEM: Colour = (240, 150, 120)
+#: A QR code's modules and its quiet border (scanners want black on white).
+QR_DARK: Colour = (0, 0, 0)
+QR_LIGHT: Colour = (255, 255, 255)
+#: Words on a coloured mark: dark on a light colour, light on a dark one (`readable_on`).
+INK_DARK: Colour = (20, 20, 20)
+INK_LIGHT: Colour = (250, 250, 250)
+#: A player badge's colour for a seat without a known colour.
+NO_COLOUR: Colour = (128, 128, 128)
+#: The rim around a player's badge and around a goods cube.
+BADGE_RIM: Colour = (15, 15, 15)
+CUBE_RIM: Colour = (10, 10, 10)

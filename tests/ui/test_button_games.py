@@ -7,6 +7,8 @@ every frame of two of the games passes the frame checks with the buttons' legend
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -23,12 +25,15 @@ from companion.ui.runner import Runner
 
 from .framecheck import problems, unreached
 
-#: A covering set, not the cross-product: 2 and 5 players, both forms, each language.
+#: A covering set, not the whole cross-product of 12 games: every pair of a player count (2, 5), a
+#: form (quick, tracked) and a language (en, de, fr) is played in at least one game.
 GAMES = [
     (2, "quick", "en", 3),
     (5, "tracked", "de", 5),
     (2, "tracked", "fr", 4),
     (5, "quick", "fr", 9),
+    (5, "tracked", "en", 1),
+    (2, "quick", "de", 2),
 ]
 #: The games whose every frame goes through the frame checks with the legend drawn.
 CHECKED = GAMES[:2]
@@ -92,6 +97,16 @@ def test_a_whole_game_by_buttons_and_scans(tmp_path, players, form, language, se
         set_language("en")
 
 
+def test_the_games_cover_every_pair_of_count_form_and_language():
+    """Each player count with each form, each count in each language, each form in each
+    language: what the table sees differs along each of these (seats, the Purchase screen,
+    the words), and a fault may need two of them together."""
+    axes = ((2, 5), ("quick", "tracked"), ("en", "de", "fr"))
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        played = {(game[i], game[j]) for game in GAMES}
+        assert played == {(a, b) for a in axes[i] for b in axes[j]}, (i, j)
+
+
 def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
     """`unreached` fails a frame whose legend leaves an action out."""
     good = {"label": "Co", "rect": [0, 0, 60, 60], "enabled": True, "primary": False,
@@ -114,3 +129,39 @@ def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
              "buttons": [{"button": "ok", "means": "Loading done"}]}
     assert unreached(frame, (), ["a move"]) == [
         "loading: no player button steps through the moves"]
+
+
+def _readme_buttons() -> str:
+    text = (Path(__file__).parents[2] / "hardware" / "README.md").read_text(encoding="utf-8")
+    return text[text.index("### The buttons at the table"):text.index("## 6.")]
+
+
+def _msgids() -> list[str]:
+    po = Path(__file__).parents[2] / "companion" / "locale" / "de" / "LC_MESSAGES"
+    return re.findall(r'^msgid "(.+)"$', (po / "companion.po").read_text(encoding="utf-8"),
+                      re.MULTILINE)
+
+
+def test_the_hardware_readme_says_the_buttons_in_the_products_words():
+    """hardware/README.md's button path: every word it quotes (in italics) is what the
+    screens say (a message of the translations, its placeholders filled in, a number of the
+    legend or a good's initials), and every word a screen's legend gives a player's button
+    is in it."""
+    section = _readme_buttons()
+    quoted = re.findall(r"\*([^*|]+)\*", section)
+    patterns = [re.compile(re.escape(m).replace(r"\{", "{").replace(r"\}", "}")
+                .replace("{name}", ".+").replace("{price}", r"\d+").replace("{k}", r"\d+")
+                + "$") for m in _msgids()]
+    set_language("en")
+    initials = {names.good_initial(g) for g in GOODS}
+    strange = [q for q in quoted if q not in initials and not re.fullmatch(r"\d+(/\d+)?", q)
+               and not any(p.match(q) for p in patterns)]
+    assert strange == [], strange
+    said = set()
+    for path in sorted((Path(app.__file__).parent / "ui" / "scenes").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == "legend":
+                said.update(n.args[0].value for n in ast.walk(node)
+                            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "_"
+                            and isinstance(n.args[0], ast.Constant))
+    assert said and said <= set(quoted), sorted(said - set(quoted))

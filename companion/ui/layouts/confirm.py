@@ -11,12 +11,16 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import SMALL, Canvas
+from companion.ui.tokens import FINGER, GAP, INSET, ROOMY, TALL, THIN, TIGHT
 from companion.ui.views.confirm import ConfirmView
+
+#: The height of a value question's row of goods.
+GOODS_ROW = 80
 
 
 def area(c: Canvas, body: pygame.Rect) -> pygame.Rect:
     """The question's room in the screen's body."""
-    return layout.inset(body, c.u(20), c.u(10))
+    return layout.inset(body, c.u(INSET), c.u(ROOMY))
 
 
 @value
@@ -67,7 +71,7 @@ def by_goods(c: Canvas, body: pygame.Rect,
     """`texts`: the title and the question (text, size, role, most lines), each as tall as
     it wraps, then the goods below them."""
     room = area(c, body)
-    gap = c.u(8)
+    gap = c.u(GAP)
     y = room.y
     placed: list[pygame.Rect] = []
     for text, size, role, most in texts:
@@ -77,13 +81,13 @@ def by_goods(c: Canvas, body: pygame.Rect,
             fitted = layout.fit(c, text, rest.w, rest.h, size, role, most)
             y = rest.y + fitted.height(c) + gap
     rect = pygame.Rect(room.x, y, room.w, max(0, room.bottom - y))
-    flow = layout.Flow(c, rect, c.u(8))
-    gap = c.u(10)
-    size = min(c.u(64), (rect.w - 5 * gap) // 6)
+    flow = layout.Flow(c, rect, c.u(GAP))
+    gap = c.u(ROOMY)
+    size = min(c.u(TALL), (rect.w - 5 * gap) // 6)
     row = flow.take(size)
     cells = layout.columns(row, [size] * 4 + [None], gap)
-    flow.take(c.u(4))
-    boxes, under = goods_row(c, flow.rest(), gap, c.u(80))
+    flow.take(c.u(TIGHT))
+    boxes, under = goods_row(c, flow.rest(), gap, c.u(GOODS_ROW))
     return ByGoods(title=placed[0], question=placed[1], cubes=tuple(cells[:4]),
                    clear=cells[4], goods=tuple(boxes), under=tuple(under))
 
@@ -94,11 +98,11 @@ def goods_row(c: Canvas, rest: pygame.Rect, gap: int, tallest: int
     `tallest` at most, two small lines left below them), and the place of each one's name
     under it (a ship's goods in Supply, a contract's on the value question)."""
     line = layout.line_height(c, SMALL)
-    height = max(c.u(56), min(tallest, rest.h - 2 * line - c.u(4)))
+    height = max(c.u(FINGER), min(tallest, rest.h - 2 * line - c.u(TIGHT)))
     boxes = layout.columns(pygame.Rect(rest.x, rest.y, rest.w, height), [None] * 5, gap)
     # The names where their two lines fit below (not where the buttons' legend took the
     # room: the buttons' initials and colours still tell the goods); else no place.
-    names_h = 2 * line if rest.bottom - (rest.y + height + c.u(2)) >= 2 * line else 0
-    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(2), box.w + gap, names_h)
+    names_h = 2 * line if rest.bottom - (rest.y + height + c.u(THIN)) >= 2 * line else 0
+    under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(THIN), box.w + gap, names_h)
              for box in boxes]
     return boxes, under

@@ -12,6 +12,12 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, Canvas, font
 from companion.ui.layouts.stack import Stack
+from companion.ui.tokens import FINGER, GAP, HALF_FINGER, SNUG, TIGHT, WIDE
+
+#: The width of the button beside the title.
+BUTTON_W = 190
+#: The tallest a card's button grows.
+TALLEST = 84
 
 
 @value
@@ -30,7 +36,7 @@ class EnrollPlan:
 
 def badge_room(c: Canvas) -> int:
     """The room a card's button keeps beside its label for the "?" of a guessed value."""
-    return font(c.px(BODY)).size("?")[0] + c.u(6)
+    return font(c.px(BODY)).size("?")[0] + c.u(SNUG)
 
 
 def place(c: Canvas, body: pygame.Rect, *, simulate: bool, tag: str,
@@ -38,21 +44,21 @@ def place(c: Canvas, body: pygame.Rect, *, simulate: bool, tag: str,
     """The screen's places: `simulate`, whether the simulator's button shows; `tag`, the line
     naming the tag scanned ("" for none); `seasons` and `cards`, the tabs' and the cards'
     labels. The tabs take as many columns as their longest word allows, a finger tall."""
-    area = layout.inset(body, c.u(16), c.u(4))
-    gap = c.u(8)
+    area = layout.inset(body, c.u(WIDE), c.u(TIGHT))
+    gap = c.u(GAP)
     stack = Stack(c, area, gap)
-    head = stack.take(c.u(56))
+    head = stack.take(c.u(FINGER))
     title, button = head, None
     if simulate:
-        title, button = layout.columns(head, [None, c.u(190)], gap)
+        title, button = layout.columns(head, [None, c.u(BUTTON_W)], gap)
     line = stack.text(tag, BODY)
     f = font(c.px(BODY))
-    least = max(f.size(w)[0] for label in seasons for w in label.split()) + c.u(28)
+    least = max(f.size(w)[0] for label in seasons for w in label.split()) + c.u(HALF_FINGER)
     cols = layout.columns_for(area.w, len(seasons), least, gap)
     n_rows = -(-len(seasons) // cols)
-    tabs = stack.take(n_rows * c.u(56) + (n_rows - 1) * gap)
+    tabs = stack.take(n_rows * c.u(FINGER) + (n_rows - 1) * gap)
     return EnrollPlan(
         title=title, simulate=button, tag=line,
         seasons=tuple(layout.grid(tabs, len(seasons), cols, gap)),
         cards=tuple(layout.button_grid(c, stack.rest(), cards, gap, extra=badge_room(c),
-                                       tallest=c.u(84))))
+                                       tallest=c.u(TALLEST))))

@@ -9,6 +9,12 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas
+from companion.ui.tokens import FINGER, GAP, HALF_FINGER, MARGIN, PAD, WIDE
+
+#: The line height of the small note under the code.
+NOTE_LINE = 22
+#: The least width of the OK button.
+LEAST_OK_W = 150
 
 #: A line of text and where its top left corner goes.
 Line = tuple[str, tuple[int, int]]
@@ -31,15 +37,16 @@ class HandoffPlan:
 def handoff_layout(c: Canvas, body: pygame.Rect, title: str, scan: str, note: str
                    ) -> HandoffPlan:
     """The places of the hand-off screen in `body` for these words (`title` may be "")."""
-    pad = c.u(8)
+    pad = c.u(GAP)
     landscape = c.w >= c.h
     side = min(body.h, body.w * 62 // 100) if landscape else body.w
     square = pygame.Rect(body.x, body.y, side, side)
     if landscape:
-        text = pygame.Rect(square.right + c.u(16), body.y + c.u(16),
-                           body.right - square.right - c.u(24), body.h)
+        text = pygame.Rect(square.right + c.u(WIDE), body.y + c.u(WIDE),
+                           body.right - square.right - c.u(MARGIN), body.h)
     else:
-        text = pygame.Rect(body.x + c.u(16), square.bottom + c.u(12), body.w - c.u(32), body.h)
+        text = pygame.Rect(body.x + c.u(WIDE), square.bottom + c.u(PAD), body.w - c.u(2 * WIDE),
+                           body.h)
     y = text.y
 
     def lines(words: str, size: int, step: int) -> tuple[Line, ...]:
@@ -52,11 +59,11 @@ def handoff_layout(c: Canvas, body: pygame.Rect, title: str, scan: str, note: st
 
     title_lines: tuple[Line, ...] = ()
     if title:
-        title_lines = lines(title, BODY, c.u(28))
-        y += c.u(8)
-    scan_lines = lines(scan, BODY, c.u(28))
-    y += c.u(8)
-    note_lines = lines(note, SMALL, c.u(22))
-    width = max(c.u(150), text.w // 2)
-    ok = pygame.Rect(body.right - pad - width, body.bottom - pad - c.u(56), width, c.u(56))
+        title_lines = lines(title, BODY, c.u(HALF_FINGER))
+        y += c.u(GAP)
+    scan_lines = lines(scan, BODY, c.u(HALF_FINGER))
+    y += c.u(GAP)
+    note_lines = lines(note, SMALL, c.u(NOTE_LINE))
+    width = max(c.u(LEAST_OK_W), text.w // 2)
+    ok = pygame.Rect(body.right - pad - width, body.bottom - pad - c.u(FINGER), width, c.u(FINGER))
     return HandoffPlan(square, text.w, title_lines, scan_lines, note_lines, ok)

@@ -12,6 +12,7 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import LARGE, SMALL, Canvas
 from companion.ui.layouts.stack import Stack
+from companion.ui.tokens import GAP, SNUG, TIGHT, WIDE
 
 #: The width (design px) from which the intents' panel goes beside the devices.
 SIDE_BY_SIDE = 600
@@ -36,17 +37,17 @@ def place(c: Canvas, body: pygame.Rect, title: str, devices: Sequence[tuple[str,
     """The page's places: `title`; `devices`, each line's (text, size); the panel's
     `heading` and the `intents`' lines (small), of which those that find no room are
     left out (from the last)."""
-    area = layout.inset(body, c.u(16), c.u(6))
-    gap = c.u(16)
-    stack = Stack(c, area, c.u(6))
+    area = layout.inset(body, c.u(WIDE), c.u(SNUG))
+    gap = c.u(WIDE)
+    stack = Stack(c, area, c.u(SNUG))
     top = stack.text(title, LARGE, role="title", max_lines=1)
     rest = stack.rest()
     if rest.w >= c.u(SIDE_BY_SIDE):
         left, right = layout.columns(rest, [None, None], gap)
     else:
         left, right = layout.rows(rest, [None, None], gap)
-    lines = Stack(c, left, c.u(6)).texts(devices)
-    panel = Stack(c, layout.inset(right, c.u(8), c.u(4)), c.u(4))
+    lines = Stack(c, left, c.u(SNUG)).texts(devices)
+    panel = Stack(c, layout.inset(right, c.u(GAP), c.u(TIGHT)), c.u(TIGHT))
     head = panel.text(heading, SMALL)
     shown = []
     least = layout.line_height(c, SMALL)

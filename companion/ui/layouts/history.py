@@ -21,6 +21,10 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.layouts.stack import Stack, text_box
+from companion.ui.tokens import FINGER, GAP, PAD, SNUG, THIN, TIGHT, WIDE
+
+#: The least width for the list and a game side by side.
+SIDE_BY_SIDE = 600
 
 #: The least height of a game row at 800x480 (a row is a tap target).
 ROW = 58
@@ -67,34 +71,34 @@ def place(c: Canvas, body: pygame.Rect, title: str, heading: str, problem: str,
           notes: str) -> HistoryPlan:
     """The screen's parts: `title` on one line, `heading` over the games; `problem`,
     `notes`: what is said above the list ('' if nothing)."""
-    area = layout.inset(body, c.u(16), c.u(6))
-    flow = Column(c, area, c.u(8))
+    area = layout.inset(body, c.u(WIDE), c.u(SNUG))
+    flow = Column(c, area, c.u(GAP))
     title_box = flow.text(title, LARGE, role="title", max_lines=1)
     problem_box = flow.text(problem, BODY)
     notes_box = flow.text(notes, SMALL, max_lines=2) if not problem else flow.rest()
     rest = flow.rest()
     # Games beside the players where there is room, above them where not.
-    if rest.w >= c.u(600):
-        left, right = layout.columns(rest, [rest.w * 58 // 100, None], c.u(16))
+    if rest.w >= c.u(SIDE_BY_SIDE):
+        left, right = layout.columns(rest, [rest.w * 58 // 100, None], c.u(WIDE))
     else:
-        left, right = layout.rows(rest, [rest.h * 62 // 100, None], c.u(12))
-    games = Column(c, left, c.u(8))
+        left, right = layout.rows(rest, [rest.h * 62 // 100, None], c.u(PAD))
+    games = Column(c, left, c.u(GAP))
     heading_box = games.text(heading, SMALL)
     rows = games.rest()
-    arrows = c.u(56)
+    arrows = c.u(FINGER)
     # Only the rows that can be on screen are read and measured: as many as fit at the
     # least height, then as many of them as fit at the tallest one's (`games`).
     return HistoryPlan(title=title_box, problem=problem_box, notes=notes_box, empty=rest,
                        games=heading_box, rows=rows, players=right,
-                       most=max(1, (rows.h + c.u(8)) // (c.u(ROW) + c.u(8))),
-                       inner=rows.w - arrows - c.u(8) - c.u(16))
+                       most=max(1, (rows.h + c.u(GAP)) // (c.u(ROW) + c.u(GAP))),
+                       inner=rows.w - arrows - c.u(GAP) - c.u(WIDE))
 
 
 def row_height(c: Canvas, result: str, width: int) -> int:
     """A game row's height: its time (small) over its result (body, two lines at most)."""
     # The players and totals are table values: body size (docs/look-and-feel.md).
     lines = layout.fit(c, result, width, None, BODY, max_lines=2)
-    need = layout.line_height(c, SMALL) + c.u(2) + lines.height(c) + c.u(8)
+    need = layout.line_height(c, SMALL) + c.u(THIN) + lines.height(c) + c.u(GAP)
     return max(c.u(ROW), need)
 
 
@@ -122,26 +126,26 @@ def games(c: Canvas, rows: pygame.Rect, tallest: int, shown: int, total: int,
           first: int) -> GamesPlan:
     """`shown` rows read of `total` games from the `first` on, each `tallest` high, in
     `rows` (as many as fit); the arrows beside them unless every game is on this page."""
-    arrows = c.u(56)
-    fits = max(1, (rows.h + c.u(8)) // (tallest + c.u(8)))
+    arrows = c.u(FINGER)
+    fits = max(1, (rows.h + c.u(GAP)) // (tallest + c.u(GAP)))
     # A later page keeps its arrows even where its rows are lower and all of them fit:
     # without them the table could not page back to the newer games.
     more = first > 0 or total > fits
-    width = rows.w - (arrows + c.u(8) if more else 0)
+    width = rows.w - (arrows + c.u(GAP) if more else 0)
     when_h = font(c.px(SMALL)).get_height()
     placed = []
     for k in range(min(shown, fits)):
-        box = pygame.Rect(rows.x, rows.y + k * (tallest + c.u(8)), width, tallest)
-        text = layout.inset(box, c.u(8), c.u(4))
-        below = text.y + when_h + c.u(2)
+        box = pygame.Rect(rows.x, rows.y + k * (tallest + c.u(GAP)), width, tallest)
+        text = layout.inset(box, c.u(GAP), c.u(TIGHT))
+        below = text.y + when_h + c.u(THIN)
         placed.append(GameRow(box=box, when=text.topleft,
                               result=pygame.Rect(text.x, below, text.w, text.bottom - below)))
     newer = older = None
     if more:
         x = rows.right - arrows
-        half = (min(rows.h, fits * (tallest + c.u(8))) - c.u(16)) // 2
+        half = (min(rows.h, fits * (tallest + c.u(GAP))) - c.u(WIDE)) // 2
         newer = pygame.Rect(x, rows.y, arrows, half)
-        older = pygame.Rect(x, rows.y + half + c.u(8), arrows, half)
+        older = pygame.Rect(x, rows.y + half + c.u(GAP), arrows, half)
     return GamesPlan(rows=tuple(placed), fits=fits, newer=newer, older=older)
 
 
@@ -158,7 +162,7 @@ def players(c: Canvas, rect: pygame.Rect, heading: str, records: Iterable[str]) 
         pygame.Rect, tuple[PlayerRow, ...]]:
     """The `heading`'s box and, for as many of the `records` as fit whole, the player's
     name on a line, their record below it (`records` is read only as far as they fit)."""
-    flow = Column(c, rect, c.u(2))
+    flow = Column(c, rect, c.u(THIN))
     heading_box = flow.text(heading, SMALL)
     placed = []
     # Name, then the record on its own line: beside the name it was cut short in German
@@ -170,5 +174,5 @@ def players(c: Canvas, rect: pygame.Rect, heading: str, records: Iterable[str]) 
             break
         name = flow.take(layout.line_height(c, BODY))
         placed.append(PlayerRow(name=name, record=flow.text(record, BODY), text=record))
-        flow.take(c.u(4))
+        flow.take(c.u(TIGHT))
     return heading_box, tuple(placed)

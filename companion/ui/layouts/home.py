@@ -13,6 +13,14 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, HUGE, LARGE, Canvas
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import FINGER, GAP, ROOMY, SNUG, TALL, WIDE
+
+#: Between the home screen's big buttons (they stand a little further apart).
+APART = 14
+#: The widest a home button grows.
+WIDEST = 360
+#: The widest of the two buttons under the question to go on with a game.
+RESUME_W = 300
 
 #: The ways elsewhere, in the grid's order (New game, Resume, History, Settings, Enroll
 #: cards, Phones).
@@ -30,7 +38,7 @@ class Title:
 
 
 def title(c: Canvas, body: pygame.Rect, name: str) -> Title:
-    area = layout.inset(body, c.u(16), c.u(10))
+    area = layout.inset(body, c.u(WIDE), c.u(ROOMY))
     size = LARGE
     for wanted in (HUGE, LARGE):
         fitted = layout.fit(c, name, area.w, None, wanted, "title", max_lines=1)
@@ -59,26 +67,26 @@ def home(c: Canvas, body: pygame.Rect, name: str, about: str,
     needs, at least two lines, whatever it shows), `notes` (text, size) below the grid."""
     head = title(c, body, name)
     area = head.box
-    gap = c.u(14)
+    gap = c.u(APART)
     heights = [layout.fit(c, text, area.w, None, size).height(c) for text, size in notes]
-    below = sum(heights) + c.u(6) * len(notes)
+    below = sum(heights) + c.u(SNUG) * len(notes)
     cols = 2 if c.w >= c.h else 1
     n_rows = -(-BUTTONS // cols)
-    w = min(c.u(360), (area.w - gap * (cols - 1)) // cols)
+    w = min(c.u(WIDEST), (area.w - gap * (cols - 1)) // cols)
     slot_lines = max(2, len(layout.fit(c, about, area.w, None, BODY).lines))
     slot_h = slot_lines * layout.line_height(c, BODY)
-    room = area.bottom - head.bottom - c.u(8) - slot_h - c.u(8) - below - c.u(8)
-    h = max(c.u(56), min(c.u(64), (room - gap * (n_rows - 1)) // n_rows))
-    slot = pygame.Rect(area.x, head.bottom + c.u(8), area.w, slot_h)
-    grid = pygame.Rect(0, slot.bottom + c.u(8), w * cols + gap * (cols - 1),
+    room = area.bottom - head.bottom - c.u(GAP) - slot_h - c.u(GAP) - below - c.u(GAP)
+    h = max(c.u(FINGER), min(c.u(TALL), (room - gap * (n_rows - 1)) // n_rows))
+    slot = pygame.Rect(area.x, head.bottom + c.u(GAP), area.w, slot_h)
+    grid = pygame.Rect(0, slot.bottom + c.u(GAP), w * cols + gap * (cols - 1),
                        n_rows * h + gap * (n_rows - 1))
     grid.centerx = area.centerx
     buttons = layout.grid(grid, BUTTONS, cols, gap, h)
     rects = []
-    y = grid.bottom + c.u(8)
+    y = grid.bottom + c.u(GAP)
     for height in heights:
         rects.append(pygame.Rect(area.x, y, area.w, height))
-        y += height + c.u(6)
+        y += height + c.u(SNUG)
     return HomePlan(title=head, slot=slot, slot_lines=slot_lines, buttons=tuple(buttons),
                     notes=tuple(rects))
 
@@ -97,12 +105,12 @@ def question(c: Canvas, body: pygame.Rect, name: str, text: str) -> QuestionPlan
     side by side below it, around the middle."""
     head = title(c, body, name)
     area = head.box
-    top = head.bottom + c.u(14)
+    top = head.bottom + c.u(APART)
     asked = pygame.Rect(area.x, top, area.w, max(0, area.bottom - top))
-    y = text_box(c, text, asked, BODY, align="center").bottom + c.u(14)
-    row = pygame.Rect(area.x, y, area.w, max(0, min(c.u(64), area.bottom - y)))
-    w = min(c.u(300), (row.w - c.u(14)) // 2)
+    y = text_box(c, text, asked, BODY, align="center").bottom + c.u(APART)
+    row = pygame.Rect(area.x, y, area.w, max(0, min(c.u(TALL), area.bottom - y)))
+    w = min(c.u(RESUME_W), (row.w - c.u(APART)) // 2)
     keep = pygame.Rect(0, row.y, w, row.h)
-    keep.right = row.centerx - c.u(7)
-    new = pygame.Rect(row.centerx + c.u(7), row.y, w, row.h)
+    keep.right = row.centerx - c.u(APART // 2)
+    new = pygame.Rect(row.centerx + c.u(APART // 2), row.y, w, row.h)
     return QuestionPlan(title=head, question=asked, keep=keep, new=new)

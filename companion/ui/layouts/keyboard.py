@@ -12,6 +12,12 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, Canvas
+from companion.ui.tokens import FINGER, GAP, MARGIN, PAD, ROOMY, TALL, WIDE
+
+#: The name field's height.
+FIELD_H = 52
+#: The widest the space key grows; the erase key's width.
+SPACE_W, ERASE_W = 330, 120
 
 
 @value
@@ -30,24 +36,24 @@ class KeyboardPlan:
 
 def keyboard(c: Canvas, body: pygame.Rect, label: str, rows: Sequence[str]) -> KeyboardPlan:
     """`label`: whose name is typed ("" for none); `rows`: the letters as printed."""
-    area = layout.inset(body, c.u(16), c.u(8))
-    flow = layout.Flow(c, area, c.u(10))
-    field = flow.take(c.u(52))
+    area = layout.inset(body, c.u(WIDE), c.u(GAP))
+    flow = layout.Flow(c, area, c.u(ROOMY))
+    field = flow.take(c.u(FIELD_H))
     box = None
     if label:  # whose name this is, beside the field
-        width = min(field.w // 2, layout.width_for(c, label, BODY, 1) + c.u(12))
+        width = min(field.w // 2, layout.width_for(c, label, BODY, 1) + c.u(PAD))
         box = pygame.Rect(field.x, field.y, width, field.h)
         field = pygame.Rect(field.x + width, field.y, field.w - width, field.h)
-    gap = c.u(8)
+    gap = c.u(GAP)
     keys = flow.rest()
     widest = max(len(r) for r in rows)
-    per_row = layout.columns_for(keys.w, widest, c.u(56), gap, most=12)
+    per_row = layout.columns_for(keys.w, widest, c.u(FINGER), gap, most=12)
     every = "".join(rows)
     lines = list(rows) if per_row >= widest else [
         every[i:i + per_row] for i in range(0, len(every), per_row)]
     n_rows = len(lines) + 1
-    h = min(c.u(64), (keys.h - gap * (n_rows - 1)) // n_rows)
-    w = min(c.u(64), (keys.w - gap * (per_row - 1)) // per_row)
+    h = min(c.u(TALL), (keys.h - gap * (n_rows - 1)) // n_rows)
+    w = min(c.u(TALL), (keys.w - gap * (per_row - 1)) // per_row)
     cells = []
     y = keys.y
     for line in lines:
@@ -55,9 +61,9 @@ def keyboard(c: Canvas, body: pygame.Rect, label: str, rows: Sequence[str]) -> K
         for i, char in enumerate(line):
             cells.append((char, pygame.Rect(x0 + i * (w + gap), y, w, h)))
         y += h + gap
-    space, erase = layout.columns(pygame.Rect(keys.x, y, keys.w, h), [None, c.u(120)], gap)
-    space.w = min(space.w, c.u(330))
+    space, erase = layout.columns(pygame.Rect(keys.x, y, keys.w, h), [None, c.u(ERASE_W)], gap)
+    space.w = min(space.w, c.u(SPACE_W))
     space.right = erase.x - gap
-    return KeyboardPlan(label=box, field=field, text_at=(field.x + c.u(12), field.centery),
-                        text_room=field.w - c.u(24), keys=tuple(cells), space=space,
+    return KeyboardPlan(label=box, field=field, text_at=(field.x + c.u(PAD), field.centery),
+                        text_room=field.w - c.u(MARGIN), keys=tuple(cells), space=space,
                         erase=erase)

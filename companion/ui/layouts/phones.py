@@ -16,6 +16,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui.canvas import Canvas
 from companion.ui.layouts.stack import Stack
+from companion.ui.tokens import FINGER, GAP, WIDE
 
 #: The share of the body's width (%) the code may take in landscape; in portrait, the
 #: share of the body's height.
@@ -40,7 +41,7 @@ def place(c: Canvas, body: pygame.Rect, codes: int, wifi: bool) -> PhonesPlan:
     """The places of `codes` codes (0 or 1: the one shown), the text column and the
     buttons; `wifi`: the table's Wi-Fi has a code too, so a row above the buttons turns
     between the two."""
-    pad = c.u(8)
+    pad = c.u(GAP)
     landscape = c.w >= c.h
     side = body.h if landscape else min(body.w, body.h * PORTRAIT // 100)
     if landscape:
@@ -54,12 +55,12 @@ def place(c: Canvas, body: pygame.Rect, codes: int, wifi: bool) -> PhonesPlan:
         else:
             y += side + pad
     if landscape:
-        info = pygame.Rect(x + c.u(8), body.y + c.u(8), body.right - x - c.u(16), body.h)
+        info = pygame.Rect(x + c.u(GAP), body.y + c.u(GAP), body.right - x - c.u(WIDE), body.h)
     else:
-        info = pygame.Rect(body.x + c.u(16), y, body.w - c.u(32), body.bottom - y)
-    h = c.u(56)
+        info = pygame.Rect(body.x + c.u(WIDE), y, body.w - c.u(2 * WIDE), body.bottom - y)
+    h = c.u(FINGER)
     row = pygame.Rect(info.x, body.bottom - pad - h, info.w, h)
-    half = (row.w - c.u(8)) // 2
+    half = (row.w - c.u(GAP)) // 2
     if wifi:  # the texts end above the switch
         info.h = row.y - h - pad - info.y
     return PhonesPlan(squares=tuple(squares), info=info,
@@ -71,4 +72,4 @@ def place(c: Canvas, body: pygame.Rect, codes: int, wifi: bool) -> PhonesPlan:
 def texts(c: Canvas, plan: PhonesPlan, items: Sequence[tuple[str, int]]
           ) -> tuple[pygame.Rect, ...]:
     """The boxes of the text column's texts, (text, size) each, from its top."""
-    return Stack(c, plan.info, c.u(8)).texts(items)
+    return Stack(c, plan.info, c.u(GAP)).texts(items)

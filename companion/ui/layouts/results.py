@@ -20,6 +20,18 @@ from companion.ui import layout, qr
 from companion.ui.canvas import BODY, HUGE, LARGE, SMALL, Canvas, font
 from companion.ui.layouts.history import Column
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import GAP, PAD, ROOMY, SNUG, THIN, TIGHT, WIDE
+
+#: A badge's radius in the table's head.
+BADGE_RADIUS = 13
+#: The least width of a player's column; of the table's labels.
+LEAST_COLUMN, LEAST_LABEL_W = 40, 100
+#: The chart's room for the numbers left of it and the names under it.
+AXIS_W, AXIS_H = 40, 14
+#: The chart's line width and a tick's length.
+PLOT_LINE, TICK = 3, 5
+#: The least widths: the code beside the link, the right column, the left list.
+LEAST_BESIDE, LEAST_CODE_W, LEAST_LIST_W = 120, 140, 250
 
 #: The smallest module, in pixels, a phone reads from the panel beside the table.
 MIN_MODULE = 2.5
@@ -53,12 +65,12 @@ def columns_of(c: Canvas, shown: Shown) -> tuple[int, int]:
     # The totals as drawn, each two side by side a gap apart: at the key size the minus
     # sign's extra width ate the whole gap ("−11−13" read as one number).
     widest = max([font(c.px(BODY)).size(str(v))[0] for v in shown.values] +
-                 [font(c.px(LARGE)).size(str(t))[0] for t in shown.totals]) + c.u(10)
+                 [font(c.px(LARGE)).size(str(t))[0] for t in shown.totals]) + c.u(ROOMY)
     drawn = [font(c.px(LARGE)).size(formats.integer(t))[0] for t in shown.totals]
-    apart = max((a + b) // 2 + c.u(4) for a, b in zip(drawn, drawn[1:], strict=False)) \
+    apart = max((a + b) // 2 + c.u(TIGHT) for a, b in zip(drawn, drawn[1:], strict=False)) \
         if len(drawn) > 1 else 0
-    col = max(c.u(40), widest, apart)
-    label = max(layout.width_for(c, name, SMALL, 1) for name in shown.labels) + c.u(10)
+    col = max(c.u(LEAST_COLUMN), widest, apart)
+    label = max(layout.width_for(c, name, SMALL, 1) for name in shown.labels) + c.u(ROOMY)
     return label, col
 
 
@@ -70,7 +82,7 @@ def table_width(c: Canvas, shown: Shown) -> int:
 def stacked_width(c: Canvas, shown: Shown) -> int:
     """The width of the table with each category's name on a line of its own above its
     values (five players' two-digit scores in portrait): the players' columns only."""
-    return columns_of(c, shown)[1] * len(shown.ranking) + c.u(8)
+    return columns_of(c, shown)[1] * len(shown.ranking) + c.u(GAP)
 
 
 def stacked_at(c: Canvas, shown: Shown, width: int) -> bool:
@@ -88,7 +100,7 @@ def table_height(c: Canvas, shown: Shown, stacked: bool = False) -> int:
     """What the table needs: the players' row and a row per category (body; `stacked`:
     each with its name above), the totals (key numbers)."""
     return layout.line_height(c, BODY) + len(shown.labels) * row_height(c, stacked) + \
-        layout.line_height(c, LARGE) + c.u(4) + (layout.line_height(c, BODY) if stacked else 0)
+        layout.line_height(c, LARGE) + c.u(TIGHT) + (layout.line_height(c, BODY) if stacked else 0)
 
 
 @value
@@ -125,11 +137,11 @@ def table(c: Canvas, shown: Shown, rect: pygame.Rect) -> Table:
     players = len(shown.ranking)
     _label, col = columns_of(c, shown)
     stacked = stacked_at(c, shown, rect.w)
-    label_w = max(c.u(100), rect.w - col * players)
+    label_w = max(c.u(LEAST_LABEL_W), rect.w - col * players)
     if stacked:
-        col = (rect.w - c.u(8)) // max(1, players)
+        col = (rect.w - c.u(GAP)) // max(1, players)
         label_w = rect.w - col * players
-    total_h = layout.line_height(c, LARGE) + c.u(4)
+    total_h = layout.line_height(c, LARGE) + c.u(TIGHT)
     named = layout.line_height(c, BODY) if stacked else 0  # "Total" above the totals
     below = rect.h - total_h - named
     if stacked:
@@ -147,23 +159,24 @@ def table(c: Canvas, shown: Shown, rect: pygame.Rect) -> Table:
         y = rect.y + head + i * line
         band = pygame.Rect(rect.x, y, rect.w, line) if i % 2 else None
         if stacked:  # the name on the row's first line, the values below it
-            rows.append(TableRow(band=band, label=pygame.Rect(rect.x + c.u(4), y,
-                                                              rect.w - c.u(8), small),
+            rows.append(TableRow(band=band, label=pygame.Rect(rect.x + c.u(TIGHT), y,
+                                                              rect.w - c.u(GAP), small),
                                  values=centres(y + small, line - small)))
             continue
         rows.append(TableRow(band=band,
-                             label=pygame.Rect(rect.x + c.u(4), y, label_w - c.u(6), line),
+                             label=pygame.Rect(rect.x + c.u(TIGHT), y, label_w - c.u(SNUG), line),
                              values=centres(y, line)))
     y = rect.y + head + len(shown.labels) * line
     if stacked:
-        return Table(badges=centres(rect.y, head), radius=min(c.u(13), head // 2 - 1),
+        return Table(badges=centres(rect.y, head), radius=min(c.u(BADGE_RADIUS), head // 2 - 1),
                      rows=tuple(rows),
                      total_band=pygame.Rect(rect.x, y, rect.w, named + total_h),
-                     total_label=(rect.x + c.u(4), y + named // 2),
-                     label_width=rect.w - c.u(8), totals=centres(y + named, total_h))
-    return Table(badges=centres(rect.y, head), radius=min(c.u(13), head // 2 - 1),
+                     total_label=(rect.x + c.u(TIGHT), y + named // 2),
+                     label_width=rect.w - c.u(GAP), totals=centres(y + named, total_h))
+    return Table(badges=centres(rect.y, head), radius=min(c.u(BADGE_RADIUS), head // 2 - 1),
                  rows=tuple(rows), total_band=pygame.Rect(rect.x, y, rect.w, total_h),
-                 total_label=(rect.x + c.u(4), y + total_h // 2), label_width=label_w - c.u(6),
+                 total_label=(rect.x + c.u(TIGHT), y + total_h // 2),
+                 label_width=label_w - c.u(SNUG),
                  totals=centres(y, total_h))
 
 
@@ -181,7 +194,7 @@ class Heading:
 def heading(c: Canvas, shown: Shown, left: pygame.Rect) -> Heading:
     """The winner line, the notes and the table below: the headline as large as leaves
     the table its room."""
-    gap = c.u(4)
+    gap = c.u(TIGHT)
     notes = list(shown.notes)
     need = table_height(c, shown, stacked_at(c, shown, left.w))
 
@@ -240,23 +253,23 @@ class Ranking:
 def ranking_height(c: Canvas, shown: Shown, width: int) -> int:
     """The height of the ranking with the short headline above it, `width` wide."""
     title_h = layout.fit(c, shown.title_short, width, None, LARGE, "key",
-                         max_lines=3).height(c) + c.u(4)
-    return title_h + len(shown.ranking) * (layout.line_height(c, LARGE) + c.u(4))
+                         max_lines=3).height(c) + c.u(TIGHT)
+    return title_h + len(shown.ranking) * (layout.line_height(c, LARGE) + c.u(TIGHT))
 
 
 def ranking(c: Canvas, shown: Shown, left: pygame.Rect) -> Ranking:
     """Each player in ranking order: letter, name and total (a key number); the short
     headline above them where it leaves them all their room."""
-    flow = Column(c, left, c.u(4))
-    step = layout.line_height(c, LARGE) + c.u(4)
+    flow = Column(c, left, c.u(TIGHT))
+    step = layout.line_height(c, LARGE) + c.u(TIGHT)
     title_h = layout.fit(c, shown.title_short, left.w, None, LARGE, "key",
-                         max_lines=3).height(c) + c.u(4)
+                         max_lines=3).height(c) + c.u(TIGHT)
     title = None
     if title_h + len(shown.ranking) * step <= left.h:  # else every player's total first
         # (a message over the bar: the 4th fire's), the winners' marked
         title = flow.text(shown.title_short, LARGE, role="key", max_lines=3)
     rect = flow.rest()
-    r = c.u(13)
+    r = c.u(BADGE_RADIUS)
     f = font(c.px(LARGE))
     rows = []
     for i, (pid, total) in enumerate(zip(shown.ranking, shown.totals, strict=True)):
@@ -264,11 +277,11 @@ def ranking(c: Canvas, shown: Shown, left: pygame.Rect) -> Ranking:
         if y + step > rect.bottom:
             break
         mid = y + step // 2
-        right = rect.right - c.u(4)
-        start = rect.x + 2 * r + c.u(10)
+        right = rect.right - c.u(TIGHT)
+        start = rect.x + 2 * r + c.u(ROOMY)
         number_x = right - f.size(formats.integer(total))[0]
-        rows.append(RankRow(player=pid, badge=(rect.x + r + c.u(2), mid), total=(right, mid),
-                            name=(start, mid), name_width=number_x - start - c.u(8)))
+        rows.append(RankRow(player=pid, badge=(rect.x + r + c.u(THIN), mid), total=(right, mid),
+                            name=(start, mid), name_width=number_x - start - c.u(GAP)))
     return Ranking(title=title, rows=tuple(rows), radius=r)
 
 
@@ -276,7 +289,7 @@ def ranking(c: Canvas, shown: Shown, left: pygame.Rect) -> Ranking:
 def code_fits(c: Canvas, link: str, caption: str, right: pygame.Rect) -> bool:
     """Whether the code, with its caption below, is readable in `right`."""
     lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=3)
-    below = lines.height(c) + c.u(6)
+    below = lines.height(c) + c.u(SNUG)
     side = min(right.w, right.h - below)
     return not lines.cut and side > 0 and qr.module_px(link, side) >= MIN_MODULE
 
@@ -295,7 +308,7 @@ def code(c: Canvas, link: str, caption: str, right: pygame.Rect) -> Code | None:
     """The code as large as fits in `right`, its caption (up to three lines) under it;
     None if it cannot be drawn readably there."""
     lines = layout.fit(c, caption, right.w, None, SMALL, max_lines=3)
-    below = lines.height(c) + c.u(6)
+    below = lines.height(c) + c.u(SNUG)
     side = min(right.w, right.h - below)
     square = pygame.Rect(right.x + (right.w - side) // 2, right.y, side, side)
     image = qr.surface(link, min(square.w, square.h))  # as `qr.draw` makes it (kept)
@@ -303,8 +316,8 @@ def code(c: Canvas, link: str, caption: str, right: pygame.Rect) -> Code | None:
         return None
     where = image.get_rect(center=square.center)
     return Code(square=square, code=where,
-                caption=pygame.Rect(right.x, where.bottom + c.u(6), right.w,
-                                    right.bottom - where.bottom - c.u(6)))
+                caption=pygame.Rect(right.x, where.bottom + c.u(SNUG), right.w,
+                                    right.bottom - where.bottom - c.u(SNUG)))
 
 
 @value
@@ -358,14 +371,14 @@ class Chart:
 def chart(c: Canvas, series: Sequence[tuple[str, Sequence[int]]], title: str,
           rect: pygame.Rect) -> Chart:
     """Each player's running score over the rounds in `rect`, under `title`."""
-    title_box = pygame.Rect(rect.x + c.u(8), rect.y + c.u(4), rect.w - c.u(12), rect.h // 3)
+    title_box = pygame.Rect(rect.x + c.u(GAP), rect.y + c.u(TIGHT), rect.w - c.u(PAD), rect.h // 3)
     if not series:
         return Chart(panel=rect, title=title_box, plot=None)
     used = text_box(c, title, title_box, SMALL, max_lines=2)
     step_h = layout.line_height(c, SMALL)
-    top = used.bottom + c.u(12)
-    plot = pygame.Rect(rect.x + c.u(40), top, rect.w - c.u(56),
-                       rect.bottom - top - 2 * step_h - c.u(14))
+    top = used.bottom + c.u(PAD)
+    plot = pygame.Rect(rect.x + c.u(AXIS_W), top, rect.w - c.u(AXIS_W + WIDE),
+                       rect.bottom - top - 2 * step_h - c.u(AXIS_H))
     values = [v for _pid, s in series for v in s]
     low, high = min(0, min(values)), max(5, max(values))
     rounds = max(len(s) for _pid, s in series) - 1
@@ -383,21 +396,21 @@ def chart(c: Canvas, series: Sequence[tuple[str, Sequence[int]]], title: str,
     f = font(c.px(SMALL))
     step = 1
     while rounds and step < rounds and \
-            plot.w * step // rounds < f.size(str(rounds))[0] + c.u(10):
+            plot.w * step // rounds < f.size(str(rounds))[0] + c.u(ROOMY):
         step += 1
     ticks = []
     for k in range(1, rounds + 1):
         x = at(k, low)[0]
         last = k == rounds
         shown = (k % step == 0 and (last or k <= rounds - step)) or last
-        ticks.append(Tick(start=(x, plot.bottom), end=(x, plot.bottom + c.u(5)),
-                          label=(str(k), (x, plot.bottom + c.u(6))) if shown else None))
+        ticks.append(Tick(start=(x, plot.bottom), end=(x, plot.bottom + c.u(TICK)),
+                          label=(str(k), (x, plot.bottom + c.u(SNUG))) if shown else None))
     lines = {pid: [at(k, v) for k, v in enumerate(points)] for pid, points in series}
     # Each line ends in its player's marker (colour is never the only signal); markers on
     # close scores are spread out vertically so that none hides another, and a marker
     # moved off its line's end is joined to it by a thin grey leader.
-    r = c.u(10)
-    apart = 2 * r + c.u(2)
+    r = c.u(ROOMY)
+    apart = 2 * r + c.u(THIN)
     ends = sorted((line[-1][1], line[-1][0], pid) for pid, line in lines.items())
     ys = [y for y, _x, _p in ends]
     for i in range(1, len(ys)):
@@ -409,10 +422,10 @@ def chart(c: Canvas, series: Sequence[tuple[str, Sequence[int]]], title: str,
                   for pid, line in lines.items() if len(line) > 1)
     return Chart(panel=rect, title=title_box, plot=Plot(
         axes=((plot.bottomleft, plot.bottomright), (plot.topleft, plot.bottomleft)),
-        zero=zero, high=(formats.integer(high), (plot.x - c.u(4), plot.y)),
-        low=(formats.integer(low), (plot.x - c.u(4), plot.bottom)), ticks=tuple(ticks),
-        round=(plot.centerx, plot.bottom + c.u(8) + step_h), lines=drawn,
-        width=max(2, c.u(3)), markers=markers, radius=r))
+        zero=zero, high=(formats.integer(high), (plot.x - c.u(TIGHT), plot.y)),
+        low=(formats.integer(low), (plot.x - c.u(TIGHT), plot.bottom)), ticks=tuple(ticks),
+        round=(plot.centerx, plot.bottom + c.u(GAP) + step_h), lines=drawn,
+        width=max(2, c.u(PLOT_LINE)), markers=markers, radius=r))
 
 
 # --- the whole screen ----------------------------------------------------------------------
@@ -430,13 +443,13 @@ class ResultsPlan:
 
 def place(c: Canvas, body: pygame.Rect, shown: Shown) -> ResultsPlan:
     """The results of `shown` in `body`."""
-    area = layout.inset(body, c.u(8), c.u(4))
+    area = layout.inset(body, c.u(GAP), c.u(TIGHT))
     # The table takes what it needs; the code (or the chart) the rest, as a square as
     # large as fits beside the table (landscape) or below it (portrait), its one line
     # underneath.
     need = table_width(c, shown)
     link = shown.link
-    gap = c.u(12)
+    gap = c.u(PAD)
     head = rank = None
     if link is None:
         # The chart in the code's place: the table keeps every category's name whole
@@ -444,7 +457,7 @@ def place(c: Canvas, body: pygame.Rect, shown: Shown) -> ResultsPlan:
         # (or too low, in portrait) to read, the table is shown alone.
         if c.w >= c.h:
             right_w = area.w - need - gap
-            if right_w < c.u(140):
+            if right_w < c.u(LEAST_CODE_W):
                 return ResultsPlan(heading=heading(c, shown, area), ranking=None, code=None,
                                    chart=None)
             left, right = layout.columns(area, [None, right_w], gap)
@@ -452,24 +465,25 @@ def place(c: Canvas, body: pygame.Rect, shown: Shown) -> ResultsPlan:
             if stacked_at(c, shown, area.w):
                 return ResultsPlan(heading=heading(c, shown, area), ranking=None, code=None,
                                    chart=None)
-            left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
+            left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(GAP))
         return ResultsPlan(heading=heading(c, shown, left), ranking=None, code=None,
                            chart=right)
     # The code as large as fits beside the table (landscape) or below it (portrait).
     if c.w >= c.h:
         left, right = layout.columns(area, [None, max(1, area.w - need - gap)], gap)
-        beside = area.w - need - gap >= c.u(120) and code_fits(c, link, shown.caption, right)
+        beside = (area.w - need - gap >= c.u(LEAST_BESIDE)
+                  and code_fits(c, link, shown.caption, right))
     else:
-        left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(8))
+        left, right = layout.rows(area, [None, area.h * 40 // 100], c.u(GAP))
         beside = not stacked_at(c, shown, left.w)
     if not beside:
         # Too narrow beside the table (five players' two-digit scores, long French
         # labels): the code goes beside (or below) the ranking instead, each player's
         # total, and the bar's button shows every category (issue 30).
         if c.w >= c.h:
-            left, right = layout.columns(area, [max(c.u(250), area.w // 3), None], gap)
+            left, right = layout.columns(area, [max(c.u(LEAST_LIST_W), area.w // 3), None], gap)
         else:  # the ranking what it needs, the code the rest
-            left, right = layout.rows(area, [ranking_height(c, shown, area.w), None], c.u(8))
+            left, right = layout.rows(area, [ranking_height(c, shown, area.w), None], c.u(GAP))
         rank = ranking(c, shown, left)
     else:
         head = heading(c, shown, left)

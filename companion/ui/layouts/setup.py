@@ -11,6 +11,12 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, Canvas
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import FINGER, GAP, PAD, ROOMY, THIN, TIGHT
+
+#: A choice's mark (the box ticked).
+MARK = 40
+#: Where a choice's words start, after its mark.
+WORDS_X = GAP + MARK + ROOMY
 
 
 @value
@@ -31,17 +37,18 @@ class SetupPlan:
 
 
 def setup(c: Canvas, body: pygame.Rect, title: str, steps: Sequence[str]) -> SetupPlan:
-    area = layout.inset(body, c.u(12), c.u(2))
-    gap = c.u(8)
+    area = layout.inset(body, c.u(PAD), c.u(THIN))
+    gap = c.u(GAP)
     head = pygame.Rect(area.x, area.y, area.w, max(0, area.h))
     top = text_box(c, title, head, LARGE, role="title", max_lines=1).bottom + gap
     flow = layout.Flow(c, pygame.Rect(area.x, top, area.w, area.bottom - top), gap)
-    words_w = area.w - c.u(70)
+    words_w = area.w - c.u(WORDS_X + PAD)
     placed = []
     for step in steps:
         need = layout.fit(c, step, words_w, None, BODY).height(c)
-        box = flow.take(max(c.u(56), need + c.u(4)))
+        box = flow.take(max(c.u(FINGER), need + c.u(TIGHT)))
         placed.append(StepPlan(
-            box=box, mark=pygame.Rect(box.x + c.u(8), box.centery - c.u(20), c.u(40), c.u(40)),
-            words=pygame.Rect(box.x + c.u(58), box.y, words_w, box.h)))
+            box=box, mark=pygame.Rect(box.x + c.u(GAP), box.centery - c.u(MARK // 2), c.u(MARK),
+                                      c.u(MARK)),
+            words=pygame.Rect(box.x + c.u(WORDS_X), box.y, words_w, box.h)))
     return SetupPlan(title=head, steps=tuple(placed))

@@ -14,6 +14,32 @@ from companion.ui import layout
 from companion.ui.canvas import SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import (
+    FINGER,
+    GAP,
+    HAIRLINE,
+    HALF_FINGER,
+    MARGIN,
+    PAD,
+    ROOMY,
+    SNUG,
+    THIN,
+    TIGHT,
+    WIDE,
+)
+
+#: A cube's side in the stores; a contract's symbol.
+CUBE, SYMBOL = 30, 34
+#: A player's badge radius, and where the name starts after it.
+BADGE_RADIUS, NAME_X = 20, 48
+#: The badge's room in the head beside the name.
+BADGE_ROOM = 52
+#: The least width of a key number's block; of the name beside the four.
+LEAST_BLOCK, LEAST_NAME_W = 100, 200
+#: The height of the numbers' row when narrow.
+NUMBERS_H = 60
+#: The least width of a correction's button in one row.
+LEAST_FIX_W = 130
 
 Point = tuple[int, int]
 
@@ -69,10 +95,11 @@ def tableau_layout(c: Canvas, body: pygame.Rect, *, stats: Sequence[str],
     """The places of a tableau in `body`: `stats` the four key numbers' labels; each
     contract's name and number of symbols; each store's label ("Warehouse:") and number of
     cubes; the corrections' label; the cards' heading."""
-    area = layout.inset(body, c.u(16), c.u(6))
-    gap = c.u(8)
+    area = layout.inset(body, c.u(WIDE), c.u(SNUG))
+    gap = c.u(GAP)
     # Key numbers at arm's length (docs/look-and-feel.md: >= 32 px), each under its label.
-    block = max(c.u(100), max(font(c.px(SMALL)).size(label)[0] for label in stats) + c.u(12))
+    block = max(c.u(LEAST_BLOCK),
+                max(font(c.px(SMALL)).size(label)[0] for label in stats) + c.u(PAD))
     flow = layout.Flow(c, area, gap)
 
     def heading(text: str) -> pygame.Rect:
@@ -83,12 +110,12 @@ def tableau_layout(c: Canvas, body: pygame.Rect, *, stats: Sequence[str],
         flow.y = text_box(c, text, box, SMALL).bottom + gap
         return box
 
-    narrow = 4 * block + c.u(200) > area.w
-    head = flow.take(c.u(56))
-    room = head.w - c.u(52) - (0 if narrow else 4 * block)
+    narrow = 4 * block + c.u(LEAST_NAME_W) > area.w
+    head = flow.take(c.u(FINGER))
+    room = head.w - c.u(BADGE_ROOM) - (0 if narrow else 4 * block)
     # Narrow: the four numbers on a row of their own, two by two if even that is tight.
     pairs = narrow and 4 * block > area.w
-    numbers = flow.take(c.u(60) * (2 if pairs else 1)) if narrow else pygame.Rect(
+    numbers = flow.take(c.u(NUMBERS_H) * (2 if pairs else 1)) if narrow else pygame.Rect(
         head.right - 4 * block, head.y, 4 * block, head.h)
     cells = layout.grid(numbers, len(stats), 2 if pairs else 4, 0)
     # Contracts: each symbol a square (filled with its cube, or empty), in rows of boxes.
@@ -96,42 +123,44 @@ def tableau_layout(c: Canvas, body: pygame.Rect, *, stats: Sequence[str],
     placed = []
     if contracts:
         contracts_box = heading(contracts_heading)
-        size = c.u(34)
+        size = c.u(SYMBOL)
         line = layout.line_height(c, SMALL)
-        box_h = line + size + c.u(6)
+        box_h = line + size + c.u(SNUG)
         x, row = area.x, flow.take(box_h)
         for name, count in contracts:
-            width = max(font(c.px(SMALL)).size(name)[0] + c.u(12),
-                        count * (size + c.u(4)) + c.u(10))
+            width = max(font(c.px(SMALL)).size(name)[0] + c.u(PAD),
+                        count * (size + c.u(TIGHT)) + c.u(ROOMY))
             if x + width > area.right and x > area.x:
                 x, row = area.x, flow.take(box_h)
             box = pygame.Rect(x, row.y, min(width, area.w), box_h)
             placed.append(ContractPlan(
-                box, (box.x + c.u(6), box.y + c.u(1)), box.w - c.u(8),
-                tuple(pygame.Rect(box.x + c.u(6) + k * (size + c.u(4)), box.y + line + c.u(2),
-                                  size, size) for k in range(count))))
+                box, (box.x + c.u(SNUG), box.y + c.u(HAIRLINE)), box.w - c.u(GAP),
+                tuple(pygame.Rect(box.x + c.u(SNUG) + k * (size + c.u(TIGHT)),
+                                  box.y + line + c.u(THIN), size, size)
+                      for k in range(count))))
             x += box.w + gap
     # Warehouse, market hall and the cubes not yet loaded: side by side where they fit.
-    side = c.u(30)
-    widths = [font(c.px(SMALL)).size(label)[0] + c.u(10) + max(1, count) * (side + c.u(4))
+    side = c.u(CUBE)
+    widths = [font(c.px(SMALL)).size(label)[0] + c.u(ROOMY) + max(1, count) * (side + c.u(TIGHT))
               for label, count in stores]
-    per_row = 3 if sum(widths) + 2 * c.u(24) <= area.w else 1
+    per_row = 3 if sum(widths) + 2 * c.u(MARGIN) <= area.w else 1
     row = flow.take(side)
     x = area.x
     kept = []
     for k, ((label, count), width) in enumerate(zip(stores, widths, strict=True)):
         if k and per_row == 1:
             row, x = flow.take(side), area.x
-        cx = x + font(c.px(SMALL)).size(plain(label))[0] + c.u(10)
+        cx = x + font(c.px(SMALL)).size(plain(label))[0] + c.u(ROOMY)
         kept.append(StorePlan(
             (x, row.centery),
-            tuple(pygame.Rect(cx + i * (side + c.u(4)), row.y, side, side) for i in range(count)),
+            tuple(pygame.Rect(cx + i * (side + c.u(TIGHT)), row.y, side, side)
+                  for i in range(count)),
             (cx, row.centery)))
-        x += width + c.u(24)
+        x += width + c.u(MARGIN)
     # Corrections at the bottom: when the books and the table disagree, the table wins.
-    label_w = font(c.px(SMALL)).size(correct)[0] + c.u(12)
-    two_rows = (area.w - label_w) // 4 < c.u(130)
-    fix_h = c.u(56) * (2 if two_rows else 1) + (gap if two_rows else 0)
+    label_w = font(c.px(SMALL)).size(correct)[0] + c.u(PAD)
+    two_rows = (area.w - label_w) // 4 < c.u(LEAST_FIX_W)
+    fix_h = c.u(FINGER) * (2 if two_rows else 1) + (gap if two_rows else 0)
     fix = pygame.Rect(area.x, area.bottom - fix_h, area.w, fix_h)
     fixes = layout.grid(pygame.Rect(fix.x + label_w, fix.y, fix.w - label_w, fix_h), 4,
                         2 if two_rows else 4, gap)
@@ -139,10 +168,10 @@ def tableau_layout(c: Canvas, body: pygame.Rect, *, stats: Sequence[str],
     rest = flow.rest()
     rest.h = max(0, fix.y - gap - rest.y)
     return TableauPlan(
-        badge=(head.x + c.u(20), head.centery), badge_radius=c.u(20),
-        name=(head.x + c.u(48), head.centery), name_width=room,
-        stat_labels=tuple((cell.centerx, cell.y + c.u(2)) for cell in cells),
+        badge=(head.x + c.u(BADGE_RADIUS), head.centery), badge_radius=c.u(BADGE_RADIUS),
+        name=(head.x + c.u(NAME_X), head.centery), name_width=room,
+        stat_labels=tuple((cell.centerx, cell.y + c.u(THIN)) for cell in cells),
         stat_numbers=tuple(cell.midbottom for cell in cells),
-        contracts_heading=contracts_box, contracts=tuple(placed), outline=max(2, c.u(2)),
-        stores=tuple(kept), correct=(fix.x, fix.y + c.u(28)), fixes=tuple(fixes),
+        contracts_heading=contracts_box, contracts=tuple(placed), outline=max(2, c.u(THIN)),
+        stores=tuple(kept), correct=(fix.x, fix.y + c.u(HALF_FINGER)), fixes=tuple(fixes),
         cards_heading=cards_box, cards=rest)

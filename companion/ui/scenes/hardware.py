@@ -18,6 +18,7 @@ from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, 
 from companion.ui.i18n import N_, _
 from companion.ui.layouts import hardware as places
 from companion.ui.scene import Primary, Scene
+from companion.ui.tokens import PART_MISSING, PART_OK, PART_PROBLEM
 
 log = logging.getLogger("companion.ui")
 
@@ -144,11 +145,11 @@ class HardwareScene(Scene):
         for device in shown:
             ok, message = status.get(device, (True, _("no problem reported")))
             mark = "\u2713" if ok else "\u2717"
-            colour = (110, 210, 130) if ok else (240, 110, 100)
+            colour = PART_OK if ok else PART_MISSING
             lines.append((f"{mark} {device_line(device, message)}", BODY, colour))
         lines.append((_("simulated (keys 1-5, Enter, Backspace)") if services.simulator else
                       _("real devices"), SMALL, MUTED))
-        lines += [(problem, SMALL, (240, 150, 120)) for problem in services.hardware_problems]
+        lines += [(problem, SMALL, PART_PROBLEM) for problem in services.hardware_problems]
         intents = [intent_words(intent, self.card_name, bool(services.simulator))
                    for intent in reversed(services.recent_intents[-10:])]
         plan = places.place(c, body, title, [(text, size) for text, size, _c in lines],

@@ -14,6 +14,7 @@ from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, 
 from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import history as history_layout
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import ERROR_TEXT
 
 log = logging.getLogger("companion.ui")
 
@@ -264,10 +265,10 @@ class HistoryScene(Scene):
         notes, plan, heading, players = self.plan(c, body)
         layout.draw_text(c, _("History"), plan.title, LARGE, TEXT, role="title", max_lines=1)
         if self.problem:
-            layout.draw_text(c, self.problem, plan.problem, BODY, (240, 120, 100))
+            layout.draw_text(c, self.problem, plan.problem, BODY, ERROR_TEXT)
             return
         if notes:
-            layout.draw_text(c, notes, plan.notes, SMALL, (240, 120, 100), max_lines=2)
+            layout.draw_text(c, notes, plan.notes, SMALL, ERROR_TEXT, max_lines=2)
         if not self.total:
             layout.draw_text(c, _("No finished games yet."), plan.empty, BODY, MUTED)
             return

@@ -23,6 +23,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts import home as places
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.services import GameSession
+from companion.ui.tokens import ERROR_TEXT
 
 log = logging.getLogger("companion.ui")
 
@@ -147,11 +148,11 @@ class HomeScene(Scene):
         notes: list[tuple[str, int, Colour]] = []
         if self.problem:
             notes.append((_("The saved game cannot be resumed: {reason}").format(
-                reason=self.problem), BODY, (240, 120, 100)))
+                reason=self.problem), BODY, ERROR_TEXT))
         ignored = [getattr(w, "name", "") or w for w in self.ui.services.file_warnings]
         if ignored:  # damaged side files, named; the whole reason is in the log
             notes.append((_("Ignored as damaged: {files}. The reason is in the log.").format(
-                files=", ".join(ignored)), SMALL, (240, 120, 100)))
+                files=", ".join(ignored)), SMALL, ERROR_TEXT))
         if self.ui.services.simulate:
             notes.append((_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
                             "(Shift: Redo), Esc Back."), SMALL, MUTED))

@@ -25,6 +25,7 @@ from companion.ui.canvas import BODY, DANGER, LARGE, MUTED, PANEL_HI, SMALL, TEX
 from companion.ui.i18n import _
 from companion.ui.layouts import phones as places
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import ERROR_TEXT
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -121,7 +122,7 @@ class PhonesScene(Scene):
         # The texts: (text, size, colour).
         lines: list[tuple[str, int, Colour]] = [(_("Phones"), LARGE, TEXT)]
         if self.problem:
-            lines.append((self.problem, BODY, (240, 120, 100)))
+            lines.append((self.problem, BODY, ERROR_TEXT))
         lines += [(caption, BODY, TEXT) for caption in drawn]
         joining = bool(wifi and self.showing_wifi)
         lines.append((_("Scan it with the phone's camera to join the network, then turn to "
@@ -131,7 +132,7 @@ class PhonesScene(Scene):
         bind = str(settings.get("bind") or "127.0.0.1")
         if bind in LOOPBACK:
             lines.append((_("Only this machine can open it: set phones: bind in companion.yaml "
-                            "to the table's network."), SMALL, (240, 120, 100)))
+                            "to the table's network."), SMALL, ERROR_TEXT))
         if self.url and not joining:
             lines.append((self.url.split("?", 1)[0], SMALL, MUTED))
         boxes = places.texts(c, plan, [(text, size) for text, size, _c in lines])

@@ -13,6 +13,7 @@ from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, PRIMARY, TEXT, Canvas
 from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import setup as places
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import MARK_OPEN
 
 
 class SetupGuideScene(Scene):
@@ -97,7 +98,7 @@ class SetupGuideScene(Scene):
         for i, (step, cells) in enumerate(zip(steps, plan.steps, strict=True)):
             done = i in self.ticked
             c.rect(cells.box, PANEL)
-            c.rect(cells.mark, PRIMARY if done else (60, 66, 80))
+            c.rect(cells.mark, PRIMARY if done else MARK_OPEN)
             if done:
                 c.text("\u2713", cells.mark.center, LARGE, TEXT, anchor="center",
                        role="secondary")

@@ -19,6 +19,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts import stats as stats_layout
 from companion.ui.scene import Primary, Scene, SceneHost
 from companion.ui.scenes.history import problem_of
+from companion.ui.tokens import BAND, ERROR_TEXT
 
 log = logging.getLogger("companion.ui")
 
@@ -128,11 +129,11 @@ class PlayerStatsScene(Scene):
                      partial(self.page, plan.per_page)
                      if self.first + plan.per_page < len(self.records) else None, key="next")
         if self.problem:
-            layout.draw_text(c, self.problem, plan.problem, BODY, (240, 120, 100))
+            layout.draw_text(c, self.problem, plan.problem, BODY, ERROR_TEXT)
             return
         if plan.note is not None:
             layout.draw_text(c, _("Left out, damaged: {games}").format(
-                games="; ".join(self.notes)), plan.note, SMALL, (240, 120, 100), max_lines=1)
+                games="; ".join(self.notes)), plan.note, SMALL, ERROR_TEXT, max_lines=1)
         if not self.records:
             layout.draw_text(c, _("No finished games yet."), plan.empty, BODY, MUTED)
             return
@@ -145,7 +146,7 @@ class PlayerStatsScene(Scene):
             if highlighted:
                 c.rect(row.band, PANEL, radius=0)
             elif i % 2:
-                c.rect(row.band, (30, 35, 45), radius=0)
+                c.rect(row.band, BAND, radius=0)
             layout.draw_text(c, label, row.label, BODY, TEXT, valign="center", max_lines=1)
             for value, centre in zip(values, row.values, strict=True):
                 c.text(value, centre, BODY, TEXT, anchor="center")

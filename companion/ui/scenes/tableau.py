@@ -17,6 +17,7 @@ from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, SMALL, TEXT, 
 from companion.ui.i18n import _
 from companion.ui.layouts.tableau import tableau_layout
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import CUBE_CORNER, EMPTY_PLACE
 
 
 class TableauScene(Scene):
@@ -95,7 +96,7 @@ class TableauScene(Scene):
                     c.cube(good, cube, names.good_initial(good))
                     used[good] += 1
                 else:
-                    c.rect(cube, (90, 96, 110), radius=4, width=plan.outline)
+                    c.rect(cube, EMPTY_PLACE, radius=CUBE_CORNER, width=plan.outline)
                     c.text(names.good_initial(good), cube.center, SMALL, MUTED,
                            anchor="center")
         # Warehouse, market hall and the cubes not yet loaded.
