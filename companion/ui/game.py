@@ -1,12 +1,17 @@
 """The open game: submits actions, asks for unconfirmed printed values, picks the screen.
 
-Every action goes through `GameController.act`: the engine predicts its
-effect first (apply is pure), and if that would use a printed value nobody has
-confirmed (a fire's points, a bought fireman's value or contract's goods), the
-table is asked first. The answer becomes a `confirm_value` line of this game's
-record (it applies from then on; docs/record-format.md) and the owner's override
-for every later game. Only then is the action submitted; the screen changes only after
-`submit` returns (the action is on disk).
+Every action goes through `GameController.act`: the session applies it once
+(`GameSession.prepare`, nothing written yet), and if the step would use a
+printed value nobody has confirmed (a fire's points, a bought fireman's value
+or contract's goods), the table is asked first and nothing is recorded. The
+answer becomes a `confirm_value` line of this game's record (it applies from
+then on; docs/record-format.md) and the owner's override for every later game.
+Otherwise the session records that same step (`GameSession.commit`: the line is
+on disk) and returns the new state, which the screens then follow; the
+controller never applies an action itself.
+
+The controller changes screens only through its host (`SceneHost`: `scenes`,
+`open`, `push`, `pop_to`, `back_to`), never by editing the UI's stack.
 """
 
 from __future__ import annotations
@@ -22,15 +27,15 @@ from companion.engine import (
     RuleError,
     State,
     Undo,
-    apply,
 )
 from companion.engine.cards import FOURTH_FIRE
 from companion.engine.legal import cube_holders, loading_actions, next_loader, undo_preview
+from companion.engine.step import Step
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _, ngettext
-from companion.ui.scene import Scene, SceneHost
+from companion.ui.scene import SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
 from companion.ui.views.income import income_said, income_short
@@ -76,13 +81,12 @@ def history_depth(state: State) -> int:
 class GameController:
     """The session of the game on the table, and the screens that follow its state."""
 
-    def __init__(self, ui: SceneHost, session: GameSession, stack: list[Scene]) -> None:
+    def __init__(self, ui: SceneHost, session: GameSession, depth: int) -> None:
         self.ui = ui
         self._session = session
-        #: The UI's scene stack: the game's screens sit above the first `depth` scenes.
-        self.stack = stack
-        #: Stack depth below the game's screens (Home stays underneath).
-        self.depth = len(stack)
+        #: The game's screens sit above the host's first `depth` scenes (Home stays
+        #: underneath).
+        self.depth = depth
         #: The purchase form chosen on screen for this round (else the setting).
         self.form_choice: str | None = None
         #: One tap that entered several actions (a Loading shortcut): the state it left,
@@ -113,10 +117,14 @@ class GameController:
         """
         state = self.state
         try:
-            predicted = apply(state, action)
+            prepared = self.session.prepare(action)  # applied once, nothing written yet
         except RuleError as exc:
             self.ui.error(words.refusal(state, exc))
             return False
+        except CompanionError as exc:
+            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
+            return False
+        predicted = prepared.after
         pending = unconfirmed(state, predicted)
         if pending:
             card_id, field = pending[0]
@@ -135,12 +143,25 @@ class GameController:
                 self.ui.info(income_said(state, predicted), more=lambda: self.ui.open(
                     "income", before=state, after=predicted))
             return False
-        return self.submit(action, income_shown=income_shown)
+        return self.record(prepared, income_shown=income_shown)
 
     def submit(self, action: Action, *, income_shown: bool = False) -> bool:
-        old = self.state
+        """Record `action` without asking for printed values (Undo, Redo, a repeat)."""
         try:
-            new = self.session.submit(action)
+            prepared = self.session.prepare(action)
+        except RuleError as exc:
+            self.ui.error(words.refusal(self.state, exc))
+            return False
+        except CompanionError as exc:
+            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
+            return False
+        return self.record(prepared, income_shown=income_shown)
+
+    def record(self, prepared: Step, *, income_shown: bool = False) -> bool:
+        """Record a step the session prepared; the screens follow the state it returns."""
+        old, action = self.state, prepared.action
+        try:
+            new = self.session.commit(prepared)
         except RuleError as exc:
             self.ui.error(words.refusal(old, exc))
             return False
@@ -365,7 +386,7 @@ class GameController:
 
     def show(self) -> None:
         """Put the screen of the current state on the stack (after resume or start)."""
-        del self.stack[self.depth:]
+        self.ui.pop_to(self.depth)
         self.ui.open(self.base_scene(self.state))
 
     def sync(self, old: State, new: State, *, income_shown: bool = False) -> None:
@@ -379,14 +400,13 @@ class GameController:
             depth = history_depth(new)
             self.finished = [f for f in self.finished if f[2] <= depth]
         wanted = self.base_scene(new)
-        stack = self.stack
-        base = stack[self.depth] if len(stack) > self.depth else None
+        scenes = self.ui.scenes
+        base = scenes[self.depth] if len(scenes) > self.depth else None
         same = base is not None and base.name == wanted
-        kept = [s for s in stack[self.depth + 1:] if s.keep_on_sync]
-        del stack[self.depth:]
+        kept = [s for s in scenes[self.depth + 1:] if s.keep_on_sync]
+        self.ui.pop_to(self.depth)
         if base is not None and same:
-            stack.append(base)
-            base.on_enter()
+            self.ui.push(base)  # the same screen again, entered anew
         else:
             self.ui.open(wanted)
         if len(new.fires) > len(old.fires) and new.actions > old.actions:
@@ -430,7 +450,4 @@ class GameController:
         """Leave the game (it stays saved) and go back to Home."""
         self._session.close()
         self.ui.game = None
-        del self.stack[self.depth:]
-        self.ui.dirty = True
-        if self.stack:
-            self.stack[-1].on_enter()
+        self.ui.back_to(self.depth)
