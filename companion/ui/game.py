@@ -59,22 +59,14 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
     return out
 
 
-#: The last state `history_depth` was asked about, and its answer (asked every frame).
-_last_depth: tuple[State | None, int] = (None, 0)
-
-
 def history_depth(state: State) -> int:
     """How many states lie before `state` in its game's history (an Undo goes back one,
     a Redo or an action forward one): where in the game a player said they were done."""
-    global _last_depth
-    if _last_depth[0] is state:
-        return _last_depth[1]
     depth = 0
     step = state.previous
     while step is not None:
         depth += 1
         step = step.previous
-    _last_depth = (state, depth)
     return depth
 
 
@@ -99,6 +91,8 @@ class GameController:
         #: is not a line of the record (the record's `done` is the table's, written when
         #: the last holder of ship cubes is done); it lasts while the app runs.
         self.finished: list[tuple[int, str, int]] = []
+        #: The last state `steps_before` was asked about, and its answer (asked every frame).
+        self._depth: tuple[State | None, int] = (None, 0)
 
     @property
     def session(self) -> GameSession:
@@ -107,6 +101,12 @@ class GameController:
     @property
     def state(self) -> State:
         return self._session.state
+
+    def steps_before(self, state: State) -> int:
+        """`history_depth(state)`, remembered for the last state asked (every frame asks)."""
+        if self._depth[0] is not state:
+            self._depth = (state, history_depth(state))
+        return self._depth[1]
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action, *, income_shown: bool = False) -> bool:
@@ -221,7 +221,7 @@ class GameController:
             self.act(Done())
             return None
         if pid not in self.loading_finished(state):
-            self.finished.append((state.round, pid, history_depth(state)))
+            self.finished.append((state.round, pid, self.steps_before(state)))
         following = next_loader(state, pid, self.loading_finished(state))
         self.sync(state, state)  # the Loading screen shows the next player
         return following
@@ -240,7 +240,7 @@ class GameController:
         """Undo's part in a player's done: the last one said since the last recorded
         action is taken back (that player is shown again); their id, or None."""
         state = self.state
-        depth = history_depth(state)
+        depth = self.steps_before(state)
         if self.finished and self.finished[-1][0] == state.round and \
                 self.finished[-1][2] == depth and state.phase == Phase.LOADING:
             pid = self.finished.pop()[1]
@@ -253,7 +253,7 @@ class GameController:
         state = self.state
         if self.finished and state.phase == Phase.LOADING:
             rnd, pid, depth = self.finished[-1]
-            if rnd == state.round and depth == history_depth(state):
+            if rnd == state.round and depth == self.steps_before(state):
                 return pid
         return None
 
@@ -397,7 +397,7 @@ class GameController:
             # A player's done said after where the game now is (an Undo went back past
             # it) is no longer said; one said before it still is (an Undo of Loading's
             # end shows the players who were not done yet).
-            depth = history_depth(new)
+            depth = self.steps_before(new)
             self.finished = [f for f in self.finished if f[2] <= depth]
         wanted = self.base_scene(new)
         scenes = self.ui.scenes
