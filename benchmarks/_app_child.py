@@ -199,7 +199,11 @@ def _instrument() -> None:
     try:
         from companion.store.session import GameSession
 
-        _time_method(GameSession, "submit", "submit (engine + journal sync)")
+        if hasattr(GameSession, "commit"):  # the session applies once: prepare, then commit
+            _time_method(GameSession, "prepare", "prepare (the engine applies the action)")
+            _time_method(GameSession, "commit", "commit (journal write + sync)")
+        else:  # an earlier revision: submit did both
+            _time_method(GameSession, "submit", "submit (engine + journal sync)")
     except ImportError:
         pass
     try:

@@ -115,15 +115,16 @@ class _SessionStore:
 
     def _watch(self, session: GameSession) -> GameSession:
         if self.club and self.finished is not None:
-            submit, wake = session.submit, self.finished
+            # Every recorded action goes through `commit` (`submit` is prepare + commit).
+            commit, wake = session.commit, self.finished
 
-            def submit_and_wake(action: Any) -> Any:
-                state = submit(action)
+            def commit_and_wake(prepared: Any) -> Any:
+                state = commit(prepared)
                 if session.finished:
                     wake()
                 return state
 
-            session.submit = submit_and_wake  # type: ignore[method-assign]
+            session.commit = commit_and_wake  # type: ignore[method-assign]
         return session
 
     def resume(self, state_dir: Path, catalogue: Catalogue) -> GameSession | None:

@@ -2,9 +2,12 @@
 
 `GameSession.submit` validates an action with the engine, appends it to the
 journal with one `write` and one `fdatasync`, and only then changes `state`
-and returns. A refused action (`RuleError`) writes nothing; a failed write
+and returns it. A refused action (`RuleError`) writes nothing; a failed write
 (`StorageError`: disk full, read-only, I/O error) is rolled back so the
-journal and `state` stay as they were.
+journal and `state` stay as they were. `submit` is `commit(prepare(action))`:
+`prepare` applies the action (the engine's `Step`, nothing written) so that the
+UI can see what it would do before it is recorded, and `commit` records that
+same step; the engine applies each action once.
 
 A finished game (phase ``over``) is archived into `history.db` at once. Its
 journal stays in the state directory until the next game starts (so an `adjust`
@@ -24,8 +27,9 @@ import logging
 import os
 from pathlib import Path
 
-from companion.engine import Action, Catalogue, Setup, State, apply, new_game
+from companion.engine import Action, Catalogue, Setup, State, new_game
 from companion.engine.record import MAX_RECORD_BYTES, pin_printed
+from companion.engine.step import Step, step
 from companion.engine.words import Phase
 from companion.fsio import NotDurable, atomic_write, describe, fsync_dir, sync_data, write_all
 from companion.store import journal, pins
@@ -317,11 +321,30 @@ class GameSession:
         `RuleError` if the rules refuse it (nothing written). `StorageError` if
         it cannot be saved (nothing changed, on disk or in `state`).
         """
-        if self._closed:
-            raise StorageError("this game session is closed; resume the game to go on")
-        if self._blocked is not None:
-            raise StorageError(f"the action was NOT saved: {self._blocked}")
-        new_state = apply(self.state, action)
+        return self.commit(self.prepare(action))
+
+    def prepare(self, action: Action) -> Step:
+        """`action` applied to the current state, not recorded: nothing is written and
+        `state` stays as it is until `commit` records the step.
+
+        `RuleError` if the rules refuse it; `StorageError` if nothing can be recorded
+        in this session now (closed, or the journal's end is uncertain).
+        """
+        self._check_open()
+        return step(self.state, action)
+
+    def commit(self, prepared: Step) -> State:
+        """Journal a prepared step durably, make its state the current one, return it.
+
+        A step prepared from another state than the current one (something was recorded
+        in between) is applied again to the current state first, so that nothing is ever
+        recorded against a state it was not checked on. `RuleError` or `StorageError` as
+        `submit`: nothing changed.
+        """
+        self._check_open()
+        if prepared.before is not self.state:
+            prepared = step(self.state, prepared.action)
+        action, new_state = prepared.action, prepared.after
         line = journal.encode_line(action, journal.now_iso(), crc=self._version >= 2)
         data = (line + "\n").encode("utf-8")
         if self._size + len(data) > MAX_RECORD_BYTES:
@@ -364,6 +387,12 @@ class GameSession:
         if self.finished or was_over:
             self._reconcile_history()
         return new_state
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError("this game session is closed; resume the game to go on")
+        if self._blocked is not None:
+            raise StorageError(f"the action was NOT saved: {self._blocked}")
 
     def _open_for_append(self) -> None:
         self._open_error = None

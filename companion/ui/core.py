@@ -124,6 +124,11 @@ class UI:
     def bottom(self) -> Scene:
         return self.stack[0]
 
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The stack, bottom first (a copy: it changes through push, pop... only)."""
+        return tuple(self.stack)
+
     def make(self, name: str, /, **params: object) -> Scene:
         """A new scene of the registered screen `name` (KeyError for an unknown name)."""
         return self.screens[name].make(self, **params)
@@ -134,7 +139,7 @@ class UI:
     def open_game(self, session: GameSession) -> None:
         """Make `session` the open game and show its screen (and any resume warnings, once)."""
         self.pop_to(1)
-        game = GameController(self, session, self.stack)
+        game = GameController(self, session, len(self.stack))
         self.game = game
         game.show()
         warnings = [str(w) for w in getattr(session, "warnings", None) or []]
@@ -176,6 +181,13 @@ class UI:
         """Drop every scene above the first `depth` scenes."""
         del self.stack[depth:]
         self.dirty = True
+
+    def back_to(self, depth: int) -> None:
+        """Drop every scene above the first `depth` scenes; the one left on top is entered
+        again (as after `pop`)."""
+        self.pop_to(depth)
+        if self.stack:
+            self.top.on_enter()
 
     # --- messages -----------------------------------------------------------------
     def error(self, text: str) -> None:

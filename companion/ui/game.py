@@ -1,12 +1,17 @@
 """The open game: submits actions, asks for unconfirmed printed values, picks the screen.
 
-Every action goes through `GameController.act`: the engine predicts its
-effect first (apply is pure), and if that would use a printed value nobody has
-confirmed (a fire's points, a bought fireman's value or contract's goods), the
-table is asked first. The answer becomes a `confirm_value` line of this game's
-record (it applies from then on; docs/record-format.md) and the owner's override
-for every later game. Only then is the action submitted; the screen changes only after
-`submit` returns (the action is on disk).
+Every action goes through `GameController.act`: the session applies it once
+(`GameSession.prepare`, nothing written yet), and if the step would use a
+printed value nobody has confirmed (a fire's points, a bought fireman's value
+or contract's goods), the table is asked first and nothing is recorded. The
+answer becomes a `confirm_value` line of this game's record (it applies from
+then on; docs/record-format.md) and the owner's override for every later game.
+Otherwise the session records that same step (`GameSession.commit`: the line is
+on disk) and returns the new state, which the screens then follow; the
+controller never applies an action itself.
+
+The controller changes screens only through its host (`SceneHost`: `scenes`,
+`open`, `push`, `pop_to`, `back_to`), never by editing the UI's stack.
 """
 
 from __future__ import annotations
@@ -22,16 +27,16 @@ from companion.engine import (
     RuleError,
     State,
     Undo,
-    apply,
 )
 from companion.engine.cards import FOURTH_FIRE
 from companion.engine.legal import cube_holders, loading_actions, next_loader, undo_preview
+from companion.engine.step import Step
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
 from companion.ui import words
 from companion.ui.i18n import _, ngettext
 from companion.ui.plans import KeptPlans
-from companion.ui.scene import Scene, SceneHost
+from companion.ui.scene import SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
 from companion.ui.views.income import income_said, income_short
@@ -55,35 +60,26 @@ def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
     return out
 
 
-#: The last state `history_depth` was asked about, and its answer (asked every frame).
-_last_depth: tuple[State | None, int] = (None, 0)
-
-
 def history_depth(state: State) -> int:
     """How many states lie before `state` in its game's history (an Undo goes back one,
     a Redo or an action forward one): where in the game a player said they were done."""
-    global _last_depth
-    if _last_depth[0] is state:
-        return _last_depth[1]
     depth = 0
     step = state.previous
     while step is not None:
         depth += 1
         step = step.previous
-    _last_depth = (state, depth)
     return depth
 
 
 class GameController:
     """The session of the game on the table, and the screens that follow its state."""
 
-    def __init__(self, ui: SceneHost, session: GameSession, stack: list[Scene]) -> None:
+    def __init__(self, ui: SceneHost, session: GameSession, depth: int) -> None:
         self.ui = ui
         self._session = session
-        #: The UI's scene stack: the game's screens sit above the first `depth` scenes.
-        self.stack = stack
-        #: Stack depth below the game's screens (Home stays underneath).
-        self.depth = len(stack)
+        #: The game's screens sit above the host's first `depth` scenes (Home stays
+        #: underneath).
+        self.depth = depth
         #: The purchase form chosen on screen for this round (else the setting).
         self.form_choice: str | None = None
         #: One tap that entered several actions (a Loading shortcut): the state it left,
@@ -99,6 +95,8 @@ class GameController:
         #: The round screens' last plans: a Supply made anew after an Undo finds the
         #: round's places there (`companion.ui.plans`).
         self.plans = KeptPlans()
+        #: The last state `steps_before` was asked about, and its answer (asked every frame).
+        self._depth: tuple[State | None, int] = (None, 0)
 
     @property
     def session(self) -> GameSession:
@@ -107,6 +105,12 @@ class GameController:
     @property
     def state(self) -> State:
         return self._session.state
+
+    def steps_before(self, state: State) -> int:
+        """`history_depth(state)`, remembered for the last state asked (every frame asks)."""
+        if self._depth[0] is not state:
+            self._depth = (state, history_depth(state))
+        return self._depth[1]
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action, *, income_shown: bool = False) -> bool:
@@ -117,10 +121,14 @@ class GameController:
         """
         state = self.state
         try:
-            predicted = apply(state, action)
+            prepared = self.session.prepare(action)  # applied once, nothing written yet
         except RuleError as exc:
             self.ui.error(words.refusal(state, exc))
             return False
+        except CompanionError as exc:
+            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
+            return False
+        predicted = prepared.after
         pending = unconfirmed(state, predicted)
         if pending:
             card_id, field = pending[0]
@@ -139,12 +147,25 @@ class GameController:
                 self.ui.info(income_said(state, predicted), more=lambda: self.ui.open(
                     "income", before=state, after=predicted))
             return False
-        return self.submit(action, income_shown=income_shown)
+        return self.record(prepared, income_shown=income_shown)
 
     def submit(self, action: Action, *, income_shown: bool = False) -> bool:
-        old = self.state
+        """Record `action` without asking for printed values (Undo, Redo, a repeat)."""
         try:
-            new = self.session.submit(action)
+            prepared = self.session.prepare(action)
+        except RuleError as exc:
+            self.ui.error(words.refusal(self.state, exc))
+            return False
+        except CompanionError as exc:
+            self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
+            return False
+        return self.record(prepared, income_shown=income_shown)
+
+    def record(self, prepared: Step, *, income_shown: bool = False) -> bool:
+        """Record a step the session prepared; the screens follow the state it returns."""
+        old, action = self.state, prepared.action
+        try:
+            new = self.session.commit(prepared)
         except RuleError as exc:
             self.ui.error(words.refusal(old, exc))
             return False
@@ -204,7 +225,7 @@ class GameController:
             self.act(Done())
             return None
         if pid not in self.loading_finished(state):
-            self.finished.append((state.round, pid, history_depth(state)))
+            self.finished.append((state.round, pid, self.steps_before(state)))
         following = next_loader(state, pid, self.loading_finished(state))
         self.sync(state, state)  # the Loading screen shows the next player
         return following
@@ -223,7 +244,7 @@ class GameController:
         """Undo's part in a player's done: the last one said since the last recorded
         action is taken back (that player is shown again); their id, or None."""
         state = self.state
-        depth = history_depth(state)
+        depth = self.steps_before(state)
         if self.finished and self.finished[-1][0] == state.round and \
                 self.finished[-1][2] == depth and state.phase == Phase.LOADING:
             pid = self.finished.pop()[1]
@@ -236,7 +257,7 @@ class GameController:
         state = self.state
         if self.finished and state.phase == Phase.LOADING:
             rnd, pid, depth = self.finished[-1]
-            if rnd == state.round and depth == history_depth(state):
+            if rnd == state.round and depth == self.steps_before(state):
                 return pid
         return None
 
@@ -369,7 +390,7 @@ class GameController:
 
     def show(self) -> None:
         """Put the screen of the current state on the stack (after resume or start)."""
-        del self.stack[self.depth:]
+        self.ui.pop_to(self.depth)
         self.ui.open(self.base_scene(self.state))
 
     def sync(self, old: State, new: State, *, income_shown: bool = False) -> None:
@@ -380,17 +401,16 @@ class GameController:
             # A player's done said after where the game now is (an Undo went back past
             # it) is no longer said; one said before it still is (an Undo of Loading's
             # end shows the players who were not done yet).
-            depth = history_depth(new)
+            depth = self.steps_before(new)
             self.finished = [f for f in self.finished if f[2] <= depth]
         wanted = self.base_scene(new)
-        stack = self.stack
-        base = stack[self.depth] if len(stack) > self.depth else None
+        scenes = self.ui.scenes
+        base = scenes[self.depth] if len(scenes) > self.depth else None
         same = base is not None and base.name == wanted
-        kept = [s for s in stack[self.depth + 1:] if s.keep_on_sync]
-        del stack[self.depth:]
+        kept = [s for s in scenes[self.depth + 1:] if s.keep_on_sync]
+        self.ui.pop_to(self.depth)
         if base is not None and same:
-            stack.append(base)
-            base.on_enter()
+            self.ui.push(base)  # the same screen again, entered anew
         else:
             self.ui.open(wanted)
         if len(new.fires) > len(old.fires) and new.actions > old.actions:
@@ -434,7 +454,4 @@ class GameController:
         """Leave the game (it stays saved) and go back to Home."""
         self._session.close()
         self.ui.game = None
-        del self.stack[self.depth:]
-        self.ui.dirty = True
-        if self.stack:
-            self.stack[-1].on_enter()
+        self.ui.back_to(self.depth)

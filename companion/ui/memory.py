@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from companion.engine import Action, Setup, State, apply, iter_states
+from companion.engine import Action, Setup, State, iter_states
+from companion.engine.step import Step, step
 from companion.engine.words import Phase
 from companion.store.journal import encode_line
 
@@ -36,8 +37,16 @@ class MemorySession:
             self.state = state
 
     def submit(self, action: Action) -> State:
-        self.state = apply(self.state, action)
-        self.actions.append(action)
+        return self.commit(self.prepare(action))
+
+    def prepare(self, action: Action) -> Step:
+        return step(self.state, action)
+
+    def commit(self, prepared: Step) -> State:
+        if prepared.before is not self.state:  # something was recorded since: check again
+            prepared = step(self.state, prepared.action)
+        self.state = prepared.after
+        self.actions.append(prepared.action)
         return self.state
 
     def record_text(self) -> str:

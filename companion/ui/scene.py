@@ -87,6 +87,11 @@ class SceneHost(Protocol):
     @property
     def bottom(self) -> Scene: ...
 
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The scenes shown, bottom first (read only: change them through the methods)."""
+        ...
+
     def make(self, name: str, /, **params: object) -> Scene:
         """A new scene of the registered screen `name`."""
         ...
@@ -100,6 +105,14 @@ class SceneHost(Protocol):
     def pop(self) -> None: ...
 
     def replace(self, scene: Scene) -> None: ...
+
+    def pop_to(self, depth: int) -> None:
+        """Drop every scene above the first `depth` (none is entered: more come)."""
+        ...
+
+    def back_to(self, depth: int) -> None:
+        """Drop every scene above the first `depth`; the one left on top is entered again."""
+        ...
 
     def info(self, text: str, more: Callable[[], object] | None = None,
              short: str | None = None) -> None: ...

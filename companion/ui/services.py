@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Protocol, TypedDict
 
 from companion.engine import Action, Catalogue, Setup, State
+from companion.engine.step import Step
 from companion.engine.values import field, value
 
 
@@ -40,12 +41,20 @@ class UISettings(TypedDict, total=False):
 
 
 class GameSession(Protocol):
-    """One game on the table: its state, and each action kept before it counts."""
+    """One game on the table: its state, and each action kept before it counts.
+
+    The session is where an action is applied, once: `prepare` applies it without
+    recording it (what it would do: the screens read `Step.after`), `commit` records
+    that step and returns the new state, `submit` does both."""
 
     @property
     def state(self) -> State: ...
 
     def submit(self, action: Action) -> State: ...
+
+    def prepare(self, action: Action) -> Step: ...
+
+    def commit(self, prepared: Step) -> State: ...
 
     def record_text(self) -> str: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -207,3 +208,51 @@ def test_resume_mid_round_gives_the_same_screen_state(
         session = resumed
     session.close()
     assert {"supply", "demand", "purchase", "loading"} <= seen_phases
+
+
+def test_prepare_applies_without_writing_and_commit_records_that_same_step(
+    state_dir: Path, catalogue: Catalogue
+) -> None:
+    """Apply once (issue 36): `prepare` is the engine's step with nothing written and the
+    state unchanged; `commit` writes that step's line and makes its state the current one
+    (the very object: not applied again); `submit` is both."""
+    actions, _ = generated(11)
+    with _play(state_dir, catalogue, 11, upto=12) as session:
+        path = state_dir / JOURNAL_NAME
+        size, state = path.stat().st_size, session.state
+        prepared = session.prepare(actions[12])
+        assert prepared.before is state and prepared.action is actions[12]
+        assert session.state is state and path.stat().st_size == size
+        assert session.commit(prepared) is prepared.after is session.state
+        assert path.stat().st_size > size
+        last = json.loads(session.record_text().splitlines()[-1])
+        assert last["type"] == actions[12].type
+
+
+def test_a_step_prepared_before_another_action_was_recorded_is_checked_again(
+    state_dir: Path, catalogue: Catalogue
+) -> None:
+    """A prepared step is recorded against the state it was checked on, never a stale one:
+    after another action was recorded in between, it is applied to the current state again
+    (and refused with nothing written where the rules refuse it there)."""
+    with _play(state_dir, catalogue, 12, upto=20) as session:
+        stale = session.prepare(Undo())
+        session.submit(Undo())
+        again = session.commit(stale)  # a second Undo, from where the game now is
+        assert again is session.state and again is not stale.after
+        assert [json.loads(line)["type"] for line in session.record_text().splitlines()[-2:]] \
+            == ["undo", "undo"]
+        redo = session.prepare(Redo())
+        # A new action: the redo list is gone.
+        session.submit(Adjust(session.state.players[0], "a miscount", coins=1))
+        lines = session.lines
+        with pytest.raises(RuleError):
+            session.commit(redo)
+        assert session.lines == lines
+
+
+def test_a_closed_session_prepares_nothing(state_dir: Path, catalogue: Catalogue) -> None:
+    session = _play(state_dir, catalogue, 13, upto=5)
+    session.close()
+    with pytest.raises(StorageError):
+        session.prepare(Undo())

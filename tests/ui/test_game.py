@@ -350,3 +350,103 @@ def test_a_done_player_who_moves_again_is_no_longer_done(ui):
     # Their done, said again, ends Loading (nobody else holds a cube).
     ui.press("ok")
     assert game.state.phase != Phase.LOADING
+
+
+# --- issue 36: apply once ----------------------------------------------------------------
+
+
+def test_an_action_undo_refusal_and_restart_through_the_real_journal(tmp_path, monkeypatch):
+    """Through `app.make_services` and a real state directory: every action the table
+    enters is applied by the engine once (the session's step, which the screens follow),
+    its line is in the journal when the screen shows it; Undo writes its line and says
+    what it took back; a refused action says why and changes nothing, on disk or on the
+    screen; after a restart the game resumes where it was, Redo included."""
+    import json
+
+    from companion.engine import Reveal, rules
+    from companion.engine.simulate import random_game
+    from companion.store.journal import JOURNAL_NAME
+
+    from .driver import dismiss, play, start_game
+
+    state_dir = tmp_path / "state"
+    ui, services = _real_ui(state_dir)
+    actions, _final = random_game(services.load_catalogue(), 3, seed=4, form="quick")
+    start_game(ui, actions[0])
+
+    def lines() -> list[dict]:
+        return [json.loads(x) for x in (state_dir / JOURNAL_NAME).read_text().splitlines()
+                if x.strip()]
+
+    # Every application of an action to a state, by whom: the engine's own checks of
+    # legal moves (`legal.is_legal`, which screens may ask) are not the action's.
+    applied: list[tuple[int, object]] = []
+    plain, checking = rules._apply_plain, [0]
+
+    def counted(state, action):
+        if not checking[0]:
+            applied.append((id(state), action))
+        return plain(state, action)
+
+    def legal_check(state, action):
+        checking[0] += 1
+        try:
+            return real_legal_apply(state, action)
+        finally:
+            checking[0] -= 1
+
+    from companion.engine import legal
+
+    real_legal_apply = legal.apply
+    monkeypatch.setattr(rules, "_apply_plain", counted)
+    monkeypatch.setattr(legal, "apply", legal_check)
+    written = len(lines())
+    for action in actions[1:6]:
+        play(ui, action)
+    dismiss(ui)
+    game = ui.game
+    entered = [line["type"] for line in lines()[written:]]
+    assert len(entered) >= 5 and game.state.actions == len(lines()) - 1
+    # One application per recorded action: none predicted beside the session's (a
+    # printed value the table confirmed is a line of its own, not a move).
+    assert len(applied) == len([t for t in entered if t != "confirm_value"]), entered
+    assert len(set(applied)) == len(applied)
+
+    # Undo: its line is written, the screen follows the session's state, the message says
+    # what was taken back.
+    before, shown = game.state, ui.top.name
+    ui.press("undo")
+    assert lines()[-1]["type"] == "undo" and game.state is not before
+    assert game.state.actions == before.actions + 1 and game.state.redo
+    assert ui.message is not None and ui.message.text.startswith("Undone: ")
+    undone = game.state
+
+    # A refused action: a clear message, no line, the same state and screen.
+    written, top = len(lines()), ui.top
+    assert game.act(Reveal(actions[1].card)) is False  # a card already out
+    assert ui.message is not None and ui.message.error and ui.message.text
+    assert "Traceback" not in ui.message.text
+    assert len(lines()) == written and game.state is undone and ui.top is top
+
+    # A restart: the game resumes where it was, Redo waiting, on the same screen.
+    shown = ui.top.name
+    game.close()
+    assert ui.top.name == "home"  # Leaving the game: Home again, the game saved
+    ui.top.close_session()  # one process, two UIs: Home lets go of the saved game
+    again, _services = _real_ui(state_dir)
+    assert again.game is None  # Home shows the saved game first
+    again.open_game(again.top.session)
+    resumed = again.game.state
+    assert resumed.to_json() == undone.to_json() and resumed.redo == undone.redo
+    assert again.top.name == shown
+    again.press("redo")
+    assert lines()[-1]["type"] == "redo"
+    assert again.game.state.to_json() == apply_redo_json(undone)
+    again.game.close()
+    again.top.close_session()
+
+
+def apply_redo_json(state):
+    from companion.engine import Redo, apply
+
+    return apply(state, Redo()).to_json()

@@ -424,10 +424,10 @@ def test_a_full_disk_is_shown_and_nothing_changes(game):
 
     ui = game
 
-    def refuse(action):
+    def refuse(prepared):
         raise CompanionError("the disk is full; the action was not saved")
 
-    ui.game.session.submit = refuse
+    ui.game.session.commit = refuse  # where an action is written
     scan(ui, "A-warehouse")
     assert ui.message.error and "disk is full" in ui.message.text
     assert not ui.game.state.slots
