@@ -17,7 +17,7 @@ from companion.phones.follow import NOT_PINNED, Follower, app_pinned
 from companion.store import GameSession, bgstats, current_game, stats
 from companion.store.journal import JOURNAL_NAME, game_key
 from companion.store.pins import PINS_FILE
-from companion.ui import i18n
+from companion.texts import i18n
 from tests.phones.phonetools import catalogue
 from tests.store.storetools import generated, record_of, run_cli
 
