@@ -35,11 +35,3 @@ def break_word(word: str, fits: Callable[[str], bool]) -> tuple[str, str]:
 def plain(text: str) -> str:
     """`text` without its soft hyphens (as shown when nothing is broken)."""
     return text.replace(SOFT, "")
-
-
-__all__ = [
-    "SOFT",
-    "break_points",
-    "break_word",
-    "plain",
-]

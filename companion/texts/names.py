@@ -215,35 +215,3 @@ def category(name: str) -> str:
 
 def store(name: str) -> str:
     return _(STORE_NAMES.get(name, name))
-
-
-__all__ = [
-    "CATEGORY_NAMES",
-    "COLOUR_NAMES",
-    "GOODS_JOIN",
-    "GOOD_INITIALS",
-    "GOOD_NAMES",
-    "KIND_NAMES",
-    "MERCHANT_NAMES",
-    "PHASE_NAMES",
-    "SEASON_NAMES",
-    "STORE_NAMES",
-    "TILE_NAMES",
-    "asked",
-    "card_forms",
-    "card_in_season",
-    "card_name",
-    "card_number",
-    "category",
-    "colour",
-    "face",
-    "good",
-    "good_initial",
-    "goods_initials",
-    "guessed",
-    "kept_name",
-    "phase",
-    "season",
-    "ship_name",
-    "store",
-]

@@ -308,26 +308,3 @@ def play_comments(state: State, said: gettext.NullTranslations | None = None) ->
     elif decided == "coins":
         text += "; " + said.gettext("tie: more coins wins")
     return plain(text)
-
-
-__all__ = [
-    "FROM_STORE",
-    "card",
-    "correction",
-    "cubes_text",
-    "cubes_to_stock",
-    "describe",
-    "destination",
-    "goods_text",
-    "income_parts",
-    "letter",
-    "place",
-    "play_comments",
-    "player_name",
-    "refusal",
-    "refusal_text",
-    "signed",
-    "slot_name",
-    "towards",
-    "unique_letters",
-]

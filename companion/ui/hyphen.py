@@ -2,8 +2,8 @@
 
 The words live below the UI in `companion.texts` (no pygame), so that the phones
 server, the camera and the commands have them without importing `companion.ui`;
-this module keeps the screens' imports as they were.
+this module keeps the screens' imports as they were (every public name, also one
+added there later).
 """
 
 from companion.texts.hyphen import *  # noqa: F403
-from companion.texts.hyphen import __all__ as __all__
