@@ -106,9 +106,12 @@ def _supply_actions(state: State) -> list[Action]:
     if season is None:
         return []
     out: list[Action] = []
+    loads: list[tuple[str, ...]] | None = None  # the same for every ship: worked out once
     for card_id in sorted(state.unseen[season]):
         if state.catalogue[card_id].kind == Kind.SHIP:
-            out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
+            if loads is None:
+                loads = list(_ship_loads(dict(state.bag)))
+            out.extend(Reveal(card_id, load) for load in loads)
         else:
             out.append(Reveal(card_id))
     return out
