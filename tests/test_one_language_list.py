@@ -4,7 +4,8 @@ Every other place that needs the list reads it from there: the settings, `replay
 `labels` (their `--language` choices), the phones server and, through the page the
 server writes, the phone page's script. A second list written out by hand (a tuple of
 codes in Python, an array of codes in the page's script) is what lets a language be
-half-added, so this test looks for one in the shipped code and fails on it. Tables keyed
+half-added, so this test looks for one in the shipped code and fails on it; in the
+tests, those written before are counted by file and no new one may come. Tables keyed
 by language (a dict per language) are not lists: tests/ui/test_languages_complete.py
 checks that each has every language.
 """
@@ -69,6 +70,55 @@ def test_no_second_list_of_languages_in_the_code():
     assert not found, (
         f"a list of languages written out again at {found}: read "
         "companion.languages.LANGUAGES instead (the phone page gets it from the server)"
+    )
+
+
+#: The tests still writing languages out (most as `parametrize("language", ["en", "de",
+#: "fr"])`), by file, when the one list came: none may be added. A test reads
+#: `LANGUAGES` (or a part of it, such as the translated ones, `LANGUAGES[1:]`); a list
+#: that is a deliberate pin (tests/ui/test_i18n.py asserting the tuple itself) stays.
+KNOWN_IN_TESTS = {
+    "tests/ui/layouts/test_enroll.py": 1,
+    "tests/ui/layouts/test_help.py": 1,
+    "tests/ui/layouts/test_loading.py": 1,
+    "tests/ui/layouts/test_purchase.py": 1,
+    "tests/ui/layouts/test_supply.py": 1,
+    "tests/ui/scenes/test_loading.py": 3,
+    "tests/ui/scenes/test_newgame.py": 2,
+    "tests/ui/scenes/test_purchase.py": 4,
+    "tests/ui/scenes/test_round.py": 4,
+    "tests/ui/scenes/test_stats.py": 1,
+    "tests/ui/scenes/test_supply.py": 3,
+    "tests/ui/test_bar.py": 3,
+    "tests/ui/test_buttons.py": 2,
+    "tests/ui/test_enroll_mark.py": 2,
+    "tests/ui/test_formats.py": 1,
+    "tests/ui/test_home.py": 1,
+    "tests/ui/test_i18n.py": 5,
+    "tests/ui/test_messages.py": 1,
+    "tests/ui/test_refusals.py": 2,
+    "tests/ui/test_results.py": 2,
+    "tests/ui/test_scenes.py": 1,
+    "tests/ui/test_screens.py": 5,
+    "tests/ui/test_table_text.py": 2,
+    "tests/ui/test_wording.py": 5,
+    "tests/ui/views/test_loading.py": 1,
+}
+
+
+def test_the_tests_write_no_new_list_of_languages():
+    counts = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.resolve() == Path(__file__).resolve():
+            continue
+        found = python_lists(path.read_text(encoding="utf-8"))
+        if found:
+            counts[path.relative_to(ROOT).as_posix()] = len(found)
+    grown = {name: (n, KNOWN_IN_TESTS.get(name, 0)) for name, n in counts.items()
+             if n > KNOWN_IN_TESTS.get(name, 0)}
+    assert not grown, (
+        f"new lists of languages in tests (now, before): {grown}: parametrize over "
+        "companion.languages.LANGUAGES (or a slice of it) instead"
     )
 
 
