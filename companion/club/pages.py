@@ -14,8 +14,8 @@ from urllib.parse import quote
 
 from companion.formats import decimal
 from companion.languages import LANGUAGE_NAMES, LANGUAGES
-from companion.ui.hyphen import plain
-from companion.ui.i18n import N_, translations
+from companion.texts.hyphen import plain
+from companion.texts.i18n import N_, translations
 
 #: The pages' own strings: key -> English msgid.
 WORDS = {

@@ -21,9 +21,9 @@ from companion.config.sidefiles import read_ui_settings
 from companion.engine import State
 from companion.errors import CompanionError, UsageError
 from companion.store import bgstats
-from companion.ui import i18n
-from companion.ui.names import COLOUR_NAMES
-from companion.ui.words import play_comments
+from companion.texts import i18n
+from companion.texts.names import COLOUR_NAMES
+from companion.texts.words import play_comments
 
 
 def table_language(args: argparse.Namespace) -> str:

@@ -4,7 +4,7 @@ Each label names its card twice, for two kinds of reader: a Code 128 barcode
 (digits only, for a USB barcode scanner) and an ArUco marker (for the camera);
 both come from the fixed table in `companion.labelcodes`, so a label needs no
 enrollment. Beside them, the card's name and season as the table sees them
-(`companion.ui.names`, in the table's language; no pygame is loaded).
+(`companion.texts.names`, in the table's language; no pygame is loaded).
 
 A label is `LABEL_MM` (52 × 26 mm) by default: it sits in a corner of a card's
 face or behind a clear sleeve. The marker is 16.3 mm (6 cells of 2.7 mm, with a
@@ -45,6 +45,7 @@ from companion import labelcodes
 from companion.commands.common import refuse_non_file
 from companion.errors import CompanionError, UsageError
 from companion.fsio import atomic_write
+from companion.languages import LANGUAGES
 
 HELP = "print sheets of card labels (barcode and camera marker) that need no enrollment"
 
@@ -95,7 +96,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="folder for labels.pdf, labels-N.png and labels.json")
-    parser.add_argument("--language", choices=("en", "de", "fr"),
+    parser.add_argument("--language", choices=LANGUAGES,
                         help="language of the card names (default: the table's)")
     parser.add_argument("--size", type=float, default=LABEL_MM[0], metavar="W",
                         help=f"label width in mm, {SIZE_RANGE[0]:g} to {SIZE_RANGE[1]:g} "
@@ -240,7 +241,7 @@ def draw_area_label(draw: Any, x: int, y: int, marker: int, corner: str, cell: i
     side = 6 * cell
     mx, my = x + (size - side) // 2, y + (size - side) // 2
     draw_marker(draw, mx, my, marker, cell)
-    from companion.ui.i18n import _
+    from companion.texts.i18n import _
 
     words = font(mm(2.6))
     draw.text((x + size // 2, y + mm(1.2)), _("Supply area"), font=words, fill=0, anchor="mt")
@@ -262,7 +263,7 @@ def card_texts(args: argparse.Namespace) -> list[tuple[str, str, str]]:
     """(card id, name, season) of every card with a label, in the table's language."""
     from companion.commands.bgstats_export import table_language
     from companion.commands.common import catalogue_for
-    from companion.ui import i18n, names
+    from companion.texts import i18n, names
 
     catalogue = catalogue_for(args)
     i18n.set_language(args.language or table_language(args))
@@ -317,7 +318,7 @@ def area_page(image: Any, image_draw: Any, g: Geometry) -> Any:
     page_w, page_h = mm(PAGE_MM[0]), mm(PAGE_MM[1])
     page = image.new("L", (page_w, page_h), 255)
     draw = image_draw.Draw(page)
-    from companion.ui.i18n import _
+    from companion.texts.i18n import _
 
     title, text = font(mm(6.0)), font(mm(3.4))
     draw.text((page_w // 2, mm(18.0)), _("Supply area"), font=title, fill=0, anchor="mt")

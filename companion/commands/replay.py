@@ -58,8 +58,8 @@ def said(error: ReplayError, language: str) -> str:
     its code through the catalogues (the ids of players and cards kept, as in the record)."""
     if language == DEFAULT_LANGUAGE:
         return error.message
-    from companion.ui.i18n import set_language
-    from companion.ui.words import refusal_text
+    from companion.texts.i18n import set_language
+    from companion.texts.words import refusal_text
 
     set_language(language)
     return refusal_text(error.code, error.params, ids=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from companion.engine.actions import (
     Action,
@@ -57,13 +57,28 @@ from companion.engine.words import (
     Store,
 )
 
+#: A multiset of goods and its counts.
+_Combo = tuple[tuple[str, ...], tuple[tuple[str, int], ...]]
 #: Every multiset of 2 or 3 goods, with its counts (computed once: this is a hot loop).
-_COMBOS: dict[int, tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]] = {
+_COMBOS: dict[int, tuple[_Combo, ...]] = {
     size: tuple(
         (combo, tuple(Counter(combo).items()))
         for combo in combinations_with_replacement(GOODS, size)
     )
     for size in (2, 3)
+}
+
+
+#: The same multisets by the goods a player holds (any subset of `GOODS`): only those made
+#: of held goods, in `_COMBOS`' order, so Loading's sales and conversions look at a few
+#: instead of all 50 (each player, each state: the hot loop of a Loading frame).
+_COMBOS_WITHIN: dict[int, dict[frozenset[str], tuple[_Combo, ...]]] = {
+    size: {
+        frozenset(held): tuple(c for c in combos if set(c[0]) <= set(held))
+        for k in range(len(GOODS) + 1)
+        for held in combinations(GOODS, k)
+    }
+    for size, combos in _COMBOS.items()
 }
 
 
@@ -90,9 +105,12 @@ def legal_actions(state: State) -> list[Action]:
 
 def _supply_actions(state: State) -> list[Action]:
     out: list[Action] = []
+    loads: list[tuple[str, ...]] | None = None  # the same for every ship: worked out once
     for card_id in sorted(supply_cards(state)):
         if state.catalogue[card_id].kind == Kind.SHIP:
-            out.extend(Reveal(card_id, load) for load in _ship_loads(dict(state.bag)))
+            if loads is None:
+                loads = list(_ship_loads(dict(state.bag)))
+            out.extend(Reveal(card_id, load) for load in loads)
         else:
             out.append(Reveal(card_id))
     return out
@@ -224,9 +242,12 @@ def _loading_actions(state: State, player: str) -> list[Action]:
     has_warehouse = WAREHOUSE_CARD in ps.cards
     out: list[Action] = []
     cubes = _cubes(ps)
+    # What each contract still lacks, once (not once per cube).
+    lacking = [(contract, Counter(cards[contract].goods) - Counter(filled))
+               for contract, filled in (ps.contracts or {}).items()]
     for good, source in sorted(set(cubes)):
-        for contract, filled in (ps.contracts or {}).items():
-            if (Counter(cards[contract].goods) - Counter(filled))[good]:
+        for contract, lacks in lacking:
+            if lacks[good]:
                 out.append(Move(player, good, source, contract))
         if good in merchants:
             out.append(Move(player, good, source, MERCHANT_DESTINATION))
@@ -236,8 +257,11 @@ def _loading_actions(state: State, player: str) -> list[Action]:
             out.append(Move(player, good, source, Store.MARKET))
     goods_held = Counter(g for g, _ in cubes)
     takes = [g for g in GOODS if state.stock[g] > 0]
+    held = frozenset(goods_held)
     for size, make in ((3, "convert"), (2, "sell")):
-        for combo, counts in _COMBOS[size]:
+        if len(cubes) < size:
+            continue
+        for combo, counts in _COMBOS_WITHIN[size][held]:
             if any(goods_held[g] < n for g, n in counts):
                 continue
             give = _first_stores(cubes, combo)

@@ -52,7 +52,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from companion.engine import Catalogue
 from companion.errors import CompanionError
-from companion.languages import LANGUAGES
+from companion.languages import DEFAULT_LANGUAGE, LANGUAGES
 from companion.phones import view as views
 from companion.phones import words as page_words
 from companion.phones.follow import Follower
@@ -91,6 +91,8 @@ PAGES = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
+#: The languages the page offers, the default first (`companion.languages`, the one list).
+PAGE_LANGUAGES = (DEFAULT_LANGUAGE, *(code for code in LANGUAGES if code != DEFAULT_LANGUAGE))
 _WORDS_RE = re.compile(r"/words/([a-z]{2})\.json\Z")
 
 SECURITY_HEADERS = {
@@ -284,7 +286,9 @@ class PhonesServer:
         self.pages = {path: _page_file(name) for path, (name, _type) in PAGES.items()}
         # The club's league, linked from the page (an address checked by the configuration).
         self.pages["/"] = self.pages["/"].replace(
-            b"{{club}}", html.escape(club_url, quote=True).encode("utf-8"))
+            b"{{club}}", html.escape(club_url, quote=True).encode("utf-8")).replace(
+            # The languages the page may pick, the default first: the one list.
+            b"{{languages}}", " ".join(PAGE_LANGUAGES).encode("ascii"))
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self._selector = selectors.DefaultSelector()
         self._pending: dict[socket.socket, _Conn] = {}  # oldest first

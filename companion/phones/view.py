@@ -30,7 +30,7 @@ from companion.store.journal import line_time
 log = logging.getLogger("companion.phones")
 
 Names = Callable[[State], Mapping[str, str]]
-#: The BG Stats play's comments in the table's language (`companion.ui.words.play_comments`).
+#: The BG Stats play's comments in the table's language (`companion.texts.words.play_comments`).
 Said = Callable[[State], str]
 
 

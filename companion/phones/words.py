@@ -3,8 +3,8 @@
 The page is translated in the browser from one table per language
 (`/words/<lang>.json`), made once when `serve` starts: the page's own strings
 (`PAGE`, msgids in companion/locale like every other string), the game's words
-as the table screen says them (`companion.ui.names`), the name of every card,
-and the rules texts (`companion.ui.rulestexts`). None of this imports pygame.
+as the table screen says them (`companion.texts.names`), the name of every card,
+and the rules texts (`companion.texts.rulestexts`). None of this imports pygame.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 from companion.engine import Catalogue
 from companion.engine.words import CATEGORY_LABELS
 from companion.languages import LANGUAGE_NAMES, LANGUAGES
-from companion.ui import i18n, names, rulestexts
-from companion.ui.hyphen import plain
-from companion.ui.i18n import N_
+from companion.texts import i18n, names, rulestexts
+from companion.texts.hyphen import plain
+from companion.texts.i18n import N_
 
 #: The page's own strings: key -> English msgid.
 PAGE = {

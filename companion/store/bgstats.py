@@ -106,7 +106,7 @@ def tie(state: State) -> str | None:
 def comments(state: State) -> str:
     """A few words: the rounds played, and the tie-break when coins decided (in English;
     the app and `export --bgstats` write them in the table's language,
-    `companion.ui.words.play_comments`)."""
+    `companion.texts.words.play_comments`)."""
     text = f"{state.round} round{'' if state.round == 1 else 's'}"
     decided = tie(state)
     if decided is not None:

@@ -183,7 +183,9 @@ def test_the_labels_command_loads_no_pygame(tmp_path: Path) -> None:
             f"status = main(['labels', '--out', {str(tmp_path / 'o')!r}, '--state-dir', "
             f"{str(tmp_path)!r}]); "
             "assert 'pygame' not in sys.modules, 'pygame loaded'; "
-            "assert 'cv2' not in sys.modules, 'OpenCV loaded'; sys.exit(status)")
+            "assert 'cv2' not in sys.modules, 'OpenCV loaded'; "
+            "assert not [m for m in sys.modules if m.startswith('companion.ui')], 'ui loaded'; "
+            "sys.exit(status)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr

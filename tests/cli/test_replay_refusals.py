@@ -323,7 +323,7 @@ def test_replay_says_the_refusal_in_the_language_from_its_code(capsys, tmp_path,
         status = cli.main(["replay", str(record), "--language", language, "--json", "--config",
                            str(SHIPPED_CONFIG_DIR), "--state-dir", str(tmp_path / "s")])
     finally:
-        from companion.ui.i18n import set_language
+        from companion.texts.i18n import set_language
 
         set_language("en")
     out, err = capsys.readouterr()

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.engine import parse_line
 from companion.engine.record import split_lines
+from companion.languages import LANGUAGES
 from companion.store import GameSession
 from tests.phones.phonetools import REPO, catalogue, record_actions, serving
 
@@ -47,7 +48,7 @@ def main(out: Path) -> None:
                     session.submit(actions[session.state.actions + 1])
                 session.close()
                 with serving(state_dir) as served:
-                    for language in ("en", "de", "fr"):
+                    for language in LANGUAGES:
                         shoot(browser, served.url, out, name, count, language,
                               picture=actions is final)
         browser.close()

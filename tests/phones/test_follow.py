@@ -12,12 +12,13 @@ import pytest
 
 from companion.commands.bgstats_export import table_language, table_names, table_said
 from companion.config.sidefiles import UI_SETTINGS_FILE
+from companion.languages import LANGUAGES
 from companion.phones import view as views
 from companion.phones.follow import NOT_PINNED, Follower, app_pinned
 from companion.store import GameSession, bgstats, current_game, stats
 from companion.store.journal import JOURNAL_NAME, game_key
 from companion.store.pins import PINS_FILE
-from companion.ui import i18n
+from companion.texts import i18n
 from tests.phones.phonetools import catalogue
 from tests.store.storetools import generated, record_of, run_cli
 
@@ -58,7 +59,7 @@ def test_each_new_line_is_read_alone_and_gives_what_the_app_resumes(tmp_path: Pa
     assert follower.whole_readings == 3
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_phones_bgstats_play_is_the_one_export_makes(tmp_path: Path, language: str) -> None:
     """At a table in each language (its Settings choice), the phone's link carries the play
     `export --bgstats` writes: names and comments in the table's language."""

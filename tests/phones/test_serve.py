@@ -338,16 +338,18 @@ def test_memory_stays_flat_over_a_two_hour_game_with_six_phones(state_dir):
 
 
 def test_serve_never_loads_pygame_or_yaml_beyond_the_configuration():
-    """The page's words come from the ui's catalogues and rules texts, without pygame."""
+    """The page's words come from `companion.texts` (the catalogues, names and rules
+    texts below the UI): neither pygame nor any module of the table's screens loads."""
     code = ("import sys; from companion.phones import server; "
             "from companion.paths import SHIPPED_CONFIG_DIR; "
             "from companion.config.cards import load_catalogue; "
             "server.words_tables(load_catalogue(SHIPPED_CONFIG_DIR)); "
-            "print('pygame' in sys.modules)")
+            "print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] == 'pygame' or m.startswith('companion.ui')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("club", ["", "http://192.168.1.20:8090/"])
@@ -372,4 +374,6 @@ def test_the_page_links_to_the_club_s_league_only_when_the_table_has_a_club(tmp_
         httpd.shutdown()
         httpd.server_close()
     assert f'data-club="{club}"' in page and "{{club}}" not in page
+    # The page's script picks among the languages of companion.languages, default first.
+    assert f'data-languages="{" ".join(server.PAGE_LANGUAGES)}"' in page
     assert words["page"]["club"] == "Die Liga des Vereins (alle Tische)"

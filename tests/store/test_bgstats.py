@@ -234,7 +234,7 @@ def test_the_comments_go_to_bgstats_in_the_tables_language(catalogue: Catalogue,
     their plural."""
     from types import SimpleNamespace
 
-    from companion.ui import i18n, words
+    from companion.texts import i18n, words
 
     said = i18n.translations(language)
     record = timed("bank-coin-tiebreak")

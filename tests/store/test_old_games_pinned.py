@@ -49,7 +49,7 @@ def test_a_format_1_journal_keeps_the_values_of_its_first_opening(
 
 def test_an_archived_format_1_game_is_pinned_and_its_row_and_reopening_agree(
         tmp_path: Path, catalogue: Catalogue) -> None:
-    from companion.ui.i18n import set_language
+    from companion.texts.i18n import set_language
 
     state_dir = tmp_path / "state"
     state_dir.mkdir()

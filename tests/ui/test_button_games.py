@@ -17,6 +17,7 @@ from benchmarks.buttons import play_game
 from companion import app
 from companion.engine import GOODS, replay, to_record
 from companion.engine.simulate import random_game
+from companion.languages import LANGUAGES
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.store.journal import journal_path, scan
 from companion.ui import names
@@ -101,7 +102,7 @@ def test_the_games_cover_every_pair_of_count_form_and_language():
     """Each player count with each form, each count in each language, each form in each
     language: what the table sees differs along each of these (seats, the Purchase screen,
     the words), and a fault may need two of them together."""
-    axes = ((2, 5), ("quick", "tracked"), ("en", "de", "fr"))
+    axes = ((2, 5), ("quick", "tracked"), LANGUAGES)
     for i, j in ((0, 1), (0, 2), (1, 2)):
         played = {(game[i], game[j]) for game in GAMES}
         assert played == {(a, b) for a in axes[i] for b in axes[j]}, (i, j)

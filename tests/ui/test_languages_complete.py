@@ -1,7 +1,7 @@
 """A language cannot be half-added: every per-language table has an entry for every code
 in `companion.languages.LANGUAGES` and no other (docs/architecture.md, "A new language",
 lists the tables). The catalogues' completeness (every message, the rules texts among
-them) is checked in tests/ui/test_messages.py and tests/ui/test_rulestexts.py, over the
+them) is checked in tests/ui/test_messages.py and tests/texts/test_rulestexts.py, over the
 same tuple."""
 
 from __future__ import annotations

@@ -36,15 +36,19 @@
     words ? words.goods[g] : g);
 
   // --- language -------------------------------------------------------------------
+  // The table's languages, the default first: companion/languages.py, which the server
+  // writes into the page (no second list here).
+  const languages = (document.body.dataset.languages || "").split(" ").filter(Boolean);
+  const fallback = languages[0] || "en";
   function pickLanguage() {
     let stored = null;
     try { stored = localStorage.getItem("language"); } catch (e) { /* private mode */ }
-    if (stored) return stored;
-    for (const l of navigator.languages || [navigator.language || "en"]) {
+    if (stored && languages.includes(stored)) return stored;
+    for (const l of navigator.languages || [navigator.language || fallback]) {
       const code = String(l).slice(0, 2).toLowerCase();
-      if (["en", "de", "fr"].includes(code)) return code;
+      if (languages.includes(code)) return code;
     }
-    return "en";
+    return fallback;
   }
   async function loadWords(lang) {
     const answer = await fetch(q("/words/" + lang + ".json"), { cache: "no-store" });
@@ -513,6 +517,6 @@
   window.addEventListener("online", () => {
     if (!rotated && (!source || source.readyState === EventSource.CLOSED)) connect();
   });
-  loadWords(pickLanguage()).catch(() => loadWords("en").catch(() => {}));
+  loadWords(pickLanguage()).catch(() => loadWords(fallback).catch(() => {}));
   connect();
 })();

@@ -14,9 +14,9 @@ from companion.config.cards import load_catalogue
 from companion.engine import SCORE_CATEGORIES, PlayerState, score_player
 from companion.engine.cards import KINDS
 from companion.paths import SHIPPED_CONFIG_DIR
-from companion.ui import names
-from companion.ui.i18n import LANGUAGES, _, set_language, translations
-from companion.ui.rulestexts import TEXTS, card_topic, help_text
+from companion.texts import names
+from companion.texts.i18n import LANGUAGES, _, set_language, translations
+from companion.texts.rulestexts import TEXTS, card_topic, help_text
 
 try:  # the game words are moving into one engine module (issue 10); either place will do
     from companion.engine import PHASES
