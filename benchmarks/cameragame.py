@@ -199,7 +199,8 @@ class CameraTable(TouchTable):
         if action.card in self.washed:
             # The camera said which place it cannot read: the table taps that card.
             assert any(isinstance(e, Unread) for e in expected), expected
-            assert self.ui.top.name == "supply" and getattr(self.ui.top, "gap", None)
+            row = getattr(self.ui.top, "row", None)  # the Supply's camera row (ui/roworder.py)
+            assert self.ui.top.name == "supply" and row is not None and row.gap is not None
             super().enter(action)
             self.card_inputs[state.round] = self.card_inputs.get(state.round, 0) + (
                 self.inputs() - before)
