@@ -195,8 +195,18 @@ class LoadingScene(RoundScene):
         (`engine.legal.loading_actions`, in its order), then their "done" (None)."""
         return [*loading_actions(state, pid), None]
 
-    def move_words(self, state: State, pid: str, action: Action | None) -> str:
+    def button_steps(self, state: State, pid: str) -> list[view.Step]:
+        """`button_moves`, then, where others still hold ship cubes, the end of Loading for
+        everyone (`view.END_FOR_ALL`; as the touch path's last choice: issue 31)."""
+        steps: list[view.Step] = [*self.button_moves(state, pid)]
+        if self.game.loading_holders(state, but=pid):
+            steps.append(view.END_FOR_ALL)
+        return steps
+
+    def move_words(self, state: State, pid: str, action: view.Step) -> str:
         """A move as the chosen one reads (the one-tap choices' words)."""
+        if action is view.END_FOR_ALL:
+            return view.end_all_label()
         if action is None:
             return _("{name}: done").format(name=words.player_name(state, pid))
         if isinstance(action, Move):
@@ -216,6 +226,9 @@ class LoadingScene(RoundScene):
                 out[pid] = _("next move") if self.pressed is not None else _("a move")
             elif loading_actions(state, pid) or has_dock_work(state, pid):
                 out[pid] = _("choose")
+        got = None if self.asking_end else self.chosen()
+        if got is not None and got[1] is view.END_FOR_ALL:
+            out["ok"] = _("End Loading for everyone")
         return out
 
     def on_player(self, colour: str) -> None:
@@ -228,33 +241,49 @@ class LoadingScene(RoundScene):
             self.choose(colour)
             return
         else:
-            count = len(self.button_moves(state, colour))
+            count = len(self.button_steps(state, colour))
             self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
         self.selected = []
         self.sets = ()
         self.ui.dirty = True
 
-    def chosen(self) -> tuple[str, Action | None] | None:
+    def chosen(self) -> tuple[str, view.Step] | None:
         """(player, move) chosen on the buttons, or None."""
         if self.pressed is None or self.player is None:
             return None
-        moves = self.button_moves(self.state, self.player)
-        if self.pressed >= len(moves):
+        steps = self.button_steps(self.state, self.player)
+        if self.pressed >= len(steps):
             self.pressed = None
             return None
-        return self.player, moves[self.pressed]
+        return self.player, steps[self.pressed]
 
     def on_ok(self) -> bool:
-        """OK records the move chosen on the buttons (else it is the bar's Loading done)."""
+        """OK records the move chosen on the buttons, the one shown large. With none
+        chosen, OK first shows the player's "done" large (OK again records it): OK never
+        records a done the screen did not show as the chosen move (a newcomer's first
+        press only chose the player, and OK ended their Loading: issue 31). While the end
+        for everyone is asked, the bar's answer (keep loading)."""
+        if self.asking_end:
+            return False
         got = self.chosen()
         if got is None:
-            return False
-        pid, action = got
+            pid = self.player
+            if pid is None:
+                return False
+            self.pressed = self.button_steps(self.state, pid).index(None)
+            self.selected = []
+            self.sets = ()
+            self.ui.dirty = True
+            return True
+        pid, step = got
         self.pressed = None
-        if action is None:
+        if step is view.END_FOR_ALL:
+            self.end_for_all()
+        elif step is None:
             self.player_done(pid)
         else:
-            self.do(action)
+            assert not isinstance(step, view.EndForAll)
+            self.do(step)
         return True
 
     def draw_pressed(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
@@ -265,10 +294,13 @@ class LoadingScene(RoundScene):
         _pid, action = got
         label = self.move_words(state, pid, action)
         row, below = places.pressed_plan(c, rect, label, LARGE)
-        count = len(self.button_moves(state, pid))
+        count = len(self.button_steps(state, pid))
         c.button(row, label, self.on_ok, key="pressed", size=LARGE, selected=True)
         said = _("OK records it. {name}'s button again: the next one ({k} of {n}).").format(
             name=words.player_name(state, pid), k=(self.pressed or 0) + 1, n=count)
+        if action is view.END_FOR_ALL:
+            # As the touch path's question: what goes to the stock, before OK ends it.
+            said = f"{self.stock_words(c, state, below, said)} {said}"
         fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
         if not fitted.cut and 0 < fitted.height(c) <= below.h:
             layout.draw_text(c, said, below, SMALL, TEXT)
@@ -412,15 +444,21 @@ class LoadingScene(RoundScene):
         how many where the goods have no room)."""
         row, why = places.stays_plan(c, rect, _("End Loading for everyone"))
         c.button(row, _("End Loading for everyone"), self.end_for_all, key="loading:end-all")
+        layout.draw_text(c, self.stock_words(c, state, why), why, SMALL, TEXT)
+
+    @staticmethod
+    def stock_words(c: Canvas, state: State, rect: pygame.Rect, after: str = "") -> str:
+        """Who still holds ship cubes and which go to the stock if Loading ends now (their
+        goods, or how many where the goods and `after` have no room in `rect`)."""
         said = _("No cube is left on a ship.")
         for counted in (False, True):
             holders = words.cubes_to_stock(state, counted)
             if holders:
                 said = _("Still on the ships, to the stock if Loading ends now: {cubes}."
                          ).format(cubes=holders)
-            if not layout.fit(c, said, why.w, why.h, SMALL).cut:
+            if not layout.fit(c, f"{said} {after}".strip(), rect.w, rect.h, SMALL).cut:
                 break
-        layout.draw_text(c, said, why, SMALL, TEXT)
+        return said
 
     def do(self, *actions: Action) -> None:
         for action in actions:

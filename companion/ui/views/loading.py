@@ -174,6 +174,19 @@ def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
 END_ALL = "end:all"
 
 
+@value
+class EndForAll:
+    """The step of a player's button (after their "done") that ends Loading for everyone
+    (issue 31): shown large with what goes to the stock, OK ends it."""
+
+
+#: The one `EndForAll` step.
+END_FOR_ALL = EndForAll()
+#: What a player's button steps through on Loading: a move, their "done" (None), the end
+#: for everyone.
+Step = Action | None | EndForAll
+
+
 def end_all_label() -> str:
     """The choice that ends Loading for everyone (it asks first, naming the cubes)."""
     return _("End for all")
