@@ -221,9 +221,7 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = (),
         if isinstance(action, Convert):
             sets.setdefault(action.give, []).append(action)
     if len(sets) > apart:
-        out.append(Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
-                          actions=tuple(a for takes in sets.values() for a in takes),
-                          sets=tuple(sets)))
+        out.append(gathering(sets))
     else:
         for give, takes in sets.items():
             goods = "+".join(good for good, _store in give)  # as its label says them
@@ -244,6 +242,25 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = (),
     if end_all:
         out.append(Choice(key=END_ALL, label=end_all_label(), actions=()))
     return out
+
+
+def gathering(sets: dict[tuple[Cube, ...], list[Convert]]) -> Choice:
+    """The one choice that shows the conversions' sets (their actions, set by set)."""
+    return Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
+                  actions=tuple(a for takes in sets.values() for a in takes),
+                  sets=tuple(sets))
+
+
+def gathered(apart: Sequence[Choice]) -> tuple[Choice, ...]:
+    """`apart`'s choices (each set of three cubes a choice of its own) with the sets
+    gathered into one choice in their place: `choices(..., apart=0)`, without working the
+    moves out again."""
+    sets = {c.give: [a for a in c.actions if isinstance(a, Convert)] for c in apart if c.give}
+    if not sets:
+        return tuple(apart)
+    first = next(k for k, c in enumerate(apart) if c.give)
+    rest = [c for c in apart[first:] if not c.give]
+    return (*apart[:first], gathering(sets), *rest)
 
 
 def possible_labels(state: State, pid: str) -> list[str]:
@@ -572,6 +589,6 @@ def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> L
         return replace(base, set_takes=tuple(
             SetTakes(give, tuple(a for a in offered if a.give == give)) for give in pick.sets))
     sets = {a.give for a in legal if isinstance(a, Convert)}
-    return replace(base, apart=tuple(choices(state, pid, apart=len(sets), end_all=end_all)),
-                   gathered=tuple(choices(state, pid, apart=0, end_all=end_all)),
-                   set_count=len(sets), possible=partial(possible_labels, state, pid))
+    apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
+    return replace(base, apart=apart, gathered=gathered(apart), set_count=len(sets),
+                   possible=partial(possible_labels, state, pid))

@@ -217,3 +217,17 @@ def test_the_view_says_what_each_mode_shows_without_positions():
         assert all(o.action in loading_actions(state, pid) for o in one.offers)
         seen += 1
     assert seen > 5
+
+
+def test_gathered_is_choices_with_the_sets_gathered():
+    from companion.ui.views.loading import gathered
+
+    seen = 0
+    for players, seed in ((4, 11), (5, 3), (3, 7)):
+        for state, pid, _action in loading_moments(players, seed):
+            for end_all in (False, True):
+                apart = choices(state, pid, apart=99, end_all=end_all)
+                assert gathered(apart) == tuple(choices(state, pid, apart=0,
+                                                        end_all=end_all))
+                seen += any(c.give for c in apart)
+    assert seen
