@@ -648,7 +648,15 @@ def _offers(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
 def _set_line(c: Canvas, give: tuple[Cube, ...], takes: tuple[object, ...],
               row: SetRow) -> SetLine:
     heading = set_heading(give)
-    return SetLine(give, takes, heading, heading_size(c, row.heading, heading), row)
+    size = heading_size(c, row.heading, heading)
+    # The set's words end where its goods begin, so the arrow points at them (and the
+    # arrows of two rows line up), however wide the row: on a wide screen the words no
+    # longer sit at the far left, a hand's width from what they lead to.
+    width = font(c.px(size)).size(heading)[0] + c.u(TIGHT)
+    if width < row.heading.w:
+        words = pygame.Rect(row.heading.right - width, row.heading.y, width, row.heading.h)
+        row = SetRow(words, row.goods)
+    return SetLine(give, takes, heading, size, row)
 
 
 def _sets(c: Canvas, v: LoadingView, rest: pygame.Rect) -> tuple[Sets, int]:
