@@ -75,6 +75,10 @@ class LoadingScene(RoundScene):
         self.pressed: int | None = None
         #: The last frame's plan (`layouts.loading.plan`): the next one keeps its places.
         self.plan: places.LoadingPlan | None = None
+        #: The view last built and what it was built from (`loading_view`); whether others
+        #: than a player hold ship cubes, and for which state, player and dones.
+        self.view_of: tuple[tuple[object, ...], view.LoadingView] | None = None
+        self.others_of: tuple[tuple[object, ...], bool] | None = None
 
     def on_enter(self) -> None:
         state = self.state
@@ -158,10 +162,14 @@ class LoadingScene(RoundScene):
                          self.anew)
         finished = self.game.loading_finished(state)
         # Others still hold ship cubes: the last choice ends Loading for everyone (asked).
-        end_all = self.kept("end_all", (state, pid, finished),
-                            lambda: bool(self.game.loading_holders(state, but=pid)))
-        return self.kept("view", (state, pick, finished, end_all, language()),
-                         lambda: view.view(state, pick, finished, end_all))
+        asked: tuple[object, ...] = (state, pid, finished)
+        if self.others_of is None or self.others_of[0] != asked:
+            self.others_of = (asked, bool(self.game.loading_holders(state, but=pid)))
+        end_all = self.others_of[1]
+        key: tuple[object, ...] = (state, pick, finished, end_all, language())
+        if self.view_of is None or self.view_of[0] != key:
+            self.view_of = (key, view.view(state, pick, finished, end_all))
+        return self.view_of[1]
 
     # --- the table's buttons (issue 31) ------------------------------------------------
     def button_moves(self, state: State, pid: str) -> list[Action | None]:
