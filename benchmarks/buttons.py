@@ -123,6 +123,10 @@ class Hand(Finger):
     # Finger's names for what the touch table does with the bar: the buttons here.
     def tap_primary(self) -> None:
         self.ok()
+        scene: Any = self.ui.top
+        got = scene.chosen() if scene.name == "loading" else None
+        if got is not None and got[1] is None:
+            self.ok()  # OK showed the player's done large first; again, it records it
 
     def tap(self, want: Any, first: bool = False) -> None:
         if want == _("Undo"):

@@ -77,7 +77,9 @@ def test_a_whole_round_by_buttons_and_scans(game):
     ui.intent(it.Undo())
     assert ui.top.name == "loading"
     assert ui.message.text == "Undone: the end of Loading and the income"
-    ui.intent(it.Ok())  # Loading done, by hand this time
+    ui.intent(it.Ok())  # Loading done, by hand this time: OK shows it large first,
+    assert ui.game.state.round == 1 and ui.top.chosen() == (ui.top.player, None)
+    ui.intent(it.Ok())  # and OK again records it (issue 31)
     assert ui.game.state.round == 2
     assert ui.game.state.first_player == "blue"
 

@@ -1,7 +1,13 @@
 """Loading's places: the player's cubes, the conversions' rows and the one-tap choices.
 
-Every position of `companion.ui.scenes.loading` is worked out here, from the room the
-phase has (`area`) and the texts' measures; the scene paints what these plans place.
+`plan(c, view, room, previous)` makes every layout decision of a Loading frame, once a
+frame, from the view (`companion.ui.views.loading.view`), the room the phase has and the
+texts' measures: the player's badge, name and cubes, what takes the choices' place (the
+moves, a chosen cube's choices, the conversions' rows, the step chosen on the buttons
+shown large, the end for everyone asked), the page shown, and, from `previous`, the places
+kept (`Memory`): a choice keeps its place while its player is shown, the places' height
+and pages only grow this Loading. `least` is the part's least height, without a plan.
+`companion.ui.scenes.loading` paints the plan.
 
 - `choices_plan`: below the cubes, a row per conversion's set (the set, then the five
   goods, each a finger square), then the one-tap choices in fixed places (`grid`), a
@@ -17,15 +23,18 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.engine.values import value
+from companion.engine.values import replace, value
 from companion.engine.words import GOODS
 from companion.ui import layout
-from companion.ui.canvas import BODY, SMALL, Canvas, font
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
+from companion.ui.i18n import _
+from companion.ui.tokens import FINGER, GAP, HAIRLINE, MARGIN, PAD, SNUG, TIGHT, WIDE
+from companion.ui.views.loading import SETS_APART, LoadingView, placed, set_heading
 
 #: A place holds its label on at most this many lines.
 MOST_LINES = 2
-#: The finger: a target's least side, and the gap between targets (design px).
-FINGER, GAP = 56, 8
+#: The column of the pages' arrows beside the conversions' rows (design px).
+ARROWS_W = 64
 
 
 @value(frozen=False)
@@ -67,7 +76,7 @@ def lines_at(c: Canvas, labels: Sequence[str], rect: pygame.Rect, cols: int) -> 
     """The most lines a label takes in a place of `cols` columns across `rect`."""
     gap = c.u(GAP)
     w = (rect.w - gap * (cols - 1)) // cols
-    return max((len(c.wrap(label, w - c.u(12), BODY)) for label in labels if label),
+    return max((len(c.wrap(label, w - c.u(PAD), BODY)) for label in labels if label),
                default=1)
 
 
@@ -87,7 +96,7 @@ def fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
             cols = next((k for k in range(more, cols, -1)
                          if lines_at(c, labels, rect, k) <= MOST_LINES), cols)
     lines = lines_at(c, labels, rect, cols)  # never cut: more lines where one needs them
-    height = max(height, c.u(FINGER), lines * layout.line_height(c, BODY) + c.u(4))
+    height = max(height, c.u(FINGER), lines * layout.line_height(c, BODY) + c.u(TIGHT))
     return cols, height, max(1, (rect.h + gap) // (height + gap)) * cols
 
 
@@ -186,7 +195,7 @@ def sets_plan(c: Canvas, rect: pygame.Rect, count: int, page: int) -> tuple[Grid
     row."""
     got = grid(c, rect, ["x"] * count, page, least=0, most=1)
     size, gap = c.u(FINGER), c.u(GAP)
-    rows_rect, nav = layout.columns(rect, [None, c.u(64)], gap)
+    rows_rect, nav = layout.columns(rect, [None, c.u(ARROWS_W)], gap)
     fits = (rows_rect.h + gap) // (size + gap)
     words = set_row(c, pygame.Rect(rows_rect.x, rows_rect.y, rows_rect.w, size)).heading.w
     if not got.paged or words < c.u(SET_WORDS) or fits < 2:
@@ -290,7 +299,7 @@ def lead(c: Canvas, name: str, width: int, most: Sequence[Cube]) -> int:
     (`most`: as many as they may be this Loading) another row (their panel says the
     name)."""
     name_w = font(c.px(BODY)).size(name)[0]
-    full = c.u(BADGE) + min(name_w, width // 3) + c.u(12)
+    full = c.u(BADGE) + min(name_w, width // 3) + c.u(PAD)
     rows = cube_places(c, most, width, None, c.u(BADGE))[1]
     if cube_places(c, most, width, None, full)[1] <= rows:
         return full
@@ -298,8 +307,8 @@ def lead(c: Canvas, name: str, width: int, most: Sequence[Cube]) -> int:
     # name and colour of the player whose moves these are stay at the moves' place, so a
     # hand-over to another player is seen where the finger is (docs/touch.md). The badge
     # alone only where not even a short name fits.
-    least = c.u(BADGE) + c.u(SHORT_NAME) + c.u(12)
-    for room in range(full - c.u(8), least - 1, -c.u(8)):
+    least = c.u(BADGE) + c.u(SHORT_NAME) + c.u(PAD)
+    for room in range(full - c.u(GAP), least - 1, -c.u(GAP)):
         if cube_places(c, most, width, None, room)[1] <= rows:
             return room
     return c.u(BADGE)
@@ -352,8 +361,8 @@ def cubes_plan(c: Canvas, area: pygame.Rect, cubes: Sequence[Cube],
 def stays_plan(c: Canvas, rect: pygame.Rect, stays: str) -> tuple[pygame.Rect, pygame.Rect]:
     """Nowhere to go for the chosen cube: the button that leaves it where it is (a finger
     tall at least, as tall as its words), and the room below it for why."""
-    fitted = layout.fit(c, stays, rect.w - c.u(24), None, BODY)
-    row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(FINGER), fitted.height(c) + c.u(12)))
+    fitted = layout.fit(c, stays, rect.w - c.u(MARGIN), None, BODY)
+    row = pygame.Rect(rect.x, rect.y, rect.w, max(c.u(FINGER), fitted.height(c) + c.u(PAD)))
     below = pygame.Rect(rect.x, row.bottom + c.u(GAP), rect.w,
                         rect.bottom - row.bottom - c.u(GAP))
     return row, below
@@ -364,8 +373,8 @@ def pressed_plan(c: Canvas, rect: pygame.Rect, label: str, size: int
     """A move chosen on the table's buttons (issue 31), shown large in place of the
     choices: its button (two finger rows tall at most, as tall as its words at `size`),
     and the room below it for what OK and the buttons do."""
-    fitted = layout.fit(c, label, rect.w - c.u(24), None, size)
-    height = min(max(c.u(FINGER), fitted.height(c) + c.u(16)), 2 * c.u(FINGER) + c.u(GAP))
+    fitted = layout.fit(c, label, rect.w - c.u(MARGIN), None, size)
+    height = min(max(c.u(FINGER), fitted.height(c) + c.u(WIDE)), 2 * c.u(FINGER) + c.u(GAP))
     row = pygame.Rect(rect.x, rect.y, rect.w, min(height, rect.h))
     below = pygame.Rect(rect.x, row.bottom + c.u(GAP), rect.w,
                         max(0, rect.bottom - row.bottom - c.u(GAP)))
@@ -381,7 +390,334 @@ def below_cells(c: Canvas, rect: pygame.Rect, cells: Sequence[pygame.Rect]) -> p
 def stripe(c: Canvas, area: pygame.Rect) -> pygame.Rect | None:
     """The stripe in the player's colour down the left of Loading's `area`, in the gap
     beside it (nothing else moves for it), or None where that gap is too narrow."""
-    gap = min(c.u(8), area.x)
-    if gap < c.u(6):
+    gap = min(c.u(GAP), area.x)
+    if gap < c.u(SNUG):
         return None
-    return pygame.Rect(area.x - gap + c.u(1), area.y, c.u(4), area.h)
+    return pygame.Rect(area.x - gap + c.u(HAIRLINE), area.y, c.u(TIGHT), area.h)
+
+
+# --- the frame's one plan ------------------------------------------------------------------
+
+@value
+class Memory:
+    """What this Loading's plans showed, handed from plan to plan (`previous`) so that what
+    stays on the screen keeps its place: each player's dock as first shown (a cube that
+    leaves it leaves its place empty), per player and width the cubes' rows (they only
+    grow), the conversions' rows, the choices' height and columns, whether they went onto
+    pages (they stay so), and the places of the player shown: the one-tap choices' keys
+    (`views.loading.placed`) with the page of them last shown, and the conversions' rows'
+    keys."""
+
+    docks: dict[tuple[int, str], tuple[str, ...]]
+    rows_shown: dict[tuple[int, str, int], int]
+    set_rows: dict[tuple[int, str, int], int]
+    slot_h: dict[tuple[int, str, int], int]
+    slot_cols: dict[tuple[int, str, int], int]
+    paged: frozenset[tuple[int, str, int]]
+    set_slots: dict[tuple[int, str], tuple[str | None, ...]]
+    #: The player shown anew (`Pick.anew`) and the page turned (`Pick.turns`) as the
+    #: places below were kept: after either, they are no longer under the finger.
+    anew: int = -1
+    turns: int = -1
+    #: Whose places `slots` and `shown` are (round, player).
+    whose: tuple[int, str] | None = None
+    slots: tuple[str | None, ...] | None = None
+    shown: range | None = None
+
+
+EMPTY = Memory({}, {}, {}, {}, {}, frozenset(), {})
+
+
+@value
+class SetLine:
+    """A conversion's row as painted: its set, what it may take, its words at their size."""
+
+    give: tuple[Cube, ...]
+    takes: tuple[object, ...]
+    heading: str
+    size: int
+    row: SetRow
+
+
+@value
+class Moves:
+    """The one-tap choices in their places (the choice, its place, its rect) under the
+    conversions' rows, a page at a time."""
+
+    lines: tuple[SetLine, ...]
+    grid: Grid
+    cells: tuple[tuple[object, int, pygame.Rect], ...]
+
+
+@value
+class Chosen:
+    """The step chosen on the buttons, large, and the words below it (None: no room)."""
+
+    label: str
+    row: pygame.Rect
+    said: str | None
+    below: pygame.Rect
+
+
+@value
+class Offers:
+    """The chosen cubes' choices (the offer, its rect) and the words below them (None: no
+    room); or, where nothing takes them, the button that leaves them (`stays`) and why."""
+
+    grid: Grid | None
+    cells: tuple[tuple[object, pygame.Rect], ...]
+    said: str | None
+    below: pygame.Rect
+    stays_row: pygame.Rect | None = None
+    stays: str = ""
+    why: str = ""
+
+
+@value
+class Sets:
+    """Every conversion's row shown for a choice, a page at a time."""
+
+    grid: Grid
+    lines: tuple[SetLine, ...]
+
+
+@value
+class EndAsked:
+    """The end for everyone asked: its button, and who still holds what goes to the stock."""
+
+    row: pygame.Rect
+    why: pygame.Rect
+    said: str
+
+
+@value(frozen=False)
+class LoadingPlan:
+    """Every layout decision of one Loading frame (`plan`): the player's badge, name and
+    cubes, the stripe in their colour, what takes the choices' place, the page shown, and
+    the memory the next frame's plan keeps places by."""
+
+    pid: str
+    cubes: CubesPlan
+    stripe: pygame.Rect | None
+    body: Moves | Chosen | Offers | Sets | EndAsked
+    page: int
+    memory: Memory
+
+
+def dock_places(first: tuple[str, ...] | None, dock: tuple[str, ...]
+                ) -> tuple[list[int | None], tuple[str, ...]]:
+    """For each place of the dock as first shown (`first`), the index of the cube on it
+    now, or None where the cube has gone; and the dock as first shown from now on (the
+    dock now where its cubes are no longer those first shown, in order)."""
+    if first is not None:
+        places: list[int | None] = []
+        i = 0
+        for good in first:
+            if i < len(dock) and dock[i] == good:
+                places.append(i)
+                i += 1
+            else:
+                places.append(None)
+        if i == len(dock):
+            return places, first
+    return list(range(len(dock))), dock
+
+
+def most_cubes(places: Sequence[int | None], warehouse: bool) -> list[Cube]:
+    """As many cubes as the player may have this Loading: the dock's as first shown, a
+    cube in the market hall, the warehouse full (if they own it)."""
+    from companion.engine.rules import WAREHOUSE_CAPACITY
+
+    most: list[Cube] = [("", "dock")] * len(places)
+    most.append(("", "market"))
+    if warehouse:  # the warehouse's line, full
+        most += [("", "warehouse")] * WAREHOUSE_CAPACITY
+    return most
+
+
+def _cube_rows(c: Canvas, v: LoadingView, width: int, memory: Memory
+               ) -> tuple[list[int | None], tuple[str, ...], int, int]:
+    """The dock's places, the dock as first shown, the room before the first cube, and
+    the rows the player's cubes take this Loading: as many as their cubes would take with
+    a cube in the market hall and the warehouse full, so that a cube put there never moves
+    the choices below down under the finger (docs/touch.md); never fewer than shown
+    before this Loading (an Undo gives a ship its cubes back)."""
+    places, first = dock_places(memory.docks.get((v.round, v.pid)), v.dock)
+    most = most_cubes(places, v.warehouse)
+    room = lead(c, v.name, width, most)
+    rows = cube_places(c, most, width, None, room)[1]
+    return places, first, room, max(rows, 1, memory.rows_shown.get((v.round, v.pid, width), 0))
+
+
+def least(c: Canvas, v: LoadingView, width: int, previous: LoadingPlan | None) -> int:
+    """The least height Loading's part needs at `width` (cheap: no plan): the player's
+    cubes (their name before them), then two finger rows of choices."""
+    memory = previous.memory if previous is not None else EMPTY
+    return least_height(c, _cube_rows(c, v, width, memory)[3])
+
+
+def plan(c: Canvas, v: LoadingView, room: pygame.Rect, previous: LoadingPlan | None
+         ) -> LoadingPlan:
+    """Every layout decision of the Loading frame in `room` for the view `v`, keeping the
+    places `previous` (the last frame's plan, or None) showed."""
+    memory = previous.memory if previous is not None else EMPTY
+    key = (v.round, v.pid)
+    places, first, lead_room, rows = _cube_rows(c, v, room.w, memory)
+    memory = replace(memory, docks={**memory.docks, key: first},
+                     rows_shown={**memory.rows_shown, (v.round, v.pid, room.w): rows})
+    cubes = cubes_plan(c, room, v.cubes, places, lead_room, rows)
+    if memory.anew != v.pick.anew or memory.whose != key:
+        # A player shown anew: their choices gone this Loading give up their places (the
+        # places stay only while the same player's choices are on the screen).
+        memory = replace(memory, anew=v.pick.anew, whose=key, slots=None, shown=None)
+    if memory.turns != v.pick.turns:
+        memory = replace(memory, turns=v.pick.turns, shown=None)  # shown as it is
+    body: Moves | Chosen | Offers | Sets | EndAsked
+    mode = v.mode
+    rest = cubes.rest
+    page = v.pick.page
+    if mode == "end":
+        body = _end_asked(c, v, rest)
+    elif mode == "chosen":
+        body = _chosen(c, v, rest)
+    elif mode == "offers":
+        body, page = _offers(c, v, rest, memory)
+    elif mode == "sets":
+        body, page = _sets(c, v, rest)
+    else:
+        body, memory = _moves(c, v, rest, memory)
+        page = body.grid.page
+    return LoadingPlan(pid=v.pid, cubes=cubes, stripe=stripe(c, room), body=body,
+                       page=page, memory=memory)
+
+
+def _fits(c: Canvas, said: str, below: pygame.Rect) -> bool:
+    fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
+    return not fitted.cut and 0 < fitted.height(c) <= below.h
+
+
+def _stock(c: Canvas, v: LoadingView, rect: pygame.Rect, after: str = "") -> str:
+    """Who still holds what goes to the stock: by goods, or by count where the goods (and
+    `after`) have no room in `rect`."""
+    said = v.stock[0]
+    if layout.fit(c, f"{said} {after}".strip(), rect.w, rect.h, SMALL).cut:
+        said = v.stock[1]
+    return said
+
+
+def _end_asked(c: Canvas, v: LoadingView, rest: pygame.Rect) -> EndAsked:
+    row, why = stays_plan(c, rest, _("End Loading for everyone"))
+    return EndAsked(row, why, _stock(c, v, why))
+
+
+def _chosen(c: Canvas, v: LoadingView, rest: pygame.Rect) -> Chosen:
+    """A step chosen on the buttons, large, in place of the choices; the end for everyone
+    says first what goes to the stock (as the touch path's question)."""
+    row, below = pressed_plan(c, rest, v.chosen, LARGE)
+    said = v.chosen_said
+    if v.stock[0]:
+        said = f"{_stock(c, v, below, said)} {said}"
+    return Chosen(v.chosen, row, said if _fits(c, said, below) else None, below)
+
+
+def _offers(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
+            ) -> tuple[Offers, int]:
+    """The chosen cubes' choices in the places of the one-tap choices (and their pages'
+    "‹ ›" in the same place), then the question, and why the usual places are not
+    offered, below them where they leave room. Short labels (the goods a conversion
+    gives) four to a row where they then all fit; else in the one-tap choices' columns.
+    Nowhere to go: never a question without answers; where the cubes stay is the answer,
+    a button that leaves them there, the rule that keeps them from the usual places
+    below it."""
+    if not v.offers:
+        row, why = stays_plan(c, rest, v.stays)
+        return Offers(None, (), None, why, row, v.stays, v.why), v.pick.page
+    height = memory.slot_h.get((v.round, v.pid, c.w), 0)
+    labels = [offer.label for offer in v.offers]
+    fitted = fit(c, rest, labels, height, least=120, most=4)
+    narrow = len(v.pick.selected) == 3 and len(labels) <= fitted[2]
+    got = grid(c, rest, labels, v.pick.page, height=height,
+               least=120 if narrow else 200, most=4 if narrow else 3)
+    cells = tuple(zip(v.offers[got.start:got.start + len(got.cells)], got.cells,
+                      strict=True))
+    below = below_cells(c, rest, got.cells)
+    said = v.said if not got.paged and _fits(c, v.said, below) else None
+    return Offers(got, cells, said, below), got.page
+
+
+def _set_line(c: Canvas, give: tuple[Cube, ...], takes: tuple[object, ...],
+              row: SetRow) -> SetLine:
+    heading = set_heading(give)
+    size = heading_size(c, row.heading, heading)
+    # The set's words end where its goods begin, so the arrow points at them (and the
+    # arrows of two rows line up), however wide the row: on a wide screen the words no
+    # longer sit at the far left, a hand's width from what they lead to.
+    width = font(c.px(size)).size(heading)[0] + c.u(TIGHT)
+    if width < row.heading.w:
+        words = pygame.Rect(row.heading.right - width, row.heading.y, width, row.heading.h)
+        row = SetRow(words, row.goods)
+    return SetLine(give, takes, heading, size, row)
+
+
+def _sets(c: Canvas, v: LoadingView, rest: pygame.Rect) -> tuple[Sets, int]:
+    got, rows = sets_plan(c, rest, len(v.set_takes), v.pick.page)
+    lines = tuple(_set_line(c, st.give, st.takes, row)
+                  for st, row in zip(v.set_takes[got.start:], rows, strict=False))
+    return Sets(got, lines), got.page
+
+
+def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
+           ) -> tuple[Moves, Memory]:
+    """The conversions' rows, then the one-tap choices, each in its place (docs/touch.md):
+    a choice gone leaves its place empty, so the one beside it never slides under the
+    finger; the places' height and pages only grow while this player is shown this
+    Loading."""
+    mem = (v.round, v.pid, c.w)
+    rows = memory.set_rows.get(mem)
+    if rows is None:
+        # As many rows as the player has sets when first shown, where they fit; where
+        # the sets are more, the choice that gathers them takes a place instead (a
+        # row takes a row of places). They stay, so the places below never move.
+        # And only where they cost the choices no page more: a turn of the page
+        # costs a tap each time, the gathering choice one per conversion.
+        sets = v.set_count
+        rows = sets if sets <= SETS_APART else 0
+        possible = v.possible()
+        rows = set_rows_fit(c, rest, rows, possible)
+        if rows:
+            count = len(v.apart if rows >= sets else v.gathered) - sets
+            if pages(c, rest, rows, count, possible) > pages(c, rest, 0, count + 1, possible):
+                rows = 0
+        memory = replace(memory, set_rows={**memory.set_rows, mem: rows})
+    # The player's one-tap choices in their places: a choice keeps its place while this
+    # player is shown this Loading; one gone leaves it empty. The conversions in `rows`
+    # rows of their own.
+    offered = {choice.key: choice for choice in
+               (v.apart if rows >= v.set_count else v.gathered)}
+    key = (v.round, v.pid)
+    keys = placed([k for k, ch in offered.items() if not ch.give], memory.slots,
+                  memory.shown, v.pick.tapped)
+    set_keys = placed([k for k, ch in offered.items() if ch.give],
+                      memory.set_slots.get(key))
+    slots = [None if k is None else offered[k] for k in keys]
+    sets_shown = [None if k is None else offered[k] for k in set_keys]
+    labels = [choice.label if choice else "" for choice in slots]
+    # As tall as any move's label this Loading may need, from the start.
+    also = v.possible() if mem not in memory.slot_h else []
+    got = choices_plan(c, rest, labels, rows, v.pick.page,
+                       height=memory.slot_h.get(mem, 0), paged=mem in memory.paged,
+                       also=also, cols=memory.slot_cols.get(mem, 0))
+    g = got.grid
+    lines = tuple(_set_line(c, choice.give, choice.actions, row)
+                  for choice, row in zip(sets_shown, got.rows, strict=False)
+                  if choice is not None)
+    shown = range(g.start, g.start + len(g.cells))
+    cells = tuple((choice, place, box) for place, (choice, box) in enumerate(
+        zip(slots[g.start:g.start + len(g.cells)], g.cells, strict=False), start=g.start)
+        if choice is not None)
+    memory = replace(
+        memory, slot_h={**memory.slot_h, mem: g.height},
+        slot_cols={**memory.slot_cols, mem: g.cols},
+        paged=memory.paged | {mem} if g.paged else memory.paged,
+        set_slots={**memory.set_slots, key: set_keys}, slots=keys, shown=shown)
+    return Moves(lines, g, cells), memory

@@ -1,6 +1,11 @@
 """Loading: per player, the cubes on the dock, in the warehouse and the market hall, and
-where each may go. Only legal choices are offered (the engine lists them). Every position
-is `companion.ui.layouts.loading`'s; this module paints what it placed."""
+where each may go. Only legal choices are offered (the engine lists them).
+
+View, plan, paint (issue 36): `views.loading.view` says what the frame shows and which
+moves are legal; `layouts.loading.plan`, called once a frame, makes every layout decision
+(pages, rows, which choice sits where, the chosen move shown large), keeping the places
+the last frame's plan showed; this module paints the plan and maps taps and the table's
+buttons to intents."""
 
 from __future__ import annotations
 
@@ -10,15 +15,11 @@ import pygame
 
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import (
-    conversions,
     has_dock_work,
     loading_actions,  # worked out once per state by the engine
-    market_sale,
     next_loader,
-    refusal,
 )
-from companion.engine.rules import WAREHOUSE_CAPACITY, WAREHOUSE_CARD
-from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
+from companion.engine.words import GOODS, Kind
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
     BODY,
@@ -35,18 +36,9 @@ from companion.ui.layouts import loading as places
 from companion.ui.scene import Action0, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 from companion.ui.views import loading as view
-from companion.ui.views.loading import move_label, sale_label
+from companion.ui.views.loading import cubes_of, move_label, sale_label
 
 Cube = tuple[str, str]
-
-
-
-def cubes_of(state: State, pid: str) -> list[Cube]:
-    ps = state.player(pid)
-    out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
-    if ps.market:
-        out.append((ps.market, "market"))
-    return out
 
 
 class LoadingScene(RoundScene):
@@ -63,59 +55,30 @@ class LoadingScene(RoundScene):
         self.selected: list[int] = []
         #: The conversions' sets of three cubes shown for a choice (`show_sets`).
         self.sets: tuple[tuple[Cube, ...], ...] = ()
-        #: The page of choices shown where they do not all fit at once.
+        #: The page of choices asked for where they do not all fit at once (the plan
+        #: shows the nearest there is: `LoadingPlan.page`).
         self.page = 0
-        #: Each player's dock as first shown this Loading: a cube that leaves it leaves its
-        #: place empty, so the others stay under the finger (docs/touch.md).
-        self.docks: dict[tuple[int, str], tuple[str, ...]] = {}
-        #: The one-tap choices' places shown to each player this Loading (their keys; None:
-        #: a place whose choice has gone, left empty), `views.loading.placed`.
-        self.slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
-        #: The places of those the screen last showed (a page of them): a choice kept on
-        #: another page may come onto this one's empty places (`views.loading.placed`).
-        self.places_shown: dict[tuple[int, str], range] = {}
-        #: Per player this Loading: the choices' height (it only grows) and whether they
-        #: went onto pages (they stay so): the places never move under the finger.
-        self.slot_h: dict[tuple[int, str, int], int] = {}
-        self.slot_cols: dict[tuple[int, str, int], int] = {}
-        self.paged: set[tuple[int, str, int]] = set()
-        self.rows_shown: dict[tuple[int, str, int], int] = {}
-        #: Per player this Loading: the conversions' rows (as many as their sets when
-        #: first shown, two at most; they stay, so the choices below never move) and the
-        #: sets in them (keys, as `slots`).
-        self.set_rows: dict[tuple[int, str, int], int] = {}
-        self.set_slots: dict[tuple[int, str], tuple[str | None, ...]] = {}
-        #: The state last shown: after a move, the next player comes by itself.
-        self.shown: State | None = None
         #: Per player this Loading: the place of the choice last tapped, which no other
         #: choice takes (a hurried second tap there finds it empty: docs/touch.md).
         self.tapped: dict[tuple[int, str], int] = {}
+        #: How often the page was turned and a player shown anew: the places the plan
+        #: kept are then no longer under the finger (`layouts.loading.plan`).
+        self.turns = 0
+        self.anew = 0
+        #: The state last shown: after a move, the next player comes by itself.
+        self.shown: State | None = None
         #: The explicit end of Loading for everyone is being asked (`ask_end`): who still
         #: holds cubes and what goes to the stock, in place of the moves.
         self.asking_end = False
-        #: The move chosen on the table's buttons (issue 31): an index into
-        #: `button_moves` of the player shown, or None; OK records it.
+        #: The step chosen on the table's buttons (issue 31): an index into
+        #: `button_steps` of the player shown, or None; OK records it.
         self.pressed: int | None = None
-
-    def dock_places(self, state: State, pid: str) -> list[int | None]:
-        """For each place of the dock as first shown, the index of the cube on it now (in
-        `cubes_of`), or None where the cube has gone."""
-        dock = tuple(state.player(pid).dock)
-        key = (state.round, pid)
-        first = self.docks.get(key)
-        places: list[int | None] = []
-        if first is not None:
-            i = 0
-            for good in first:
-                if i < len(dock) and dock[i] == good:
-                    places.append(i)
-                    i += 1
-                else:
-                    places.append(None)
-            if i == len(dock):
-                return places
-        self.docks[key] = dock
-        return list(range(len(dock)))
+        #: The last frame's plan (`layouts.loading.plan`): the next one keeps its places.
+        self.plan: places.LoadingPlan | None = None
+        #: The view last built and what it was built from (`loading_view`); whether others
+        #: than a player hold ship cubes, and for which state, player and dones.
+        self.view_of: tuple[tuple[object, ...], view.LoadingView] | None = None
+        self.others_of: tuple[tuple[object, ...], bool] | None = None
 
     def on_enter(self) -> None:
         state = self.state
@@ -189,23 +152,39 @@ class LoadingScene(RoundScene):
     def panel_selected(self, pid: str) -> bool:
         return pid == self.player
 
+    # --- the view ------------------------------------------------------------------------
+    def loading_view(self, state: State) -> view.LoadingView:
+        """What the frame shows (`views.loading.view`), worked out again only where the
+        state, the table's choices on the screen or the language changed."""
+        pid = self.player or state.players[0]
+        pick = view.Pick(pid, tuple(self.selected), self.sets, self.asking_end, self.pressed,
+                         self.page, self.tapped.get((state.round, pid)), self.turns,
+                         self.anew)
+        finished = self.game.loading_finished(state)
+        # Others still hold ship cubes: the last choice ends Loading for everyone (asked).
+        asked: tuple[object, ...] = (state, pid, finished)
+        if self.others_of is None or self.others_of[0] != asked:
+            self.others_of = (asked, bool(self.game.loading_holders(state, but=pid)))
+        end_all = self.others_of[1]
+        key: tuple[object, ...] = (state, pick, finished, end_all, language())
+        if self.view_of is None or self.view_of[0] != key:
+            self.view_of = (key, view.view(state, pick, finished, end_all))
+        return self.view_of[1]
+
     # --- the table's buttons (issue 31) ------------------------------------------------
     def button_moves(self, state: State, pid: str) -> list[Action | None]:
         """What a player's button steps through: their legal moves, sales and conversions
         (`engine.legal.loading_actions`, in its order), then their "done" (None)."""
         return [*loading_actions(state, pid), None]
 
-    def move_words(self, state: State, pid: str, action: Action | None) -> str:
+    def button_steps(self, state: State, pid: str) -> list[view.Step]:
+        """`button_moves`, then, where others still hold ship cubes, the end of Loading for
+        everyone (`view.END_FOR_ALL`; as the touch path's last choice: issue 31)."""
+        return list(view.steps(state, pid, bool(self.game.loading_holders(state, but=pid))))
+
+    def move_words(self, state: State, pid: str, action: view.Step) -> str:
         """A move as the chosen one reads (the one-tap choices' words)."""
-        if action is None:
-            return _("{name}: done").format(name=words.player_name(state, pid))
-        if isinstance(action, Move):
-            return move_label(state, action)
-        if isinstance(action, MarketSell):
-            return sale_label(action)
-        if isinstance(action, Convert):
-            return view.conversion_target(action.give, action.take)
-        return str(action)
+        return view.step_words(state, pid, action)
 
     def legend(self) -> dict[str, str]:
         """A player's button chooses that player, then steps through their moves."""
@@ -216,62 +195,65 @@ class LoadingScene(RoundScene):
                 out[pid] = _("next move") if self.pressed is not None else _("a move")
             elif loading_actions(state, pid) or has_dock_work(state, pid):
                 out[pid] = _("choose")
+        got = None if self.asking_end else self.chosen()
+        if got is not None and got[1] is view.END_FOR_ALL:
+            out["ok"] = _("End Loading for everyone")
         return out
 
     def on_player(self, colour: str) -> None:
         """The player's button: that player's cubes and choices; pressed again, each press
-        the next of their moves (shown large), their "done" last, then the first again."""
+        the next of their moves (shown large), their "done", the end for everyone (where
+        others hold ship cubes), then the first again."""
         state = self.state
         if colour not in state.players:
             return
         if colour != self.player:
             self.choose(colour)
             return
-        else:
-            count = len(self.button_moves(state, colour))
-            self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
+        count = len(self.button_steps(state, colour))
+        self.pressed = 0 if self.pressed is None else (self.pressed + 1) % count
         self.selected = []
         self.sets = ()
         self.ui.dirty = True
 
-    def chosen(self) -> tuple[str, Action | None] | None:
+    def chosen(self) -> tuple[str, view.Step] | None:
         """(player, move) chosen on the buttons, or None."""
         if self.pressed is None or self.player is None:
             return None
-        moves = self.button_moves(self.state, self.player)
-        if self.pressed >= len(moves):
+        steps = self.button_steps(self.state, self.player)
+        if self.pressed >= len(steps):
             self.pressed = None
             return None
-        return self.player, moves[self.pressed]
+        return self.player, steps[self.pressed]
 
     def on_ok(self) -> bool:
-        """OK records the move chosen on the buttons (else it is the bar's Loading done)."""
+        """OK records the move chosen on the buttons, the one shown large. With none
+        chosen, OK first shows the player's "done" large (OK again records it): OK never
+        records a done the screen did not show as the chosen move (a newcomer's first
+        press only chose the player, and OK ended their Loading: issue 31). While the end
+        for everyone is asked, the bar's answer (keep loading)."""
+        if self.asking_end:
+            return False
         got = self.chosen()
         if got is None:
-            return False
-        pid, action = got
+            pid = self.player
+            if pid is None:
+                return False
+            self.pressed = self.button_steps(self.state, pid).index(None)
+            self.selected = []
+            self.sets = ()
+            self.ui.dirty = True
+            return True
+        pid, step = got
         self.pressed = None
-        if action is None:
+        if step is view.END_FOR_ALL:
+            self.end_for_all()
+        elif step is None:
             self.player_done(pid)
         else:
-            self.do(action)
+            assert not isinstance(step, view.EndForAll)
+            self.do(step)
         return True
-
-    def draw_pressed(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The move chosen on the buttons, large, in place of the choices (a tap on it
-        records it too), and what OK and the player's button do."""
-        got = self.chosen()
-        assert got is not None
-        _pid, action = got
-        label = self.move_words(state, pid, action)
-        row, below = places.pressed_plan(c, rect, label, LARGE)
-        count = len(self.button_moves(state, pid))
-        c.button(row, label, self.on_ok, key="pressed", size=LARGE, selected=True)
-        said = _("OK records it. {name}'s button again: the next one ({k} of {n}).").format(
-            name=words.player_name(state, pid), k=(self.pressed or 0) + 1, n=count)
-        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
-        if not fitted.cut and 0 < fitted.height(c) <= below.h:
-            layout.draw_text(c, said, below, SMALL, TEXT)
 
     def on_panel(self, pid: str) -> None:
         """Touch alone must reach every player's cubes: a tap on a panel loads for that
@@ -283,14 +265,11 @@ class LoadingScene(RoundScene):
 
     def compact(self, pid: str | None) -> None:
         """A player shown anew: their choices gone this Loading give up their places (the
-        places stay only while the same player's choices are on the screen)."""
-        state = self.state
-        key = (state.round, pid or "")
-        self.places_shown.pop(key, None)
-        self.tapped.pop(key, None)
-        # Their choices as they are now, in order from the first place: no place left
-        # empty on the first page while another page holds a choice (docs/touch.md).
-        self.slots.pop(key, None)
+        places stay only while the same player's choices are on the screen), in order
+        from the first place: no place left empty on the first page while another page
+        holds a choice (docs/touch.md)."""
+        self.tapped.pop((self.state.round, pid or ""), None)
+        self.anew += 1
 
     def choose(self, pid: str) -> None:
         if pid != self.player:
@@ -406,22 +385,6 @@ class LoadingScene(RoundScene):
         self.game.end_loading()
         self.ui.dirty = True
 
-    def draw_end_question(self, c: Canvas, state: State, rect: pygame.Rect) -> None:
-        """The explicit end for everyone, asked in place of the moves: the button that
-        ends it, then who still holds cubes and what goes to the stock (their goods, or
-        how many where the goods have no room)."""
-        row, why = places.stays_plan(c, rect, _("End Loading for everyone"))
-        c.button(row, _("End Loading for everyone"), self.end_for_all, key="loading:end-all")
-        said = _("No cube is left on a ship.")
-        for counted in (False, True):
-            holders = words.cubes_to_stock(state, counted)
-            if holders:
-                said = _("Still on the ships, to the stock if Loading ends now: {cubes}."
-                         ).format(cubes=holders)
-            if not layout.fit(c, said, why.w, why.h, SMALL).cut:
-                break
-        layout.draw_text(c, said, why, SMALL, TEXT)
-
     def do(self, *actions: Action) -> None:
         for action in actions:
             if not self.game.act(action):
@@ -440,107 +403,25 @@ class LoadingScene(RoundScene):
         """Common whole-dock moves: fill contracts, sell to merchants (`views.loading`)."""
         return view.shortcuts(state, pid)
 
-    def phase_least(self, c: Canvas, state: State, width: int) -> int:
-        """The player's cubes (their name before them), then two finger rows of choices."""
-        pid = self.player or state.players[0]
-        return places.least_height(c, self.cube_rows(c, state, pid, width))
-
-    def cube_rows(self, c: Canvas, state: State, pid: str, width: int) -> int:
-        """The rows the player's cubes take this Loading: as many as their cubes would
-        take with a cube in the market hall and the warehouse full, so that a cube put
-        there never moves the choices below down under the finger (docs/touch.md)."""
-        rows = self.most_rows(c, state, pid, width, self.lead(c, state, pid, width))
-        # Never fewer than shown before this Loading (an Undo gives a ship its cubes back).
-        key = (state.round, pid, width)
-        rows = self.rows_shown[key] = max(rows, 1, self.rows_shown.get(key, 0))
-        return rows
-
-    def most_rows(self, c: Canvas, state: State, pid: str, width: int, lead: int) -> int:
-        return places.cube_places(c, self.most_cubes(state, pid), width, None, lead)[1]
-
-    def most_cubes(self, state: State, pid: str) -> list[Cube]:
-        """As many cubes as the player may have this Loading: the dock's as first shown, a
-        cube in the market hall, the warehouse full (if they own it)."""
-        most: list[Cube] = [("", "dock")] * len(self.dock_places(state, pid))
-        most.append(("", "market"))
-        if WAREHOUSE_CARD in state.player(pid).cards:  # the warehouse's line, full
-            most += [("", "warehouse")] * WAREHOUSE_CAPACITY
-        return most
-
-    def lead(self, c: Canvas, state: State, pid: str, width: int) -> int:
-        """The room before the first cube: the player's badge and name, or the badge
-        alone where the name would take the cubes another row (`layouts.loading.lead`)."""
-        return places.lead(c, words.player_name(state, pid), width,
-                           self.most_cubes(state, pid))
-
-    def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        pid = self.player or state.players[0]
-        cubes = cubes_of(state, pid)
-        plan = places.cubes_plan(c, area, cubes, self.dock_places(state, pid),
-                                 self.lead(c, state, pid, area.w),
-                                 self.cube_rows(c, state, pid, area.w))
-        # The player's badge and name, then their cubes on the same row: the cubes on the
-        # ships, then the warehouse's and the market hall's, each group after its name.
-        # The moves' place in the player's colour: a stripe down its left, from their badge,
-        # in the gap beside it (nothing moves for it): a hand-over to another player is
-        # seen where the finger is, with the name and badge above it (docs/touch.md).
-        stripe = places.stripe(c, area)
-        if stripe is not None:
-            c.rect(stripe, PLAYER_COLOURS.get(pid, MUTED), 2)
-        c.player_badge(pid, plan.badge, plan.radius, words.letter(state, pid))
-        if plan.name is not None:
-            c.text(words.player_name(state, pid), plan.name, BODY,
-                   PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
-                   max_width=plan.name_width, smallest=BODY)
-        if not cubes:
-            layout.draw_text(c, _("No cubes to load."), plan.empty, BODY, MUTED,
-                             valign="center")
-        for heading, at in plan.headings:
-            c.text(heading, at, SMALL, MUTED, anchor="midleft", role="secondary")
-        for index, box in plan.cubes:
-            good = cubes[index][0]
-            c.button(box, names.good_initial(good), partial(self.toggle, index),
-                     key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
-                     selected=index in self.selected)
-        if self.asking_end:
-            self.draw_end_question(c, state, plan.rest)
-        elif self.chosen() is not None:
-            self.draw_pressed(c, state, pid, plan.rest)
-        elif self.selected:
-            self.draw_choices(c, state, pid, cubes, plan.rest)
-        elif self.sets:
-            self.draw_sets(c, state, pid, plan.rest)
-        else:
-            self.draw_moves(c, state, pid, plan.rest)
+    def leave(self) -> None:
+        """The chosen cubes stay where they are (nothing takes them)."""
+        self.selected = []
+        self.ui.dirty = True
 
     def turn(self, step: int) -> None:
         """The next or the previous page of choices (shown as they are: nothing comes
         onto the page left)."""
         self.page = max(0, self.page + step)
-        self.places_shown.clear()
+        self.turns += 1
         self.tapped.clear()  # the finger has moved on: the page is shown as it is
         self.ui.dirty = True
 
-    def board(self, state: State, pid: str, rows: int) -> view.LoadingBoard:
-        """The player's one-tap choices in their places (`views.loading`): a choice keeps
-        its place while this player is shown this Loading; one gone leaves it empty. The
-        conversions in `rows` rows of their own."""
-        key = (state.round, pid)
-        before = self.slots.get(key)
-        shown = self.places_shown.get(key)
-        sets_before = self.set_slots.get(key)
-        tapped = self.tapped.get(key)
-        # Others still hold ship cubes: the last choice ends Loading for everyone (asked).
-        finished = self.game.loading_finished(state)
-        end_all = self.kept("end_all", (state, pid, finished),
-                            lambda: bool(self.game.loading_holders(state, but=pid)))
-        got = self.kept("board", (state, pid, language(), before, shown, rows, sets_before,
-                                  tapped, end_all),
-                        lambda: view.loading_board(state, pid, before, shown, rows,
-                                                   sets_before, tapped, end_all))
-        self.slots[key] = got.keys
-        self.set_slots[key] = tuple(None if c is None else c.key for c in got.sets)
-        return got
+    def show_sets(self, sets: tuple[tuple[Cube, ...], ...]) -> None:
+        """The conversions' sets of three cubes in place of the choices (a tap on one
+        chooses its cubes, then the good)."""
+        self.sets = sets
+        self.page = 0
+        self.ui.dirty = True
 
     def tap_of(self, pid: str, choice: view.Choice, place: int | None = None) -> Action0:
         """What a tap on a choice does: its move or sale; its moves (one Undo); or, for the
@@ -563,39 +444,95 @@ class LoadingScene(RoundScene):
             return partial(self.do_group, pid, moves, choice.label)
         return partial(self.do, *choice.actions)
 
-    def show_sets(self, sets: tuple[tuple[Cube, ...], ...]) -> None:
-        """The conversions' sets of three cubes in place of the choices (a tap on one
-        chooses its cubes, then the good)."""
-        self.sets = sets
-        self.page = 0
-        self.ui.dirty = True
+    # --- the frame: one plan, painted --------------------------------------------------
+    def phase_least(self, c: Canvas, state: State, width: int) -> int:
+        """The player's cubes (their name before them), then two finger rows of choices
+        (`layouts.loading.least`: no plan)."""
+        return places.least(c, self.loading_view(state), width, self.plan)
 
-    def draw_sets(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """Every conversion's row (the set, then the goods it may take) in place of the
-        choices, a page at a time where they do not all fit."""
-        offered = {a for a in loading_actions(state, pid) if isinstance(a, Convert)}
-        plan, rows = places.sets_plan(c, rect, len(self.sets), self.page)
-        self.page = plan.page
-        self.paint_arrows(c, plan)
-        for give, row in zip(self.sets[plan.start:], rows, strict=False):
-            takes = tuple(a for a in offered if a.give == give)
-            self.paint_set(c, give, takes, row)
+    def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
+        v = self.loading_view(state)
+        plan = self.plan = places.plan(c, v, area, self.plan)
+        self.page = plan.page  # the page shown (the nearest there is to the one asked)
+        pid = plan.pid
+        cubes = plan.cubes
+        # The player's badge and name, then their cubes on the same row: the cubes on the
+        # ships, then the warehouse's and the market hall's, each group after its name.
+        # The moves' place in the player's colour: a stripe down its left, from their badge,
+        # in the gap beside it (nothing moves for it): a hand-over to another player is
+        # seen where the finger is, with the name and badge above it (docs/touch.md).
+        if plan.stripe is not None:
+            c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 2)
+        c.player_badge(pid, cubes.badge, cubes.radius, v.letter)
+        if cubes.name is not None:
+            c.text(v.name, cubes.name, BODY, PLAYER_COLOURS.get(pid, TEXT), anchor="midleft",
+                   max_width=cubes.name_width, smallest=BODY)
+        if not v.cubes:
+            layout.draw_text(c, _("No cubes to load."), cubes.empty, BODY, MUTED,
+                             valign="center")
+        for heading, at in cubes.headings:
+            c.text(heading, at, SMALL, MUTED, anchor="midleft", role="secondary")
+        for index, box in cubes.cubes:
+            good = v.cubes[index][0]
+            c.button(box, names.good_initial(good), partial(self.toggle, index),
+                     key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
+                     selected=index in self.selected)
+        body = plan.body
+        if isinstance(body, places.EndAsked):
+            c.button(body.row, _("End Loading for everyone"), self.end_for_all,
+                     key="loading:end-all")
+            layout.draw_text(c, body.said, body.why, SMALL, TEXT)
+        elif isinstance(body, places.Chosen):
+            # The move chosen on the buttons, large, in place of the choices (a tap on it
+            # records it too), and what OK and the player's button do.
+            c.button(body.row, body.label, self.on_ok, key="pressed", size=LARGE,
+                     selected=True)
+            if body.said is not None:
+                layout.draw_text(c, body.said, body.below, SMALL, TEXT)
+        elif isinstance(body, places.Offers):
+            self.paint_offers(c, body)
+        elif isinstance(body, places.Sets):
+            self.paint_arrows(c, body.grid)
+            for line in body.lines:
+                self.paint_set(c, line)
+        else:
+            for line in body.lines:
+                self.paint_set(c, line)
+            self.paint_arrows(c, body.grid)
+            for choice, place, box in body.cells:
+                assert isinstance(choice, view.Choice)
+                c.button(box, choice.label, self.tap_of(pid, choice, place), key=choice.key,
+                         size=SMALL)
 
-    def paint_set(self, c: Canvas, give: tuple[Cube, ...], takes: tuple[Action, ...],
-                  row: places.SetRow) -> None:
+    def paint_offers(self, c: Canvas, body: places.Offers) -> None:
+        """The chosen cubes' choices and the question; or, where nothing takes them, where
+        they stay (a button that leaves them there) and why."""
+        if body.stays_row is not None:
+            c.button(body.stays_row, body.stays, self.leave, key="leave")
+            if body.why:
+                layout.draw_text(c, body.why, body.below, SMALL, MUTED)
+            return
+        if body.grid is not None:
+            self.paint_arrows(c, body.grid)
+        for offer, box in body.cells:
+            assert isinstance(offer, view.Offer)
+            c.button(box, offer.label, partial(self.do, offer.action), key=offer.key,
+                     size=SMALL)
+        if body.said is not None:
+            layout.draw_text(c, body.said, body.below, SMALL, TEXT)
+
+    def paint_set(self, c: Canvas, line: places.SetLine) -> None:
         """A conversion's row: its set in words, then a button per good (its initial and
         colour), which converts the set into it; a good the stock lacks is greyed."""
-        heading = view.set_heading(give)
-        layout.draw_text(c, heading, row.heading, places.heading_size(c, row.heading, heading),
-                         TEXT, valign="center")
-        by_good = {a.take: a for a in takes if isinstance(a, Convert)}
-        goods = "+".join(good for good, _store in give)
-        for good, box in zip(GOODS, row.goods, strict=True):
+        layout.draw_text(c, line.heading, line.row.heading, line.size, TEXT, valign="center")
+        by_good = {a.take: a for a in line.takes if isinstance(a, Convert)}
+        goods = "+".join(good for good, _store in line.give)
+        for good, box in zip(GOODS, line.row.goods, strict=True):
             conv = by_good.get(good)
             c.button(box, names.good_initial(good),
                      None if conv is None else partial(self.do, conv),
                      key=f"convert:{goods}:{good}", colour=GOOD_COLOURS[good], size=BODY,
-                     name=view.conversion_target(give, good))
+                     name=view.conversion_target(line.give, good))
 
     def paint_arrows(self, c: Canvas, plan: places.Grid) -> None:
         """The pages' "‹ ›" where the layout placed them."""
@@ -605,157 +542,6 @@ class LoadingScene(RoundScene):
                  partial(self.turn, plan.back), key="page:prev", size=LARGE)
         c.button(plan.next, "\u203a", None if plan.ahead is None else
                  partial(self.turn, plan.ahead), key="page:next", size=LARGE)
-
-    def draw_moves(self, c: Canvas, state: State, pid: str, rect: pygame.Rect) -> None:
-        """The conversions' rows, then the one-tap choices, each in its place
-        (docs/touch.md): a choice gone leaves its place empty, so the one beside it never
-        slides under the finger; the places' height and pages only grow while this player
-        is shown this Loading."""
-        mem = (state.round, pid, c.w)
-        rows = self.set_rows.get(mem)
-        if rows is None:
-            # As many rows as the player has sets when first shown, where they fit; where
-            # the sets are more, the choice that gathers them takes a place instead (a
-            # row takes a row of places). They stay, so the places below never move.
-            # And only where they cost the choices no page more: a turn of the page
-            # costs a tap each time, the gathering choice one per conversion.
-            sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
-            rows = len(sets) if len(sets) <= view.SETS_APART else 0
-            possible = view.possible_labels(state, pid)
-            rows = places.set_rows_fit(c, rect, rows, possible)
-            if rows:
-                count = len(view.choices(state, pid, (), apart=rows)) - len(sets)
-                if places.pages(c, rect, rows, count, possible) > \
-                        places.pages(c, rect, 0, count + 1, possible):
-                    rows = 0
-            self.set_rows[mem] = rows
-        board = self.board(state, pid, rows)
-        labels = [choice.label if choice else "" for choice in board.slots]
-        # As tall as any move's label this Loading may need, from the start.
-        also = view.possible_labels(state, pid) if mem not in self.slot_h else []
-        plan = places.choices_plan(c, rect, labels, rows,
-                                   self.page, height=self.slot_h.get(mem, 0),
-                                   paged=mem in self.paged, also=also,
-                                   cols=self.slot_cols.get(mem, 0))
-        grid = plan.grid
-        self.page = grid.page
-        self.slot_h[mem] = grid.height
-        self.slot_cols[mem] = grid.cols
-        if grid.paged:
-            self.paged.add(mem)
-        for choice, row in zip(board.sets, plan.rows, strict=False):
-            if choice is not None:
-                self.paint_set(c, choice.give, choice.actions, row)
-        self.paint_arrows(c, grid)
-        self.places_shown[(state.round, pid)] = range(grid.start, grid.start + len(grid.cells))
-        for place, (choice, box) in enumerate(
-                zip(board.slots[grid.start:grid.start + len(grid.cells)], grid.cells,
-                    strict=False), start=grid.start):
-            if choice is not None:
-                c.button(box, choice.label, self.tap_of(pid, choice, place), key=choice.key,
-                         size=SMALL)
-
-    def offers(self, state: State, pid: str, chosen: list[Cube]
-               ) -> list[tuple[str, Action0 | None, str]]:
-        """The legal choices for the chosen cubes, as buttons (label, action, key)."""
-        items: list[tuple[str, Action0 | None, str]] = []
-        if len(chosen) == 1:
-            good, store = chosen[0]
-            for a in loading_actions(state, pid):
-                if isinstance(a, Move) and a.good == good and a.source == store:
-                    if a.to == MERCHANT_DESTINATION:
-                        label = _("merchant +1¢")
-                    else:
-                        label = words.place(state, a.to)
-                    items.append((label, partial(self.do, a), f"to:{a.to}"))
-        elif len(chosen) == 2:
-            sale = market_sale(state, pid, tuple(chosen))
-            if sale is not None:
-                items.append((_("Sell both in the market hall +1¢"),
-                              partial(self.do, sale), "market_sell"))
-        else:
-            for conv in conversions(state, pid, tuple(chosen)):
-                items.append((_("\u2192 {good}").format(good=names.good(conv.take)),
-                              partial(self.do, conv), f"convert:{conv.take}"))
-        return items
-
-    def draw_choices(self, c: Canvas, state: State, pid: str, cubes: list[Cube],
-                     rect: pygame.Rect) -> None:
-        chosen = [cubes[i] for i in self.selected if i < len(cubes)]
-        items = self.offers(state, pid, chosen)
-        reasons = self.reasons(state, pid, chosen, bool(items))
-        if len(chosen) == 1:
-            title = _("Where does the {good} go?").format(good=names.good(chosen[0][0]))
-        elif len(chosen) == 2:
-            title = _("2 cubes: sell them in the market hall?")
-        else:
-            title = _("3 cubes: convert into 1 cube from the stock")
-        if not items:
-            # Nowhere to go: never a question without answers. Where the cube stays is
-            # the answer, a button that leaves it there; the rule that keeps it from the
-            # usual places below it.
-            stays = reasons[0] if reasons else title
-            row, why = places.stays_plan(c, rect, stays)
-            c.button(row, stays, self.leave, key="leave")
-            if reasons[1:]:
-                layout.draw_text(c, " ".join(reasons[1:]), why, SMALL, MUTED)
-            return
-        # The choices in the places of the one-tap choices (and their pages' "‹ ›" in the
-        # same place), then the question, and why the usual places are not offered, below
-        # them where they leave room (on as many lines as the width needs).
-        mem = (state.round, pid, c.w)
-        labels = [label for label, _action, _key in items]
-        # Short labels (the goods a conversion gives) four to a row where they then all
-        # fit; else in the one-tap choices' columns, their pages' arrows in the same place.
-        fit = places.fit(c, rect, labels, self.slot_h.get(mem, 0), least=120, most=4)
-        narrow = len(chosen) == 3 and len(labels) <= fit[2]
-        grid = places.grid(c, rect, labels, self.page, height=self.slot_h.get(mem, 0),
-                           least=120 if narrow else 200, most=4 if narrow else 3)
-        self.page = grid.page
-        self.paint_arrows(c, grid)
-        for (label, action, key), box in zip(items[grid.start:grid.start + len(grid.cells)],
-                                             grid.cells, strict=True):
-            c.button(box, label, action, key=key, size=SMALL)
-        said = " ".join([title, *reasons])
-        below = places.below_cells(c, rect, grid.cells)
-        fitted = layout.fit(c, said, below.w, max(below.h, 0), SMALL)
-        if not grid.paged and not fitted.cut and 0 < fitted.height(c) <= below.h:
-            layout.draw_text(c, said, below, SMALL, TEXT)
-
-    def leave(self) -> None:
-        """The chosen cubes stay where they are (nothing takes them)."""
-        self.selected = []
-        self.ui.dirty = True
-
-    def reasons(self, state: State, pid: str, chosen: list[Cube], offered: bool) -> list[str]:
-        """Why the usual places are not offered for the chosen cubes: the market hall and
-        the warehouse for one cube; the sale or conversion itself for two or three."""
-        tries: list[Action] = []
-        if len(chosen) == 1:
-            good, store = chosen[0]
-            places = [Store.MARKET]
-            if any(state.catalogue[c].kind == Kind.WAREHOUSE for c in state.player(pid).cards):
-                places.append(Store.WAREHOUSE)
-            tries.extend(Move(pid, good, store, to) for to in places if to != store)
-        elif not offered and len(chosen) == 2:
-            tries.append(MarketSell(pid, tuple(chosen)))
-        elif not offered:
-            tries.extend([Convert(pid, tuple(chosen), good) for good in state.stock][:1])
-        out: list[str] = []
-        if len(chosen) == 1 and not offered:
-            stays: dict[str, str] = {
-                Store.MARKET: _("It stays in the market hall for a later round."),
-                Store.WAREHOUSE: _("It stays in the warehouse.")}
-            out.append(stays.get(chosen[0][1], _("Nothing else takes it: at the end of "
-                                                 "Loading it goes to the stock.")))
-        for action in tries:
-            exc = refusal(state, action)
-            if exc is not None:
-                said = words.refusal(state, exc)
-                if said not in out:
-                    out.append(said)
-        return out
-
 
 
 #: `move_label` and `sale_label` are the view model's (`views.loading`), named here too for

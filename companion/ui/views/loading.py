@@ -2,7 +2,10 @@
 that stay put.
 
 Plain data worked out from the state (the engine's legal moves, `engine/legal.py`),
-without pygame; `companion.ui.scenes.loading` lays the places out and paints them.
+without pygame: `view(state, pick, finished, end_all)` is what a Loading frame shows (the
+player shown, their cubes and choices, who said done, the buttons' steps, the stock's
+words for the end for everyone); `companion.ui.layouts.loading.plan` places it and
+`companion.ui.scenes.loading` paints the plan.
 
 - `choices(state, pid)`: every choice a tap makes, in the order a player most likely
   wants them: the moves that score (to a contract or a merchant; cube by cube, the
@@ -21,12 +24,13 @@ without pygame; `companion.ui.scenes.loading` lays the places out and paints the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from companion.engine import Action, Convert, MarketSell, Move, State
-from companion.engine.legal import loading_actions
+from companion.engine.legal import conversions, loading_actions, market_sale, refusal
 from companion.engine.rules import WAREHOUSE_CARD
-from companion.engine.values import value
+from companion.engine.values import replace, value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import names, words
 from companion.ui.i18n import _
@@ -174,6 +178,19 @@ def _move_order(state: State, pid: str, move: Move) -> tuple[int, int, int]:
 END_ALL = "end:all"
 
 
+@value
+class EndForAll:
+    """The step of a player's button (after their "done") that ends Loading for everyone
+    (issue 31): shown large with what goes to the stock, OK ends it."""
+
+
+#: The one `EndForAll` step.
+END_FOR_ALL = EndForAll()
+#: What a player's button steps through on Loading: a move, their "done" (None), the end
+#: for everyone.
+Step = Action | None | EndForAll
+
+
 def end_all_label() -> str:
     """The choice that ends Loading for everyone (it asks first, naming the cubes)."""
     return _("End for all")
@@ -204,9 +221,7 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = (),
         if isinstance(action, Convert):
             sets.setdefault(action.give, []).append(action)
     if len(sets) > apart:
-        out.append(Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
-                          actions=tuple(a for takes in sets.values() for a in takes),
-                          sets=tuple(sets)))
+        out.append(gathering(sets))
     else:
         for give, takes in sets.items():
             goods = "+".join(good for good, _store in give)  # as its label says them
@@ -227,6 +242,25 @@ def choices(state: State, pid: str, shown: Sequence[str | None] = (),
     if end_all:
         out.append(Choice(key=END_ALL, label=end_all_label(), actions=()))
     return out
+
+
+def gathering(sets: dict[tuple[Cube, ...], list[Convert]]) -> Choice:
+    """The one choice that shows the conversions' sets (their actions, set by set)."""
+    return Choice(key="convert:*", label=_("Convert 3 cubes\u2026"),
+                  actions=tuple(a for takes in sets.values() for a in takes),
+                  sets=tuple(sets))
+
+
+def gathered(apart: Sequence[Choice]) -> tuple[Choice, ...]:
+    """`apart`'s choices (each set of three cubes a choice of its own) with the sets
+    gathered into one choice in their place: `choices(..., apart=0)`, without working the
+    moves out again."""
+    sets = {c.give: [a for a in c.actions if isinstance(a, Convert)] for c in apart if c.give}
+    if not sets:
+        return tuple(apart)
+    first = next(k for k, c in enumerate(apart) if c.give)
+    rest = [c for c in apart[first:] if not c.give]
+    return (*apart[:first], gathering(sets), *rest)
 
 
 def possible_labels(state: State, pid: str) -> list[str]:
@@ -318,3 +352,243 @@ def loading_board(state: State, pid: str, before: Sequence[str | None] | None = 
     return LoadingBoard(pid=pid, slots=tuple(None if k is None else offered[k]
                                              for k in slots),
                         sets=tuple(None if k is None else offered[k] for k in sets))
+
+
+# --- the screen's view: what Loading shows now and which moves are legal ----------------
+
+@value
+class Pick:
+    """What the table has chosen on the screen (the scene's entry, not the game's): the
+    player shown, their chosen cubes (indices into `cubes_of`), the conversions' sets
+    shown for a choice, whether the end for everyone is asked, the step chosen on the
+    buttons (an index into `steps`), the page asked for, the place last tapped, and how
+    often the page was turned and a player shown anew (each makes the places shown so far
+    no longer under the finger: `layouts.loading.plan`)."""
+
+    pid: str
+    selected: tuple[int, ...] = ()
+    sets: tuple[tuple[Cube, ...], ...] = ()
+    asking_end: bool = False
+    pressed: int | None = None
+    page: int = 0
+    tapped: int | None = None
+    turns: int = 0
+    anew: int = 0
+
+
+@value
+class Offer:
+    """A choice for the chosen cubes: its words, what it records, its key."""
+
+    label: str
+    action: Action
+    key: str
+
+
+@value
+class SetTakes:
+    """A conversion's set of three cubes and the conversions it may make (by good)."""
+
+    give: tuple[Cube, ...]
+    takes: tuple[Convert, ...]
+
+
+@value
+class LoadingView:
+    """What Loading shows for the player shown, from the state and the engine's legal
+    moves (`engine/legal.py`), with no positions: `layouts.loading.plan` places it."""
+
+    pick: Pick
+    round: int
+    name: str
+    letter: str
+    #: The player's cubes (`cubes_of`), their dock now, whether they own the warehouse.
+    cubes: tuple[Cube, ...]
+    dock: tuple[str, ...]
+    warehouse: bool
+    #: Who said their Loading is done; whether others still hold ship cubes (so the last
+    #: choice and the buttons' last step are the end for everyone).
+    finished: frozenset[str]
+    end_all: bool
+    #: What a player's button steps through (`steps`).
+    steps: tuple[Step, ...]
+    #: The one-tap choices: with every conversion's set in a row of its own (`apart`),
+    #: and with them gathered in one choice (`gathered`); how many sets there are.
+    apart: tuple[Choice, ...] = ()
+    gathered: tuple[Choice, ...] = ()
+    set_count: int = 0
+    #: Every label a move may have this Loading (`possible_labels`), asked only where the
+    #: layout has not measured them yet (a measured frame cost: never every frame).
+    possible: Callable[[], Sequence[str]] = tuple
+    #: The step chosen on the buttons: its words, large, and what OK and the button do.
+    chosen: str = ""
+    chosen_said: str = ""
+    #: The end for everyone (asked, or the chosen step): its stock's words, by goods and
+    #: by count (the layout takes the first that fits).
+    stock: tuple[str, str] = ("", "")
+    #: The chosen cubes' choices, and the words beside them (the question and why the
+    #: usual places are not offered); where nothing takes them, where they stay and why.
+    offers: tuple[Offer, ...] = ()
+    said: str = ""
+    stays: str = ""
+    why: str = ""
+    #: The conversions' sets shown for a choice.
+    set_takes: tuple[SetTakes, ...] = ()
+
+    @property
+    def pid(self) -> str:
+        return self.pick.pid
+
+    @property
+    def mode(self) -> str:
+        """What takes the choices' place: "end" (the end for everyone asked), "chosen" (a
+        step chosen on the buttons), "offers" (cubes chosen), "sets" or "moves"."""
+        pick = self.pick
+        if pick.asking_end:
+            return "end"
+        if pick.pressed is not None and pick.pressed < len(self.steps):
+            return "chosen"
+        if pick.selected:
+            return "offers"
+        if pick.sets:
+            return "sets"
+        return "moves"
+
+
+def cubes_of(state: State, pid: str) -> list[Cube]:
+    """The player's cubes: the ships' (the dock's), the warehouse's, the market hall's."""
+    ps = state.player(pid)
+    out = [(g, "dock") for g in ps.dock] + [(g, "warehouse") for g in ps.warehouse]
+    if ps.market:
+        out.append((ps.market, "market"))
+    return out
+
+
+def steps(state: State, pid: str, end_all: bool) -> tuple[Step, ...]:
+    """What a player's button steps through (issue 31): their legal moves, sales and
+    conversions (`engine.legal.loading_actions`, in its order), their "done" (None), then,
+    where others still hold ship cubes, the end for everyone."""
+    out: list[Step] = [*loading_actions(state, pid), None]
+    if end_all:
+        out.append(END_FOR_ALL)
+    return tuple(out)
+
+
+def step_words(state: State, pid: str, step: Step) -> str:
+    """A step as the chosen one reads (the one-tap choices' words)."""
+    if step is END_FOR_ALL:
+        return end_all_label()
+    if step is None:
+        return _("{name}: done").format(name=words.player_name(state, pid))
+    if isinstance(step, Move):
+        return move_label(state, step)
+    if isinstance(step, MarketSell):
+        return sale_label(step)
+    if isinstance(step, Convert):
+        return conversion_target(step.give, step.take)
+    return str(step)
+
+
+def stock_words(state: State) -> tuple[str, str]:
+    """What ending Loading now sends to the stock, by goods and by count."""
+    out = []
+    for counted in (False, True):
+        holders = words.cubes_to_stock(state, counted)
+        out.append(_("Still on the ships, to the stock if Loading ends now: {cubes}.")
+                   .format(cubes=holders) if holders else _("No cube is left on a ship."))
+    return out[0], out[1]
+
+
+def offers(state: State, pid: str, chosen: Sequence[Cube]) -> tuple[Offer, ...]:
+    """The legal choices for the chosen cubes."""
+    items: list[Offer] = []
+    if len(chosen) == 1:
+        good, store = chosen[0]
+        for a in loading_actions(state, pid):
+            if isinstance(a, Move) and a.good == good and a.source == store:
+                label = _("merchant +1¢") if a.to == MERCHANT_DESTINATION else \
+                    words.place(state, a.to)
+                items.append(Offer(label, a, f"to:{a.to}"))
+    elif len(chosen) == 2:
+        sale = market_sale(state, pid, tuple(chosen))
+        if sale is not None:
+            items.append(Offer(_("Sell both in the market hall +1¢"), sale, "market_sell"))
+    else:
+        for conv in conversions(state, pid, tuple(chosen)):
+            items.append(Offer(_("\u2192 {good}").format(good=names.good(conv.take)), conv,
+                               f"convert:{conv.take}"))
+    return tuple(items)
+
+
+def reasons(state: State, pid: str, chosen: Sequence[Cube], offered: bool) -> list[str]:
+    """Why the usual places are not offered for the chosen cubes: the market hall and
+    the warehouse for one cube; the sale or conversion itself for two or three."""
+    tries: list[Action] = []
+    if len(chosen) == 1:
+        good, store = chosen[0]
+        stores = [Store.MARKET]
+        if any(state.catalogue[c].kind == Kind.WAREHOUSE for c in state.player(pid).cards):
+            stores.append(Store.WAREHOUSE)
+        tries.extend(Move(pid, good, store, to) for to in stores if to != store)
+    elif not offered and len(chosen) == 2:
+        tries.append(MarketSell(pid, tuple(chosen)))
+    elif not offered:
+        tries.extend([Convert(pid, tuple(chosen), good) for good in state.stock][:1])
+    out: list[str] = []
+    if len(chosen) == 1 and not offered:
+        stays: dict[str, str] = {
+            Store.MARKET: _("It stays in the market hall for a later round."),
+            Store.WAREHOUSE: _("It stays in the warehouse.")}
+        out.append(stays.get(chosen[0][1], _("Nothing else takes it: at the end of "
+                                             "Loading it goes to the stock.")))
+    for action in tries:
+        exc = refusal(state, action)
+        if exc is not None:
+            said = words.refusal(state, exc)
+            if said not in out:
+                out.append(said)
+    return out
+
+
+def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> LoadingView:
+    """What Loading shows for `pick.pid` now: only what its mode (`LoadingView.mode`)
+    needs is worked out."""
+    pid = pick.pid
+    ps = state.player(pid)
+    cubes = tuple(cubes_of(state, pid))
+    base = LoadingView(
+        pick=pick, round=state.round, name=words.player_name(state, pid),
+        letter=words.letter(state, pid), cubes=cubes, dock=tuple(ps.dock),
+        warehouse=WAREHOUSE_CARD in ps.cards, finished=finished, end_all=end_all,
+        steps=steps(state, pid, end_all))
+    mode = base.mode
+    if mode == "end":
+        return replace(base, stock=stock_words(state))
+    if mode == "chosen":
+        assert pick.pressed is not None
+        step = base.steps[pick.pressed]
+        said = _("OK records it. {name}'s button again: the next one ({k} of {n}).").format(
+            name=base.name, k=pick.pressed + 1, n=len(base.steps))
+        return replace(base, chosen=step_words(state, pid, step), chosen_said=said,
+                       stock=stock_words(state) if step is END_FOR_ALL else ("", ""))
+    if mode == "offers":
+        chosen = [cubes[i] for i in pick.selected if i < len(cubes)]
+        items = offers(state, pid, chosen)
+        why = reasons(state, pid, chosen, bool(items))
+        if len(chosen) == 1:
+            title = _("Where does the {good} go?").format(good=names.good(chosen[0][0]))
+        elif len(chosen) == 2:
+            title = _("2 cubes: sell them in the market hall?")
+        else:
+            title = _("3 cubes: convert into 1 cube from the stock")
+        return replace(base, offers=items, said=" ".join([title, *why]),
+                       stays=why[0] if why else title, why=" ".join(why[1:]))
+    legal = loading_actions(state, pid)
+    if mode == "sets":
+        offered = [a for a in legal if isinstance(a, Convert)]
+        return replace(base, set_takes=tuple(
+            SetTakes(give, tuple(a for a in offered if a.give == give)) for give in pick.sets))
+    sets = {a.give for a in legal if isinstance(a, Convert)}
+    apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
+    return replace(base, apart=apart, gathered=gathered(apart), set_count=len(sets),
+                   possible=partial(possible_labels, state, pid))

@@ -172,3 +172,32 @@ def test_the_player_s_stripe_lies_in_the_gap_left_of_the_moves_or_nowhere(size):
     assert stripe is not None and stripe.right <= room.x and stripe.x >= 0
     assert (stripe.top, stripe.bottom) == (room.top, room.bottom)
     assert places.stripe(c, room.move(-room.x, 0)) is None  # no gap at the screen's edge
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_a_conversions_words_end_where_its_goods_begin(size):
+    """A conversion's row: its set's words ("Te + Te + Sa →") end a gap before its first
+    good, so the arrow points at the goods and the arrows of two rows line up, however
+    wide the row (they once sat at the far left, a hand's width from the goods)."""
+    from companion.ui.canvas import font
+    from companion.ui.tokens import GAP, TIGHT
+
+    c = canvas(size)
+    row = pygame.Rect(c.u(258), c.u(152), c.w - c.u(266), c.u(56))
+    lines = [places._set_line(c, give, (), places.set_row(c, row))
+             for give in ((("tea", "dock"), ("tea", "dock"), ("saffron", "dock")),
+                          (("coffee", "dock"), ("rubber", "warehouse"), ("carpet", "dock")))]
+    for line in lines:
+        words, first = line.row.heading, line.row.goods[0]
+        assert words.right == first.x - c.u(GAP)
+        assert words.w == font(c.px(line.size)).size(line.heading)[0] + c.u(TIGHT)
+        assert words.x >= row.x and words.y == first.y and words.h == first.h
+    assert lines[0].row.heading.right == lines[1].row.heading.right
+
+
+def test_a_conversions_words_too_long_for_the_row_keep_the_whole_room():
+    c = canvas((480, 800))
+    row = places.set_row(c, pygame.Rect(8, 420, 330, 56))
+    line = places._set_line(c, (("tea", "dock"), ("tea", "dock"), ("saffron", "dock")), (),
+                            row)
+    assert line.row.heading == row.heading

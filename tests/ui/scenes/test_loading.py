@@ -13,6 +13,7 @@ from companion.engine import Move, State
 from companion.ui import names, words
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.views import loading as view
 
 from ..helpers import at
 
@@ -149,7 +150,7 @@ def test_a_cube_with_nowhere_to_go_says_why_and_can_be_left(ui, language):
     stays = _("Nothing else takes it: at the end of Loading it goes to the stock.")
     # Said on the screen, also while a message (the rule that refused a place, as the
     # table met it) shows.
-    refusal = ui.top.reasons(state, pid, [cubes_of(state, pid)[index]], False)[-1]
+    refusal = view.reasons(state, pid, [cubes_of(state, pid)[index]], False)[-1]
     for message in (None, refusal):
         if message:
             ui.error(message)

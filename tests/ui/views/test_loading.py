@@ -188,3 +188,46 @@ def test_a_shortcut_is_offered_for_two_moves_or_more_only():
                 assert (f"shortcut:{kind}" in offered) == (len(moves) > 1), label
                 checked += 1
     assert checked > 5
+
+
+def test_the_view_says_what_each_mode_shows_without_positions():
+    """`view`: the moves (apart and gathered), the buttons' steps (done, then the end for
+    everyone where others hold ship cubes), a chosen step's words, the stock's words."""
+    from companion.ui.views.loading import END_FOR_ALL, Pick, view
+
+    seen = 0
+    for state, pid, action in loading_moments(4, 11):
+        moves = view(state, Pick(pid), frozenset(), end_all=True)
+        assert moves.mode == "moves"
+        assert moves.steps[-2:] == (None, END_FOR_ALL)
+        assert action in moves.steps
+        assert {c.key for c in moves.apart} - {c.key for c in moves.gathered} or \
+            moves.set_count == 0 or moves.set_count > SETS_APART
+        assert moves.possible() == possible_labels(state, pid)
+        alone = view(state, Pick(pid), frozenset(), end_all=False)
+        assert alone.steps[-1] is None and alone.apart[-1].key != "end:all"
+        end = view(state, Pick(pid, pressed=len(moves.steps) - 1), frozenset(), True)
+        assert end.mode == "chosen" and end.chosen == "End for all"
+        assert end.stock[0].startswith("Still on the ships") or \
+            end.stock[0] == "No cube is left on a ship."
+        done = view(state, Pick(pid, pressed=len(moves.steps) - 2), frozenset(), True)
+        assert done.chosen.endswith(": done") and done.stock == ("", "")
+        one = view(state, Pick(pid, selected=(0,)), frozenset(), True)
+        assert one.mode == "offers" and one.said
+        assert all(o.action in loading_actions(state, pid) for o in one.offers)
+        seen += 1
+    assert seen > 5
+
+
+def test_gathered_is_choices_with_the_sets_gathered():
+    from companion.ui.views.loading import gathered
+
+    seen = 0
+    for players, seed in ((4, 11), (5, 3), (3, 7)):
+        for state, pid, _action in loading_moments(players, seed):
+            for end_all in (False, True):
+                apart = choices(state, pid, apart=99, end_all=end_all)
+                assert gathered(apart) == tuple(choices(state, pid, apart=0,
+                                                        end_all=end_all))
+                seen += any(c.give for c in apart)
+    assert seen
