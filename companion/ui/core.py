@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.engine.values import value
+from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
 from companion.ui.bar import BarLayout, Item, text_box, widths_for
@@ -35,8 +35,9 @@ from companion.ui.canvas import (
 from companion.ui.game import GameController
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.layouts.round import legend_row
 from companion.ui.rulestexts import TEXTS
-from companion.ui.scene import Action0, GameHost, Scene
+from companion.ui.scene import Action0, BarSays, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 from companion.ui.words import letter as words_letter
@@ -57,8 +58,6 @@ SAME_SPOT = 32
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
-#: The buttons' legend's height above the bar at 800x480 (where the table has buttons).
-LEGEND = 22
 
 
 @value(frozen=False)
@@ -227,12 +226,12 @@ class UI:
             self.dirty = False
             return self.surface
         bar = pygame.Rect(0, c.h - c.u(BAR), c.w, c.u(BAR))
-        left, right, words = self._bar_items(c, scene, bar)
+        left, right, words, hint_in_bar = self._bar_items(c, scene, bar)
         # The instruction or message: beside the buttons when it fits there in two lines,
         # else in a strip over the bar, the whole width (the body gives way).
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
-        scene.body_message = None
+        said = BarSays(hint_in_bar)
         # The buttons that had no room in the bar: at the strip's left end.
         above = self._above[-1][0].right + c.u(8) if self._above else 0
         words_up = False
@@ -242,9 +241,10 @@ class UI:
             words_up = fitted.cut or room.w < c.u(120)
             if words_up and scene.hint_in_body and self.message:
                 # The round screens show it in place of their hint, beside the panels: a
-                # strip over the bar would take the height five panels need.
-                scene.body_message = (words, self.message.error, self.tap_message)
-                scene.body_short = self.message.short
+                # strip over the bar would take the height five panels need (their
+                # frame's plan says where: `companion.ui.layouts.round.plan`).
+                said = BarSays(hint_in_bar, words, self.message.error, self.message.short,
+                               self.tap_message)
                 words, words_up = "", False
             if words_up and not self.message and self.legend_shown(scene):
                 # Where the buttons' legend says what to do, a hint too long for the bar
@@ -263,12 +263,18 @@ class UI:
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
             body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
         legend = self.legend()
+        shown = self.legend_shown(scene, legend)
         row: pygame.Rect | None = None
-        if self.legend_shown(scene, legend):
-            row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
-            body.h -= c.u(LEGEND) + c.u(2)
-        c.body = body
-        scene.draw(c, body)
+        if scene.hint_in_body:
+            # The round screens' frame keeps the legend's row in its plan.
+            c.body = body
+            body, row = scene.draw_framed(c, body, replace(said, legend=shown))
+            c.body = body
+        else:
+            if shown:
+                row, body = legend_row(c, body)
+            c.body = body
+            scene.draw(c, body)
         c.legend = legend
         c.legend_letters = self.button_letters()
         c.in_bar = True
@@ -328,15 +334,16 @@ class UI:
                              valign="center", max_lines=1)
 
     def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
-                   ) -> tuple[int, int, str]:
-        """Where the bar's text may go (between the left and the right buttons), and the
-        text: the message if there is one, else the scene's hint."""
+                   ) -> tuple[int, int, str, bool]:
+        """Where the bar's text may go (between the left and the right buttons), the
+        text: the message if there is one, else the scene's hint; and whether the hint
+        goes in the bar (else a round screen's frame gives it a place)."""
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
         hint = scene.hint()
         words = self.message.text if self.message else hint
-        scene.hint_in_bar = True
+        in_bar = True
         if scene.hint_in_body:
             # Beside the bar's buttons if it fits there on two lines, else above the
             # scene's own controls; there it stays while a message shows in the bar (or
@@ -355,13 +362,13 @@ class UI:
             room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
-                scene.hint_in_bar = False
+                in_bar = False
                 if not self.message:
                     words = ""
             elif not self.message and (shown.w < c.u(120) or layout.fit(
                     c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
                 words = ""  # Redo, while it is there, takes the hint's room in the bar
-        return left, right, words
+        return left, right, words, in_bar
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
         """Whether a Redo button, were it shown, would go above the bar for want of room."""

@@ -91,14 +91,13 @@ class SupplyScene(RoundScene):
             return self._own
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        # The height above the grid the round's Supply took (`RoundScene.draw`, its
-        # sticky place), on a new Supply screen of the round too.
+        # The round's last frame plan (`RoundScene.frame_plan`: the height above the grid
+        # the round's Supply took, its sticky place), on a new Supply screen of the round too.
         kept = self.round_kept()
-        if "_place" not in self.__dict__ and "place" in kept:
-            self._place = kept["place"]
+        if self.frame_plan is None and "frame" in kept:
+            self.frame_plan = kept["frame"]
         super().draw(c, body)
-        if "_place" in self.__dict__:
-            kept["place"] = self._place
+        kept["frame"] = self.frame_plan
 
     def on_enter(self) -> None:
         self.ship = None
