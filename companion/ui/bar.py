@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pygame
 
+from companion.engine.values import value
 from companion.ui import layout
-from companion.ui.canvas import BODY, Canvas, Colour, font
+from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
 from companion.ui.scene import Action0
 
 #: A bar button before it is placed: label, action (None: disabled), key, colour.
@@ -157,3 +158,58 @@ class BarLayout:
             out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
             x -= pad
         return out, above
+
+
+# --- the buttons' legend --------------------------------------------------------------------
+
+
+@value
+class LegendCell:
+    """A player button's cell in the legend's row: its badge (centre, radius) and the box
+    its words are fitted into."""
+
+    badge_at: tuple[int, int]
+    radius: int
+    #: None: the words are said once for every button, in the last cell's box.
+    words: pygame.Rect | None
+
+
+def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
+                 ) -> list[LegendCell]:
+    """The legend's cells of the buttons `cells` (each its letter and its words, in the
+    buttons' order) across `row`: as wide each as the others where that cuts no words
+    (landscape); else each as wide as its words need, the room left shared out (portrait:
+    five cells of 480 px, "un coup" beside a dash)."""
+    radius = row.h // 2 - 1
+    f = font(c.px(SMALL))
+    wides = [c.badge_radius(radius, letter) for letter, _words in cells]
+    needs = [c.u(12) + 2 * wide + f.size(words)[0] + c.u(4)
+             for wide, (_letter, words) in zip(wides, cells, strict=True)]
+    equal = row.w // max(1, len(cells))
+    said = {words for _letter, words in cells}
+    if len(said) == 1 and not all(need <= equal for need in needs):
+        # Every button says the same (New game's "starts" in portrait): the badges side by
+        # side, the words once after them.
+        out = []
+        x = row.x + c.u(6)
+        for k, wide in enumerate(wides):
+            last = k == len(wides) - 1
+            box = pygame.Rect(x + 2 * wide + c.u(6), row.y, row.right - x - 2 * wide - c.u(10),
+                              row.h) if last else None
+            out.append(LegendCell((x + wide, row.centery), radius, box))
+            x += 2 * wide + c.u(6)
+        return out
+    if all(need <= equal for need in needs) or sum(needs) > row.w:
+        widths = [equal] * len(cells)
+    else:
+        share = (row.w - sum(needs)) // max(1, len(cells))
+        widths = [need + share for need in needs]
+    out = []
+    x = row.x
+    for wide, width in zip(wides, widths, strict=True):
+        cell = pygame.Rect(x, row.y, width, row.h)
+        left = cell.x + c.u(12) + 2 * wide
+        out.append(LegendCell((cell.x + c.u(6) + wide, cell.centery), radius,
+                              pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)))
+        x += width
+    return out

@@ -16,7 +16,7 @@ import pygame
 from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
-from companion.ui.bar import BarLayout, Item, text_box, widths_for
+from companion.ui.bar import BarLayout, Item, legend_cells, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -290,10 +290,7 @@ class UI:
         """Whether the buttons' legend is drawn above the bar: where the table has buttons,
         on every game screen (so the screen's own part keeps its height from press to
         press) and on any other whose player buttons do something; never over the rules."""
-        width, height = self.surface.get_size()
-        if not self.services.buttons or scene.overlay or width < height:
-            # Not yet in portrait: its round screens give the frame's height to the phase
-            # to the pixel, and five cells of a 480 px row cut their words.
+        if not self.services.buttons or scene.overlay:
             return False
         if scene.game_screen:
             return True
@@ -319,17 +316,15 @@ class UI:
         letter (the panels'), then what it does now; a dash where it does nothing."""
         state = self.game.state if self.game is not None else None
         order = buttons.order(state)
-        width = row.w // len(order)
-        radius = row.h // 2 - 1
         letters = self.button_letters()
-        for at, colour in enumerate(order):
-            cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
-            letter = letters[colour]
-            wide = c.badge_radius(radius, letter)  # "Ge": its words start after it
-            c.player_badge(colour, (cell.x + c.u(6) + wide, cell.centery), radius, letter)
-            left = cell.x + c.u(12) + 2 * wide
-            room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
-            layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
+        said = [legend.get(colour, "–") for colour in order]
+        cells = legend_cells(c, row, [(letters[colour], words)
+                                      for colour, words in zip(order, said, strict=True)])
+        for colour, words, cell in zip(order, said, cells, strict=True):
+            c.player_badge(colour, cell.badge_at, cell.radius, letters[colour])
+            if cell.words is None:
+                continue
+            layout.draw_text(c, words, cell.words, SMALL,
                              TEXT if colour in legend else MUTED, role="secondary",
                              valign="center", max_lines=1)
 

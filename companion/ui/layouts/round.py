@@ -21,6 +21,7 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import SOFT, plain
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import FINGER, GAP
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
@@ -197,6 +198,26 @@ def above_phase(c: Canvas, width: int, place: int, message: str | None) -> int:
     if message is None:
         return place
     return max(place, message_height(c, message, width, place) + c.u(8))
+
+
+def holds_message(c: Canvas, height: int) -> bool:
+    """Whether the header's and track's `height` holds a message at all (a finger tall,
+    with the gap below it)."""
+    return c.u(FINGER) <= height - c.u(GAP)
+
+
+def message_room(c: Canvas) -> int:
+    """The place above the phase's controls kept for a message where the hint is in the
+    bar and nothing fits over the header: three lines (an Undo's, in German), with the
+    gap below it."""
+    return 3 * layout.line_height(c, BODY) + 2 * c.u(GAP) + c.u(GAP)
+
+
+def message_in_room(c: Canvas, area: pygame.Rect, text: str, room: int) -> MessagePlan:
+    """A message in the place of `room` kept for it at the top of `area`: never taller
+    (its words are fitted into it, cut as the last resort; a tap closes it)."""
+    box = pygame.Rect(area.x, area.y, area.w, max(0, min(room - c.u(GAP), area.h)))
+    return MessagePlan(text, box, layout.inset(box, c.u(GAP)), room)
 
 
 def fits_over_header(c: Canvas, text: str, height: int) -> bool:
@@ -403,6 +424,16 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
             squeezed = level == len(steps)
         track_h, panel_h = steps[min(level, len(steps) - 1)]
     frame_plan = frame(c, body, header_h, track_h, panel_h, n)
+    room = 0
+    if says.hint_in_bar and not holds_message(c, frame_plan.track.bottom):
+        # The hint is in the bar, and no message fits over the header (the track gave
+        # its place: five players and the buttons' legend at 800x480): a message too
+        # long for the bar gets a place of its own above the controls, kept whether or
+        # not one shows, so the controls never move when one comes or goes (issue 31).
+        room = place = message_room(c)
+        if message is not None and says.short and \
+                message_height(c, message, width) + c.u(GAP) > room:
+            message = says.short
     over = None
     if message is not None and (says.hint_in_bar or above(message) > place) and \
             fits_over_header(c, message, frame_plan.track.bottom):
@@ -423,7 +454,10 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
         least = max(least, kept_place[1])
     used = 0
     in_place = None
-    if message is not None:
+    if message is not None and room:
+        in_place = message_in_room(c, area, message, room)
+        used = in_place.used
+    elif message is not None:
         in_place = message_in_place(c, area, message, least)
         used = in_place.used
     elif says.hint:
