@@ -15,6 +15,7 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
 from companion.ui.scene import Action0
+from companion.ui.tokens import PAD, SNUG, TIGHT
 
 #: A bar button before it is placed: label, action (None: disabled), key, colour.
 Item = tuple[str, Action0 | None, str, Colour]
@@ -183,7 +184,7 @@ def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
     radius = row.h // 2 - 1
     f = font(c.px(SMALL))
     wides = [c.badge_radius(radius, letter) for letter, _words in cells]
-    needs = [c.u(12) + 2 * wide + f.size(words)[0] + c.u(4)
+    needs = [c.u(PAD) + 2 * wide + f.size(words)[0] + c.u(TIGHT)
              for wide, (_letter, words) in zip(wides, cells, strict=True)]
     equal = row.w // max(1, len(cells))
     said = {words for _letter, words in cells}
@@ -191,13 +192,14 @@ def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
         # Every button says the same (New game's "starts" in portrait): the badges side by
         # side, the words once after them.
         out = []
-        x = row.x + c.u(6)
+        x = row.x + c.u(SNUG)
         for k, wide in enumerate(wides):
             last = k == len(wides) - 1
-            box = pygame.Rect(x + 2 * wide + c.u(6), row.y, row.right - x - 2 * wide - c.u(10),
-                              row.h) if last else None
+            start = x + 2 * wide + c.u(SNUG)
+            box = pygame.Rect(start, row.y, row.right - start - c.u(TIGHT), row.h) \
+                if last else None
             out.append(LegendCell((x + wide, row.centery), radius, box))
-            x += 2 * wide + c.u(6)
+            x += 2 * wide + c.u(SNUG)
         return out
     if all(need <= equal for need in needs) or sum(needs) > row.w:
         widths = [equal] * len(cells)
@@ -208,8 +210,8 @@ def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
     x = row.x
     for wide, width in zip(wides, widths, strict=True):
         cell = pygame.Rect(x, row.y, width, row.h)
-        left = cell.x + c.u(12) + 2 * wide
-        out.append(LegendCell((cell.x + c.u(6) + wide, cell.centery), radius,
-                              pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)))
+        left = cell.x + c.u(PAD) + 2 * wide
+        out.append(LegendCell((cell.x + c.u(SNUG) + wide, cell.centery), radius,
+                              pygame.Rect(left, cell.y, cell.right - left - c.u(TIGHT), cell.h)))
         x += width
     return out
