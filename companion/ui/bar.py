@@ -180,38 +180,59 @@ def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
     """The legend's cells of the buttons `cells` (each its letter and its words, in the
     buttons' order) across `row`: as wide each as the others where that cuts no words
     (landscape); else each as wide as its words need, the room left shared out (portrait:
-    five cells of 480 px, "un coup" beside a dash)."""
+    "un coup" beside four dashes); else the buttons side by side that say the same (New
+    game's "starts", then "+ seat"), their badges together and the words once after them.
+    Only where even that is too wide are the words cut."""
     radius = row.h // 2 - 1
     f = font(c.px(SMALL))
     wides = [c.badge_radius(radius, letter) for letter, _words in cells]
     needs = [c.u(PAD) + 2 * wide + f.size(words)[0] + c.u(TIGHT)
              for wide, (_letter, words) in zip(wides, cells, strict=True)]
     equal = row.w // max(1, len(cells))
-    said = {words for _letter, words in cells}
-    if len(said) == 1 and not all(need <= equal for need in needs):
-        # Every button says the same (New game's "starts" in portrait): the badges side by
-        # side, the words once after them.
-        out = []
-        x = row.x + c.u(SNUG)
-        for k, wide in enumerate(wides):
-            last = k == len(wides) - 1
-            start = x + 2 * wide + c.u(SNUG)
-            box = pygame.Rect(start, row.y, row.right - start - c.u(TIGHT), row.h) \
-                if last else None
-            out.append(LegendCell((x + wide, row.centery), radius, box))
-            x += 2 * wide + c.u(SNUG)
-        return out
-    if all(need <= equal for need in needs) or sum(needs) > row.w:
-        widths = [equal] * len(cells)
-    else:
-        share = (row.w - sum(needs)) // max(1, len(cells))
-        widths = [need + share for need in needs]
+    if all(need <= equal for need in needs):
+        return _cells(c, row, wides, [equal] * len(cells))
+    if sum(needs) <= row.w:
+        share = (row.w - sum(needs)) // len(cells)
+        return _cells(c, row, wides, [need + share for need in needs])
+    # Runs of buttons that say the same: (first, last) of each.
+    runs: list[list[int]] = []
+    for k, (_letter, words) in enumerate(cells):
+        if runs and cells[runs[-1][0]][1] == words:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    run_needs = [c.u(SNUG) + sum(2 * wides[k] + c.u(SNUG) for k in range(first, last + 1))
+                 + f.size(cells[first][1])[0] + c.u(TIGHT) for first, last in runs]
+    if sum(run_needs) > row.w:
+        return _cells(c, row, wides, [equal] * len(cells))
+    share = (row.w - sum(run_needs)) // len(runs)
+    out = []
+    x = row.x
+    for (first, last), need in zip(runs, run_needs, strict=True):
+        right = x + need + share
+        at = x + c.u(SNUG)
+        for k in range(first, last + 1):
+            box = None
+            if k == last:
+                start = at + 2 * wides[k] + c.u(SNUG)
+                box = pygame.Rect(start, row.y, right - start - c.u(TIGHT), row.h)
+            out.append(LegendCell((at + wides[k], row.centery), radius, box))
+            at += 2 * wides[k] + c.u(SNUG)
+        x = right
+    return out
+
+
+def _cells(c: Canvas, row: pygame.Rect, wides: list[int], widths: list[int]
+           ) -> list[LegendCell]:
+    """A cell per button of `widths`, left to right: its badge, then its words' box."""
+    radius = row.h // 2 - 1
     out = []
     x = row.x
     for wide, width in zip(wides, widths, strict=True):
         cell = pygame.Rect(x, row.y, width, row.h)
         left = cell.x + c.u(PAD) + 2 * wide
         out.append(LegendCell((cell.x + c.u(SNUG) + wide, cell.centery), radius,
-                              pygame.Rect(left, cell.y, cell.right - left - c.u(TIGHT), cell.h)))
+                              pygame.Rect(left, cell.y, cell.right - left - c.u(TIGHT),
+                                          cell.h)))
         x += width
     return out
