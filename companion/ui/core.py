@@ -16,7 +16,7 @@ import pygame
 from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
-from companion.ui.bar import BarLayout, Item, legend_cells, text_box, widths_for
+from companion.ui.bar import BarLayout, Item, LegendCell, legend_cells, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -112,6 +112,8 @@ class UI:
         self._bar = BarLayout()
         #: The strip above the bar kept for a Redo to come (`_buttons`).
         self._strip_kept = False
+        #: The legend's cells last placed, and what they were placed for (`_draw_legend`).
+        self._legend_cells: tuple[tuple[object, ...], list[LegendCell]] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -318,8 +320,11 @@ class UI:
         order = buttons.order(state)
         letters = self.button_letters()
         said = [legend.get(colour, "–") for colour in order]
-        cells = legend_cells(c, row, [(letters[colour], words)
-                                      for colour, words in zip(order, said, strict=True)])
+        wanted = [(letters[colour], words) for colour, words in zip(order, said, strict=True)]
+        key = (c.w, c.h, tuple(row), tuple(wanted))
+        if self._legend_cells is None or self._legend_cells[0] != key:
+            self._legend_cells = (key, legend_cells(c, row, wanted))
+        cells = self._legend_cells[1]
         for colour, words, cell in zip(order, said, cells, strict=True):
             c.player_badge(colour, cell.badge_at, cell.radius, letters[colour])
             if cell.words is None:
