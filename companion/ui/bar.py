@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pygame
 
+from companion.engine.values import value
 from companion.ui import layout
-from companion.ui.canvas import BODY, Canvas, Colour, font
+from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
 from companion.ui.scene import Action0
+from companion.ui.tokens import PAD, SNUG, TIGHT
 
 #: A bar button before it is placed: label, action (None: disabled), key, colour.
 Item = tuple[str, Action0 | None, str, Colour]
@@ -157,3 +159,80 @@ class BarLayout:
             out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
             x -= pad
         return out, above
+
+
+# --- the buttons' legend --------------------------------------------------------------------
+
+
+@value
+class LegendCell:
+    """A player button's cell in the legend's row: its badge (centre, radius) and the box
+    its words are fitted into."""
+
+    badge_at: tuple[int, int]
+    radius: int
+    #: None: the words are said once for every button, in the last cell's box.
+    words: pygame.Rect | None
+
+
+def legend_cells(c: Canvas, row: pygame.Rect, cells: list[tuple[str, str]]
+                 ) -> list[LegendCell]:
+    """The legend's cells of the buttons `cells` (each its letter and its words, in the
+    buttons' order) across `row`: as wide each as the others where that cuts no words
+    (landscape); else each as wide as its words need, the room left shared out (portrait:
+    "un coup" beside four dashes); else the buttons side by side that say the same (New
+    game's "starts", then "+ seat"), their badges together and the words once after them.
+    Only where even that is too wide are the words cut."""
+    radius = row.h // 2 - 1
+    f = font(c.px(SMALL))
+    wides = [c.badge_radius(radius, letter) for letter, _words in cells]
+    needs = [c.u(PAD) + 2 * wide + f.size(words)[0] + c.u(TIGHT)
+             for wide, (_letter, words) in zip(wides, cells, strict=True)]
+    equal = row.w // max(1, len(cells))
+    if all(need <= equal for need in needs):
+        return _cells(c, row, wides, [equal] * len(cells))
+    if sum(needs) <= row.w:
+        share = (row.w - sum(needs)) // len(cells)
+        return _cells(c, row, wides, [need + share for need in needs])
+    # Runs of buttons that say the same: (first, last) of each.
+    runs: list[list[int]] = []
+    for k, (_letter, words) in enumerate(cells):
+        if runs and cells[runs[-1][0]][1] == words:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    run_needs = [c.u(SNUG) + sum(2 * wides[k] + c.u(SNUG) for k in range(first, last + 1))
+                 + f.size(cells[first][1])[0] + c.u(TIGHT) for first, last in runs]
+    if sum(run_needs) > row.w:
+        return _cells(c, row, wides, [equal] * len(cells))
+    share = (row.w - sum(run_needs)) // len(runs)
+    out = []
+    x = row.x
+    for (first, last), need in zip(runs, run_needs, strict=True):
+        right = x + need + share
+        at = x + c.u(SNUG)
+        for k in range(first, last + 1):
+            box = None
+            if k == last:
+                start = at + 2 * wides[k] + c.u(SNUG)
+                box = pygame.Rect(start, row.y, right - start - c.u(TIGHT), row.h)
+            out.append(LegendCell((at + wides[k], row.centery), radius, box))
+            at += 2 * wides[k] + c.u(SNUG)
+        x = right
+    return out
+
+
+def _cells(c: Canvas, row: pygame.Rect, wides: list[int], widths: list[int]
+           ) -> list[LegendCell]:
+    """A cell per button of `widths`, left to right: its badge, then its words' box."""
+    radius = row.h // 2 - 1
+    out = []
+    x = row.x
+    for wide, width in zip(wides, widths, strict=True):
+        cell = pygame.Rect(x, row.y, width, row.h)
+        left = cell.x + c.u(PAD) + 2 * wide
+        out.append(LegendCell((cell.x + c.u(SNUG) + wide, cell.centery), radius,
+                              pygame.Rect(left, cell.y, cell.right - left - c.u(TIGHT),
+                                          cell.h)))
+        x += width
+    return out

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.engine.values import value
+from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
-from companion.ui.bar import BarLayout, Item, text_box, widths_for
+from companion.ui.bar import BarLayout, Item, LegendCell, legend_cells, text_box, widths_for
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -35,8 +35,9 @@ from companion.ui.canvas import (
 from companion.ui.game import GameController
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.layouts.round import legend_row
 from companion.ui.rulestexts import TEXTS
-from companion.ui.scene import Action0, GameHost, Scene
+from companion.ui.scene import Action0, BarSays, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 from companion.ui.words import letter as words_letter
@@ -57,8 +58,6 @@ SAME_SPOT = 32
 FRAME_S = 1 / 30
 #: The bottom bar's height at 800x480.
 BAR = 72
-#: The buttons' legend's height above the bar at 800x480 (where the table has buttons).
-LEGEND = 22
 
 
 @value(frozen=False)
@@ -113,6 +112,8 @@ class UI:
         self._bar = BarLayout()
         #: The strip above the bar kept for a Redo to come (`_buttons`).
         self._strip_kept = False
+        #: The legend's cells last placed, and what they were placed for (`_draw_legend`).
+        self._legend_cells: tuple[tuple[object, ...], list[LegendCell]] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -239,12 +240,12 @@ class UI:
             self.dirty = False
             return self.surface
         bar = pygame.Rect(0, c.h - c.u(BAR), c.w, c.u(BAR))
-        left, right, words = self._bar_items(c, scene, bar)
+        left, right, words, hint_in_bar = self._bar_items(c, scene, bar)
         # The instruction or message: beside the buttons when it fits there in two lines,
         # else in a strip over the bar, the whole width (the body gives way).
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
         strip: pygame.Rect | None = None
-        scene.body_message = None
+        said = BarSays(hint_in_bar)
         # The buttons that had no room in the bar: at the strip's left end.
         above = self._above[-1][0].right + c.u(8) if self._above else 0
         words_up = False
@@ -254,9 +255,10 @@ class UI:
             words_up = fitted.cut or room.w < c.u(120)
             if words_up and scene.hint_in_body and self.message:
                 # The round screens show it in place of their hint, beside the panels: a
-                # strip over the bar would take the height five panels need.
-                scene.body_message = (words, self.message.error, self.tap_message)
-                scene.body_short = self.message.short
+                # strip over the bar would take the height five panels need (their
+                # frame's plan says where: `companion.ui.layouts.round.plan`).
+                said = BarSays(hint_in_bar, words, self.message.error, self.message.short,
+                               self.tap_message)
                 words, words_up = "", False
             if words_up and not self.message and self.legend_shown(scene):
                 # Where the buttons' legend says what to do, a hint too long for the bar
@@ -275,12 +277,18 @@ class UI:
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
             body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
         legend = self.legend()
+        shown = self.legend_shown(scene, legend)
         row: pygame.Rect | None = None
-        if self.legend_shown(scene, legend):
-            row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
-            body.h -= c.u(LEGEND) + c.u(2)
-        c.body = body
-        scene.draw(c, body)
+        if scene.hint_in_body:
+            # The round screens' frame keeps the legend's row in its plan.
+            c.body = body
+            body, row = scene.draw_framed(c, body, replace(said, legend=shown))
+            c.body = body
+        else:
+            if shown:
+                row, body = legend_row(c, body)
+            c.body = body
+            scene.draw(c, body)
         c.legend = legend
         c.legend_letters = self.button_letters()
         c.in_bar = True
@@ -296,10 +304,7 @@ class UI:
         """Whether the buttons' legend is drawn above the bar: where the table has buttons,
         on every game screen (so the screen's own part keeps its height from press to
         press) and on any other whose player buttons do something; never over the rules."""
-        width, height = self.surface.get_size()
-        if not self.services.buttons or scene.overlay or width < height:
-            # Not yet in portrait: its round screens give the frame's height to the phase
-            # to the pixel, and five cells of a 480 px row cut their words.
+        if not self.services.buttons or scene.overlay:
             return False
         if scene.game_screen:
             return True
@@ -325,30 +330,32 @@ class UI:
         letter (the panels'), then what it does now; a dash where it does nothing."""
         state = self.game.state if self.game is not None else None
         order = buttons.order(state)
-        width = row.w // len(order)
-        radius = row.h // 2 - 1
         letters = self.button_letters()
-        for at, colour in enumerate(order):
-            cell = pygame.Rect(row.x + at * width, row.y, width, row.h)
-            letter = letters[colour]
-            wide = c.badge_radius(radius, letter)  # "Ge": its words start after it
-            c.player_badge(colour, (cell.x + c.u(6) + wide, cell.centery), radius, letter)
-            left = cell.x + c.u(12) + 2 * wide
-            room = pygame.Rect(left, cell.y, cell.right - left - c.u(4), cell.h)
-            layout.draw_text(c, legend.get(colour, "–"), room, SMALL,
+        said = [legend.get(colour, "–") for colour in order]
+        wanted = [(letters[colour], words) for colour, words in zip(order, said, strict=True)]
+        key = (c.w, c.h, tuple(row), tuple(wanted))
+        if self._legend_cells is None or self._legend_cells[0] != key:
+            self._legend_cells = (key, legend_cells(c, row, wanted))
+        cells = self._legend_cells[1]
+        for colour, words, cell in zip(order, said, cells, strict=True):
+            c.player_badge(colour, cell.badge_at, cell.radius, letters[colour])
+            if cell.words is None:
+                continue
+            layout.draw_text(c, words, cell.words, SMALL,
                              TEXT if colour in legend else MUTED, role="secondary",
                              valign="center", max_lines=1)
 
     def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
-                   ) -> tuple[int, int, str]:
-        """Where the bar's text may go (between the left and the right buttons), and the
-        text: the message if there is one, else the scene's hint."""
+                   ) -> tuple[int, int, str, bool]:
+        """Where the bar's text may go (between the left and the right buttons), the
+        text: the message if there is one, else the scene's hint; and whether the hint
+        goes in the bar (else a round screen's frame gives it a place)."""
         self._bar_buttons = buttons = self._buttons(c, scene, bar)
         left = max((r.right for r, *_rest in buttons if r.x < bar.centerx), default=bar.x)
         right = min((r.x for r, *_rest in buttons if r.x >= bar.centerx), default=bar.right)
         hint = scene.hint()
         words = self.message.text if self.message else hint
-        scene.hint_in_bar = True
+        in_bar = True
         if scene.hint_in_body:
             # Beside the bar's buttons if it fits there on two lines, else above the
             # scene's own controls; there it stays while a message shows in the bar (or
@@ -367,13 +374,13 @@ class UI:
             room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
             if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
-                scene.hint_in_bar = False
+                in_bar = False
                 if not self.message:
                     words = ""
             elif not self.message and (shown.w < c.u(120) or layout.fit(
                     c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
                 words = ""  # Redo, while it is there, takes the hint's room in the bar
-        return left, right, words
+        return left, right, words, in_bar
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
         """Whether a Redo button, were it shown, would go above the bar for want of room."""

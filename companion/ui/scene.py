@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar, cast
 import pygame
 
 from companion.engine import Action, State
+from companion.engine.values import value
 from companion.inputs.intents import Intent
 from companion.ui.canvas import Canvas
 from companion.ui.i18n import _
@@ -25,6 +26,24 @@ T = TypeVar("T")
 Action0 = Callable[[], object]
 #: What a scene's primary button shows and does (None: shown disabled).
 Primary = tuple[str, Action0 | None]
+
+
+@value
+class BarSays:
+    """What the UI's bar leaves a round screen's frame to show (`Scene.draw_framed`): the
+    bar decides where the words go, the frame's plan where they and the legend sit."""
+
+    #: The hint fits in the bar on two lines, whichever hint the screen may show (the
+    #: frame gives it no place above the controls).
+    hint_in_bar: bool
+    #: A message too long for the bar (None: none), whether it is an error, its short
+    #: form (`Message.short`) and what a tap on it does.
+    message: str | None = None
+    error: bool = False
+    short: str | None = None
+    dismiss: Action0 | None = None
+    #: The table has buttons and the legend is shown: the frame keeps its row.
+    legend: bool = False
 
 
 class GameHost(Protocol):
@@ -149,18 +168,12 @@ class Scene:
     #: Takes every intent itself (the hardware test).
     captures_intents = False
     #: May draw its hint beside its controls (the round screens) when the bottom bar has no
-    #: room for it; `hint_in_bar` says, for the frame being drawn, where the bar put it.
+    #: room for it, and a message too long for the bar in the hint's place: the UI draws
+    #: it with `draw_framed`.
     hint_in_body = False
-    hint_in_bar = True
     #: Keeps the strip's height free that a Redo button would take above a narrow bar
     #: (it comes with an Undo), so that its controls keep their places when it comes.
     keeps_redo_room = False
-    #: For the frame being drawn: a message too long for the bar that a scene with
-    #: `hint_in_body` shows in place of its hint (text, error?, what a tap on it does), so
-    #: that no strip over the bar takes the height its controls and panels need.
-    body_message: tuple[str, bool, Callable[[], None]] | None = None
-    #: The message's shorter form, if it has one (`RoundScene.shorten_message`).
-    body_short: str | None = None
     #: Draws on the whole screen, bottom bar included, and its own buttons (the BG Stats code).
     full_screen = False
     #: Shown over the screen below and closed by any button (the rules texts): never
@@ -180,6 +193,14 @@ class Scene:
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         """Draw the screen's content into `body` (everything above the bottom bar)."""
+
+    def draw_framed(self, c: Canvas, body: pygame.Rect,
+                    said: BarSays) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """A screen with `hint_in_body`: draw it into `body` with what the bar left it to
+        show (`said`); the body its own part took and the buttons' legend's row it kept
+        (None: no legend). The others are drawn with `draw`."""
+        self.draw(c, body)
+        return body, None
 
     def kept(self, name: str, key: tuple[object, ...], compute: Callable[[], T]) -> T:
         """`compute()`, remembered under `name` for as long as `key` stays the same: for

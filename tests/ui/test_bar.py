@@ -306,3 +306,49 @@ def test_redo_coming_after_an_undo_does_not_squeeze_the_primary(tmp_path, langua
             {k: before[k] for k in ("undo", "home", "help", "ok")}
     finally:
         set_language("en")
+
+
+# --- the buttons' legend's cells (`legend_cells`, issue 31) -----------------------------------
+
+
+def test_the_legend_s_cells_are_equal_where_that_cuts_nothing_else_as_wide_as_their_words():
+    from companion.ui.bar import legend_cells
+    from companion.ui.canvas import SMALL, font
+
+    c = canvas((800, 480))
+    row = pygame.Rect(0, 380, c.w, c.u(22))
+    five = [("A", "buys"), ("B", "buys"), ("C", "–"), ("D", "–"), ("E", "–")]
+    cells = legend_cells(c, row, five)
+    assert [cell.words.w for cell in cells] == [cells[0].words.w] * 5  # landscape: equal
+    c = canvas((480, 800))
+    row = pygame.Rect(0, 600, c.w, c.u(22))
+    f = font(c.px(SMALL))
+    for said in ([("A", "–"), ("B", "un coup"), ("C", "choisir"), ("D", "–"), ("E", "–")],
+                 [("R", "starts")] * 3 + [("Y", "+ seat")] * 2, [("R", "commence")] * 5):
+        cells = legend_cells(c, row, said)
+        xs = [cell.badge_at[0] for cell in cells]
+        assert xs == sorted(xs) and all(row.collidepoint(cell.badge_at) for cell in cells)
+        boxes = [(cell.words, words) for cell, (_l, words) in zip(cells, said, strict=True)
+                 if cell.words is not None]
+        for box, words in boxes:  # every box holds its words whole, inside the row
+            assert row.contains(box) and f.size(words)[0] <= box.w, (words, box)
+        # Buttons side by side that say the same say it once.
+        assert len(boxes) == sum(1 for k, (_l, w) in enumerate(said)
+                                 if k + 1 == len(said) or said[k + 1][1] != w) or \
+            len(boxes) == len(said)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_new_game_s_legend_in_portrait_cuts_no_word(tmp_path, language, players):
+    from companion.ui import shots
+    try:
+        ui = shots.build("newgame", (480, 800), language, tmp_path, players=players)
+        ui.services.buttons = True
+        ui.dirty = True
+        ui.render()
+        frame = ui.canvas.describe("newgame", language)
+        assert frame["buttons"]
+        assert problems(frame) == []
+    finally:
+        set_language("en")

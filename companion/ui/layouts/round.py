@@ -21,11 +21,14 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import SOFT, plain
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import FINGER, GAP
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 #: The least height of the score track (its markers without the numbers above).
 TRACK_LEAST = 30
+#: The buttons' legend's row above the bar at 800x480 (where the table has buttons).
+LEGEND = 22
 #: Between the header's parts: wide where there is room, narrow where not.
 SEPARATORS = ("  \u00b7  ", " \u00b7 ")
 
@@ -197,6 +200,26 @@ def above_phase(c: Canvas, width: int, place: int, message: str | None) -> int:
     return max(place, message_height(c, message, width, place) + c.u(8))
 
 
+def holds_message(c: Canvas, height: int) -> bool:
+    """Whether the header's and track's `height` holds a message at all (a finger tall,
+    with the gap below it)."""
+    return c.u(FINGER) <= height - c.u(GAP)
+
+
+def message_room(c: Canvas) -> int:
+    """The place above the phase's controls kept for a message where the hint is in the
+    bar and nothing fits over the header: three lines (an Undo's, in German), with the
+    gap below it."""
+    return 3 * layout.line_height(c, BODY) + 2 * c.u(GAP) + c.u(GAP)
+
+
+def message_in_room(c: Canvas, area: pygame.Rect, text: str, room: int) -> MessagePlan:
+    """A message in the place of `room` kept for it at the top of `area`: never taller
+    (its words are fitted into it, cut as the last resort; a tap closes it)."""
+    box = pygame.Rect(area.x, area.y, area.w, max(0, min(room - c.u(GAP), area.h)))
+    return MessagePlan(text, box, layout.inset(box, c.u(GAP)), room)
+
+
 def fits_over_header(c: Canvas, text: str, height: int) -> bool:
     """Whether a message fits in the header's and track's `height` (a finger tall)."""
     fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
@@ -252,6 +275,199 @@ def below_hint(area: pygame.Rect, used: int) -> pygame.Rect:
     """The phase's controls' room: `area` below the `used` height of the hint's place."""
     top = area.y + used
     return pygame.Rect(area.x, top, area.w, max(0, area.bottom - top))
+
+
+# --- the frame as one plan -------------------------------------------------------------------
+
+
+#: What the frame remembers for the round, with the key it holds for: the window's size,
+#: the round and the players (`RoundPlan.key`).
+Key = tuple[int, int, int, int]
+
+
+@value
+class FrameSays:
+    """What the round frame must show this frame: the scene and the UI's bar gather it
+    (`companion.ui.scenes.round.RoundScene.frame_says`); `plan` decides where it goes."""
+
+    #: The header's words: round, season, pile, phase, "Phase: ..." , "Anna first", the
+    #: name alone (`header`).
+    header: tuple[str, str, str, str, str, str, str]
+    #: The players at the table.
+    players: int
+    #: The round (the frame gives way once per round, never back).
+    round: int
+    #: The least height the phase's controls need (0: what is left; `phase_least`).
+    least: int
+    #: The hint's place above the controls (`hint_place`; 0 where the hint is in the bar).
+    place: int
+    #: The hint drawn above the controls ("": in the bar, or none).
+    hint: str
+    #: The bar put the hint (this frame's words) in itself.
+    hint_in_bar: bool
+    #: A message too long for the bar, and its short form (None: none).
+    message: str | None
+    short: str | None
+    #: Portrait: the panels keep their line of details (Supply: the firemen total).
+    keeps: bool
+    #: The height above the controls stays, for the round, the tallest a message took.
+    sticky: bool
+    #: The table has buttons: the legend's row above the bar.
+    legend: bool
+
+
+@value
+class RoundPlan:
+    """Every layout decision of one round frame (`plan`); the scene paints it and keeps it
+    as the next frame's `previous`."""
+
+    says: FrameSays
+    #: The window's size it was planned for.
+    size: tuple[int, int]
+    #: The body the frame was planned in (the bar's, and any strip's, room taken off).
+    given: pygame.Rect
+    #: The body above the legend's row (the whole `given` without a legend).
+    body: pygame.Rect
+    #: The buttons' legend's row (None: no legend).
+    legend: pygame.Rect | None
+    header: HeaderPlan
+    #: The track, the panels, the spare cell and the phase's part (with the hint's place).
+    frame: FramePlan
+    #: A message over the header and the track (the part it covers, the message in it).
+    over_header: tuple[pygame.Rect, MessagePlan] | None
+    #: A message in the hint's place above the controls (None: none there).
+    message: MessagePlan | None
+    #: The hint drawn in its box at the top of the phase's part ("": none).
+    hint: str
+    hint_box: pygame.Rect
+    #: The phase's controls' room (`draw_phase`).
+    phase: pygame.Rect
+    #: Portrait: the phase has less than it needs even with the frame at its least.
+    squeezed: bool
+    #: What the frame remembers for the round, each with its key: how far the portrait
+    #: frame gave way (`portrait_steps`), whether the landscape track gave its place, and
+    #: the tallest height above the controls (`sticky`).
+    gave_way: tuple[Key, int] | None
+    track_gone: tuple[Key, bool] | None
+    kept_place: tuple[tuple[int, int, int], int] | None
+
+
+def legend_row(c: Canvas, body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The buttons' legend's row at the bottom of `body`, and the body left above it."""
+    row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
+    return row, pygame.Rect(body.x, body.y, body.w, body.h - c.u(LEGEND) - c.u(2))
+
+
+def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
+         previous: RoundPlan | None) -> RoundPlan:
+    """The round frame in `given` (the body above the bar): the header, the legend's row,
+    the track, the panels, where the hint or a message goes and the phase's room.
+
+    `previous` is the last frame's plan: the frame gives way once per round, never back
+    (the track's numbers, then its place; in portrait the panels' second line), and a
+    screen whose controls are fixed for the round (`sticky`) keeps the tallest place a
+    message took above them, so nothing moves back under the finger. Measured with `c`
+    only (its scale and fonts)."""
+    size = (c.w, c.h)
+    if previous is not None and previous.size == size and previous.says == says and \
+            previous.given == given:
+        return previous  # the same inputs: the same decisions (and nothing more to keep)
+    legend, body = legend_row(c, given) if says.legend else (None, pygame.Rect(given))
+    key: Key = (c.w, c.h, says.round, says.players)
+    header_plan = previous.header if previous is not None and previous.size == size and \
+        previous.says.header == says.header else header(c, header_bar(c), *says.header)
+    header_h = header_plan.box.h
+    width = phase_width(c)
+    place, message = says.place, says.message
+
+    def above(text: str | None) -> int:
+        return above_phase(c, width, place, text)
+
+    # A message taller than the hint's place that would not fit over the header either
+    # (five players' income): its short form, where it has one (what a tap on it opens
+    # tells the rest), so the controls below keep their place.
+    if message is not None and says.short and above(message) > place and \
+            not fits_over_header(c, message, header_and_track(c)):
+        message = says.short
+    n = says.players
+    # Each panel is a finger tall at least: where five of them and the full score track
+    # do not fit (a two-line header), the track gives up its numbers, then its place
+    # (the panels say every player's points too).
+    track_h = track_height(c, body, header_h, n)
+    track_gone = previous.track_gone if previous is not None else None
+    if landscape(c) and track_h:
+        # The track gives its place to controls that need more than is left below it
+        # (quick Purchase's grid at five players); once given, for the round.
+        gone = bool(says.least) and needs_more(says.least, place,
+                                                below_track(body, header_h, track_h))
+        if track_gone is not None and track_gone[0] == key:
+            gone = gone or track_gone[1]
+        track_gone = (key, gone)
+        if gone:
+            track_h = 0
+    panel_h = panel_height(c)
+    squeezed = False
+    gave_way = previous.gave_way if previous is not None else None
+    if portrait(c):
+        steps = portrait_steps(c, says.keeps)
+        level = 0
+        if says.least:
+            # Where the phase's controls need more than is left (five players' three rows
+            # of panels, a two-line header, the "?" above the bar), the frame gives way a
+            # step at a time (`portrait_steps`); the last level: even the last step leaves
+            # too little (the phase gives way too).
+            level = portrait_level(c, body, header_h, n, says.least + above(message),
+                                   says.keeps)
+            if gave_way is not None and gave_way[0] == key:
+                level = max(level, gave_way[1])
+            gave_way = (key, level)
+            squeezed = level == len(steps)
+        track_h, panel_h = steps[min(level, len(steps) - 1)]
+    frame_plan = frame(c, body, header_h, track_h, panel_h, n)
+    room = 0
+    if says.hint_in_bar and not holds_message(c, frame_plan.track.bottom):
+        # The hint is in the bar, and no message fits over the header (the track gave
+        # its place: five players and the buttons' legend at 800x480): a message too
+        # long for the bar gets a place of its own above the controls, kept whether or
+        # not one shows, so the controls never move when one comes or goes (issue 31).
+        room = place = message_room(c)
+        if message is not None and says.short and \
+                message_height(c, message, width) + c.u(GAP) > room:
+            message = says.short
+    over = None
+    if message is not None and (says.hint_in_bar or above(message) > place) and \
+            fits_over_header(c, message, frame_plan.track.bottom):
+        # A message too long for the bar where the hint has no place above the controls,
+        # or taller than that place (a fire's result, five players' income): over the
+        # header and the track until the next action, so that the controls below never
+        # move down under the finger (docs/touch.md).
+        over = over_header(c, frame_plan.track, message)
+        message = None
+    # The instruction above the phase's controls (it stays while a message shows). A
+    # screen whose controls are fixed for the round (`sticky`) keeps the tallest place
+    # a message took this round: the controls below give way once (the round's first
+    # screen with the Income's message), never back up.
+    area = frame_plan.area
+    least = place
+    kept_place = previous.kept_place if previous is not None else None
+    if says.sticky and kept_place is not None and kept_place[0] == key[:3]:
+        least = max(least, kept_place[1])
+    used = 0
+    in_place = None
+    if message is not None and room:
+        in_place = message_in_room(c, area, message, room)
+        used = in_place.used
+    elif message is not None:
+        in_place = message_in_place(c, area, message, least)
+        used = in_place.used
+    elif says.hint:
+        used = hint_used(c, area, says.hint)
+    least = max(least, used)
+    if says.sticky:
+        kept_place = (key[:3], least)
+    return RoundPlan(says, size, pygame.Rect(given), body, legend, header_plan, frame_plan, over,
+                     in_place, says.hint if in_place is None else "", hint_box(area),
+                     below_hint(area, least), squeezed, gave_way, track_gone, kept_place)
 
 
 # --- the header -----------------------------------------------------------------------------

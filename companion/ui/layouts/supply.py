@@ -25,6 +25,7 @@ from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.layouts.confirm import goods_row
+from companion.ui.layouts.round import RoundPlan
 from companion.ui.paint import Control, Cube, Fill, Item, Mark, Words
 from companion.ui.tokens import (
     CARD_FIRE,
@@ -251,11 +252,12 @@ class SupplyPlan:
 
     #: The round's memory, carried from plan to plan: whether the ships are told by the
     #: ship row (by the round's grid, language and screen size), the grid's places (by the
-    #: round's grid and the choice), and the height the frame kept above the grid.
+    #: round's grid and the choice), and the round frame's plan (the height it kept above
+    #: the grid).
     round: int
     rows: tuple[tuple[tuple[object, ...], bool], ...]
     grids: tuple[tuple[tuple[object, ...], tuple[Place, ...]], ...]
-    held: tuple[tuple[int, int, int], int] | None
+    held: RoundPlan | None
     #: This frame: the round's ship-row choice, the grid's places, the heading.
     ship_row: bool
     places: tuple[Place, ...]

@@ -13,6 +13,7 @@ import pygame
 from companion import formats
 from companion.engine import State
 from companion.engine.scoring import score_player
+from companion.engine.values import value
 from companion.engine.words import Kind, Phase
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
@@ -32,7 +33,7 @@ from companion.ui.canvas import (
 )
 from companion.ui.i18n import _, ngettext
 from companion.ui.layouts import round as places
-from companion.ui.scene import Scene
+from companion.ui.scene import BarSays, Scene, SceneHost
 
 T = TypeVar("T")
 
@@ -90,107 +91,107 @@ def contract_lines(state: State, pid: str) -> list[str]:
             for cid, filled in (ps.contracts or {}).items()]
 
 
+@value
+class Marker:
+    """A player's marker moving along the score track: from where it was drawn when its
+    goal changed, to the goal, since `started` (the UI's clock)."""
+
+    start_x: float
+    goal: int
+    started: float
+
+
 class RoundScene(Scene):
-    """The frame every phase screen shares; subclasses draw their phase in `draw_phase`."""
+    """The frame every phase screen shares; subclasses draw their phase in `draw_phase`.
+
+    Each frame the scene gathers what the frame must show (`frame_says`), asks the round
+    layout for one plan (`places.plan`, given the last frame's plan) and paints it; the
+    phase's controls go into the plan's `phase` room."""
 
     name = "round"
     game_screen = True
     hint_in_body = True
     #: Offer a way back to Home (the game stays saved).
     menu = True
-    #: Portrait, an odd number of players: the panels' grid's free cell (bottom right),
-    #: where a phase may put a control its own rows have no room for (set by `draw`).
-    spare: pygame.Rect | None = None
     #: The place above the phase's controls keeps, for the round, the tallest height a
-    #: message took in it (`draw`): the controls give way once, never back up.
+    #: message took in it (`places.plan`): the controls give way once, never back up.
     sticky_place = False
-    #: Portrait: even with the track gone and the panels at their least, the phase's
-    #: controls have less than `phase_least` (set by `draw`; it stays so for the round).
-    squeezed = False
+
+    def __init__(self, ui: SceneHost) -> None:
+        super().__init__(ui)
+        #: The last frame's plan (`places.plan`): the next frame's `previous`.
+        self.frame_plan: places.RoundPlan | None = None
+        #: What the bar left the frame to show this frame (`draw_framed`).
+        self.bar_says = BarSays(hint_in_bar=True)
+        #: Each player's marker moving on the track (`marker_x`).
+        self.markers: dict[str, Marker] = {}
 
     @property
     def state(self) -> State:
         return self.game.state
 
+    @property
+    def hint_in_bar(self) -> bool:
+        """This frame's hint is in the bar (the bar's decision, `draw_framed`)."""
+        return self.bar_says.hint_in_bar
+
+    @property
+    def spare(self) -> pygame.Rect | None:
+        """Portrait, an odd number of players: the panels' grid's free cell (bottom
+        right), where a phase may put a control its own rows have no room for."""
+        return self.frame_plan.frame.spare if self.frame_plan is not None else None
+
+    @property
+    def squeezed(self) -> bool:
+        """Portrait: even with the track gone and the panels at their least, the phase's
+        controls have less than `phase_least` (it stays so for the round)."""
+        return self.frame_plan is not None and self.frame_plan.squeezed
+
+    def draw_framed(self, c: Canvas, body: pygame.Rect,
+                    said: BarSays) -> tuple[pygame.Rect, pygame.Rect | None]:
+        self.bar_says = said
+        self.draw(c, body)
+        plan = self.frame_plan
+        assert plan is not None
+        return plan.body, plan.legend
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         mark = c.mark()
-        self.shorten_message(c)
-        header_h = self.draw_header(c, state, places.header_bar(c))
-        n = len(state.players)
-        # Each panel is a finger tall at least: where five of them and the full score track
-        # do not fit (a two-line header), the track gives up its numbers, then its place
-        # (the panels say every player's points too).
-        track_h = places.track_height(c, body, header_h, n)
-        if places.landscape(c) and track_h and self.track_gives_way(
-                c, state, places.below_track(body, header_h, track_h)):
-            track_h = 0
-        panel_h = places.panel_height(c)
-        self.squeezed = False
-        if places.portrait(c):
-            track_h, panel_h = self.portrait_heights(c, state, body, header_h)
-        plan = places.frame(c, body, header_h, track_h, panel_h, n)
-        if track_h:
-            self.draw_track(c, state, plan.track)
-        message = self.body_message
-        width = self.phase_width(c)
-        if message is not None and (self.hint_in_bar or self.above_phase(c, width) >
-                                    self.hint_place(c, width)) and \
-                self.message_over_header(c, message[0], plan.track.bottom):
-            # A message too long for the bar where the hint has no place above the
-            # controls, or taller than that place (a fire's result, five players' income):
-            # over the header and the track until the next action, so that the controls
-            # below never move down under the finger (docs/touch.md).
+        plan = places.plan(c, body, self.frame_says(c, state), self.frame_plan)
+        self.frame_plan = plan
+        self.draw_header(c, state, plan.header)
+        if plan.frame.track.h:
+            self.draw_track(c, state, plan.frame.track)
+        said = self.bar_says
+        dismiss = said.dismiss or self.ui.dismiss_message
+        if plan.over_header is not None:
+            # (Over the header and the track: what was drawn there is no longer shown.)
             c.forget_since(mark)
-            cover, over = places.over_header(c, plan.track, message[0])
+            cover, over = plan.over_header
             c.rect(cover, BG, radius=0)
-            self.draw_message(c, over, message[1], message[2])
-            self.body_message = None
-        self.spare = plan.spare
-        self.draw_panels(c, state, plan.panels)
-        # The instruction above the phase's controls (it stays while a message shows).
-        area = plan.area
-        hint = "" if self.hint_in_bar else self.hint()
-        least = self.hint_place(c, area.w)
-        # A screen whose controls are fixed for the round (`sticky_place`) keeps the
-        # tallest place a message took this round: the controls below give way once
-        # (the round's first screen with the Income's message), never back up.
-        key = (c.w, c.h, state.round)
-        kept = self.__dict__.get("_place")
-        sticky = self.sticky_place and not self.entry_pending()
-        if sticky and kept is not None and kept[0] == key:
-            least = max(least, kept[1])
-        used = 0
-        if self.body_message is not None:
-            text, error, dismiss = self.body_message
-            in_place = places.message_in_place(c, area, text, least)
-            self.draw_message(c, in_place, error, dismiss)
-            used = in_place.used
-        elif hint:
-            layout.draw_text(c, hint, places.hint_box(area), BODY, TEXT)
-            used = places.hint_used(c, area, hint)
-        least = max(least, used)
-        if sticky:
-            self._place = (key, least)
-        self.draw_phase(c, state, places.below_hint(area, least))
+            self.draw_message(c, over, said.error, dismiss)
+        self.draw_panels(c, state, plan.frame.panels)
+        if plan.message is not None:
+            self.draw_message(c, plan.message, said.error, dismiss)
+        elif plan.hint:
+            layout.draw_text(c, plan.hint, plan.hint_box, BODY, TEXT)
+        self.draw_phase(c, state, plan.phase)
 
-    def shorten_message(self, c: Canvas) -> None:
-        """A message taller than the hint's place that would not fit over the header
-        either (five players' income): its short form, where it has one (what a tap on it
-        opens tells the rest), so the controls below keep their place."""
-        message = self.body_message
-        short = self.body_short
-        if message is None or not short:
-            return
-        width = self.phase_width(c)
-        if self.above_phase(c, width) > self.hint_place(c, width) and \
-                not self.message_over_header(c, message[0], places.header_and_track(c)):
-            self.body_message = (short, message[1], message[2])
-
-    @staticmethod
-    def message_over_header(c: Canvas, text: str, height: int) -> bool:
-        """Whether a message fits in the header's and track's `height` (a finger tall)."""
-        return places.fits_over_header(c, text, height)
+    def frame_says(self, c: Canvas, state: State) -> places.FrameSays:
+        """What the frame must show this frame: the header's words, the players, what the
+        phase needs (`phase_least`), the hint and its place, and what the bar left to it
+        (a message, where the hint went, the legend)."""
+        said = self.bar_says
+        width = places.phase_width(c)
+        # (Supply's panels keep their line of details in portrait too; Loading's give it
+        # way there as before: its moves need the room, and no fire is revealed during it.)
+        keeps = bool(self.panel_keeps()) and self.name == "supply"
+        return places.FrameSays(
+            self.header_said(state), len(state.players), state.round,
+            self.phase_least(c, state, width), self.hint_place(c, width),
+            "" if said.hint_in_bar else self.hint(), said.hint_in_bar, said.message,
+            said.short, keeps, self.sticky_place and not self.entry_pending(), said.legend)
 
     @staticmethod
     def phase_width(c: Canvas) -> int:
@@ -211,56 +212,6 @@ class RoundScene(Scene):
         made on it may change the hint): the hint's place is as tall as the tallest."""
         return [self.hint()]
 
-    def above_phase(self, c: Canvas, width: int) -> int:
-        """What the hint or a message in its place takes above the phase's controls."""
-        message = self.body_message
-        return places.above_phase(c, width, self.hint_place(c, width),
-                                  None if message is None else message[0])
-
-    def portrait_heights(self, c: Canvas, state: State, body: pygame.Rect,
-                         header_h: int) -> tuple[int, int]:
-        """Portrait: the score track's height and a row of panels'. Where the phase's
-        controls need more than is left (five players' three rows of panels, a two-line
-        header, the "?" above the bar), the track gives up its numbers, then the panels
-        the line that puts a long name under the numbers (a finger tall still, the name
-        beside), then the track its place (the panels say every player's points).
-
-        While the round lasts the arrangement only gives way further, never back: a tap
-        that shortens the bar (a buyer chosen) moves nothing under the finger."""
-        # (Supply's panels keep their line of details in portrait too; Loading's give it
-        # way there as before: its moves need the room, and no fire is revealed during it.)
-        keeps = bool(self.panel_keeps()) and self.name == "supply"
-        steps = places.portrait_steps(c, keeps)
-        width = places.phase_width(c)
-        need = self.phase_least(c, state, width)
-        if not need:
-            return steps[0]
-        # The last level: even the last step leaves too little (the phase gives way too).
-        level = places.portrait_level(c, body, header_h, len(state.players),
-                                      need + self.above_phase(c, width), keeps)
-        key = (c.w, c.h, state.round, state.player_count)
-        was = self.__dict__.get("_gave_way")
-        if was is not None and was[0] == key:
-            level = max(level, was[1])
-        self.__dict__["_gave_way"] = (key, level)
-        self.squeezed = level == len(steps)
-        return steps[min(level, len(steps) - 1)]
-
-    def track_gives_way(self, c: Canvas, state: State, left: int) -> bool:
-        """Landscape: whether the score track gives its place to the phase's controls,
-        which need more than the `left` height below it and the hint's place (quick
-        Purchase's grid at five players); once given, for the round, so nothing moves
-        under the finger."""
-        width = places.phase_width(c)
-        need = self.phase_least(c, state, width)
-        gone = bool(need) and places.needs_more(need, self.hint_place(c, width), left)
-        key = (c.w, c.h, state.round, state.player_count)
-        was = self.__dict__.get("_track_gone")
-        if was is not None and was[0] == key:
-            gone = gone or was[1]
-        self.__dict__["_track_gone"] = (key, gone)
-        return gone
-
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The least height the phase's controls need (0: what is left): in portrait the
         frame gives way for it, in landscape the score track."""
@@ -270,7 +221,7 @@ class RoundScene(Scene):
         """The phase's own controls."""
 
     def draw_message(self, c: Canvas, plan: places.MessagePlan, error: bool,
-                     dismiss: Callable[[], None]) -> None:
+                     dismiss: Callable[[], object]) -> None:
         """A message too long for the bar, in place of the hint until the next action; a
         tap on it closes it (a finger tall, a finger's gap above the controls;
         `places.message_in_place`)."""
@@ -306,9 +257,9 @@ class RoundScene(Scene):
         """Rules texts besides the phase and the cards (the market hall in Loading)."""
         return []
 
-    def draw_header(self, c: Canvas, state: State, rect: pygame.Rect) -> int:
-        """Round, season, cards left, phase and who has the metal coin; its height (two
-        lines where one is too narrow, as in portrait)."""
+    def header_said(self, state: State) -> tuple[str, str, str, str, str, str, str]:
+        """The header's words: round, season, cards left, phase ("Phase: ..." too) and who
+        has the metal coin ("Anna first", and the name alone; `places.header`)."""
         season = names.season(state.top_season()) if state.phase == Phase.SUPPLY else \
             names.season(self._season_of_round(state))
         round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
@@ -322,8 +273,11 @@ class RoundScene(Scene):
         name = words.player_name(state, state.first_player)
         first = _("{name} first").format(name=name)
         labelled = _("Phase: {phase}").format(phase=phase)
-        said = (round_text, season, cards_left, phase, labelled, first, name)
-        plan = self.kept("header", (c.w, c.h, rect, said), lambda: places.header(c, rect, *said))
+        return (round_text, season, cards_left, phase, labelled, first, name)
+
+    def draw_header(self, c: Canvas, state: State, plan: places.HeaderPlan) -> None:
+        """Round, season, cards left, phase and who has the metal coin (two lines where
+        one is too narrow, as in portrait)."""
         c.rect(plan.box, PANEL, radius=0)
         if plan.line_box is None:
             c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
@@ -333,7 +287,6 @@ class RoundScene(Scene):
             c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
         c.text(plan.first, plan.first_at, BODY, TEXT, anchor="midright")
         c.player_badge(state.first_player, plan.badge_at, plan.badge_r, "M")
-        return plan.box.h
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
@@ -368,20 +321,20 @@ class RoundScene(Scene):
     def marker_x(self, pid: str, target: int) -> int:
         """Where to draw a marker now: moving smoothly to `target` after a change."""
         now = self.ui.clock()
-        moves: dict[str, tuple[float, int, float]] = self.__dict__.setdefault("_moves", {})
-        start_x, goal, started = moves.get(pid, (float(target), target, 0.0))
-        t = min(1.0, (now - started) / self.MOVE_S)
-        shown = places.marker_between(start_x, goal, t)
-        if goal != target:
-            moves[pid] = (shown, target, now)
+        moving = self.markers.get(pid)
+        if moving is None:
+            moving = Marker(float(target), target, 0.0)
+        t = min(1.0, (now - moving.started) / self.MOVE_S)
+        shown = places.marker_between(moving.start_x, moving.goal, t)
+        if moving.goal != target:
+            self.markers[pid] = Marker(shown, target, now)
             return int(shown)
-        if pid not in moves:
-            moves[pid] = (float(target), target, 0.0)
+        if pid not in self.markers:
+            self.markers[pid] = moving
         return int(round(shown))
 
     def animating_until(self) -> float:
-        moves = self.__dict__.get("_moves", {})
-        return max((started + self.MOVE_S for _x, _g, started in moves.values()), default=0.0)
+        return max((m.started + self.MOVE_S for m in self.markers.values()), default=0.0)
 
     def draw_panels(self, c: Canvas, state: State, boxes: Sequence[pygame.Rect]) -> None:
         """Each player's panel in its box (seat order; `places.frame`)."""

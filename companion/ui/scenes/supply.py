@@ -52,10 +52,11 @@ class SupplyScene(RoundScene):
         #: The last frame's view and plan (None before the first frame).
         self.view: shown.SupplyView | None = None
         self.plan: SupplyPlan | None = None
-        # The height the round's Supply kept above the grid (`RoundScene.draw`): its plan's.
+        # The round's frame as the round's Supply left it (`RoundScene.frame_plan`: the
+        # height it took above the grid, its sticky place): kept with Supply's plan.
         last = ui.game.plans.last(SupplyPlan) if ui.game is not None else None
         if last is not None and last.held is not None:
-            self._place = last.held
+            self.frame_plan = last.held
 
     def screen_key(self) -> object:
         """The ship whose goods are asked (a hurried second tap on it picks no good)."""
@@ -281,8 +282,8 @@ class SupplyScene(RoundScene):
             state, self.ship, self.goods, self.page, self.view))
         made = places.plan(c, view, area, self.game.plans.last(SupplyPlan),
                            (_("Other card"), _("Clear goods")))
-        # The height above the grid this frame kept (`RoundScene.draw`) goes with it.
-        self.plan = plan = replace(made, held=getattr(self, "_place", None))
+        # This frame's round frame (`RoundScene.draw`, planned before the phase) goes with it.
+        self.plan = plan = replace(made, held=self.frame_plan)
         self.game.plans.keep(plan)
         if plan.grid is not None:
             self.page = plan.grid.page

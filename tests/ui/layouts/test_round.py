@@ -278,3 +278,104 @@ def test_a_panel_keeps_its_letter_badge_with_a_negative_score_and_a_short_name(
         assert [ink for _text, ink in c.text_rects if ink.colliderect(badge)] == []
         assert [t.text for t in c.drawn if t.cut] == []
         c.forget_since(mark)
+
+
+# --- the frame as one plan (`places.plan`, issue 36) ------------------------------------------
+
+
+def says(players: int = 5, least: int = 0, round: int = 3, *, message: str | None = None,
+         short: str | None = None, hint_in_bar: bool = False, legend: bool = False,
+         sticky: bool = False, hint: str = "Tap the buyer.", place: int | None = None,
+         c: Canvas | None = None) -> places.FrameSays:
+    """What a round screen's frame must show (`RoundScene.frame_says`)."""
+    if place is None:
+        assert c is not None
+        place = 0 if hint_in_bar else places.hint_place(c, places.phase_width(c), [hint])
+    return places.FrameSays(
+        ("Round 3/8", "Summer", "cards left 20", "Loading", "Phase: Loading", "Anna first",
+         "Anna"), players, round, least, place, "" if hint_in_bar else hint, hint_in_bar,
+        message, short, False, sticky, legend)
+
+
+def test_the_same_inputs_make_the_same_plan():
+    c = canvas((800, 480))
+    first = places.plan(c, body_of(c), says(c=c), None)
+    assert places.plan(c, body_of(c), says(c=c), first) is first
+    assert places.plan(c, body_of(c), says(c=c), None) == first
+
+
+def test_portrait_the_frame_gives_way_once_a_round_and_never_back():
+    c = canvas((480, 800))
+    body = body_of(c)
+    roomy = places.plan(c, body, says(least=c.u(100), c=c), None)
+    tight = places.plan(c, body, says(least=c.u(420), c=c), roomy)
+    assert tight.frame.track.h < roomy.frame.track.h
+    assert tight.phase.h > roomy.phase.h
+    # A tap that needs less (a buyer chosen) moves nothing back under the finger ...
+    eased = places.plan(c, body, says(least=c.u(100), c=c), tight)
+    assert eased.frame == tight.frame and eased.phase == tight.phase
+    # ... until the next round.
+    fresh = places.plan(c, body, says(least=c.u(100), round=4, c=c), eased)
+    assert fresh.frame == roomy.frame
+
+
+def test_landscape_the_track_gives_its_place_once_a_round():
+    c = canvas((800, 480))
+    body = body_of(c)
+    roomy = places.plan(c, body, says(least=c.u(100), c=c), None)
+    assert roomy.frame.track.h
+    gone = places.plan(c, body, says(least=c.u(330), c=c), roomy)
+    assert not gone.frame.track.h
+    assert not places.plan(c, body, says(least=c.u(100), c=c), gone).frame.track.h
+    assert places.plan(c, body, says(least=c.u(100), round=4, c=c), gone).frame.track.h
+
+
+def test_a_sticky_place_keeps_the_tallest_message_for_the_round():
+    c = canvas((800, 480))
+    body = body_of(c)
+    long = "Income: " + ", ".join(f"player {k} gets 3 coins and 2 points" for k in range(5))
+    calm = places.plan(c, body, says(sticky=True, c=c), None)
+    loud = places.plan(c, body, says(sticky=True, message=long, c=c), calm)
+    assert loud.phase.top > calm.phase.top
+    after = places.plan(c, body, says(sticky=True, c=c), loud)
+    assert after.phase == loud.phase
+    assert places.plan(c, body, says(sticky=True, round=4, c=c), after).phase == calm.phase
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_the_legend_s_row_is_kept_below_the_frame(players):
+    for size in [(800, 480), (480, 800)]:
+        c = canvas(size)
+        body = body_of(c)
+        plan = places.plan(c, body, says(players, legend=True, c=c), None)
+        assert plan.legend is not None
+        assert plan.legend.bottom == body.bottom and plan.body.bottom < plan.legend.top
+        for part in [*plan.frame.panels, plan.frame.area, plan.phase]:
+            assert not part.colliderect(plan.legend), (size, part)
+        assert places.plan(c, body, says(players, c=c), None).legend is None
+
+
+def test_where_nothing_fits_over_the_header_a_message_has_a_place_of_its_own():
+    """800x480, five players and the legend: the track gives its place, so no message
+    fits over the header; with the hint in the bar, a message too long for it has a place
+    kept above the controls whether or not it shows (issue 31)."""
+    c = canvas((800, 480))
+    body = pygame.Rect(0, 0, c.w, c.h - c.u(72))  # the UI's bar
+    quiet = places.plan(c, body, says(5, legend=True, hint_in_bar=True, c=c), None)
+    assert not quiet.frame.track.h
+    undone = ("Undone: Red sells coffee to the merchant for 3 coins and takes the points "
+              "the contract brings.")
+    said = places.plan(c, body, says(5, legend=True, hint_in_bar=True, message=undone,
+                                     c=c), quiet)
+    assert said.phase == quiet.phase and said.message is not None
+    assert said.message.box.bottom < said.phase.top
+    # Too long even for its place: its short form, where it has one.
+    longer = undone + " " + undone
+    short = places.plan(c, body, says(5, legend=True, hint_in_bar=True, message=longer,
+                                      short="Undone.", c=c), quiet)
+    assert short.phase == quiet.phase and short.message is not None
+    assert short.message.text == "Undone."
+    # With the track there (no legend), a one-line message goes over the header as before.
+    track = places.plan(c, body, says(5, hint_in_bar=True, c=c), None)
+    over = places.plan(c, body, says(5, hint_in_bar=True, message="Undone.", c=c), track)
+    assert over.over_header is not None and over.phase == track.phase

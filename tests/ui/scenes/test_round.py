@@ -219,3 +219,123 @@ def test_five_panels_stay_a_finger_tall_while_a_long_message_shows(ui):
     finally:
         ui.set_language("en")
         set_language("en")
+
+
+# --- issue 36: the frame is one plan per frame ------------------------------------------------
+
+
+def _with_buttons(tmp_path, picture: str, size: tuple[int, int], players: int = 5,
+                  language: str = "en"):
+    """The sample `picture` (real states, `shots.build`) with the table's buttons: the
+    legend drawn."""
+    from companion.ui import shots
+    ui = shots.build(picture, size, language, tmp_path, players=players)
+    ui.services.buttons = True
+    ui.dirty = True
+    return ui
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("picture", ["supply", "ship", "purchase", "tracked", "loading"])
+def test_every_frame_of_a_round_screen_makes_one_frame_plan_from_the_last(
+        tmp_path, monkeypatch, picture, size):
+    from companion.inputs import intents as it
+    from companion.ui.layouts import round as places
+    from companion.ui.scenes.round import RoundScene
+
+    ui = _with_buttons(tmp_path, picture, size)
+    plans: list[tuple[object, object]] = []
+    real_plan = places.plan
+
+    def counting(c, body, says, previous):
+        got = real_plan(c, body, says, previous)
+        plans.append((previous, got))
+        return got
+
+    monkeypatch.setattr(places, "plan", counting)
+    frames = []
+    real_render = ui.render
+
+    def render():
+        kept = ui.top.frame_plan if isinstance(ui.top, RoundScene) else None
+        frames.append((isinstance(ui.top, RoundScene), kept))
+        return real_render()
+
+    ui.render = render  # touch() renders through it too
+    ui.render()
+    ui.render()  # the same frame again
+    ui.info(_("Pressed too soon after the screen changed: nothing done. Press again if "
+              "you meant it."))
+    ui.render()
+    ui.dismiss_message()
+    ui.render()
+    ui.intent(it.PlayerButton(ui.game.state.players[-1]))
+    ui.render()
+    ui.touch(next(h.rect.center for h in ui.canvas.hits if h.key == "help"))
+    assert ui.top.overlay  # the rules texts: no round frame
+    ui.render()
+    ui.pop()
+    ui.render()
+    round_frames = [kept for is_round, kept in frames if is_round]
+    assert len(round_frames) >= 6
+    assert len(plans) == len(round_frames)
+    # Each plan is made from the one the scene kept from the frame before.
+    for (previous, _got), kept in zip(plans, round_frames, strict=True):
+        assert previous is kept
+    assert sum(previous is not None for previous, _got in plans) >= len(plans) - 2
+
+
+# --- issue 31: the buttons' legend in portrait, and a message that moves no control -----------
+
+
+@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+@pytest.mark.parametrize("picture", ["supply", "ship", "purchase", "tracked", "loading",
+                                     "loading-end-all"])
+def test_in_portrait_the_legend_is_drawn_whole_and_nothing_overlaps_it(
+        tmp_path, language, picture):
+    """480x800, five players: the legend says what each button does (a newcomer ended a
+    French Loading by accident where it was missing), its words whole, in a row of its
+    own that no control and no other text runs into."""
+    from companion.ui import buttons
+
+    ui = _with_buttons(tmp_path, picture, (480, 800), language=language)
+    frame = Finger(ui).frame()
+    assert problems(frame) == []
+    row = ui.top.frame_plan.legend
+    assert row is not None
+    state = ui.game.state
+    letters = ui.button_letters()
+    in_row = [t for t in frame["texts"] if row.contains(t["rect"])]
+    assert [t["text"] for t in in_row if t["text"] in letters.values()] == \
+        [letters[colour] for colour in buttons.order(state)]
+    assert not [t["text"] for t in in_row if t["cut"]]
+    said = {b["means"] for b in frame["buttons"] if b["button"] not in ("ok", "undo")}
+    assert said <= {t["text"] for t in in_row}  # every button's words, in the row
+    for item in [*frame["targets"], *[t for t in frame["texts"] if t not in in_row]]:
+        assert not row.colliderect(item["rect"]), item
+
+
+@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+def test_at_800x480_a_long_message_moves_no_loading_control(tmp_path, language):
+    """Five players and the legend: no message fits over the header (the track gave its
+    place), so a message too long for the bar has a place kept above Loading's moves."""
+    ui = _with_buttons(tmp_path, "loading", (800, 480), language=language)
+
+    def controls():
+        frame = Finger(ui).frame()
+        said = (ui.message.text, ui.message.short) if ui.message is not None else ()
+        return [(t["label"], t["rect"]) for t in frame["targets"]
+                if not t["bar"] and t["label"] not in said]
+
+    before = controls()
+    for text in [_("Pressed too soon after the screen changed: nothing done. Press again "
+                   "if you meant it."),
+                 _("Undone: {what}").format(what=_("Loading done") + ", " + "; ".join(
+                     [_("Pressed too soon: nothing done.")] * 2))]:
+        ui.info(text)
+        assert controls() == before
+        frame = Finger(ui).frame()
+        assert any(t["label"] == text for t in frame["targets"])  # shown, a tap closes it
+        assert problems(frame) == []
+        ui.dismiss_message()
+    assert controls() == before
