@@ -79,3 +79,9 @@ GOOD_COLOURS: dict[str, Colour] = {
     "rubber": (235, 235, 228),
     "carpet": (196, 48, 48),
 }
+#: A fire's flame (the Fire screen's banner).
+FLAME: Colour = (250, 150, 40)
+#: Points a player gains (a fire's gain: its arrow and number).
+GAIN: Colour = (70, 190, 100)
+#: Points a player loses (a fire's loss: its arrow and number).
+LOSS: Colour = (230, 80, 70)

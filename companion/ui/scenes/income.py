@@ -33,6 +33,8 @@ class IncomeScene(Scene):
         self.after = after
         #: What Continue does after closing (the 4th fire's question); Back only closes.
         self.then = then
+        #: The last frame's plan (`layouts.income.plan`), made once a frame.
+        self.plan: placed.IncomePlan | None = None
 
     def primary(self) -> Primary:
         return (_("Continue"), self.proceed)
@@ -53,7 +55,7 @@ class IncomeScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         view = self.view()
-        plan = placed.place(c, body, view)
+        plan = self.plan = placed.plan(c, view, body, self.plan)
         if view.title:
             layout.draw_text(c, view.title, plan.title, LARGE, TEXT, role="title",
                              max_lines=1)
