@@ -13,9 +13,17 @@ fitted to it), and below them:
 The same room, state and language give the same places (nothing moves under the finger);
 the heights the frame gives way for (`quick_least`, `tracked_least`) are worked out here
 too, so they always agree with what is placed.
+
+`plan(c, view, room, previous)` is the frame's one layout decision for either form (the
+view from `companion.ui.views.purchase`): the last frame's plan comes back where nothing
+it was made for changed, and the quick grid keeps the form switch's place for the rest of
+the round once the round began without a form (`QuickPlan.keeps`), so nothing moves when
+the switch goes.
 """
 
 from __future__ import annotations
+
+from typing import overload
 
 import pygame
 
@@ -27,15 +35,24 @@ from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
-from companion.ui.views.purchase import arrange, grid_least, most_price, split
+from companion.ui.tokens import FINGER, GAP, HAIRLINE, SNUG, THIN, TIGHT
+from companion.ui.views.purchase import (
+    PricePage,
+    PurchaseView,
+    TrackedView,
+    arrange,
+    grid_least,
+    most_price,
+    price_page,
+    split,
+    switch_shown,
+)
 
 Colour = tuple[int, int, int]
 
 #: The bottom bar's height, and the strip above it where its left buttons go for want of
 #: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
-BAR_H, STRIP_H = 72, 56 + 3 * 8
-#: A finger-tall button (the form switch, Pass) and the gap around the phase's parts.
-FINGER, GAP = 56, 8
+BAR_H, STRIP_H = 72, FINGER + 3 * GAP
 
 
 # -- the round's tiles -----------------------------------------------------------------
@@ -70,7 +87,7 @@ class Tiles:
 def slot_columns(c: Canvas, width: int, n: int) -> int:
     """Tiles in one row, or in portrait in two where one row would make them too narrow for
     a ship's three cubes with their initials (six cards)."""
-    narrow = (width - c.u(8) * (n - 1)) // max(1, n) < c.u(76)
+    narrow = (width - c.u(GAP) * (n - 1)) // max(1, n) < c.u(76)
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
@@ -117,23 +134,23 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     cols = slot_columns(c, width, n)
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
-    tile = 3 * step + c.u(8)
+    tile = 3 * step + c.u(GAP)
     if state is not None:
-        inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
-        cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+        cube = min(c.u(26), (inner_w - 2 * c.u(THIN)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
         left = 1  # "discarded", or its cross: one line
-        tile = max(tile, max(left, 2) * step + c.u(8),
-                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
+        tile = max(tile, max(left, 2) * step + c.u(GAP),
+                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(GAP))
         for i, slot in enumerate(state.slots):
             status, _colour = slot_status(c, state, i, inner_w)
             if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
-                need = max(len(status), 2) * step + c.u(8)
+                need = max(len(status), 2) * step + c.u(GAP)
             else:
-                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(8)
+                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(GAP)
             tile = max(tile, need)
-    return rows * tile + (rows - 1) * c.u(8)
+    return rows * tile + (rows - 1) * c.u(GAP)
 
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
@@ -188,14 +205,14 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
     goods), else by its season and number; the card being settled is named in full below
     the tiles (the hint)."""
     n = max(1, len(state.slots))
-    gap = c.u(8)
+    gap = c.u(GAP)
     step = layout.line_height(c, SMALL)
     cols = slot_columns(c, rect.w, n)
     out = []
     for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
-        inner = layout.inset(box, c.u(4), c.u(2))
+        inner = layout.inset(box, c.u(TIGHT), c.u(THIN))
         status, colour = slot_status(c, state, i, inner.w)
         # A discarded card's goods are gone with it: its status takes their place.
         goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
@@ -211,19 +228,19 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             goods = (card.good,)
         # As many cubes to a row as their initials fit side by side ("Co Te" over "Sa Ru").
         least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
-                    default=0) + c.u(6)
-        per_row = max(1, min(len(goods), (inner.w + c.u(2)) // max(1, least + c.u(2)))) \
+                    default=0) + c.u(SNUG)
+        per_row = max(1, min(len(goods), (inner.w + c.u(THIN)) // max(1, least + c.u(THIN)))) \
             if printed else 3  # a ship's three cubes: one row, as ever
         rows = -(-len(goods) // per_row) if goods else 0
-        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(2)) // max(3, per_row)) \
+        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
             if goods else 0
         if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
             per_row, rows = 1, 1
-            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(2))
+            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(THIN))
         # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
         # for the cubes alone: they are the card's face, and its kind is the only one with
         # cubes and no name.
-        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(2)
+        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(THIN)
         if printed and rows and free // rows - step // rows >= least and cube >= least:
             pass
         elif printed and rows and free // rows >= least and cube >= least:
@@ -232,7 +249,7 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             # No room for the cubes and a line of the kind: the goods as text, as names say
             # them ("Auftr. Kf·Te").
             printed, goods, rows, cube = False, (), 0, 0
-        cubes_h = rows * cube + max(0, rows - 1) * c.u(2)
+        cubes_h = rows * cube + max(0, rows - 1) * c.u(THIN)
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
         lines = room.h // step
         label = tile_name(c, card, room.w, max(1, lines), face=not printed)
@@ -252,9 +269,9 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(goods) - row * per_row)
-            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(2)) // 2
-            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(2)),
-                                            used_bottom + c.u(1) + row * (cube + c.u(2)),
+            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(THIN)) // 2
+            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(THIN)),
+                                            used_bottom + c.u(HAIRLINE) + row * (cube + c.u(THIN)),
                                             cube, cube)))
         top = inner.bottom - len(status) * step
         out.append(Tile(box=box, label=label, room=room, lines=lines, cubes=tuple(cubes),
@@ -411,7 +428,7 @@ def offer(c: Canvas, state: State, area: pygame.Rect, said: str | None,
     pass_w = min(area.w, c.u(180))
     if beside:  # the row as tall as the offer needs beside Pass (a long name: 3 lines)
         row_h = max(row_h, layout.fit(c, said, area.w - pass_w - gap, None, BODY,
-                                      "body").height(c) + c.u(4))
+                                      "body").height(c) + c.u(TIGHT))
         tiles_h = max(least, min(tiles_h, area.h - gap - row_h))
     placed = tiles(c, state, flow.take(tiles_h))
     said_room = coins_room = None
@@ -437,8 +454,100 @@ def tracked_least(c: Canvas, state: State, width: int) -> int:
     if not state.slots:
         return 0
     tiles_h = slots_height(c, width, len(state.slots), state)
-    need = tiles_h + c.u(8) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+    need = tiles_h + c.u(GAP) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(TIGHT))
     # Demand: the line saying whose worker it is, the tiles and the form switch's row.
-    need = max(need, layout.line_height(c, BODY) + c.u(8) + tiles_h + c.u(56) + c.u(8))
+    need = max(need, layout.line_height(c, BODY) + c.u(GAP) + tiles_h + c.u(FINGER) + c.u(GAP))
     # Portrait: as if the bar's strip were there (`strip_room`).
     return need + strip_room(c)
+
+
+# -- the frame's plan ------------------------------------------------------------------------
+
+#: A round and a screen size ((round, width, height)): where the quick grid keeps the form
+#: switch's place.
+Keep = tuple[int, int, int]
+
+
+@value
+class QuickFrame:
+    """Quick Purchase's plan of a frame: the places (`quick`), the prices the grid's
+    columns show (`prices`; None: every card settled), and what it was made for."""
+
+    places: QuickPlan
+    prices: PricePage | None
+    view: PurchaseView
+    room: pygame.Rect
+    size: tuple[int, int]
+    #: The rounds and sizes whose grid keeps the form switch's place: the round began
+    #: without a form, so the grid leaves the switch's place free all round.
+    keeps: frozenset[Keep]
+
+
+@value
+class TrackedFrame:
+    """Tracked Purchase's plan of a frame: the workers being placed (`demand`) or the offer
+    (`offer`), and what it was made for."""
+
+    demand: DemandPlan | None
+    offer: OfferPlan | None
+    view: TrackedView
+    room: pygame.Rect
+    size: tuple[int, int]
+
+
+Plan = QuickFrame | TrackedFrame
+
+
+def switch_room(c: Canvas, state: State, previous: Plan | None) -> int:
+    """The width the quick grid keeps for the form switch: while it is offered, and for the
+    rest of the round and screen size where it was (`QuickFrame.keeps`); else 0."""
+    if switch_shown(state):
+        return switch_width(c, False)
+    keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()
+    return switch_width(c, False) if (state.round, c.w, c.h) in keeps else 0
+
+
+def least(c: Canvas, state: State, width: int, tracked: bool,
+          previous: Plan | None = None) -> int:
+    """The least height of the phase's part (what the frame gives way for), without
+    making a plan: `quick_least` or `tracked_least`."""
+    if tracked:
+        return tracked_least(c, state, width)
+    return quick_least(c, state, width, switch_room(c, state, previous))
+
+
+@overload
+def plan(c: Canvas, view: PurchaseView, room: pygame.Rect,
+         previous: Plan | None = None) -> QuickFrame: ...
+
+
+@overload
+def plan(c: Canvas, view: TrackedView, room: pygame.Rect,
+         previous: Plan | None = None) -> TrackedFrame: ...
+
+
+def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
+         previous: Plan | None = None) -> Plan:
+    """Every layout decision of a Purchase frame for `view` in `room` (the phase's part):
+    the tiles, the grid's arrangement and which prices its columns show, the form switch's
+    place (quick); the tiles, the line and the switch, or the offer and Pass (tracked).
+    The last frame's plan (`previous`) comes back where it was made for the same view,
+    room and size; the quick grid keeps the form switch's place from it."""
+    size = (c.w, c.h)
+    if previous is not None and previous.view == view and previous.room == room and \
+            previous.size == size:
+        return previous
+    state = view.state
+    if isinstance(view, TrackedView):
+        if view.demand:
+            return TrackedFrame(demand=demand(c, state, room), offer=None, view=view,
+                                room=room, size=size)
+        return TrackedFrame(demand=None, offer=offer(c, state, room, view.said, view.coins),
+                            view=view, room=room, size=size)
+    keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()
+    if view.switch:
+        keeps = keeps | {(state.round, c.w, c.h)}
+    places = quick(c, state, room, switch_room(c, state, previous))
+    prices = price_page(view, places.columns) if places.cells else None
+    return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
+                      keeps=keeps)

@@ -25,12 +25,19 @@ from companion.ui.canvas import (
     Canvas,
 )
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 from companion.ui.layouts import purchase as placed
 from companion.ui.layouts.purchase import Tiles
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
-from companion.ui.views.purchase import PurchaseView, purchase_view
+from companion.ui.views.purchase import (
+    PurchaseView,
+    TrackedView,
+    offer_of,
+    purchase_view,
+    switch_shown,
+    tracked_view,
+)
 
 MAX_PRICE = 8
 
@@ -78,9 +85,9 @@ class PurchaseScene(RoundScene):
         #: the card it was turned for.
         self.first = 1
         self.first_for: tuple[int, int] | None = None
-        #: Per round and screen size: whether the grid keeps the form switch's place (the
-        #: round began without a form), so that nothing moves when the switch goes.
-        self.switch_kept: dict[tuple[int, int, int], bool] = {}
+        #: The last frame's plan (`layouts.purchase.plan`): made once a frame; it keeps
+        #: the form switch's place for the round (nothing moves when the switch goes).
+        self.plan: placed.QuickFrame | None = None
 
     def on_enter(self) -> None:
         self.buyer = None
@@ -220,51 +227,40 @@ class PurchaseScene(RoundScene):
         else:
             self.game.act(Buy(buyer, slot, price))
 
-    def switch_room(self, c: Canvas, state: State) -> int:
-        """The form switch's width where the grid keeps its place this round, else 0."""
-        key = (state.round, c.w, c.h)
-        if switch_shown(state):
-            self.switch_kept[key] = True
-        return placed.switch_width(c, False) if self.switch_kept.get(key) else 0
-
-    def view(self, state: State, columns: int) -> PurchaseView:
-        """What the grid shows now: the page turned to, or the one with the price counted
-        up with a player's own button."""
-        first = self.first if self.first_for == (state.round, state.settling) else 1
-        if self.buyer is not None and not first <= self.price < first + columns:
-            first = (self.price - 1) // columns * columns + 1
+    def view(self, state: State) -> PurchaseView:
+        """What the screen shows now (`views.purchase.purchase_view`): the buyer and price
+        counted up with a player's own button, the page the table turned to (on this
+        card); once per state and entry."""
+        turned = self.first if self.first_for == (state.round, state.settling) else 1
         chosen = (self.buyer, self.price) if self.buyer is not None else None
-        return purchase_view(state, columns, first, chosen)
+        lang = language()
+        return self.kept("view", (state, chosen, turned, lang),
+                         lambda: purchase_view(state, chosen, turned, lang))
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The tiles and the grid with four price columns at least: what the frame gives
-        way for (`layouts.purchase.quick_least`)."""
-        return placed.quick_least(c, state, width, self.switch_room(c, state))
+        way for (`layouts.purchase.least`, no plan made)."""
+        return placed.least(c, state, width, False, self.plan)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        current = state.settling
-        plan = placed.quick(c, state, area, self.switch_room(c, state))
-        draw_tiles(c, state, plan.tiles, current)
-        if current >= len(state.slots):
+        view = self.view(state)
+        got = self.plan = placed.plan(c, view, area, self.plan)
+        plan, prices = got.places, got.prices
+        draw_tiles(c, state, plan.tiles, view.index)
+        if prices is None:
             return
-        view = self.view(state, plan.columns)
-        for row, boxes in zip(view.rows, plan.cells, strict=True):
+        for row, boxes in zip(prices.rows, plan.cells, strict=True):
             for cell, box in zip(row.cells, boxes, strict=False):
                 c.button(box, str(cell.price),
                          partial(self.buy, row.pid, cell.price) if cell.enabled else None,
                          key=f"price:{row.pid}:{cell.price}", name=cell.label,
                          colour=PLAYER_COLOURS.get(row.pid, PANEL_HI), size=LARGE,
                          selected=cell.selected, badge=row.letter, badge_size=BODY)
-        if plan.page is not None and view.page:
-            c.button(plan.page, view.page, partial(self.turn_page, view.page_to),
+        if plan.page is not None and prices.page:
+            c.button(plan.page, prices.page, partial(self.turn_page, prices.page_to),
                      key="price:page")
         if plan.switch is not None:
             form_switch(c, state, self.game, False, plan.switch)
-
-
-def switch_shown(state: State) -> bool:
-    """Before the round's first entry the table may use the other form for this round."""
-    return state.form is None and state.phase == Phase.DEMAND and not state.placed
 
 
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
@@ -314,6 +310,9 @@ class TrackedPurchaseScene(RoundScene):
     #: Demand: the card chosen on the buttons (an index of the round's cards), which OK
     #: places the worker above; an offer: "pass" chosen by the offered player's button.
     pressed: int | str | None = None
+
+    #: The last frame's plan (`layouts.purchase.plan`), made once a frame.
+    plan: placed.TrackedFrame | None = None
 
     def on_enter(self) -> None:
         self.pressed = None
@@ -385,14 +384,7 @@ class TrackedPurchaseScene(RoundScene):
         return _("the choice")
 
     def offer(self) -> tuple[str, int, int] | None:
-        state = self.state
-        index = state.settling
-        if state.phase != Phase.PURCHASE or index >= len(state.slots):
-            return None
-        slot = state.slots[index]
-        if not slot.workers:
-            return None
-        return slot.workers[0], index, len(slot.workers)
+        return offer_of(self.state)
 
     def primary(self) -> Primary | None:
         if isinstance(self.pressed, int) and self.state.phase == Phase.DEMAND:
@@ -431,42 +423,36 @@ class TrackedPurchaseScene(RoundScene):
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """An offer: the tiles, and Pass with the offer beside it; the same from the
-        round's first worker on (`layouts.purchase.tracked_least`)."""
-        return placed.tracked_least(c, state, width)
+        round's first worker on (`layouts.purchase.least`, no plan made)."""
+        return placed.least(c, state, width, True)
 
-    def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
-        card = state.catalogue[state.slots[index].card]
-        return _("Offer: {card} to {name} for {price}¢").format(
-            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+    def view(self, state: State) -> TrackedView:
+        """What the screen shows now (`views.purchase.tracked_view`): the card chosen on
+        the buttons; once per state and choice."""
+        chosen = self.pressed if isinstance(self.pressed, int) else None
+        lang = language()
+        return self.kept("view", (state, chosen, lang),
+                         lambda: tracked_view(state, chosen, lang))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        if state.phase == Phase.DEMAND:
-            pid = self.turn()
-            total = 3 * state.player_count
-            demand = placed.demand(c, state, area)
-            c.player_badge(pid, demand.badge, demand.badge_r, words.letter(state, pid))
-            layout.draw_text(c, _("{name} places worker {k} of {n}").format(
-                name=words.player_name(state, pid), k=state.placed + 1, n=total),
-                demand.line, BODY, TEXT, max_lines=1)
-            chosen = self.pressed if isinstance(self.pressed, int) else None
-            draw_tiles(c, state, demand.tiles, chosen, on_tap=self.place)
+        view = self.view(state)
+        got = self.plan = placed.plan(c, view, area, self.plan)
+        if got.demand is not None:
+            demand = got.demand
+            c.player_badge(view.turn, demand.badge, demand.badge_r, view.letter)
+            layout.draw_text(c, view.line, demand.line, BODY, TEXT, max_lines=1)
+            draw_tiles(c, state, demand.tiles, view.chosen, on_tap=self.place)
             form_switch(c, state, self.game, True, demand.switch)
             return
-        offer = self.offer()
-        if offer is None:
-            plan = placed.offer(c, state, area, None, "")
-            draw_tiles(c, state, plan.tiles, state.settling)
+        plan = got.offer
+        if plan is None:
             return
-        pid, index, price = offer
-        said = self.offer_text(state, pid, index, price)
-        coins = _("Coins of {name}: {coins}").format(
-            name=words.player_name(state, pid), coins=state.player(pid).coins)
-        plan = placed.offer(c, state, area, said, coins)
         draw_tiles(c, state, plan.tiles, state.settling)
+        said = view.said or ""
         if plan.said is not None:
             layout.draw_text(c, said, plan.said, BODY, TEXT)
         if plan.coins is not None:
-            layout.draw_text(c, coins, plan.coins, BODY, MUTED)
+            layout.draw_text(c, view.coins, plan.coins, BODY, MUTED)
         if plan.passing is not None:
             c.button(plan.passing, _("Pass"), self.decline, key="pass")
         if plan.beside is not None:

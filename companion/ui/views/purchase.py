@@ -8,9 +8,10 @@ has fewer columns than the round's highest possible price, one more button turns
 columns to the higher prices ("5–8 ›") and back; a player's own (GPIO) button counts the
 price up from 1 as before. A card nobody bought is the bar's primary action.
 
-`purchase_view` works out what the grid shows from the state (no pygame); `arrange` works
-out where each button goes in the room the screen leaves (rectangles as (x, y, w, h)
-tuples, no pygame); `companion.ui.scenes.purchase` paints them.
+`purchase_view` works out what the screen shows from the state (no pygame), `price_page`
+which prices the grid's columns show; `arrange` works out where each button goes in the
+room the screen leaves (rectangles as (x, y, w, h) tuples, no pygame), for
+`companion.ui.layouts.purchase.plan`; `companion.ui.scenes.purchase` paints the plan.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from companion.engine import State
 from companion.engine.legal import buy_prices
 from companion.engine.rules import MAX_WORKERS_ON_CARD, WORKERS_PER_PLAYER
 from companion.engine.values import value
-from companion.ui import words
+from companion.engine.words import Phase
+from companion.ui import names, words
+from companion.ui.i18n import _
 
 #: (x, y, w, h)
 Box = tuple[int, int, int, int]
@@ -72,11 +75,10 @@ class BuyerRow:
 
 
 @value
-class PurchaseView:
-    #: The card being settled, its place in the round, and its full name.
-    index: int
-    count: int
-    #: The prices the columns show now, first to last.
+class PricePage:
+    """The price columns the grid shows now: from `first` to `last`, each row's cells of
+    those prices, and the page button."""
+
     first: int
     last: int
     rows: tuple[BuyerRow, ...]
@@ -87,14 +89,41 @@ class PurchaseView:
     page_to: int
 
 
-def purchase_view(state: State, columns: int, first: int = 1,
-                  chosen: tuple[str, int] | None = None) -> PurchaseView:
-    """What the grid shows for the card being settled with `columns` price columns from
-    price `first` on; `chosen`: a buyer and price counted up with their own button."""
+@value
+class PurchaseView:
+    """Quick Purchase: what the screen shows for the card being settled (no positions)."""
+
+    #: The round's cards and who bought them so far (the tiles: `layouts.purchase.tiles`
+    #: reads their names, goods and status from it), in the table's `language`.
+    state: State
+    language: str
+    #: The card being settled, its place in the round (index == count: all settled).
+    index: int
+    count: int
+    #: The highest price of the round (`most_price`).
+    most: int
+    #: A row per player, with a cell for every price from 1 to `most`.
+    rows: tuple[BuyerRow, ...]
+    #: A buyer and price counted up with the player's own button, not yet recorded.
+    chosen: tuple[str, int] | None
+    #: The first price column the table turned the grid to (1: not turned).
+    turned: int
+    #: The form switch is offered (before the round's first entry: `switch_shown`).
+    switch: bool
+
+
+def switch_shown(state: State) -> bool:
+    """Before the round's first entry the table may use the other form for this round."""
+    return state.form is None and state.phase == Phase.DEMAND and not state.placed
+
+
+def purchase_view(state: State, chosen: tuple[str, int] | None = None, turned: int = 1,
+                  language: str = "") -> PurchaseView:
+    """What quick Purchase shows for the card being settled: every player's row with a
+    cell for each price the round allows, greyed where the engine refuses it (`chosen`: a
+    buyer and price counted up with their own button; `turned`: the first price of the
+    page the table turned to)."""
     most = most_price(state)
-    columns = max(1, min(columns, most))
-    first = first if 1 <= first <= most else 1
-    last = min(most, first + columns - 1)
     rows = []
     for pid in state.players:
         allowed = buy_prices(state, pid)
@@ -104,7 +133,26 @@ def purchase_view(state: State, columns: int, first: int = 1,
             coins=state.player(pid).coins,
             cells=tuple(PriceCell(price=p, label=cell_label(letter, p), enabled=p in allowed,
                                   selected=chosen == (pid, p))
-                        for p in range(first, last + 1))))
+                        for p in range(1, most + 1))))
+    return PurchaseView(state=state, language=language, index=state.settling,
+                        count=len(state.slots), most=most, rows=tuple(rows), chosen=chosen,
+                        turned=turned if 1 <= turned <= most else 1,
+                        switch=switch_shown(state))
+
+
+def price_page(view: PurchaseView, columns: int, first: int | None = None) -> PricePage:
+    """The prices the grid's `columns` show: from `first` (default: the page the table
+    turned to, or the one with the price counted up with a player's own button)."""
+    most = view.most
+    columns = max(1, min(columns, most))
+    if first is None:
+        first = view.turned
+        if view.chosen is not None and not first <= view.chosen[1] < first + columns:
+            first = (view.chosen[1] - 1) // columns * columns + 1
+    first = first if 1 <= first <= most else 1
+    last = min(most, first + columns - 1)
+    rows = tuple(BuyerRow(pid=row.pid, letter=row.letter, name=row.name, coins=row.coins,
+                          cells=row.cells[first - 1:last]) for row in view.rows)
     page, page_to = "", 1
     if columns < most:
         if last < most:
@@ -113,8 +161,7 @@ def purchase_view(state: State, columns: int, first: int = 1,
         else:
             page_to = 1
             page = page_label(1, columns, False)
-    return PurchaseView(index=state.settling, count=len(state.slots), first=first, last=last,
-                        rows=tuple(rows), page=page, page_to=page_to)
+    return PricePage(first=first, last=last, rows=rows, page=page, page_to=page_to)
 
 
 @value
@@ -222,3 +269,60 @@ def split(box: Box, tiles_h: int, u: Callable[[float], int]) -> tuple[Box, Box]:
     x, y, w, h = box
     below = y + tiles_h + u(TILES_GAP)
     return (x, y, w, tiles_h), (x, below, w, max(0, y + h - below))
+
+
+def offer_of(state: State) -> tuple[str, int, int] | None:
+    """The tracked form's offer now: the first worker's player on the card being settled,
+    the card's index, and the price (the workers on it); None: no offer."""
+    index = state.settling
+    if state.phase != Phase.PURCHASE or index >= len(state.slots):
+        return None
+    slot = state.slots[index]
+    if not slot.workers:
+        return None
+    return slot.workers[0], index, len(slot.workers)
+
+
+@value
+class TrackedView:
+    """Tracked Purchase: the worker being placed (Demand), or the offer (no positions)."""
+
+    #: The round's cards (the tiles), in the table's `language`.
+    state: State
+    language: str
+    #: Demand: whose worker is placed (their id and letter) and the line saying so.
+    demand: bool
+    turn: str
+    letter: str
+    line: str
+    #: The card chosen on the buttons, which OK places the worker above (None: none).
+    chosen: int | None
+    #: The offer (player, card, price), its sentence and the buyer's coins (None, "": no
+    #: offer).
+    offer: tuple[str, int, int] | None
+    said: str | None
+    coins: str
+    #: The form switch is offered (before the round's first entry).
+    switch: bool
+
+
+def tracked_view(state: State, chosen: int | None = None, language: str = "") -> TrackedView:
+    """What tracked Purchase shows: whose worker is placed, or the card offered to whom."""
+    demand = state.phase == Phase.DEMAND
+    turn = state.seat_after(state.first_player, state.placed)
+    line = _("{name} places worker {k} of {n}").format(
+        name=words.player_name(state, turn), k=state.placed + 1,
+        n=WORKERS_PER_PLAYER * state.player_count) if demand else ""
+    offer = None if demand else offer_of(state)
+    said, coins = None, ""
+    if offer is not None:
+        pid, index, price = offer
+        card = state.catalogue[state.slots[index].card]
+        said = _("Offer: {card} to {name} for {price}¢").format(
+            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+        coins = _("Coins of {name}: {coins}").format(
+            name=words.player_name(state, pid), coins=state.player(pid).coins)
+    return TrackedView(state=state, language=language, demand=demand, turn=turn,
+                       letter=words.letter(state, turn), line=line,
+                       chosen=chosen if demand else None, offer=offer, said=said,
+                       coins=coins, switch=switch_shown(state))

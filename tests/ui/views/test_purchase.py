@@ -21,8 +21,14 @@ from companion.ui.views.purchase import (
     arrange,
     grid_least,
     most_price,
+    price_page,
     purchase_view,
 )
+
+
+def page_of(state, columns, first=None, chosen=None):
+    """The prices `columns` show of the view of `state` (from `first`)."""
+    return price_page(purchase_view(state, chosen), columns, first)
 
 
 def unit(scale: float = 1.0):
@@ -46,7 +52,7 @@ def settling_states(players: int, seed: int) -> tuple:
 def test_each_cell_is_a_price_the_engine_allows_or_greyed_in_its_place():
     seen_disabled = False
     for state, _action in settling_states(2, 3):
-        view = purchase_view(state, 4)
+        view = page_of(state, 4)
         assert [r.pid for r in view.rows] == list(state.players)
         for row in view.rows:
             # The same columns in every row, whether the player can pay them or not.
@@ -66,13 +72,13 @@ def test_every_purchase_of_a_game_is_one_cell_or_behind_the_page_button():
         for state, action in settling_states(players, 7):
             if not isinstance(action, Buy):
                 continue
-            first = purchase_view(state, 4)
+            first = page_of(state, 4)
             shown = {(r.pid, c.price) for r in first.rows for c in r.cells if c.enabled}
             if (action.player, action.price) in shown:
                 continue
             # A higher price: one tap on the page button shows it.
             assert first.page.endswith("\u203a") and action.price >= first.page_to
-            turned = purchase_view(state, 4, first.page_to)
+            turned = page_of(state, 4, first.page_to)
             assert (action.player, action.price) in {
                 (r.pid, c.price) for r in turned.rows for c in r.cells if c.enabled}
             assert turned.page.startswith("\u2039") and turned.page_to == 1
@@ -83,17 +89,22 @@ def test_every_purchase_of_a_game_is_one_cell_or_behind_the_page_button():
 def test_no_page_button_where_every_price_has_a_column():
     state, _action = settling_states(2, 3)[0]
     assert most_price(state) == 6  # 2 players: 6 workers at most on one card
-    view = purchase_view(state, 8)
+    view = page_of(state, 8)
     assert view.page == "" and view.last == 6
-    assert purchase_view(state, 4).page == "5\u20136 \u203a"
+    assert page_of(state, 4).page == "5\u20136 \u203a"
 
 
 def test_a_price_counted_up_with_a_players_button_is_marked():
     state, pid = next((state, p) for state, _action in settling_states(2, 3)
                       for p in state.players if len(buy_prices(state, p)) >= 2)
-    view = purchase_view(state, 4, chosen=(pid, 2))
+    view = page_of(state, 4, chosen=(pid, 2))
     marked = [(r.pid, c.price) for r in view.rows for c in r.cells if c.selected]
     assert marked == [(pid, 2)]
+    # A price counted up beyond the page shown: the page with it, whatever was turned to.
+    high = next((p for p in buy_prices(state, pid) if p > 4), None)
+    if high is not None:
+        turned = price_page(purchase_view(state, (pid, high), turned=1), 4)
+        assert turned.first <= high <= turned.last
 
 
 @pytest.mark.parametrize(("size", "players", "least_columns"), [
