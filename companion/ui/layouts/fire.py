@@ -86,7 +86,7 @@ def plan(c: Canvas, view: FireView, room: pygame.Rect,
     last frame's plan, is kept where it was made for the same view and room: nothing
     moves while the screen is shown, and the frames of the flame's flare measure
     nothing again."""
-    if previous is not None and previous.view == view and previous.room == room:
+    if previous is not None and previous.view is view and previous.room == room:
         return previous
     placed = fire_layout(c, room, title=view.title, points=view.points_said, rule=view.rule,
                          totals=[row.total for row in view.rows],

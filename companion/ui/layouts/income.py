@@ -60,7 +60,7 @@ def plan(c: Canvas, view: IncomeView, room: pygame.Rect,
     height). `previous`, the last frame's plan, is kept where it was made for the same
     view and room: the screen does not change while it is shown (the same data, the same
     places)."""
-    if previous is not None and previous.view == view and previous.room == room:
+    if previous is not None and previous.view is view and previous.room == room:
         return previous
     area = layout.inset(room, c.u(WIDE), c.u(ROOMY))
     flow = layout.Flow(c, area, c.u(SNUG))

@@ -534,7 +534,7 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
     The last frame's plan (`previous`) comes back where it was made for the same view,
     room and size; the quick grid keeps the form switch's place from it."""
     size = (c.w, c.h)
-    if previous is not None and previous.view == view and previous.room == room and \
+    if previous is not None and previous.view is view and previous.room == room and \
             previous.size == size:
         return previous
     state = view.state

@@ -173,12 +173,29 @@ class PurchaseScene(RoundScene):
 
     def legend(self) -> dict[str, str]:
         """A player's button: that player buys (at the lowest price), pressed again the
-        price +1 (within their coins); a player who cannot buy it: nothing."""
+        price +1 (within their coins); a player who cannot buy it: nothing. Before the
+        round's first entry, the first button of a colour nobody plays turns to the
+        tracked form for this round (`switch_button`), as the form switch does."""
         out = {}
         for pid in self.state.players:
             if self.prices(pid):
                 out[pid] = _("price +1") if pid == self.buyer else _("buys")
+        switch = self.switch_button()
+        if switch is not None:
+            # One short word, as "buys": the switch's own "Track workers" has no room in
+            # a legend's cell (issue 31's legend shows the buttons' meanings on one line).
+            out[switch] = _("workers")
         return out
+
+    def switch_button(self) -> str | None:
+        """The button that switches to the tracked form (issue 31: the mixed form by
+        button): the first one after the seated players' while the switch is offered;
+        None where the switch is not offered or every button is a player's (five)."""
+        state = self.state
+        if not switch_shown(state):
+            return None
+        order = buttons.order(state)
+        return order[len(state.players)] if len(order) > len(state.players) else None
 
     def buy(self, pid: str, price: int) -> None:
         """A tap on a price in a player's row: the purchase, recorded at once."""
@@ -195,6 +212,8 @@ class PurchaseScene(RoundScene):
     def on_player(self, colour: str) -> None:
         if colour in self.state.players:
             self.select(colour)
+        elif colour == self.switch_button():
+            self.game.switch_form()
 
     def step(self, delta: int) -> None:
         self.taps.append((self.buyer, self.price))
@@ -319,8 +338,9 @@ class TrackedPurchaseScene(RoundScene):
 
     def legend(self) -> dict[str, str]:
         """Demand: the buttons are the cards in their order (1-5; with six cards the fifth
-        button is card 5, pressed again card 6), OK places the worker. An offer: the
-        offered player's button is Pass (then OK)."""
+        button is card 5, pressed again card 6), OK places the worker; before the round's
+        first entry, OK with no card chosen turns to the quick form for this round. An
+        offer: the offered player's button is Pass (then OK)."""
         state = self.state
         order = buttons.order(state)
         if state.phase == Phase.DEMAND:
@@ -330,6 +350,10 @@ class TrackedPurchaseScene(RoundScene):
                 if at < count:
                     out[colour] = f"{at + 1}/{at + 2}" if at == 4 and count > 5 else \
                         str(at + 1)
+            if self.pressed is None and switch_shown(state):
+                # Before the round's first entry, OK with no card chosen turns to the
+                # quick form for this round, as the form switch does (issue 31).
+                out["ok"] = _("Quick form")
             return out
         offer = self.offer()
         if offer is None:
@@ -364,6 +388,8 @@ class TrackedPurchaseScene(RoundScene):
         if state.phase == Phase.DEMAND:
             if isinstance(pressed, int) and pressed < len(state.slots):
                 self.place(pressed)
+            elif pressed is None and switch_shown(state):
+                self.game.switch_form()
             else:
                 self.ui.info(_("Press the button of the card the worker was placed "
                                "above first."))
