@@ -31,11 +31,23 @@ from companion.engine import Card, State
 from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
-from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import BODY, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
-from companion.ui.tokens import FINGER, GAP, HAIRLINE, SNUG, THIN, TIGHT
+from companion.ui.tokens import (
+    ACCENT,
+    FINGER,
+    GAP,
+    HAIRLINE,
+    MUTED,
+    PLAYER_COLOURS,
+    SNUG,
+    TEXT,
+    THIN,
+    TIGHT,
+    Colour,
+)
 from companion.ui.views.purchase import (
     PricePage,
     PurchaseView,
@@ -47,8 +59,6 @@ from companion.ui.views.purchase import (
     split,
     switch_shown,
 )
-
-Colour = tuple[int, int, int]
 
 #: The bottom bar's height, and the strip above it where its left buttons go for want of
 #: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).

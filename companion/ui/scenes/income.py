@@ -8,10 +8,11 @@ import pygame
 
 from companion.engine import State
 from companion.ui import layout
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
+from companion.ui.canvas import BODY, LARGE, Canvas
 from companion.ui.i18n import _, language
 from companion.ui.layouts import income as placed
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import ACCENT, MUTED, PANEL, TEXT
 from companion.ui.views.income import IncomeView, income_view
 
 

@@ -12,24 +12,14 @@ from companion.engine import Buy, Discard, Pass, Place, State
 from companion.engine.legal import buy_prices, refusal
 from companion.engine.words import Phase
 from companion.ui import buttons, layout, names, words
-from companion.ui.canvas import (
-    ACCENT,
-    BODY,
-    LARGE,
-    MUTED,
-    PANEL,
-    PANEL_HI,
-    PLAYER_COLOURS,
-    SMALL,
-    TEXT,
-    Canvas,
-)
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _, language
 from companion.ui.layouts import purchase as placed
 from companion.ui.layouts.purchase import Tiles
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
+from companion.ui.tokens import ACCENT, MUTED, PANEL, PANEL_HI, PLAYER_COLOURS, TEXT
 from companion.ui.views.purchase import (
     PurchaseView,
     TrackedView,
