@@ -116,3 +116,68 @@ def test_ok_turns_a_tracked_round_quick_at_five_players(tmp_path):
     assert [said[pid] for pid in state.players if buy_prices(state, pid)] and \
         "workers" not in said.values()
     assert "form:other" in ui.keys()
+
+
+def against_setting(actions, catalogue, setting: str) -> int:
+    """How many actions of the record reach the end of the Purchase of its first round in
+    the other form than `setting` (the round whose form needs the switch)."""
+    from companion.engine import Buy, Discard, Place
+    from companion.engine.record import iter_states
+
+    before, switched = None, False
+    for n, action, after in iter_states(actions, catalogue):
+        if before is not None and before.phase == "demand" and before.form is None and \
+                isinstance(action, Place | Buy | Discard) and \
+                isinstance(action, Place) == (setting == "quick"):
+            switched = True
+        if switched and after.phase == "loading":
+            return n
+        before = after
+    raise AssertionError("no round against the setting")
+
+
+@pytest.mark.parametrize(("setting", "seed"), [("quick", 5), ("tracked", 6)])
+def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
+    """A game whose rounds change form (`random_game(form="mixed")`), from Home to the end
+    of the Purchase of its first round against the setting, by the buttons and scans only
+    (benchmarks/buttons.py reads the switch off the legend), through the composition
+    root: no touch, and the journal replays to the state the record reaches."""
+    from benchmarks.buttons import ButtonTable, scanner_replay
+    from companion import app
+    from companion.engine import to_record
+    from companion.engine.record import iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    settings = {"language": "en", "purchase_form": setting,
+                "display": {"size": [800, 480], "rotation": 0, "fullscreen": False}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    runner = Runner(services=services, inputs=None, bus=None, simulate=False,
+                    screenshot_dir=None, notifier=None)
+    runner.ui.services.buttons = True
+    runner.ui.open("home")
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, 2, seed=seed, form="mixed", loading="in_turn")
+    upto = against_setting(actions, catalogue, setting)
+    table = ButtonTable(runner, scanner_replay(actions, tmp_path / "scanner.events"))
+    table.start(actions[0])
+    for action in actions[1:upto]:
+        table.play(action)
+    hand = table.hand
+    assert hand.touches == 0 and hand.fallbacks == 0
+    switch = "Quick form" if setting == "tracked" else "workers"
+    assert any(switch in said.values() for said in hand.legends)
+    # The journal reaches the record's state: the first Loading of that round (its lines
+    # also hold the printed values the table confirmed, and after it the app may have
+    # recorded a Loading done by itself, where nothing could be loaded).
+    want = replay(to_record(actions[:upto]), catalogue).state
+    assert want is not None and want.phase == "loading"
+    journal = runner.ui.game.session.record_text()
+    got = next(state for _n, _a, state in iter_states(journal, catalogue)
+               if state.round == want.round and state.phase == "loading")
+    assert got.to_json()["players"] == want.to_json()["players"]
+    assert [(s.card, s.outcome, s.buyer, s.price) for s in got.slots] == \
+        [(s.card, s.outcome, s.buyer, s.price) for s in want.slots]
