@@ -75,6 +75,18 @@ class BuyerRow:
 
 
 @value
+class Buyer:
+    """A player as a buyer of the card being settled."""
+
+    pid: str
+    letter: str
+    name: str
+    coins: int
+    #: The prices the engine allows them (`legal.buy_prices`; empty: they cannot buy it).
+    allowed: range
+
+
+@value
 class PricePage:
     """The price columns the grid shows now: from `first` to `last`, each row's cells of
     those prices, and the page button."""
@@ -102,8 +114,8 @@ class PurchaseView:
     count: int
     #: The highest price of the round (`most_price`).
     most: int
-    #: A row per player, with a cell for every price from 1 to `most`.
-    rows: tuple[BuyerRow, ...]
+    #: A row per player, with the prices the engine allows them (of 1 to `most`).
+    rows: tuple[Buyer, ...]
     #: A buyer and price counted up with the player's own button, not yet recorded.
     chosen: tuple[str, int] | None
     #: The first price column the table turned the grid to (1: not turned).
@@ -119,23 +131,16 @@ def switch_shown(state: State) -> bool:
 
 def purchase_view(state: State, chosen: tuple[str, int] | None = None, turned: int = 1,
                   language: str = "") -> PurchaseView:
-    """What quick Purchase shows for the card being settled: every player's row with a
-    cell for each price the round allows, greyed where the engine refuses it (`chosen`: a
-    buyer and price counted up with their own button; `turned`: the first price of the
-    page the table turned to)."""
+    """What quick Purchase shows for the card being settled: every player's row with the
+    prices the engine allows them (`price_page` makes the cells of the prices shown, the
+    others greyed in their place; `chosen`: a buyer and price counted up with their own
+    button; `turned`: the first price of the page the table turned to)."""
     most = most_price(state)
-    rows = []
-    for pid in state.players:
-        allowed = buy_prices(state, pid)
-        letter = words.letter(state, pid)
-        rows.append(BuyerRow(
-            pid=pid, letter=letter, name=words.player_name(state, pid),
-            coins=state.player(pid).coins,
-            cells=tuple(PriceCell(price=p, label=cell_label(letter, p), enabled=p in allowed,
-                                  selected=chosen == (pid, p))
-                        for p in range(1, most + 1))))
+    rows = tuple(Buyer(pid=pid, letter=words.letter(state, pid),
+                       name=words.player_name(state, pid), coins=state.player(pid).coins,
+                       allowed=buy_prices(state, pid)) for pid in state.players)
     return PurchaseView(state=state, language=language, index=state.settling,
-                        count=len(state.slots), most=most, rows=tuple(rows), chosen=chosen,
+                        count=len(state.slots), most=most, rows=rows, chosen=chosen,
                         turned=turned if 1 <= turned <= most else 1,
                         switch=switch_shown(state))
 
@@ -151,8 +156,12 @@ def price_page(view: PurchaseView, columns: int, first: int | None = None) -> Pr
             first = (view.chosen[1] - 1) // columns * columns + 1
     first = first if 1 <= first <= most else 1
     last = min(most, first + columns - 1)
-    rows = tuple(BuyerRow(pid=row.pid, letter=row.letter, name=row.name, coins=row.coins,
-                          cells=row.cells[first - 1:last]) for row in view.rows)
+    chosen = view.chosen
+    rows = tuple(BuyerRow(
+        pid=row.pid, letter=row.letter, name=row.name, coins=row.coins,
+        cells=tuple(PriceCell(price=p, label=cell_label(row.letter, p), enabled=p in row.allowed,
+                              selected=chosen == (row.pid, p)) for p in range(first, last + 1)))
+        for row in view.rows)
     page, page_to = "", 1
     if columns < most:
         if last < most:
