@@ -23,6 +23,7 @@ the switch goes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import overload
 
 import pygame
@@ -46,23 +47,138 @@ from companion.ui.tokens import (
     TEXT,
     THIN,
     TIGHT,
+    WIDE,
     Colour,
 )
 from companion.ui.views.purchase import (
     PricePage,
     PurchaseView,
     TrackedView,
-    arrange,
-    grid_least,
     most_price,
     price_page,
-    split,
     switch_shown,
 )
 
 #: The bottom bar's height, and the strip above it where its left buttons go for want of
 #: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
 BAR_H, STRIP_H = 72, FINGER + 3 * GAP
+
+
+# -- the buyer × price grid (plain rectangles, (x, y, w, h) tuples) ---------------------------
+
+#: (x, y, w, h)
+Box = tuple[int, int, int, int]
+
+#: A price button's side is a finger (`FINGER`), a `GAP` apart (docs/touch.md); two
+#: players' rows side by side are `WIDE` apart, so the blocks read as rows; the grid is a
+#: `TIGHT` gap below the round's tiles (not targets: their own margin shows the gap).
+
+
+@value
+class GridPlan:
+    """Where the grid's buttons go: `cells[row][column]`, a row per player (in the players'
+    order, `blocks` rows side by side), and the page button and form switch's places."""
+
+    blocks: int
+    columns: int
+    cells: tuple[tuple[Box, ...], ...]
+    #: The page button's place (None: every price has a column).
+    page: Box | None
+    #: The form switch's place (before the round's first entry), or None: not asked for.
+    switch: Box | None
+    #: The height the grid takes.
+    height: int
+    #: It fits the room it was given (else: the least bad, for the frame checks to name).
+    fits: bool
+
+
+def _plans(box: Box, players: int, most: int, u: Callable[[float], int],
+           switch_w: int) -> list[tuple[bool, GridPlan]]:
+    """Every arrangement: 1, 2, ... players' rows side by side (with whether the page
+    button and the switch needed a row of their own)."""
+    x0, y0, width, height = box
+    cell, gap, block_gap = u(FINGER), u(GAP), u(WIDE)
+    out = []
+    for blocks in range(1, max(1, players) + 1):
+        rows = -(-players // blocks)
+        block_w = (width - (blocks - 1) * block_gap) // blocks
+        columns = min(most, (block_w + gap) // (cell + gap))
+        if columns < 1:
+            break
+        # What must go beside the rows: the page button, the form switch.
+        extras = ([cell] if columns < most else []) + ([switch_w] if switch_w else [])
+        need = sum(extras) + gap * max(0, len(extras) - 1)
+        free = blocks * rows - players
+        free_x = x0 + (blocks - free) * (block_w + block_gap)
+        free_w = free * block_w + max(0, free - 1) * block_gap
+        below = bool(extras) and (free == 0 or need > free_w)
+        if below and need > width:
+            continue
+        total = rows * cell + (rows - 1) * gap + (gap + cell if below else 0)
+        cells = []
+        for k in range(players):
+            r, b = divmod(k, blocks)
+            bx, by = x0 + b * (block_w + block_gap), y0 + r * (cell + gap)
+            cells.append(tuple((bx + i * (cell + gap), by, cell, cell)
+                               for i in range(columns)))
+        ex = x0 if below else free_x
+        ey = y0 + (rows if below else rows - 1) * (cell + gap)
+        page = switch = None
+        if columns < most:
+            page = (ex, ey, cell, cell)
+            ex += cell + gap
+        if switch_w:
+            # At the right end of its row, where it stays clear of the prices.
+            right = x0 + width if below else free_x + free_w
+            switch = (max(ex, right - switch_w), ey, switch_w, cell)
+        out.append((below, GridPlan(blocks=blocks, columns=columns, cells=tuple(cells),
+                                    page=page, switch=switch, height=total,
+                                    fits=total <= height)))
+    return out
+
+
+def arrange(box: Box, players: int, most: int, u: Callable[[float], int],
+            switch_w: int = 0) -> GridPlan:
+    """The grid's buttons in `box`: the arrangement with the most price columns that fits
+    its height (rows side by side where one column of rows is too tall: five players in
+    landscape), then the fewest extra rows. The page button (where fewer columns than
+    `most`) and the form switch (`switch_w` wide; 0: none) go in the last row's free
+    place, else in a row below. The same room and players give the same places, so
+    nothing moves from card to card."""
+    plans = _plans(box, players, most, u, switch_w)
+    if not plans:  # not even one column: one button a row (the frame checks say so)
+        x0, y0 = box[0], box[1]
+        step = u(FINGER) + u(GAP)
+        cells = tuple(((x0, y0 + k * step, u(FINGER), u(FINGER)),) for k in range(players))
+        return GridPlan(blocks=1, columns=1, cells=cells, page=None, switch=None,
+                        height=players * step, fits=False)
+    return max(plans, key=lambda got: (got[1].fits, got[1].columns if got[1].fits
+                                       else -got[1].height, not got[0], -got[1].blocks))[1]
+
+
+#: The price columns a screen gives way for: prices above 4 are rare (about 3 in 100
+#: purchases in the simulator's games) and cost one more tap, on the page button.
+WANTED_COLUMNS = 4
+
+
+def grid_least(players: int, most: int, width: int, u: Callable[[float], int],
+               switch_w: int = 0) -> int:
+    """The least height of a grid with `WANTED_COLUMNS` price columns (or every price
+    the round allows) in `width`: what the frame gives way for."""
+    plans = [plan for _below, plan in _plans((0, 0, width, 10 ** 6), players, most, u,
+                                              switch_w)]
+    if not plans:
+        return players * (u(FINGER) + u(GAP))
+    wanted = min(most, WANTED_COLUMNS)
+    good = [plan.height for plan in plans if plan.columns >= wanted]
+    return min(good) if good else max(plans, key=lambda plan: plan.columns).height
+
+
+def split(box: Box, tiles_h: int, u: Callable[[float], int]) -> tuple[Box, Box]:
+    """The round's tiles at the top of `box` (`tiles_h` tall) and the grid's room below."""
+    x, y, w, h = box
+    below = y + tiles_h + u(TIGHT)
+    return (x, y, w, tiles_h), (x, below, w, max(0, y + h - below))
 
 
 # -- the round's tiles -----------------------------------------------------------------

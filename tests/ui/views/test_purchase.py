@@ -1,5 +1,6 @@
 """companion/ui/views/purchase.py: quick Purchase's buyer × price grid, its view model from
-states and its layout in plain rectangles (no pygame)."""
+states and the prices its columns show (no pygame; the grid's rectangles are
+tests/ui/layouts/test_purchase.py's)."""
 
 from __future__ import annotations
 
@@ -7,32 +8,18 @@ import subprocess
 import sys
 from functools import cache
 
-import pytest
-
 from companion.config.cards import load_catalogue
 from companion.engine import Buy, Discard, Phase
 from companion.engine.legal import buy_prices
 from companion.engine.record import iter_states
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
-from companion.ui.views.purchase import (
-    CELL,
-    GAP,
-    arrange,
-    grid_least,
-    most_price,
-    price_page,
-    purchase_view,
-)
+from companion.ui.views.purchase import most_price, price_page, purchase_view
 
 
 def page_of(state, columns, first=None, chosen=None):
     """The prices `columns` show of the view of `state` (from `first`)."""
     return price_page(purchase_view(state, chosen), columns, first)
-
-
-def unit(scale: float = 1.0):
-    return lambda v: int(round(v * scale))
 
 
 @cache
@@ -105,54 +92,6 @@ def test_a_price_counted_up_with_a_players_button_is_marked():
     if high is not None:
         turned = price_page(purchase_view(state, (pid, high), turned=1), 4)
         assert turned.first <= high <= turned.last
-
-
-@pytest.mark.parametrize(("size", "players", "least_columns"), [
-    ((534, 211), 5, 4),   # 800x480 landscape, five players: two rows side by side
-    ((534, 211), 4, 4),
-    ((534, 155), 2, 4),
-    ((464, 186), 5, 3),   # 480x800 portrait, five players
-    ((464, 329), 4, 7),
-])
-def test_the_grid_fits_its_room_with_finger_sized_buttons_apart(size, players, least_columns):
-    w, h = size
-    plan = arrange((10, 20, w, h), players, 8, unit(), switch_w=150)
-    assert plan.fits and plan.height <= h
-    assert plan.columns >= least_columns
-    boxes = [b for row in plan.cells for b in row] + [b for b in (plan.page, plan.switch) if b]
-    for x, y, bw, bh in boxes:
-        assert bw >= CELL and bh >= CELL
-        assert 10 <= x and x + bw <= 10 + w and 20 <= y and y + bh <= 20 + h
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            apart = max(b[0] - (a[0] + a[2]), a[0] - (b[0] + b[2]),
-                        b[1] - (a[1] + a[3]), a[1] - (b[1] + b[3]))
-            assert apart >= GAP, (a, b)
-    # Fewer columns than prices: the page button is there.
-    assert (plan.page is not None) == (plan.columns < 8)
-    # A price column is in the same place in every row side by side.
-    xs = {tuple(b[0] - row[0][0] for b in row) for row in plan.cells}
-    assert len(xs) == 1
-
-
-def test_the_same_room_gives_the_same_places():
-    a = arrange((0, 0, 534, 211), 5, 8, unit())
-    b = arrange((0, 0, 534, 211), 5, 8, unit())
-    assert a == b
-
-
-def test_the_least_height_is_what_four_columns_need():
-    # Five players in landscape: one row under another has 8 columns but needs 5 rows;
-    # two side by side give four columns in three rows (the page button in the free place).
-    least = grid_least(5, 8, 534, unit())
-    assert least == 3 * CELL + 2 * GAP
-    assert arrange((0, 0, 534, least), 5, 8, unit()).columns == 4
-
-
-def test_scaled_up_the_grid_keeps_its_arrangement():
-    small = arrange((0, 0, 534, 211), 5, 8, unit())
-    big = arrange((0, 0, 1068, 422), 5, 8, unit(2.0))
-    assert (small.blocks, small.columns) == (big.blocks, big.columns)
 
 
 def test_the_view_model_needs_no_pygame():
