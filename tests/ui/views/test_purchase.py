@@ -98,3 +98,40 @@ def test_the_view_model_needs_no_pygame():
     code = ("import sys; import companion.ui.views.purchase; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_tracked_view_says_whose_worker_or_which_offer():
+    """`tracked_view`: Demand names whose worker is placed (the seat after the metal
+    coin's holder, one more per worker placed); an offer names the first worker's player,
+    the card and the price (the workers on it); the form switch only before the round's
+    first entry."""
+    from companion.engine import Pass, Place
+    from companion.ui import words
+    from companion.ui.views.purchase import offer_of, tracked_view
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, _final = random_game(catalogue, 3, seed=4, form="tracked")
+    demands = offers = 0
+    before = None
+    for _n, action, after in iter_states(actions, catalogue):
+        state, before = before, after
+        if state is None or not isinstance(action, Place | Pass | Buy):
+            continue
+        view = tracked_view(state, chosen=1)
+        assert view.switch == (state.form is None and state.phase == Phase.DEMAND
+                               and not state.placed)
+        if state.phase == Phase.DEMAND:
+            assert view.demand and view.offer is None and view.chosen == 1
+            turn = state.seat_after(state.first_player, state.placed)
+            assert view.turn == turn and words.player_name(state, turn) in view.line
+            assert f" {state.placed + 1} " in view.line
+            demands += 1
+        else:
+            assert not view.demand and view.chosen is None
+            assert view.offer == offer_of(state) and view.offer is not None
+            pid, _index, price = view.offer
+            assert view.said is not None and f"{price}" in view.said
+            assert words.player_name(state, pid) in view.said
+            assert str(state.player(pid).coins) in view.coins
+            offers += 1
+    assert demands and offers
