@@ -17,8 +17,10 @@ from companion.engine import replay
 from companion.engine.legal import buy_prices
 from companion.ui import buttons
 from companion.ui.i18n import _, set_language
+from companion.ui.layouts.purchase import OK_MARK
 from companion.ui.runner import Runner
 from companion.ui.samples import Demo
+from companion.ui.shots import frame_description
 
 from .conftest import make_services, unhurried
 
@@ -43,6 +45,11 @@ def table(tmp_path, players: int, form: str, language: str) -> Runner:
 def press(runner: Runner, key: int) -> None:
     runner.key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=0))
     runner.key_up(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0))
+
+
+def texts(ui) -> list[str]:
+    """The texts of the frame on screen (docs/frames.md)."""
+    return [t["text"] for t in frame_description(ui)["texts"]]
 
 
 def legend(runner: Runner) -> dict[str, str]:
@@ -93,9 +100,12 @@ def test_tracked_to_quick_by_ok_and_ok_places_once_a_card_is_chosen(tmp_path):
     assert ui.top.name == "purchase-tracked"
     said = legend(runner)
     assert said["ok"] == "Quick form" and said[buttons.order(state)[0]] == "1"
+    # The bar has no OK label here: the switch's corner bears OK's mark.
+    assert OK_MARK in texts(ui)
     # A card chosen first: OK places the worker (the switch is not what OK does then).
     press(runner, KEYS[1])
     assert legend(runner)["ok"] == "Place the worker"
+    assert [t for t in texts(ui) if t == OK_MARK] == []
     press(runner, pygame.K_RETURN)
     after = ui.game.state
     assert after.placed == 1 and after.form == "tracked" and ui.top.name == "purchase-tracked"

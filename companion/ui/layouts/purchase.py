@@ -420,17 +420,24 @@ def strip_room(c: Canvas) -> int:
     return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
 
 
-def switch_width(c: Canvas, tracked: bool) -> int:
-    """The form switch's width: its longest word on a line, at least 150."""
+#: The mark in the corner of a control OK presses (as the bar's primary action shows it).
+OK_MARK = "\u25b6"
+
+
+def switch_width(c: Canvas, tracked: bool, marked: bool = False) -> int:
+    """The form switch's width: its longest word on a line, at least 150; `marked`: and
+    room for `OK_MARK` in its corner (a table with buttons, where OK presses it)."""
     label = _("Quick form") if tracked else _("Track workers")
-    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
+    mark = font(c.px(SMALL)).size(OK_MARK)[0] + c.u(SNUG) if marked else 0
+    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28)) \
+        + mark
 
 
 def switch_place(c: Canvas, tracked: bool, area: pygame.Rect,
-                 where: pygame.Rect | None = None) -> pygame.Rect:
+                 where: pygame.Rect | None = None, marked: bool = False) -> pygame.Rect:
     """The form switch: in `where` if given and wide enough (at its right end), else at the
     bottom right of `area`."""
-    width = switch_width(c, tracked)
+    width = switch_width(c, tracked, marked)
     if where is not None and where.w >= width:
         return pygame.Rect(where.right - width, where.y, width, where.h)
     return pygame.Rect(area.right - width, area.bottom - c.u(FINGER), width, c.u(FINGER))
@@ -505,7 +512,8 @@ class DemandPlan:
     switch: pygame.Rect
 
 
-def demand(c: Canvas, state: State, area: pygame.Rect) -> DemandPlan:
+def demand(c: Canvas, state: State, area: pygame.Rect, marked: bool = False) -> DemandPlan:
+    """`marked`: the form switch has room for `OK_MARK` (OK presses it: `switch_width`)."""
     area = _without_strip(c, area)
     flow = layout.Flow(c, area, c.u(GAP))
     line = flow.take(layout.line_height(c, BODY))
@@ -517,7 +525,8 @@ def demand(c: Canvas, state: State, area: pygame.Rect) -> DemandPlan:
         min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
     return DemandPlan(badge=(line.x + c.u(14), line.centery), badge_r=c.u(14),
                       line=pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h),
-                      tiles=tiles(c, state, box), switch=switch_place(c, True, area))
+                      tiles=tiles(c, state, box),
+                      switch=switch_place(c, True, area, marked=marked))
 
 
 @value
@@ -666,8 +675,8 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
     state = view.state
     if isinstance(view, TrackedView):
         if view.demand:
-            return TrackedFrame(demand=demand(c, state, room), offer=None, view=view,
-                                room=room, size=size)
+            return TrackedFrame(demand=demand(c, state, room, view.ok_switch), offer=None,
+                                view=view, room=room, size=size)
         return TrackedFrame(demand=None, offer=offer(c, state, room, view.said, view.coins),
                             view=view, room=room, size=size)
     keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()

@@ -273,13 +273,15 @@ class PurchaseScene(RoundScene):
 
 
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
-                where: pygame.Rect) -> None:
+                where: pygame.Rect, ok: bool = False) -> None:
     """Before the round's first entry the table may use the other form for this round
-    (the button where the layout placed it)."""
+    (the button where the layout placed it); `ok`: OK presses it too, which its corner
+    says with the mark of OK's action (`layouts.purchase.OK_MARK`, as the bar's)."""
     if not switch_shown(state):
         return
     label = _("Quick form") if tracked else _("Track workers")
-    c.button(where, label, game.switch_form, key="form:other")
+    c.button(where, label, game.switch_form, key="form:other",
+             badge=placed.OK_MARK if ok else None)
 
 
 class TrackedPurchaseScene(RoundScene):
@@ -447,8 +449,9 @@ class TrackedPurchaseScene(RoundScene):
         the buttons; once per state and choice."""
         chosen = self.pressed if isinstance(self.pressed, int) else None
         lang = language()
-        return self.kept("view", (state, chosen, lang),
-                         lambda: tracked_view(state, chosen, lang))
+        table = self.ui.services.buttons
+        return self.kept("view", (state, chosen, lang, table),
+                         lambda: tracked_view(state, chosen, lang, table))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         view = self.view(state)
@@ -458,7 +461,10 @@ class TrackedPurchaseScene(RoundScene):
             c.player_badge(view.turn, demand.badge, demand.badge_r, view.letter)
             layout.draw_text(c, view.line, demand.line, BODY, TEXT, max_lines=1)
             draw_tiles(c, state, demand.tiles, view.chosen, on_tap=self.place)
-            form_switch(c, state, self.game, True, demand.switch)
+            # With the table's buttons, OK with no card chosen is the switch (`legend`):
+            # the bar has no OK label then, so the switch's corner says it.
+            form_switch(c, state, self.game, True, demand.switch,
+                        ok=view.ok_switch and view.chosen is None)
             return
         plan = got.offer
         if plan is None:

@@ -194,10 +194,15 @@ class TrackedView:
     coins: str
     #: The form switch is offered (before the round's first entry).
     switch: bool
+    #: OK presses the switch too (a table with buttons: `buttons`), which the switch says
+    #: while no card is chosen (`chosen`: OK places the worker then).
+    ok_switch: bool = False
 
 
-def tracked_view(state: State, chosen: int | None = None, language: str = "") -> TrackedView:
-    """What tracked Purchase shows: whose worker is placed, or the card offered to whom."""
+def tracked_view(state: State, chosen: int | None = None, language: str = "",
+                 buttons: bool = False) -> TrackedView:
+    """What tracked Purchase shows: whose worker is placed, or the card offered to whom;
+    `buttons`: the table has the buttons (OK with no card chosen is the form switch)."""
     demand = state.phase == Phase.DEMAND
     turn = state.seat_after(state.first_player, state.placed)
     line = _("{name} places worker {k} of {n}").format(
@@ -215,4 +220,5 @@ def tracked_view(state: State, chosen: int | None = None, language: str = "") ->
     return TrackedView(state=state, language=language, demand=demand, turn=turn,
                        letter=words.letter(state, turn), line=line,
                        chosen=chosen if demand else None, offer=offer, said=said,
-                       coins=coins, switch=switch_shown(state))
+                       coins=coins, switch=switch_shown(state),
+                       ok_switch=buttons and demand and switch_shown(state))
