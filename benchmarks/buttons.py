@@ -217,6 +217,21 @@ class ButtonTable(TouchTable):
             return
         h.ok()
 
+    def switch_form(self, to_quick: bool) -> None:
+        """The round in the other purchase form: by the button the legend names for it (OK
+        on the tracked form, a colour nobody plays on the quick form), else by touch (the
+        quick form at five players: every button is a buyer)."""
+        h = self.hand
+        said = h.legend()
+        if to_quick and said.get("ok") == _("Quick form"):
+            h.ok()
+            return
+        free = [c for c in COLOURS if said.get(c) == _("workers")]
+        if not to_quick and free:
+            h.player(free[0])
+            return
+        h.tap(_("Quick form") if to_quick else _("Track workers"))
+
     def enter(self, action: Action) -> None:
         h = self.hand
         state = self.state
@@ -224,7 +239,7 @@ class ButtonTable(TouchTable):
         if state.phase == "demand" and state.form is None and isinstance(
                 action, Place | Buy | Discard) and isinstance(action, Place) != (
                 top == "purchase-tracked"):
-            h.tap(_("Quick form") if top == "purchase-tracked" else _("Track workers"))
+            self.switch_form(top == "purchase-tracked")
         if isinstance(action, Reveal):
             h.scan(action.card)
             for good in action.goods or ():

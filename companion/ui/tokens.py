@@ -120,3 +120,10 @@ NO_COLOUR: Colour = (128, 128, 128)
 #: The rim around a player's badge and around a goods cube.
 BADGE_RIM: Colour = (15, 15, 15)
 CUBE_RIM: Colour = (10, 10, 10)
+
+#: A fire's flame (the Fire screen's banner).
+FLAME: Colour = (250, 150, 40)
+#: Points a player gains (a fire's gain: its arrow and number).
+GAIN: Colour = (70, 190, 100)
+#: Points a player loses (a fire's loss: its arrow and number).
+LOSS: Colour = (230, 80, 70)

@@ -18,11 +18,8 @@ UI = Path(companion.ui.__file__).parent
 #: core.py's `UI.render`, bar.py, round.py; the phase parts: Supply, Loading, Purchase,
 #: Fire, Income). The lead converts them after merging the round and empties this set.
 PENDING = {
-    "core.py", "bar.py", "layouts/round.py", "scenes/round.py",
-    "layouts/loading.py", "scenes/loading.py", "views/loading.py",
-    "layouts/purchase.py", "scenes/purchase.py", "views/purchase.py",
-    "layouts/fire.py", "scenes/fire.py", "views/fire.py",
-    "layouts/income.py", "scenes/income.py", "views/income.py",
+    "core.py", "bar.py", "layouts/round.py", "layouts/loading.py", "views/loading.py",
+    "layouts/purchase.py", "layouts/fire.py", "layouts/income.py",
 }
 #: Every module of companion/ui but tokens.py itself and those pending.
 MODULES = sorted(p for p in UI.rglob("*.py")

@@ -1,6 +1,9 @@
 """Where the Fire screen (`companion.ui.scenes.fire`) puts things: a banner with the flame,
 the card, its points and the rule; a row per player with the firemen total, a bar as long
-as that total against the highest, and the gain or loss; the notes under the rows."""
+as that total against the highest, and the gain or loss; the notes under the rows.
+
+`plan(c, view, room, previous)` makes the frame's every layout decision from the view
+(`companion.ui.views.fire.fire_view`); `fire_layout` is its measure, by the words."""
 
 from __future__ import annotations
 
@@ -8,11 +11,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.engine.values import value
+from companion.engine.values import replace, value
 from companion.ui import layout
 from companion.ui.canvas import BODY, HUGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.layouts.stack import text_box
+from companion.ui.tokens import FINGER, GAP, ROOMY, SNUG, THIN, TIGHT, WIDE
+from companion.ui.views.fire import FireView
 
 Point = tuple[int, int]
 
@@ -70,6 +75,24 @@ class FirePlan:
     #: "All equal" and the 4th fire's note, each in its box (None: not shown).
     equal: pygame.Rect | None
     last: pygame.Rect | None
+    #: What it was made for (`plan`): the view and the room (None: by `fire_layout`).
+    view: FireView | None = None
+    room: pygame.Rect | None = None
+
+
+def plan(c: Canvas, view: FireView, room: pygame.Rect,
+         previous: FirePlan | None = None) -> FirePlan:
+    """The Fire screen's places for `view` in `room` (the screen's body). `previous`, the
+    last frame's plan, is kept where it was made for the same view and room: nothing
+    moves while the screen is shown, and the frames of the flame's flare measure
+    nothing again."""
+    if previous is not None and previous.view is view and previous.room == room:
+        return previous
+    placed = fire_layout(c, room, title=view.title, points=view.points_said, rule=view.rule,
+                         totals=[row.total for row in view.rows],
+                         changes=[row.change for row in view.rows], equal=view.equal,
+                         last=view.last)
+    return replace(placed, view=view, room=room)
 
 
 def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: str,
@@ -83,18 +106,18 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
     rule_h = layout.fit(c, rule, c.w - c.u(112), None, SMALL).height(c)
     title_w = c.w - c.u(124) - font(c.px(HUGE)).size(points)[0]
     title_h = layout.fit(c, title, title_w, None, HUGE, "title", max_lines=2).height(c)
-    banner = pygame.Rect(c.u(96), c.u(6), c.w - c.u(112),
-                         max(c.u(88), max(title_h, c.px(HUGE)) + c.u(10) + rule_h))
-    backdrop = pygame.Rect(0, 0, c.w, banner.bottom + c.u(8))
+    banner = pygame.Rect(c.u(96), c.u(SNUG), c.w - c.u(112),
+                         max(c.u(88), max(title_h, c.px(HUGE)) + c.u(ROOMY) + rule_h))
+    backdrop = pygame.Rect(0, 0, c.w, banner.bottom + c.u(GAP))
     title_box = pygame.Rect(banner.x, banner.y, title_w, title_h)
     title_bottom = text_box(c, title, title_box, HUGE, role="title", max_lines=2).bottom
     points_bottom = banner.y + font(c.px(HUGE)).size(plain(points))[1]
-    rule_box = pygame.Rect(banner.x, max(title_bottom, points_bottom) + c.u(2), banner.w,
+    rule_box = pygame.Rect(banner.x, max(title_bottom, points_bottom) + c.u(THIN), banner.w,
                            rule_h)
     # The 4th fire's note goes under the bars: in the banner it ran into the line above.
     top = banner.bottom + c.u(20)
     n = len(totals)
-    row = min(c.u(56), (body.bottom - top - c.u(70 if last else 40)) // n)
+    row = min(c.u(FINGER), (body.bottom - top - c.u(70 if last else 40)) // n)
     most = max(1, max(totals))
     # Name, total, bar, gain or loss: columns that follow the window's width.
     name_w = max(c.u(110), c.w * 22 // 100)
@@ -108,16 +131,16 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
         rx = bar_x + bar_w + c.u(26)
         rows.append(FireRow(
             badge=(c.u(30), middle), name=(c.u(54), middle), total=(bar_x - c.u(10), middle),
-            track=pygame.Rect(bar_x, y + c.u(8), bar_w, row - c.u(16)),
-            fill=pygame.Rect(bar_x, y + c.u(8), length, row - c.u(16)) if length else None,
+            track=pygame.Rect(bar_x, y + c.u(GAP), bar_w, row - c.u(WIDE)),
+            fill=pygame.Rect(bar_x, y + c.u(GAP), length, row - c.u(WIDE)) if length else None,
             arrow=arrow(c, (rx, middle), change > 0) if change else (),
             change=(rx + c.u(18), middle)))
-    y = top + n * row + c.u(8)
+    y = top + n * row + c.u(GAP)
     equal_box = last_box = None
     if equal:
-        equal_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
-        y = text_box(c, equal, equal_box, BODY, align="center").bottom + c.u(4)
+        equal_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(32), body.bottom - y)
+        y = text_box(c, equal, equal_box, BODY, align="center").bottom + c.u(TIGHT)
     if last:
-        last_box = pygame.Rect(c.u(16), y, c.w - c.u(32), body.bottom - y)
+        last_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(32), body.bottom - y)
     return FirePlan(backdrop, banner.topright, title_box, rule_box, c.u(16), name_w,
                     tuple(rows), equal_box, last_box)

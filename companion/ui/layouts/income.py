@@ -13,6 +13,7 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, Canvas
 from companion.ui.layouts.stack import flow_text
+from companion.ui.tokens import GAP, PAD, ROOMY, SNUG, TIGHT, WIDE
 from companion.ui.views.income import IncomeView
 
 #: A player's panel at 800x480: its least height, and the least width the parts need
@@ -35,6 +36,9 @@ class IncomeRowPlan:
 
 @value
 class IncomePlan:
+    #: What it was made for: the view and the room (`plan` keeps a plan made for both).
+    view: IncomeView
+    room: pygame.Rect
     #: The room the title is fitted into (on one line).
     title: pygame.Rect
     rows: tuple[IncomeRowPlan, ...]
@@ -49,10 +53,17 @@ class IncomePlan:
     last: pygame.Rect
 
 
-def place(c: Canvas, body: pygame.Rect, view: IncomeView) -> IncomePlan:
-    """Where everything of `view` goes in `body`."""
-    area = layout.inset(body, c.u(16), c.u(10))
-    flow = layout.Flow(c, area, c.u(6))
+def plan(c: Canvas, view: IncomeView, room: pygame.Rect,
+         previous: IncomePlan | None = None) -> IncomePlan:
+    """Where everything of `view` goes in `room` (the screen's body): every layout
+    decision of the frame (the parts beside the total or under the name, each panel's
+    height). `previous`, the last frame's plan, is kept where it was made for the same
+    view and room: the screen does not change while it is shown (the same data, the same
+    places)."""
+    if previous is not None and previous.view is view and previous.room == room:
+        return previous
+    area = layout.inset(room, c.u(WIDE), c.u(ROOMY))
+    flow = layout.Flow(c, area, c.u(SNUG))
     title = flow_text(c, flow, view.title, LARGE, role="title", max_lines=1)
     # Columns: badge and name, the total (a key number), its parts, the coins now.
     name_w = max(c.u(120), area.w * 24 // 100)
@@ -68,20 +79,21 @@ def place(c: Canvas, body: pygame.Rect, view: IncomeView) -> IncomePlan:
     rows = []
     for row in view.rows:
         need = layout.fit(c, row.parts, parts_w, None, BODY).height(c) if row.parts else 0
-        box = flow.take(row_h + need if below else max(row_h, need + c.u(8)))
+        box = flow.take(row_h + need if below else max(row_h, need + c.u(GAP)))
         top = pygame.Rect(box.x, box.y, box.w, row_h if below else box.h)
-        x = box.x + c.u(50) + name_w + c.u(12)
+        x = box.x + c.u(50) + name_w + c.u(PAD)
         rows.append(IncomeRowPlan(
             box=box, badge=(box.x + c.u(24), top.centery), name=(box.x + c.u(50), top.centery),
             total=(x + total_w, top.centery),
-            parts=pygame.Rect(box.x + c.u(50), top.bottom - c.u(6), parts_w, need) if below
-            else pygame.Rect(x + total_w + c.u(12), box.y, parts_w, box.h),
-            now=pygame.Rect(box.right - c.u(12) - now_w, top.y, now_w, top.h)))
+            parts=pygame.Rect(box.x + c.u(50), top.bottom - c.u(SNUG), parts_w, need) if below
+            else pygame.Rect(x + total_w + c.u(PAD), box.y, parts_w, box.h),
+            now=pygame.Rect(box.right - c.u(PAD) - now_w, top.y, now_w, top.h)))
     line = flow.rest()
     text = layout.Flow(c, pygame.Rect(line.x + c.u(48), line.y, line.w - c.u(48), line.h),
-                       c.u(4))
+                       c.u(TIGHT))
     first_said = flow_text(c, text, view.first_said, BODY)
     last = flow_text(c, text, view.last, BODY)
-    return IncomePlan(title=title, rows=tuple(rows), badge_r=c.u(16), name_w=name_w,
+    return IncomePlan(view=view, room=room, title=title, rows=tuple(rows), badge_r=c.u(16),
+                      name_w=name_w,
                       coin=(line.x + c.u(20), line.y + c.u(16)), coin_r=c.u(18),
                       first_said=first_said, last=last)

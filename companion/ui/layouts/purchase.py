@@ -13,9 +13,18 @@ fitted to it), and below them:
 The same room, state and language give the same places (nothing moves under the finger);
 the heights the frame gives way for (`quick_least`, `tracked_least`) are worked out here
 too, so they always agree with what is placed.
+
+`plan(c, view, room, previous)` is the frame's one layout decision for either form (the
+view from `companion.ui.views.purchase`): the last frame's plan comes back where nothing
+it was made for changed, and the quick grid keeps the form switch's place for the rest of
+the round once the round began without a form (`QuickPlan.keeps`), so nothing moves when
+the switch goes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import overload
 
 import pygame
 
@@ -23,19 +32,153 @@ from companion.engine import Card, State
 from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
-from companion.ui.canvas import ACCENT, BODY, MUTED, PLAYER_COLOURS, SMALL, TEXT, Canvas, font
+from companion.ui.canvas import BODY, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
-from companion.ui.views.purchase import arrange, grid_least, most_price, split
-
-Colour = tuple[int, int, int]
+from companion.ui.tokens import (
+    ACCENT,
+    FINGER,
+    GAP,
+    HAIRLINE,
+    MUTED,
+    PLAYER_COLOURS,
+    SNUG,
+    TEXT,
+    THIN,
+    TIGHT,
+    WIDE,
+    Colour,
+)
+from companion.ui.views.purchase import (
+    PricePage,
+    PurchaseView,
+    TrackedView,
+    most_price,
+    price_page,
+    switch_shown,
+)
 
 #: The bottom bar's height, and the strip above it where its left buttons go for want of
 #: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
-BAR_H, STRIP_H = 72, 56 + 3 * 8
-#: A finger-tall button (the form switch, Pass) and the gap around the phase's parts.
-FINGER, GAP = 56, 8
+BAR_H, STRIP_H = 72, FINGER + 3 * GAP
+
+
+# -- the buyer × price grid (plain rectangles, (x, y, w, h) tuples) ---------------------------
+
+#: (x, y, w, h)
+Box = tuple[int, int, int, int]
+
+#: A price button's side is a finger (`FINGER`), a `GAP` apart (docs/touch.md); two
+#: players' rows side by side are `WIDE` apart, so the blocks read as rows; the grid is a
+#: `TIGHT` gap below the round's tiles (not targets: their own margin shows the gap).
+
+
+@value
+class GridPlan:
+    """Where the grid's buttons go: `cells[row][column]`, a row per player (in the players'
+    order, `blocks` rows side by side), and the page button and form switch's places."""
+
+    blocks: int
+    columns: int
+    cells: tuple[tuple[Box, ...], ...]
+    #: The page button's place (None: every price has a column).
+    page: Box | None
+    #: The form switch's place (before the round's first entry), or None: not asked for.
+    switch: Box | None
+    #: The height the grid takes.
+    height: int
+    #: It fits the room it was given (else: the least bad, for the frame checks to name).
+    fits: bool
+
+
+def _plans(box: Box, players: int, most: int, u: Callable[[float], int],
+           switch_w: int) -> list[tuple[bool, GridPlan]]:
+    """Every arrangement: 1, 2, ... players' rows side by side (with whether the page
+    button and the switch needed a row of their own)."""
+    x0, y0, width, height = box
+    cell, gap, block_gap = u(FINGER), u(GAP), u(WIDE)
+    out = []
+    for blocks in range(1, max(1, players) + 1):
+        rows = -(-players // blocks)
+        block_w = (width - (blocks - 1) * block_gap) // blocks
+        columns = min(most, (block_w + gap) // (cell + gap))
+        if columns < 1:
+            break
+        # What must go beside the rows: the page button, the form switch.
+        extras = ([cell] if columns < most else []) + ([switch_w] if switch_w else [])
+        need = sum(extras) + gap * max(0, len(extras) - 1)
+        free = blocks * rows - players
+        free_x = x0 + (blocks - free) * (block_w + block_gap)
+        free_w = free * block_w + max(0, free - 1) * block_gap
+        below = bool(extras) and (free == 0 or need > free_w)
+        if below and need > width:
+            continue
+        total = rows * cell + (rows - 1) * gap + (gap + cell if below else 0)
+        cells = []
+        for k in range(players):
+            r, b = divmod(k, blocks)
+            bx, by = x0 + b * (block_w + block_gap), y0 + r * (cell + gap)
+            cells.append(tuple((bx + i * (cell + gap), by, cell, cell)
+                               for i in range(columns)))
+        ex = x0 if below else free_x
+        ey = y0 + (rows if below else rows - 1) * (cell + gap)
+        page = switch = None
+        if columns < most:
+            page = (ex, ey, cell, cell)
+            ex += cell + gap
+        if switch_w:
+            # At the right end of its row, where it stays clear of the prices.
+            right = x0 + width if below else free_x + free_w
+            switch = (max(ex, right - switch_w), ey, switch_w, cell)
+        out.append((below, GridPlan(blocks=blocks, columns=columns, cells=tuple(cells),
+                                    page=page, switch=switch, height=total,
+                                    fits=total <= height)))
+    return out
+
+
+def arrange(box: Box, players: int, most: int, u: Callable[[float], int],
+            switch_w: int = 0) -> GridPlan:
+    """The grid's buttons in `box`: the arrangement with the most price columns that fits
+    its height (rows side by side where one column of rows is too tall: five players in
+    landscape), then the fewest extra rows. The page button (where fewer columns than
+    `most`) and the form switch (`switch_w` wide; 0: none) go in the last row's free
+    place, else in a row below. The same room and players give the same places, so
+    nothing moves from card to card."""
+    plans = _plans(box, players, most, u, switch_w)
+    if not plans:  # not even one column: one button a row (the frame checks say so)
+        x0, y0 = box[0], box[1]
+        step = u(FINGER) + u(GAP)
+        cells = tuple(((x0, y0 + k * step, u(FINGER), u(FINGER)),) for k in range(players))
+        return GridPlan(blocks=1, columns=1, cells=cells, page=None, switch=None,
+                        height=players * step, fits=False)
+    return max(plans, key=lambda got: (got[1].fits, got[1].columns if got[1].fits
+                                       else -got[1].height, not got[0], -got[1].blocks))[1]
+
+
+#: The price columns a screen gives way for: prices above 4 are rare (about 3 in 100
+#: purchases in the simulator's games) and cost one more tap, on the page button.
+WANTED_COLUMNS = 4
+
+
+def grid_least(players: int, most: int, width: int, u: Callable[[float], int],
+               switch_w: int = 0) -> int:
+    """The least height of a grid with `WANTED_COLUMNS` price columns (or every price
+    the round allows) in `width`: what the frame gives way for."""
+    plans = [plan for _below, plan in _plans((0, 0, width, 10 ** 6), players, most, u,
+                                              switch_w)]
+    if not plans:
+        return players * (u(FINGER) + u(GAP))
+    wanted = min(most, WANTED_COLUMNS)
+    good = [plan.height for plan in plans if plan.columns >= wanted]
+    return min(good) if good else max(plans, key=lambda plan: plan.columns).height
+
+
+def split(box: Box, tiles_h: int, u: Callable[[float], int]) -> tuple[Box, Box]:
+    """The round's tiles at the top of `box` (`tiles_h` tall) and the grid's room below."""
+    x, y, w, h = box
+    below = y + tiles_h + u(TIGHT)
+    return (x, y, w, tiles_h), (x, below, w, max(0, y + h - below))
 
 
 # -- the round's tiles -----------------------------------------------------------------
@@ -70,7 +213,7 @@ class Tiles:
 def slot_columns(c: Canvas, width: int, n: int) -> int:
     """Tiles in one row, or in portrait in two where one row would make them too narrow for
     a ship's three cubes with their initials (six cards)."""
-    narrow = (width - c.u(8) * (n - 1)) // max(1, n) < c.u(76)
+    narrow = (width - c.u(GAP) * (n - 1)) // max(1, n) < c.u(76)
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
@@ -117,23 +260,23 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     cols = slot_columns(c, width, n)
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
-    tile = 3 * step + c.u(8)
+    tile = 3 * step + c.u(GAP)
     if state is not None:
-        inner_w = (width - c.u(8) * (cols - 1)) // cols - c.u(8)
-        cube = min(c.u(26), (inner_w - 2 * c.u(2)) // 3)
+        inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+        cube = min(c.u(26), (inner_w - 2 * c.u(THIN)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
         left = 1  # "discarded", or its cross: one line
-        tile = max(tile, max(left, 2) * step + c.u(8),
-                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(8))
+        tile = max(tile, max(left, 2) * step + c.u(GAP),
+                   2 * step + (cube if any(s.goods for s in state.slots) else 0) + c.u(GAP))
         for i, slot in enumerate(state.slots):
             status, _colour = slot_status(c, state, i, inner_w)
             if slot.outcome == Outcome.DISCARDED:  # its status alone where it must
-                need = max(len(status), 2) * step + c.u(8)
+                need = max(len(status), 2) * step + c.u(GAP)
             else:
-                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(8)
+                need = step + (cube if slot.goods else 0) + len(status) * step + c.u(GAP)
             tile = max(tile, need)
-    return rows * tile + (rows - 1) * c.u(8)
+    return rows * tile + (rows - 1) * c.u(GAP)
 
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
@@ -188,14 +331,14 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
     goods), else by its season and number; the card being settled is named in full below
     the tiles (the hint)."""
     n = max(1, len(state.slots))
-    gap = c.u(8)
+    gap = c.u(GAP)
     step = layout.line_height(c, SMALL)
     cols = slot_columns(c, rect.w, n)
     out = []
     for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
-        inner = layout.inset(box, c.u(4), c.u(2))
+        inner = layout.inset(box, c.u(TIGHT), c.u(THIN))
         status, colour = slot_status(c, state, i, inner.w)
         # A discarded card's goods are gone with it: its status takes their place.
         goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
@@ -211,19 +354,19 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             goods = (card.good,)
         # As many cubes to a row as their initials fit side by side ("Co Te" over "Sa Ru").
         least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
-                    default=0) + c.u(6)
-        per_row = max(1, min(len(goods), (inner.w + c.u(2)) // max(1, least + c.u(2)))) \
+                    default=0) + c.u(SNUG)
+        per_row = max(1, min(len(goods), (inner.w + c.u(THIN)) // max(1, least + c.u(THIN)))) \
             if printed else 3  # a ship's three cubes: one row, as ever
         rows = -(-len(goods) // per_row) if goods else 0
-        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(2)) // max(3, per_row)) \
+        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
             if goods else 0
         if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
             per_row, rows = 1, 1
-            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(2))
+            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(THIN))
         # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
         # for the cubes alone: they are the card's face, and its kind is the only one with
         # cubes and no name.
-        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(2)
+        free = inner.h - len(status) * step - max(0, rows - 1) * c.u(THIN)
         if printed and rows and free // rows - step // rows >= least and cube >= least:
             pass
         elif printed and rows and free // rows >= least and cube >= least:
@@ -232,7 +375,7 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             # No room for the cubes and a line of the kind: the goods as text, as names say
             # them ("Auftr. Kf·Te").
             printed, goods, rows, cube = False, (), 0, 0
-        cubes_h = rows * cube + max(0, rows - 1) * c.u(2)
+        cubes_h = rows * cube + max(0, rows - 1) * c.u(THIN)
         room = pygame.Rect(inner.x, inner.y, inner.w, inner.h - len(status) * step - cubes_h)
         lines = room.h // step
         label = tile_name(c, card, room.w, max(1, lines), face=not printed)
@@ -252,9 +395,9 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(goods) - row * per_row)
-            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(2)) // 2
-            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(2)),
-                                            used_bottom + c.u(1) + row * (cube + c.u(2)),
+            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(THIN)) // 2
+            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(THIN)),
+                                            used_bottom + c.u(HAIRLINE) + row * (cube + c.u(THIN)),
                                             cube, cube)))
         top = inner.bottom - len(status) * step
         out.append(Tile(box=box, label=label, room=room, lines=lines, cubes=tuple(cubes),
@@ -277,17 +420,24 @@ def strip_room(c: Canvas) -> int:
     return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
 
 
-def switch_width(c: Canvas, tracked: bool) -> int:
-    """The form switch's width: its longest word on a line, at least 150."""
+#: The mark in the corner of a control OK presses (as the bar's primary action shows it).
+OK_MARK = "\u25b6"
+
+
+def switch_width(c: Canvas, tracked: bool, marked: bool = False) -> int:
+    """The form switch's width: its longest word on a line, at least 150; `marked`: and
+    room for `OK_MARK` in its corner (a table with buttons, where OK presses it)."""
     label = _("Quick form") if tracked else _("Track workers")
-    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28))
+    mark = font(c.px(SMALL)).size(OK_MARK)[0] + c.u(SNUG) if marked else 0
+    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28)) \
+        + mark
 
 
 def switch_place(c: Canvas, tracked: bool, area: pygame.Rect,
-                 where: pygame.Rect | None = None) -> pygame.Rect:
+                 where: pygame.Rect | None = None, marked: bool = False) -> pygame.Rect:
     """The form switch: in `where` if given and wide enough (at its right end), else at the
     bottom right of `area`."""
-    width = switch_width(c, tracked)
+    width = switch_width(c, tracked, marked)
     if where is not None and where.w >= width:
         return pygame.Rect(where.right - width, where.y, width, where.h)
     return pygame.Rect(area.right - width, area.bottom - c.u(FINGER), width, c.u(FINGER))
@@ -362,7 +512,8 @@ class DemandPlan:
     switch: pygame.Rect
 
 
-def demand(c: Canvas, state: State, area: pygame.Rect) -> DemandPlan:
+def demand(c: Canvas, state: State, area: pygame.Rect, marked: bool = False) -> DemandPlan:
+    """`marked`: the form switch has room for `OK_MARK` (OK presses it: `switch_width`)."""
     area = _without_strip(c, area)
     flow = layout.Flow(c, area, c.u(GAP))
     line = flow.take(layout.line_height(c, BODY))
@@ -374,7 +525,8 @@ def demand(c: Canvas, state: State, area: pygame.Rect) -> DemandPlan:
         min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
     return DemandPlan(badge=(line.x + c.u(14), line.centery), badge_r=c.u(14),
                       line=pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h),
-                      tiles=tiles(c, state, box), switch=switch_place(c, True, area))
+                      tiles=tiles(c, state, box),
+                      switch=switch_place(c, True, area, marked=marked))
 
 
 @value
@@ -411,7 +563,7 @@ def offer(c: Canvas, state: State, area: pygame.Rect, said: str | None,
     pass_w = min(area.w, c.u(180))
     if beside:  # the row as tall as the offer needs beside Pass (a long name: 3 lines)
         row_h = max(row_h, layout.fit(c, said, area.w - pass_w - gap, None, BODY,
-                                      "body").height(c) + c.u(4))
+                                      "body").height(c) + c.u(TIGHT))
         tiles_h = max(least, min(tiles_h, area.h - gap - row_h))
     placed = tiles(c, state, flow.take(tiles_h))
     said_room = coins_room = None
@@ -437,8 +589,100 @@ def tracked_least(c: Canvas, state: State, width: int) -> int:
     if not state.slots:
         return 0
     tiles_h = slots_height(c, width, len(state.slots), state)
-    need = tiles_h + c.u(8) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(4))
+    need = tiles_h + c.u(GAP) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(TIGHT))
     # Demand: the line saying whose worker it is, the tiles and the form switch's row.
-    need = max(need, layout.line_height(c, BODY) + c.u(8) + tiles_h + c.u(56) + c.u(8))
+    need = max(need, layout.line_height(c, BODY) + c.u(GAP) + tiles_h + c.u(FINGER) + c.u(GAP))
     # Portrait: as if the bar's strip were there (`strip_room`).
     return need + strip_room(c)
+
+
+# -- the frame's plan ------------------------------------------------------------------------
+
+#: A round and a screen size ((round, width, height)): where the quick grid keeps the form
+#: switch's place.
+Keep = tuple[int, int, int]
+
+
+@value
+class QuickFrame:
+    """Quick Purchase's plan of a frame: the places (`quick`), the prices the grid's
+    columns show (`prices`; None: every card settled), and what it was made for."""
+
+    places: QuickPlan
+    prices: PricePage | None
+    view: PurchaseView
+    room: pygame.Rect
+    size: tuple[int, int]
+    #: The rounds and sizes whose grid keeps the form switch's place: the round began
+    #: without a form, so the grid leaves the switch's place free all round.
+    keeps: frozenset[Keep]
+
+
+@value
+class TrackedFrame:
+    """Tracked Purchase's plan of a frame: the workers being placed (`demand`) or the offer
+    (`offer`), and what it was made for."""
+
+    demand: DemandPlan | None
+    offer: OfferPlan | None
+    view: TrackedView
+    room: pygame.Rect
+    size: tuple[int, int]
+
+
+Plan = QuickFrame | TrackedFrame
+
+
+def switch_room(c: Canvas, state: State, previous: Plan | None) -> int:
+    """The width the quick grid keeps for the form switch: while it is offered, and for the
+    rest of the round and screen size where it was (`QuickFrame.keeps`); else 0."""
+    if switch_shown(state):
+        return switch_width(c, False)
+    keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()
+    return switch_width(c, False) if (state.round, c.w, c.h) in keeps else 0
+
+
+def least(c: Canvas, state: State, width: int, tracked: bool,
+          previous: Plan | None = None) -> int:
+    """The least height of the phase's part (what the frame gives way for), without
+    making a plan: `quick_least` or `tracked_least`."""
+    if tracked:
+        return tracked_least(c, state, width)
+    return quick_least(c, state, width, switch_room(c, state, previous))
+
+
+@overload
+def plan(c: Canvas, view: PurchaseView, room: pygame.Rect,
+         previous: Plan | None = None) -> QuickFrame: ...
+
+
+@overload
+def plan(c: Canvas, view: TrackedView, room: pygame.Rect,
+         previous: Plan | None = None) -> TrackedFrame: ...
+
+
+def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
+         previous: Plan | None = None) -> Plan:
+    """Every layout decision of a Purchase frame for `view` in `room` (the phase's part):
+    the tiles, the grid's arrangement and which prices its columns show, the form switch's
+    place (quick); the tiles, the line and the switch, or the offer and Pass (tracked).
+    The last frame's plan (`previous`) comes back where it was made for the same view,
+    room and size; the quick grid keeps the form switch's place from it."""
+    size = (c.w, c.h)
+    if previous is not None and previous.view is view and previous.room == room and \
+            previous.size == size:
+        return previous
+    state = view.state
+    if isinstance(view, TrackedView):
+        if view.demand:
+            return TrackedFrame(demand=demand(c, state, room, view.ok_switch), offer=None,
+                                view=view, room=room, size=size)
+        return TrackedFrame(demand=None, offer=offer(c, state, room, view.said, view.coins),
+                            view=view, room=room, size=size)
+    keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()
+    if view.switch:
+        keeps = keeps | {(state.round, c.w, c.h)}
+    places = quick(c, state, room, switch_room(c, state, previous))
+    prices = price_page(view, places.columns) if places.cells else None
+    return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
+                      keeps=keeps)

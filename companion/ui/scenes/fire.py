@@ -7,26 +7,25 @@ import math
 import pygame
 
 from companion.engine import State
-from companion.ui import layout, names, words
-from companion.ui.canvas import (
+from companion.ui import layout
+from companion.ui.canvas import BODY, HUGE, LARGE, SMALL, Canvas
+from companion.ui.i18n import _, language
+from companion.ui.layouts import fire as placed
+from companion.ui.layouts.fire import flame
+from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import (
     ACCENT,
-    BODY,
-    HUGE,
-    LARGE,
+    FLAME,
+    GAIN,
+    LOSS,
     MUTED,
     PANEL,
     PLAYER_COLOURS,
     PRIMARY,
-    SMALL,
     TEXT,
     WARN_BG,
-    Canvas,
 )
-from companion.ui.i18n import _, ngettext
-from companion.ui.layouts.fire import fire_layout, flame
-from companion.ui.scene import Primary, Scene, SceneHost
-
-GAIN, LOSS = (70, 190, 100), (230, 80, 70)
+from companion.ui.views.fire import FireView, fire_view
 
 
 class FireScene(Scene):
@@ -44,6 +43,8 @@ class FireScene(Scene):
         super().__init__(ui)
         self.index = index
         self.shown_at: float | None = None
+        #: The last frame's plan (`layouts.fire.plan`), made once a frame.
+        self.plan: placed.FirePlan | None = None
 
     def help_topics(self) -> list[str]:
         return ["topic:fire"]
@@ -61,25 +62,16 @@ class FireScene(Scene):
     def on_back(self) -> None:
         self.ui.pop()
 
+    def view(self, state: State) -> FireView | None:
+        """What the screen shows (`views.fire.fire_view`), once per state and language."""
+        return self.kept("view", (state, language()),
+                         lambda: fire_view(state, self.index))
+
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        state = self.state
-        if self.index >= len(state.fires):
+        view = self.view(self.state)
+        if view is None:
             return
-        fire = state.fires[self.index]
-        card = state.catalogue[fire.card]
-        title = names.card_name(card)
-        points_text = ngettext("{n} point", "{n} points", fire.points).format(n=fire.points)
-        nobody = not fire.gained and not fire.lost
-        equal = _("All equal \u2014 nobody gains or loses.") if nobody else ""
-        last = _("The 4th fire ends the game.") \
-            if self.index == 3 or fire.card == "E-fire" else ""
-        plan = fire_layout(
-            c, body, title=title, points=points_text,
-            rule=_("Highest firemen total gains, lowest loses."),
-            totals=[fire.sums.get(pid, 0) for pid in state.players],
-            changes=[1 if pid in fire.gained else -1 if pid in fire.lost else 0
-                     for pid in state.players],
-            equal=equal, last=last)
+        plan = self.plan = placed.plan(c, view, body, self.plan)
         c.rect(plan.backdrop, WARN_BG, radius=0)
         # A flame: colour and shape, never colour alone. It flares once when shown.
         now = self.ui.clock()
@@ -87,28 +79,27 @@ class FireScene(Scene):
             self.shown_at = now
         t = min(1.0, (now - self.shown_at) / self.FLARE_S)
         k = 1.0 + 0.35 * math.sin(t * math.pi) * (1.0 - t * 0.5)
-        pygame.draw.polygon(c.surface, (250, 150, 40), flame(c, k))
-        c.text(points_text, plan.points, HUGE, TEXT, anchor="topright", role="key")
-        layout.draw_text(c, title, plan.title, HUGE, TEXT, role="title", max_lines=2)
-        layout.draw_text(c, _("Highest firemen total gains, lowest loses."), plan.rule, SMALL,
-                         TEXT)
-        for pid, row in zip(state.players, plan.rows, strict=True):
-            c.player_badge(pid, row.badge, plan.badge_radius, words.letter(state, pid))
-            c.text(words.player_name(state, pid), row.name, BODY, TEXT, anchor="midleft",
-                   max_width=plan.name_width, smallest=BODY)
-            c.text(str(fire.sums.get(pid, 0)), row.total, LARGE, TEXT, anchor="midright")
-            c.rect(row.track, PANEL)
-            if row.fill is not None:
-                c.rect(row.fill, PLAYER_COLOURS.get(pid, MUTED))
-            if pid in fire.gained:
-                pygame.draw.polygon(c.surface, GAIN, row.arrow)
-                c.text(f"+{fire.points}", row.change, LARGE, GAIN, anchor="midleft")
-            elif pid in fire.lost:
-                pygame.draw.polygon(c.surface, LOSS, row.arrow)
-                c.text(f"\u2212{fire.points}", row.change, LARGE, LOSS, anchor="midleft")
+        pygame.draw.polygon(c.surface, FLAME, flame(c, k))
+        c.text(view.points_said, plan.points, HUGE, TEXT, anchor="topright", role="key")
+        layout.draw_text(c, view.title, plan.title, HUGE, TEXT, role="title", max_lines=2)
+        layout.draw_text(c, view.rule, plan.rule, SMALL, TEXT)
+        for row, at in zip(view.rows, plan.rows, strict=True):
+            c.player_badge(row.pid, at.badge, plan.badge_radius, row.letter)
+            c.text(row.name, at.name, BODY, TEXT, anchor="midleft", max_width=plan.name_width,
+                   smallest=BODY)
+            c.text(str(row.total), at.total, LARGE, TEXT, anchor="midright")
+            c.rect(at.track, PANEL)
+            if at.fill is not None:
+                c.rect(at.fill, PLAYER_COLOURS.get(row.pid, MUTED))
+            if row.change > 0:
+                pygame.draw.polygon(c.surface, GAIN, at.arrow)
+                c.text(f"+{view.points}", at.change, LARGE, GAIN, anchor="midleft")
+            elif row.change < 0:
+                pygame.draw.polygon(c.surface, LOSS, at.arrow)
+                c.text(f"\u2212{view.points}", at.change, LARGE, LOSS, anchor="midleft")
             else:
-                c.text("\u00b10", row.change, BODY, MUTED, anchor="midleft")
+                c.text("\u00b10", at.change, BODY, MUTED, anchor="midleft")
         if plan.equal is not None:
-            layout.draw_text(c, equal, plan.equal, BODY, PRIMARY, align="center")
+            layout.draw_text(c, view.equal, plan.equal, BODY, PRIMARY, align="center")
         if plan.last is not None:
-            layout.draw_text(c, last, plan.last, BODY, ACCENT, align="center")
+            layout.draw_text(c, view.last, plan.last, BODY, ACCENT, align="center")

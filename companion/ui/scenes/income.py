@@ -8,10 +8,11 @@ import pygame
 
 from companion.engine import State
 from companion.ui import layout
-from companion.ui.canvas import ACCENT, BODY, LARGE, MUTED, PANEL, TEXT, Canvas
+from companion.ui.canvas import BODY, LARGE, Canvas
 from companion.ui.i18n import _, language
 from companion.ui.layouts import income as placed
 from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.tokens import ACCENT, MUTED, PANEL, TEXT
 from companion.ui.views.income import IncomeView, income_view
 
 
@@ -33,6 +34,8 @@ class IncomeScene(Scene):
         self.after = after
         #: What Continue does after closing (the 4th fire's question); Back only closes.
         self.then = then
+        #: The last frame's plan (`layouts.income.plan`), made once a frame.
+        self.plan: placed.IncomePlan | None = None
 
     def primary(self) -> Primary:
         return (_("Continue"), self.proceed)
@@ -53,7 +56,7 @@ class IncomeScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         view = self.view()
-        plan = placed.place(c, body, view)
+        plan = self.plan = placed.plan(c, view, body, self.plan)
         if view.title:
             layout.draw_text(c, view.title, plan.title, LARGE, TEXT, role="title",
                              max_lines=1)

@@ -12,25 +12,22 @@ from companion.engine import Buy, Discard, Pass, Place, State
 from companion.engine.legal import buy_prices, refusal
 from companion.engine.words import Phase
 from companion.ui import buttons, layout, names, words
-from companion.ui.canvas import (
-    ACCENT,
-    BODY,
-    LARGE,
-    MUTED,
-    PANEL,
-    PANEL_HI,
-    PLAYER_COLOURS,
-    SMALL,
-    TEXT,
-    Canvas,
-)
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 from companion.ui.layouts import purchase as placed
 from companion.ui.layouts.purchase import Tiles
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
-from companion.ui.views.purchase import PurchaseView, purchase_view
+from companion.ui.tokens import ACCENT, MUTED, PANEL, PANEL_HI, PLAYER_COLOURS, TEXT
+from companion.ui.views.purchase import (
+    PurchaseView,
+    TrackedView,
+    offer_of,
+    purchase_view,
+    switch_shown,
+    tracked_view,
+)
 
 MAX_PRICE = 8
 
@@ -78,9 +75,9 @@ class PurchaseScene(RoundScene):
         #: the card it was turned for.
         self.first = 1
         self.first_for: tuple[int, int] | None = None
-        #: Per round and screen size: whether the grid keeps the form switch's place (the
-        #: round began without a form), so that nothing moves when the switch goes.
-        self.switch_kept: dict[tuple[int, int, int], bool] = {}
+        #: The last frame's plan (`layouts.purchase.plan`): made once a frame; it keeps
+        #: the form switch's place for the round (nothing moves when the switch goes).
+        self.plan: placed.QuickFrame | None = None
 
     def on_enter(self) -> None:
         self.buyer = None
@@ -166,12 +163,29 @@ class PurchaseScene(RoundScene):
 
     def legend(self) -> dict[str, str]:
         """A player's button: that player buys (at the lowest price), pressed again the
-        price +1 (within their coins); a player who cannot buy it: nothing."""
+        price +1 (within their coins); a player who cannot buy it: nothing. Before the
+        round's first entry, the first button of a colour nobody plays turns to the
+        tracked form for this round (`switch_button`), as the form switch does."""
         out = {}
         for pid in self.state.players:
             if self.prices(pid):
                 out[pid] = _("price +1") if pid == self.buyer else _("buys")
+        switch = self.switch_button()
+        if switch is not None:
+            # One short word, as "buys": the switch's own "Track workers" has no room in
+            # a legend's cell (issue 31's legend shows the buttons' meanings on one line).
+            out[switch] = _("workers")
         return out
+
+    def switch_button(self) -> str | None:
+        """The button that switches to the tracked form (issue 31: the mixed form by
+        button): the first one after the seated players' while the switch is offered;
+        None where the switch is not offered or every button is a player's (five)."""
+        state = self.state
+        if not switch_shown(state):
+            return None
+        order = buttons.order(state)
+        return order[len(state.players)] if len(order) > len(state.players) else None
 
     def buy(self, pid: str, price: int) -> None:
         """A tap on a price in a player's row: the purchase, recorded at once."""
@@ -188,6 +202,8 @@ class PurchaseScene(RoundScene):
     def on_player(self, colour: str) -> None:
         if colour in self.state.players:
             self.select(colour)
+        elif colour == self.switch_button():
+            self.game.switch_form()
 
     def step(self, delta: int) -> None:
         self.taps.append((self.buyer, self.price))
@@ -220,61 +236,52 @@ class PurchaseScene(RoundScene):
         else:
             self.game.act(Buy(buyer, slot, price))
 
-    def switch_room(self, c: Canvas, state: State) -> int:
-        """The form switch's width where the grid keeps its place this round, else 0."""
-        key = (state.round, c.w, c.h)
-        if switch_shown(state):
-            self.switch_kept[key] = True
-        return placed.switch_width(c, False) if self.switch_kept.get(key) else 0
-
-    def view(self, state: State, columns: int) -> PurchaseView:
-        """What the grid shows now: the page turned to, or the one with the price counted
-        up with a player's own button."""
-        first = self.first if self.first_for == (state.round, state.settling) else 1
-        if self.buyer is not None and not first <= self.price < first + columns:
-            first = (self.price - 1) // columns * columns + 1
+    def view(self, state: State) -> PurchaseView:
+        """What the screen shows now (`views.purchase.purchase_view`): the buyer and price
+        counted up with a player's own button, the page the table turned to (on this
+        card); once per state and entry."""
+        turned = self.first if self.first_for == (state.round, state.settling) else 1
         chosen = (self.buyer, self.price) if self.buyer is not None else None
-        return purchase_view(state, columns, first, chosen)
+        lang = language()
+        return self.kept("view", (state, chosen, turned, lang),
+                         lambda: purchase_view(state, chosen, turned, lang))
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The tiles and the grid with four price columns at least: what the frame gives
-        way for (`layouts.purchase.quick_least`)."""
-        return placed.quick_least(c, state, width, self.switch_room(c, state))
+        way for (`layouts.purchase.least`, no plan made)."""
+        return placed.least(c, state, width, False, self.plan)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        current = state.settling
-        plan = placed.quick(c, state, area, self.switch_room(c, state))
-        draw_tiles(c, state, plan.tiles, current)
-        if current >= len(state.slots):
+        view = self.view(state)
+        got = self.plan = placed.plan(c, view, area, self.plan)
+        plan, prices = got.places, got.prices
+        draw_tiles(c, state, plan.tiles, view.index)
+        if prices is None:
             return
-        view = self.view(state, plan.columns)
-        for row, boxes in zip(view.rows, plan.cells, strict=True):
+        for row, boxes in zip(prices.rows, plan.cells, strict=True):
             for cell, box in zip(row.cells, boxes, strict=False):
                 c.button(box, str(cell.price),
                          partial(self.buy, row.pid, cell.price) if cell.enabled else None,
                          key=f"price:{row.pid}:{cell.price}", name=cell.label,
                          colour=PLAYER_COLOURS.get(row.pid, PANEL_HI), size=LARGE,
                          selected=cell.selected, badge=row.letter, badge_size=BODY)
-        if plan.page is not None and view.page:
-            c.button(plan.page, view.page, partial(self.turn_page, view.page_to),
+        if plan.page is not None and prices.page:
+            c.button(plan.page, prices.page, partial(self.turn_page, prices.page_to),
                      key="price:page")
         if plan.switch is not None:
             form_switch(c, state, self.game, False, plan.switch)
 
 
-def switch_shown(state: State) -> bool:
-    """Before the round's first entry the table may use the other form for this round."""
-    return state.form is None and state.phase == Phase.DEMAND and not state.placed
-
-
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,
-                where: pygame.Rect) -> None:
+                where: pygame.Rect, ok: bool = False) -> None:
     """Before the round's first entry the table may use the other form for this round
-    (the button where the layout placed it)."""
+    (the button where the layout placed it); `ok`: OK presses it too, which its corner
+    says with the mark of OK's action (`layouts.purchase.OK_MARK`, as the bar's)."""
     if not switch_shown(state):
         return
     label = _("Quick form") if tracked else _("Track workers")
-    c.button(where, label, game.switch_form, key="form:other")
+    c.button(where, label, game.switch_form, key="form:other",
+             badge=placed.OK_MARK if ok else None)
 
 
 class TrackedPurchaseScene(RoundScene):
@@ -315,13 +322,17 @@ class TrackedPurchaseScene(RoundScene):
     #: places the worker above; an offer: "pass" chosen by the offered player's button.
     pressed: int | str | None = None
 
+    #: The last frame's plan (`layouts.purchase.plan`), made once a frame.
+    plan: placed.TrackedFrame | None = None
+
     def on_enter(self) -> None:
         self.pressed = None
 
     def legend(self) -> dict[str, str]:
         """Demand: the buttons are the cards in their order (1-5; with six cards the fifth
-        button is card 5, pressed again card 6), OK places the worker. An offer: the
-        offered player's button is Pass (then OK)."""
+        button is card 5, pressed again card 6), OK places the worker; before the round's
+        first entry, OK with no card chosen turns to the quick form for this round. An
+        offer: the offered player's button is Pass (then OK)."""
         state = self.state
         order = buttons.order(state)
         if state.phase == Phase.DEMAND:
@@ -331,6 +342,10 @@ class TrackedPurchaseScene(RoundScene):
                 if at < count:
                     out[colour] = f"{at + 1}/{at + 2}" if at == 4 and count > 5 else \
                         str(at + 1)
+            if self.pressed is None and switch_shown(state):
+                # Before the round's first entry, OK with no card chosen turns to the
+                # quick form for this round, as the form switch does (issue 31).
+                out["ok"] = _("Quick form")
             return out
         offer = self.offer()
         if offer is None:
@@ -365,6 +380,8 @@ class TrackedPurchaseScene(RoundScene):
         if state.phase == Phase.DEMAND:
             if isinstance(pressed, int) and pressed < len(state.slots):
                 self.place(pressed)
+            elif pressed is None and switch_shown(state):
+                self.game.switch_form()
             else:
                 self.ui.info(_("Press the button of the card the worker was placed "
                                "above first."))
@@ -385,14 +402,7 @@ class TrackedPurchaseScene(RoundScene):
         return _("the choice")
 
     def offer(self) -> tuple[str, int, int] | None:
-        state = self.state
-        index = state.settling
-        if state.phase != Phase.PURCHASE or index >= len(state.slots):
-            return None
-        slot = state.slots[index]
-        if not slot.workers:
-            return None
-        return slot.workers[0], index, len(slot.workers)
+        return offer_of(self.state)
 
     def primary(self) -> Primary | None:
         if isinstance(self.pressed, int) and self.state.phase == Phase.DEMAND:
@@ -431,42 +441,40 @@ class TrackedPurchaseScene(RoundScene):
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """An offer: the tiles, and Pass with the offer beside it; the same from the
-        round's first worker on (`layouts.purchase.tracked_least`)."""
-        return placed.tracked_least(c, state, width)
+        round's first worker on (`layouts.purchase.least`, no plan made)."""
+        return placed.least(c, state, width, True)
 
-    def offer_text(self, state: State, pid: str, index: int, price: int) -> str:
-        card = state.catalogue[state.slots[index].card]
-        return _("Offer: {card} to {name} for {price}¢").format(
-            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+    def view(self, state: State) -> TrackedView:
+        """What the screen shows now (`views.purchase.tracked_view`): the card chosen on
+        the buttons; once per state and choice."""
+        chosen = self.pressed if isinstance(self.pressed, int) else None
+        lang = language()
+        table = self.ui.services.buttons
+        return self.kept("view", (state, chosen, lang, table),
+                         lambda: tracked_view(state, chosen, lang, table))
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
-        if state.phase == Phase.DEMAND:
-            pid = self.turn()
-            total = 3 * state.player_count
-            demand = placed.demand(c, state, area)
-            c.player_badge(pid, demand.badge, demand.badge_r, words.letter(state, pid))
-            layout.draw_text(c, _("{name} places worker {k} of {n}").format(
-                name=words.player_name(state, pid), k=state.placed + 1, n=total),
-                demand.line, BODY, TEXT, max_lines=1)
-            chosen = self.pressed if isinstance(self.pressed, int) else None
-            draw_tiles(c, state, demand.tiles, chosen, on_tap=self.place)
-            form_switch(c, state, self.game, True, demand.switch)
+        view = self.view(state)
+        got = self.plan = placed.plan(c, view, area, self.plan)
+        if got.demand is not None:
+            demand = got.demand
+            c.player_badge(view.turn, demand.badge, demand.badge_r, view.letter)
+            layout.draw_text(c, view.line, demand.line, BODY, TEXT, max_lines=1)
+            draw_tiles(c, state, demand.tiles, view.chosen, on_tap=self.place)
+            # With the table's buttons, OK with no card chosen is the switch (`legend`):
+            # the bar has no OK label then, so the switch's corner says it.
+            form_switch(c, state, self.game, True, demand.switch,
+                        ok=view.ok_switch and view.chosen is None)
             return
-        offer = self.offer()
-        if offer is None:
-            plan = placed.offer(c, state, area, None, "")
-            draw_tiles(c, state, plan.tiles, state.settling)
+        plan = got.offer
+        if plan is None:
             return
-        pid, index, price = offer
-        said = self.offer_text(state, pid, index, price)
-        coins = _("Coins of {name}: {coins}").format(
-            name=words.player_name(state, pid), coins=state.player(pid).coins)
-        plan = placed.offer(c, state, area, said, coins)
         draw_tiles(c, state, plan.tiles, state.settling)
+        said = view.said or ""
         if plan.said is not None:
             layout.draw_text(c, said, plan.said, BODY, TEXT)
         if plan.coins is not None:
-            layout.draw_text(c, coins, plan.coins, BODY, MUTED)
+            layout.draw_text(c, view.coins, plan.coins, BODY, MUTED)
         if plan.passing is not None:
             c.button(plan.passing, _("Pass"), self.decline, key="pass")
         if plan.beside is not None:

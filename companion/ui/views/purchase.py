@@ -8,30 +8,21 @@ has fewer columns than the round's highest possible price, one more button turns
 columns to the higher prices ("5–8 ›") and back; a player's own (GPIO) button counts the
 price up from 1 as before. A card nobody bought is the bar's primary action.
 
-`purchase_view` works out what the grid shows from the state (no pygame); `arrange` works
-out where each button goes in the room the screen leaves (rectangles as (x, y, w, h)
-tuples, no pygame); `companion.ui.scenes.purchase` paints them.
+`purchase_view` works out what the screen shows from the state (no pygame, no positions),
+`price_page` which prices the grid's columns show; `companion.ui.layouts.purchase` places
+it (`arrange`: where each button goes, `plan`: the frame's every layout decision) and
+`companion.ui.scenes.purchase` paints the plan.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from companion.engine import State
 from companion.engine.legal import buy_prices
 from companion.engine.rules import MAX_WORKERS_ON_CARD, WORKERS_PER_PLAYER
 from companion.engine.values import value
-from companion.ui import words
-
-#: (x, y, w, h)
-Box = tuple[int, int, int, int]
-
-#: A button's side and the gap between two, at 800x480 (docs/touch.md).
-CELL, GAP = 56, 8
-#: Between two players' rows side by side: wider, so the blocks read as rows.
-BLOCK_GAP = 16
-#: Between the round's tiles (not targets: the tiles' own margin shows the gap) and the grid.
-TILES_GAP = 4
+from companion.engine.words import Phase
+from companion.ui import names, words
+from companion.ui.i18n import _
 
 
 def most_price(state: State) -> int:
@@ -72,11 +63,22 @@ class BuyerRow:
 
 
 @value
-class PurchaseView:
-    #: The card being settled, its place in the round, and its full name.
-    index: int
-    count: int
-    #: The prices the columns show now, first to last.
+class Buyer:
+    """A player as a buyer of the card being settled."""
+
+    pid: str
+    letter: str
+    name: str
+    coins: int
+    #: The prices the engine allows them (`legal.buy_prices`; empty: they cannot buy it).
+    allowed: range
+
+
+@value
+class PricePage:
+    """The price columns the grid shows now: from `first` to `last`, each row's cells of
+    those prices, and the page button."""
+
     first: int
     last: int
     rows: tuple[BuyerRow, ...]
@@ -87,24 +89,67 @@ class PurchaseView:
     page_to: int
 
 
-def purchase_view(state: State, columns: int, first: int = 1,
-                  chosen: tuple[str, int] | None = None) -> PurchaseView:
-    """What the grid shows for the card being settled with `columns` price columns from
-    price `first` on; `chosen`: a buyer and price counted up with their own button."""
+@value
+class PurchaseView:
+    """Quick Purchase: what the screen shows for the card being settled (no positions)."""
+
+    #: The round's cards and who bought them so far (the tiles: `layouts.purchase.tiles`
+    #: reads their names, goods and status from it), in the table's `language`.
+    state: State
+    language: str
+    #: The card being settled, its place in the round (index == count: all settled).
+    index: int
+    count: int
+    #: The highest price of the round (`most_price`).
+    most: int
+    #: A row per player, with the prices the engine allows them (of 1 to `most`).
+    rows: tuple[Buyer, ...]
+    #: A buyer and price counted up with the player's own button, not yet recorded.
+    chosen: tuple[str, int] | None
+    #: The first price column the table turned the grid to (1: not turned).
+    turned: int
+    #: The form switch is offered (before the round's first entry: `switch_shown`).
+    switch: bool
+
+
+def switch_shown(state: State) -> bool:
+    """Before the round's first entry the table may use the other form for this round."""
+    return state.form is None and state.phase == Phase.DEMAND and not state.placed
+
+
+def purchase_view(state: State, chosen: tuple[str, int] | None = None, turned: int = 1,
+                  language: str = "") -> PurchaseView:
+    """What quick Purchase shows for the card being settled: every player's row with the
+    prices the engine allows them (`price_page` makes the cells of the prices shown, the
+    others greyed in their place; `chosen`: a buyer and price counted up with their own
+    button; `turned`: the first price of the page the table turned to)."""
     most = most_price(state)
+    rows = tuple(Buyer(pid=pid, letter=words.letter(state, pid),
+                       name=words.player_name(state, pid), coins=state.player(pid).coins,
+                       allowed=buy_prices(state, pid)) for pid in state.players)
+    return PurchaseView(state=state, language=language, index=state.settling,
+                        count=len(state.slots), most=most, rows=rows, chosen=chosen,
+                        turned=turned if 1 <= turned <= most else 1,
+                        switch=switch_shown(state))
+
+
+def price_page(view: PurchaseView, columns: int, first: int | None = None) -> PricePage:
+    """The prices the grid's `columns` show: from `first` (default: the page the table
+    turned to, or the one with the price counted up with a player's own button)."""
+    most = view.most
     columns = max(1, min(columns, most))
+    if first is None:
+        first = view.turned
+        if view.chosen is not None and not first <= view.chosen[1] < first + columns:
+            first = (view.chosen[1] - 1) // columns * columns + 1
     first = first if 1 <= first <= most else 1
     last = min(most, first + columns - 1)
-    rows = []
-    for pid in state.players:
-        allowed = buy_prices(state, pid)
-        letter = words.letter(state, pid)
-        rows.append(BuyerRow(
-            pid=pid, letter=letter, name=words.player_name(state, pid),
-            coins=state.player(pid).coins,
-            cells=tuple(PriceCell(price=p, label=cell_label(letter, p), enabled=p in allowed,
-                                  selected=chosen == (pid, p))
-                        for p in range(first, last + 1))))
+    chosen = view.chosen
+    rows = tuple(BuyerRow(
+        pid=row.pid, letter=row.letter, name=row.name, coins=row.coins,
+        cells=tuple(PriceCell(price=p, label=cell_label(row.letter, p), enabled=p in row.allowed,
+                              selected=chosen == (row.pid, p)) for p in range(first, last + 1)))
+        for row in view.rows)
     page, page_to = "", 1
     if columns < most:
         if last < most:
@@ -113,112 +158,67 @@ def purchase_view(state: State, columns: int, first: int = 1,
         else:
             page_to = 1
             page = page_label(1, columns, False)
-    return PurchaseView(index=state.settling, count=len(state.slots), first=first, last=last,
-                        rows=tuple(rows), page=page, page_to=page_to)
+    return PricePage(first=first, last=last, rows=rows, page=page, page_to=page_to)
+
+
+def offer_of(state: State) -> tuple[str, int, int] | None:
+    """The tracked form's offer now: the first worker's player on the card being settled,
+    the card's index, and the price (the workers on it); None: no offer."""
+    index = state.settling
+    if state.phase != Phase.PURCHASE or index >= len(state.slots):
+        return None
+    slot = state.slots[index]
+    if not slot.workers:
+        return None
+    return slot.workers[0], index, len(slot.workers)
 
 
 @value
-class GridPlan:
-    """Where the grid's buttons go: `cells[row][column]`, a row per player (in the players'
-    order, `blocks` rows side by side), and the page button and form switch's places."""
+class TrackedView:
+    """Tracked Purchase: the worker being placed (Demand), or the offer (no positions)."""
 
-    blocks: int
-    columns: int
-    cells: tuple[tuple[Box, ...], ...]
-    #: The page button's place (None: every price has a column).
-    page: Box | None
-    #: The form switch's place (before the round's first entry), or None: not asked for.
-    switch: Box | None
-    #: The height the grid takes.
-    height: int
-    #: It fits the room it was given (else: the least bad, for the frame checks to name).
-    fits: bool
-
-
-def _plans(box: Box, players: int, most: int, u: Callable[[float], int],
-           switch_w: int) -> list[tuple[bool, GridPlan]]:
-    """Every arrangement: 1, 2, ... players' rows side by side (with whether the page
-    button and the switch needed a row of their own)."""
-    x0, y0, width, height = box
-    cell, gap, block_gap = u(CELL), u(GAP), u(BLOCK_GAP)
-    out = []
-    for blocks in range(1, max(1, players) + 1):
-        rows = -(-players // blocks)
-        block_w = (width - (blocks - 1) * block_gap) // blocks
-        columns = min(most, (block_w + gap) // (cell + gap))
-        if columns < 1:
-            break
-        # What must go beside the rows: the page button, the form switch.
-        extras = ([cell] if columns < most else []) + ([switch_w] if switch_w else [])
-        need = sum(extras) + gap * max(0, len(extras) - 1)
-        free = blocks * rows - players
-        free_x = x0 + (blocks - free) * (block_w + block_gap)
-        free_w = free * block_w + max(0, free - 1) * block_gap
-        below = bool(extras) and (free == 0 or need > free_w)
-        if below and need > width:
-            continue
-        total = rows * cell + (rows - 1) * gap + (gap + cell if below else 0)
-        cells = []
-        for k in range(players):
-            r, b = divmod(k, blocks)
-            bx, by = x0 + b * (block_w + block_gap), y0 + r * (cell + gap)
-            cells.append(tuple((bx + i * (cell + gap), by, cell, cell)
-                               for i in range(columns)))
-        ex = x0 if below else free_x
-        ey = y0 + (rows if below else rows - 1) * (cell + gap)
-        page = switch = None
-        if columns < most:
-            page = (ex, ey, cell, cell)
-            ex += cell + gap
-        if switch_w:
-            # At the right end of its row, where it stays clear of the prices.
-            right = x0 + width if below else free_x + free_w
-            switch = (max(ex, right - switch_w), ey, switch_w, cell)
-        out.append((below, GridPlan(blocks=blocks, columns=columns, cells=tuple(cells),
-                                    page=page, switch=switch, height=total,
-                                    fits=total <= height)))
-    return out
+    #: The round's cards (the tiles), in the table's `language`.
+    state: State
+    language: str
+    #: Demand: whose worker is placed (their id and letter) and the line saying so.
+    demand: bool
+    turn: str
+    letter: str
+    line: str
+    #: The card chosen on the buttons, which OK places the worker above (None: none).
+    chosen: int | None
+    #: The offer (player, card, price), its sentence and the buyer's coins (None, "": no
+    #: offer).
+    offer: tuple[str, int, int] | None
+    said: str | None
+    coins: str
+    #: The form switch is offered (before the round's first entry).
+    switch: bool
+    #: OK presses the switch too (a table with buttons: `buttons`), which the switch says
+    #: while no card is chosen (`chosen`: OK places the worker then).
+    ok_switch: bool = False
 
 
-def arrange(box: Box, players: int, most: int, u: Callable[[float], int],
-            switch_w: int = 0) -> GridPlan:
-    """The grid's buttons in `box`: the arrangement with the most price columns that fits
-    its height (rows side by side where one column of rows is too tall: five players in
-    landscape), then the fewest extra rows. The page button (where fewer columns than
-    `most`) and the form switch (`switch_w` wide; 0: none) go in the last row's free
-    place, else in a row below. The same room and players give the same places, so
-    nothing moves from card to card."""
-    plans = _plans(box, players, most, u, switch_w)
-    if not plans:  # not even one column: one button a row (the frame checks say so)
-        x0, y0 = box[0], box[1]
-        step = u(CELL) + u(GAP)
-        cells = tuple(((x0, y0 + k * step, u(CELL), u(CELL)),) for k in range(players))
-        return GridPlan(blocks=1, columns=1, cells=cells, page=None, switch=None,
-                        height=players * step, fits=False)
-    return max(plans, key=lambda got: (got[1].fits, got[1].columns if got[1].fits
-                                       else -got[1].height, not got[0], -got[1].blocks))[1]
-
-
-#: The price columns a screen gives way for: prices above 4 are rare (about 3 in 100
-#: purchases in the simulator's games) and cost one more tap, on the page button.
-WANTED_COLUMNS = 4
-
-
-def grid_least(players: int, most: int, width: int, u: Callable[[float], int],
-               switch_w: int = 0) -> int:
-    """The least height of a grid with `WANTED_COLUMNS` price columns (or every price
-    the round allows) in `width`: what the frame gives way for."""
-    plans = [plan for _below, plan in _plans((0, 0, width, 10 ** 6), players, most, u,
-                                              switch_w)]
-    if not plans:
-        return players * (u(CELL) + u(GAP))
-    wanted = min(most, WANTED_COLUMNS)
-    good = [plan.height for plan in plans if plan.columns >= wanted]
-    return min(good) if good else max(plans, key=lambda plan: plan.columns).height
-
-
-def split(box: Box, tiles_h: int, u: Callable[[float], int]) -> tuple[Box, Box]:
-    """The round's tiles at the top of `box` (`tiles_h` tall) and the grid's room below."""
-    x, y, w, h = box
-    below = y + tiles_h + u(TILES_GAP)
-    return (x, y, w, tiles_h), (x, below, w, max(0, y + h - below))
+def tracked_view(state: State, chosen: int | None = None, language: str = "",
+                 buttons: bool = False) -> TrackedView:
+    """What tracked Purchase shows: whose worker is placed, or the card offered to whom;
+    `buttons`: the table has the buttons (OK with no card chosen is the form switch)."""
+    demand = state.phase == Phase.DEMAND
+    turn = state.seat_after(state.first_player, state.placed)
+    line = _("{name} places worker {k} of {n}").format(
+        name=words.player_name(state, turn), k=state.placed + 1,
+        n=WORKERS_PER_PLAYER * state.player_count) if demand else ""
+    offer = None if demand else offer_of(state)
+    said, coins = None, ""
+    if offer is not None:
+        pid, index, price = offer
+        card = state.catalogue[state.slots[index].card]
+        said = _("Offer: {card} to {name} for {price}¢").format(
+            card=names.card_name(card), name=words.player_name(state, pid), price=price)
+        coins = _("Coins of {name}: {coins}").format(
+            name=words.player_name(state, pid), coins=state.player(pid).coins)
+    return TrackedView(state=state, language=language, demand=demand, turn=turn,
+                       letter=words.letter(state, turn), line=line,
+                       chosen=chosen if demand else None, offer=offer, said=said,
+                       coins=coins, switch=switch_shown(state),
+                       ok_switch=buttons and demand and switch_shown(state))

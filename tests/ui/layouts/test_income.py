@@ -15,7 +15,7 @@ from companion.engine.record import iter_states
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.canvas import Canvas
-from companion.ui.layouts.income import place
+from companion.ui.layouts.income import plan as placed
 from companion.ui.views.income import IncomeView, income_view
 
 SIZES = {"landscape": (800, 480), "portrait": (480, 800), "large": (1920, 1080)}
@@ -43,7 +43,7 @@ def test_the_panels_go_one_under_another_inside_the_screen(screen, players):
     c = Canvas(pygame.Surface(SIZES[screen]))
     body = body_of(c)
     for view in views(players, 3):
-        plan = place(c, body, view)
+        plan = placed(c, view, body)
         assert len(plan.rows) == len(view.rows)
         assert body.contains(plan.title) and plan.title.h > 0
         above = plan.title.y
@@ -61,16 +61,16 @@ def test_the_panels_go_one_under_another_inside_the_screen(screen, players):
         assert plan.first_said.y >= above and plan.first_said.x > plan.coin[0] + plan.coin_r
         if view.last and view.first_said:  # (the last round's: no coin passes on)
             assert plan.last.y > plan.first_said.y
-        assert place(c, body, view) == plan  # the same data, the same places
+        assert placed(c, view, body) == plan  # the same data, the same places
 
 
 def test_the_parts_go_beside_the_total_in_landscape_and_under_the_name_in_portrait():
     view = next(v for v in views(5, 3) if any(row.parts for row in v.rows))
     wide = Canvas(pygame.Surface((800, 480)))
     narrow = Canvas(pygame.Surface((480, 800)))
-    for at in place(wide, body_of(wide), view).rows:
+    for at in placed(wide, view, body_of(wide)).rows:
         assert at.parts.x > at.total[0] and at.parts.y == at.box.y
-    for row, at in zip(view.rows, place(narrow, body_of(narrow), view).rows, strict=True):
+    for row, at in zip(view.rows, placed(narrow, view, body_of(narrow)).rows, strict=True):
         assert at.parts.x == at.name[0] and at.parts.y > at.name[1]
         if row.parts:  # its panel as tall as its parts need
             assert at.box.bottom >= at.parts.bottom

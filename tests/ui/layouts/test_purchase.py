@@ -18,6 +18,7 @@ from companion.engine.values import replace
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.canvas import Canvas
 from companion.ui.layouts import purchase as placed
+from companion.ui.tokens import FINGER, GAP
 
 from ..framecheck import GAP_PX, TARGET_PX, at_least, scale
 
@@ -248,3 +249,58 @@ def test_every_tile_names_its_card_in_whole_words(language, screen, form, outcom
                 assert not tilewords.cut_words(plain(tile.label), card), (tile.label, cid)
     finally:
         set_language("en")
+
+
+# --- the buyer × price grid in plain rectangles (`arrange`, `grid_least`) -------------------
+
+
+def unit(scale: float = 1.0):
+    return lambda v: int(round(v * scale))
+
+
+@pytest.mark.parametrize(("size", "players", "least_columns"), [
+    ((534, 211), 5, 4),   # 800x480 landscape, five players: two rows side by side
+    ((534, 211), 4, 4),
+    ((534, 155), 2, 4),
+    ((464, 186), 5, 3),   # 480x800 portrait, five players
+    ((464, 329), 4, 7),
+])
+def test_the_grid_fits_its_room_with_finger_sized_buttons_apart(size, players, least_columns):
+    w, h = size
+    plan = placed.arrange((10, 20, w, h), players, 8, unit(), switch_w=150)
+    assert plan.fits and plan.height <= h
+    assert plan.columns >= least_columns
+    boxes = [b for row in plan.cells for b in row] + [b for b in (plan.page, plan.switch) if b]
+    for x, y, bw, bh in boxes:
+        assert bw >= FINGER and bh >= FINGER
+        assert 10 <= x and x + bw <= 10 + w and 20 <= y and y + bh <= 20 + h
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = max(b[0] - (a[0] + a[2]), a[0] - (b[0] + b[2]),
+                        b[1] - (a[1] + a[3]), a[1] - (b[1] + b[3]))
+            assert apart >= GAP, (a, b)
+    # Fewer columns than prices: the page button is there.
+    assert (plan.page is not None) == (plan.columns < 8)
+    # A price column is in the same place in every row side by side.
+    xs = {tuple(b[0] - row[0][0] for b in row) for row in plan.cells}
+    assert len(xs) == 1
+
+
+def test_the_same_room_gives_the_same_places():
+    a = placed.arrange((0, 0, 534, 211), 5, 8, unit())
+    b = placed.arrange((0, 0, 534, 211), 5, 8, unit())
+    assert a == b
+
+
+def test_the_least_height_is_what_four_columns_need():
+    # Five players in landscape: one row under another has 8 columns but needs 5 rows;
+    # two side by side give four columns in three rows (the page button in the free place).
+    least = placed.grid_least(5, 8, 534, unit())
+    assert least == 3 * FINGER + 2 * GAP
+    assert placed.arrange((0, 0, 534, least), 5, 8, unit()).columns == 4
+
+
+def test_scaled_up_the_grid_keeps_its_arrangement():
+    small = placed.arrange((0, 0, 534, 211), 5, 8, unit())
+    big = placed.arrange((0, 0, 1068, 422), 5, 8, unit(2.0))
+    assert (small.blocks, small.columns) == (big.blocks, big.columns)

@@ -260,3 +260,66 @@ def test_purchase_hint_names_the_bar_button_that_says_nobody_bought(services, la
         assert "OK" not in ui.top.hint()
     finally:
         set_language("en")
+
+
+# --- issue 36: view -> plan -> paint, one plan a frame ---------------------------------------
+
+
+def test_quick_purchase_makes_one_plan_a_frame(ui, monkeypatch):
+    """Through real services: every rendered frame of quick Purchase makes exactly one
+    plan (the frame's measures, `phase_least`, make none), whatever a player's button
+    changed in between; the scene keeps it in its `plan`."""
+    from companion.ui.layouts import purchase as placed
+
+    from .plans import count_plans, frames
+
+    at(ui, lambda b, a: a.phase == "demand" and a.round == 2, players=5)
+    made = count_plans(monkeypatch, placed)
+    frames(ui, 3)
+    assert made[0] == 3
+    state = ui.game.state
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    ui.intent(it.PlayerButton(rich))  # a buyer chosen: another view, still one plan
+    frames(ui, 2)
+    assert made[0] == 5
+    plan = ui.top.plan
+    assert isinstance(plan, placed.QuickFrame) and plan.view.chosen == (rich, 1)
+    assert plan.prices is not None and len(plan.prices.rows) == len(plan.places.cells)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("picture", ["tracked", "purchase"])
+def test_each_purchase_form_makes_one_plan_a_frame(tmp_path, monkeypatch, size, picture):
+    from companion.ui import shots
+    from companion.ui.layouts import purchase as placed
+
+    from .plans import count_plans, frames
+
+    made = count_plans(monkeypatch, placed)
+    ui = shots.build(picture, size, "en", tmp_path)
+    assert ui.top.name == ("purchase-tracked" if picture == "tracked" else "purchase")
+    frames(ui, 4)
+    assert made[0] == 4
+    kept = ui.top.plan
+    # Nothing changed: the last frame's plan comes back as it was.
+    assert placed.plan(ui.canvas, kept.view, kept.room, kept) is kept
+
+
+def test_the_grid_keeps_the_form_switchs_place_for_the_round(ui):
+    """The round began without a form: the switch is offered until the first entry and
+    its place stays free after it (`QuickFrame.keeps`), so no price moves."""
+    from companion.engine.legal import buy_prices
+
+    at(ui, lambda b, a: a.phase == "demand" and a.round == 2, players=3)
+    ui.render()
+    before = ui.top.plan
+    assert before.view.switch and before.places.switch is not None
+    assert "form:other" in ui.keys()
+    state = ui.game.state
+    buyer = next(p for p in state.players if 1 in buy_prices(state, p))
+    ui.top.buy(buyer, 1)
+    ui.render()
+    after = ui.top.plan
+    assert not after.view.switch and "form:other" not in ui.keys()
+    assert (state.round, 800, 480) in after.keeps
+    assert after.places.cells == before.places.cells

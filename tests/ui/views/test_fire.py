@@ -8,7 +8,7 @@ from companion.engine.record import iter_states
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui import words
-from companion.ui.views.fire import fire_said, fires_said
+from companion.ui.views.fire import fire_said, fire_view, fires_said
 
 
 def resolved_fires(players: int, seed: int):
@@ -43,3 +43,25 @@ def test_each_fire_says_who_gained_and_who_lost_with_its_points():
                 seen += 1
             assert fires_said(state, fires) == " ".join(fire_said(state, f) for f in fires)
     assert seen >= 12
+
+
+def test_the_fire_screens_view_has_each_players_total_and_change():
+    """`fire_view`: the Fire screen's rows in seat order, each total and what the fire did
+    (+1, -1, 0); "all equal" only where nobody gained or lost; none past the fires."""
+    seen = 0
+    for state, fires in resolved_fires(4, 2):
+        for fire in fires:
+            index = state.fires.index(fire)
+            view = fire_view(state, index)
+            assert view is not None and view.points == fire.points
+            assert [row.pid for row in view.rows] == list(state.players)
+            for row in view.rows:
+                assert row.total == fire.sums.get(row.pid, 0)
+                assert row.change == (1 if row.pid in fire.gained else
+                                      -1 if row.pid in fire.lost else 0)
+                assert row.letter == words.letter(state, row.pid)
+            assert bool(view.equal) == (not fire.gained and not fire.lost)
+            assert bool(view.last) == (index == 3 or fire.card == FOURTH_FIRE)
+            seen += 1
+        assert fire_view(state, len(state.fires)) is None
+    assert seen

@@ -1,0 +1,193 @@
+"""The mixed purchase form by button (issue 31): before a round's first entry the table may
+use the other form for that round (docs/ui.md, "Purchase form"); the buttons reach that
+switch as the screen's form switch does, and the legend says so before the press.
+
+Quick form: the first button after the seated players' (a colour nobody plays) is
+"workers" (the switch's "Track workers"); tracked form: OK with no card chosen is "Quick
+form". Played through the app's own key handling (`Runner.key`: keys 1-5 and Enter stand
+for the buttons) over the app's services; what is recorded afterwards replays to the
+same state."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.engine import replay
+from companion.engine.legal import buy_prices
+from companion.ui import buttons
+from companion.ui.i18n import _, set_language
+from companion.ui.layouts.purchase import OK_MARK
+from companion.ui.runner import Runner
+from companion.ui.samples import Demo
+from companion.ui.shots import frame_description
+
+from .conftest import make_services, unhurried
+
+KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5]
+
+
+def table(tmp_path, players: int, form: str, language: str) -> Runner:
+    """The app at a table with buttons, opened at round 2's Purchase before its first
+    entry, in `form` (the setting)."""
+    services = make_services(tmp_path, purchase_form=form, language=language)
+    runner = Runner(services=services, inputs=None, bus=None, simulate=False,
+                    screenshot_dir=None, notifier=None)
+    ui = unhurried(runner.ui)
+    ui.services.buttons = True  # the legend is shown, as where the buttons were found
+    ui.open("home")
+    ui.set_language(language)
+    Demo(ui, players).at(lambda b, a: a.phase == "demand" and a.round == 2 and not a.placed,
+                         form=form)
+    return runner
+
+
+def press(runner: Runner, key: int) -> None:
+    runner.key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=0))
+    runner.key_up(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0))
+
+
+def texts(ui) -> list[str]:
+    """The texts of the frame on screen (docs/frames.md)."""
+    return [t["text"] for t in frame_description(ui)["texts"]]
+
+
+def legend(runner: Runner) -> dict[str, str]:
+    ui = runner.ui
+    ui.render()
+    return ui.legend()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_quick_to_tracked_and_back_by_buttons(tmp_path, language):
+    runner = table(tmp_path, 3, "quick", language)
+    ui = runner.ui
+    try:
+        state = ui.game.state
+        order = buttons.order(state)
+        assert ui.top.name == "purchase" and state.form is None
+        said = legend(runner)
+        # The fourth button (a colour nobody plays) is the switch, named before the press.
+        assert said[order[3]] == _("workers")
+        assert all(said.get(pid) == _("buys") for pid in state.players
+                   if buy_prices(state, pid))
+        press(runner, KEYS[3])
+        assert ui.top.name == "purchase-tracked" and ui.game.state is state  # nothing recorded
+        said = legend(runner)
+        assert said["ok"] == _("Quick form")
+        press(runner, pygame.K_RETURN)
+        assert ui.top.name == "purchase"
+        # The round's first entry by buttons: the switch is no longer offered.
+        buyer = next(p for p in state.players if buy_prices(state, p))
+        press(runner, KEYS[order.index(buyer)])
+        if ui.game.state is state:
+            press(runner, pygame.K_RETURN)
+        after = ui.game.state
+        assert after.actions == state.actions + 1 and after.form == "quick"
+        assert after.slots[0].buyer == buyer
+        assert order[3] not in legend(runner)
+        assert replay(ui.game.session.record_text(),
+                      ui.services.load_catalogue()).state.to_json() == after.to_json()
+    finally:
+        ui.set_language("en")
+        set_language("en")
+
+
+def test_tracked_to_quick_by_ok_and_ok_places_once_a_card_is_chosen(tmp_path):
+    runner = table(tmp_path, 5, "tracked", "en")
+    ui = runner.ui
+    state = ui.game.state
+    assert ui.top.name == "purchase-tracked"
+    said = legend(runner)
+    assert said["ok"] == "Quick form" and said[buttons.order(state)[0]] == "1"
+    # The bar has no OK label here: the switch's corner bears OK's mark.
+    assert OK_MARK in texts(ui)
+    # A card chosen first: OK places the worker (the switch is not what OK does then).
+    press(runner, KEYS[1])
+    assert legend(runner)["ok"] == "Place the worker"
+    assert [t for t in texts(ui) if t == OK_MARK] == []
+    press(runner, pygame.K_RETURN)
+    after = ui.game.state
+    assert after.placed == 1 and after.form == "tracked" and ui.top.name == "purchase-tracked"
+    # After the round's first entry: OK with nothing chosen switches nothing.
+    assert "ok" not in legend(runner)
+    press(runner, pygame.K_RETURN)
+    assert ui.top.name == "purchase-tracked" and ui.game.state is after
+
+
+def test_ok_turns_a_tracked_round_quick_at_five_players(tmp_path):
+    runner = table(tmp_path, 5, "tracked", "en")
+    ui = runner.ui
+    state = ui.game.state
+    press(runner, pygame.K_RETURN)
+    assert ui.top.name == "purchase" and ui.game.state is state
+    # Five players: every button is a buyer; the screen's switch is the way back.
+    said = legend(runner)
+    assert [said[pid] for pid in state.players if buy_prices(state, pid)] and \
+        "workers" not in said.values()
+    assert "form:other" in ui.keys()
+
+
+def against_setting(actions, catalogue, setting: str) -> int:
+    """How many actions of the record reach the end of the Purchase of its first round in
+    the other form than `setting` (the round whose form needs the switch)."""
+    from companion.engine import Buy, Discard, Place
+    from companion.engine.record import iter_states
+
+    before, switched = None, False
+    for n, action, after in iter_states(actions, catalogue):
+        if before is not None and before.phase == "demand" and before.form is None and \
+                isinstance(action, Place | Buy | Discard) and \
+                isinstance(action, Place) == (setting == "quick"):
+            switched = True
+        if switched and after.phase == "loading":
+            return n
+        before = after
+    raise AssertionError("no round against the setting")
+
+
+@pytest.mark.parametrize(("setting", "seed"), [("quick", 5), ("tracked", 6)])
+def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
+    """A game whose rounds change form (`random_game(form="mixed")`), from Home to the end
+    of the Purchase of its first round against the setting, by the buttons and scans only
+    (benchmarks/buttons.py reads the switch off the legend), through the composition
+    root: no touch, and the journal replays to the state the record reaches."""
+    from benchmarks.buttons import ButtonTable, scanner_replay
+    from companion import app
+    from companion.engine import to_record
+    from companion.engine.record import iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    settings = {"language": "en", "purchase_form": setting,
+                "display": {"size": [800, 480], "rotation": 0, "fullscreen": False}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    runner = Runner(services=services, inputs=None, bus=None, simulate=False,
+                    screenshot_dir=None, notifier=None)
+    runner.ui.services.buttons = True
+    runner.ui.open("home")
+    catalogue = services.load_catalogue()
+    actions, _final = random_game(catalogue, 2, seed=seed, form="mixed", loading="in_turn")
+    upto = against_setting(actions, catalogue, setting)
+    table = ButtonTable(runner, scanner_replay(actions, tmp_path / "scanner.events"))
+    table.start(actions[0])
+    for action in actions[1:upto]:
+        table.play(action)
+    hand = table.hand
+    assert hand.touches == 0 and hand.fallbacks == 0
+    switch = "Quick form" if setting == "tracked" else "workers"
+    assert any(switch in said.values() for said in hand.legends)
+    # The journal reaches the record's state: the first Loading of that round (its lines
+    # also hold the printed values the table confirmed, and after it the app may have
+    # recorded a Loading done by itself, where nothing could be loaded).
+    want = replay(to_record(actions[:upto]), catalogue).state
+    assert want is not None and want.phase == "loading"
+    journal = runner.ui.game.session.record_text()
+    got = next(state for _n, _a, state in iter_states(journal, catalogue)
+               if state.round == want.round and state.phase == "loading")
+    assert got.to_json()["players"] == want.to_json()["players"]
+    assert [(s.card, s.outcome, s.buyer, s.price) for s in got.slots] == \
+        [(s.card, s.outcome, s.buyer, s.price) for s in want.slots]
