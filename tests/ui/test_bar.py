@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from companion.inputs import intents as it
+from companion.languages import LANGUAGES
 from companion.ui.bar import BarLayout
 from companion.ui.canvas import Canvas
 from companion.ui.core import UI
@@ -70,7 +71,7 @@ def test_without_room_the_last_go_above_and_stay_there_for_the_same_screen():
 
 # The bar in real game states, in portrait (from test_real_frames.py: issue 11, the layout
 # in real game states).
-@pytest.mark.parametrize("language", ["de", "fr", "en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_in_portrait_the_bar_moves_what_has_no_room_above_it_and_cuts_nothing(services, language):
     """At 480x800, Undo, Redo, Home, "?" and a long primary ("Verladung fertig") do not all
     fit in the bar in German and French: the last on the left go into a strip above it,
@@ -239,7 +240,7 @@ ROUND_SCREENS = {
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=["landscape", "portrait"])
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("screen", sorted(ROUND_SCREENS))
 def test_the_bar_buttons_keep_their_places_through_a_round_screens_states(
         tmp_path, screen, language, size):
@@ -278,7 +279,7 @@ def test_the_bar_buttons_keep_their_places_through_a_round_screens_states(
         set_language("en")
 
 
-@pytest.mark.parametrize("language", ["de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES[1:])
 def test_redo_coming_after_an_undo_does_not_squeeze_the_primary(tmp_path, language):
     """QA by touch, German Loading at 800x480: after an Undo, Redo came into the bar and
     "Verladung fertig" shrank from 266 to 240 px and moved under the finger. The right
@@ -338,7 +339,7 @@ def test_the_legend_s_cells_are_equal_where_that_cuts_nothing_else_as_wide_as_th
             len(boxes) == len(said)
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_new_game_s_legend_in_portrait_cuts_no_word(tmp_path, language, players):
     from companion.ui import shots

@@ -15,6 +15,7 @@ import pytest
 
 from companion.engine import replay
 from companion.engine.legal import buy_prices
+from companion.languages import LANGUAGES
 from companion.ui import buttons
 from companion.ui.i18n import _, set_language
 from companion.ui.layouts.purchase import OK_MARK
@@ -58,7 +59,7 @@ def legend(runner: Runner) -> dict[str, str]:
     return ui.legend()
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_quick_to_tracked_and_back_by_buttons(tmp_path, language):
     runner = table(tmp_path, 3, "quick", language)
     ui = runner.ui

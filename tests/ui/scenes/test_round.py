@@ -10,6 +10,7 @@ import pytest
 
 from benchmarks.touch import Finger
 from companion.engine import Adjust, State
+from companion.languages import LANGUAGES
 from companion.ui import names, words
 from companion.ui.i18n import _, set_language
 from companion.ui.samples import Demo
@@ -31,7 +32,7 @@ def unnamed_but_first(ui, players: int, test, first_name: str = "François") -> 
                         names={setup.players[0]: first_name}), *actions[1:]], k)
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 @pytest.mark.parametrize("phase", ["supply", "purchase", "loading"])
 def test_a_short_name_is_never_cut_in_a_panel_whatever_the_numbers(ui, language, phase):
     unnamed_but_first(ui, 5, lambda b, a: a.phase == phase and a.round >= 6)
@@ -73,7 +74,7 @@ def test_the_german_panel_says_feuerwehr_with_its_number_on_the_same_line(ui):
 # --- QA finding 16: the header keeps the season in every phase -----------------------------------
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 @pytest.mark.parametrize("moment", ["supply", "demand", "loading", "last"])
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_round_header_says_the_season_in_every_phase(ui, language, moment, players):
@@ -104,7 +105,7 @@ def inside(rect, box) -> bool:
         and rect[1] + rect[3] <= box[1] + box[3]
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"], indirect=True)
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
 @pytest.mark.parametrize("phase", ["supply", "demand", "loading"])
 def test_the_panels_keep_their_lines_while_a_message_shows(ui, language, phase):
     """QA 7: the panels lost their detail lines whenever a message strip appeared."""
@@ -178,7 +179,7 @@ def test_the_round_before_a_3rd_fire_ending_is_announced_as_the_last_round(ui):
 # --- issue 11, finding 17: the header keeps the pile ---------------------------------------------
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("moment", ["supply", "demand", "purchase", "loading", "last"])
 def test_the_round_header_always_says_how_many_cards_are_left(ui, language, moment):
 
@@ -288,7 +289,7 @@ def test_every_frame_of_a_round_screen_makes_one_frame_plan_from_the_last(
 # --- issue 31: the buttons' legend in portrait, and a message that moves no control -----------
 
 
-@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+@pytest.mark.parametrize("language", LANGUAGES[1:], indirect=True)
 @pytest.mark.parametrize("picture", ["supply", "ship", "purchase", "tracked", "loading",
                                      "loading-end-all"])
 def test_in_portrait_the_legend_is_drawn_whole_and_nothing_overlaps_it(
@@ -315,7 +316,7 @@ def test_in_portrait_the_legend_is_drawn_whole_and_nothing_overlaps_it(
         assert not row.colliderect(item["rect"]), item
 
 
-@pytest.mark.parametrize("language", ["de", "fr"], indirect=True)
+@pytest.mark.parametrize("language", LANGUAGES[1:], indirect=True)
 def test_at_800x480_a_long_message_moves_no_loading_control(tmp_path, language):
     """Five players and the legend: no message fits over the header (the track gave its
     place), so a message too long for the bar has a place kept above Loading's moves."""
