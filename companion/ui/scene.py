@@ -180,6 +180,9 @@ class Scene:
     #: changes the game, so Undo, OK or a player's button only close it.
     overlay = False
 
+    #: What `kept` remembers, by name: the key it holds for and the answer.
+    _kept: dict[str, tuple[tuple[object, ...], Any]] | None = None
+
     def __init__(self, ui: SceneHost) -> None:
         self.ui = ui
 
@@ -206,7 +209,9 @@ class Scene:
         """`compute()`, remembered under `name` for as long as `key` stays the same: for
         what every frame asks again. A `State` in the key compares by identity (states
         never change)."""
-        kept: dict[str, tuple[tuple[object, ...], Any]] = self.__dict__.setdefault("_kept", {})
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = {}
         got = kept.get(name)
         if got is not None and got[0] == key:
             return cast(T, got[1])

@@ -55,7 +55,7 @@ class SupplyScene(RoundScene):
         # The round's frame as the round's Supply left it (`RoundScene.frame_plan`: the
         # height it took above the grid, its sticky place): kept with Supply's plan.
         last = ui.game.plans.last(SupplyPlan) if ui.game is not None else None
-        if last is not None and last.held is not None:
+        if last is not None:
             self.frame_plan = last.held
 
     def screen_key(self) -> object:
@@ -135,10 +135,9 @@ class SupplyScene(RoundScene):
     def clear(self) -> None:
         if self.goods:
             self.goods = []
+            self.ui.dirty = True
         else:
-            self.ship = None
-            self.next_waiting()
-        self.ui.dirty = True
+            self.cancel_ship()
 
     def entry_pending(self) -> bool:
         return self.ship is not None

@@ -6,6 +6,8 @@ test_real_frames.py); each section's comment keeps the finding a test comes from
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from benchmarks.touch import Finger, TouchTable, clean
@@ -710,3 +712,12 @@ def test_every_supply_frame_makes_exactly_one_plan(ui, monkeypatch):
     # The last plan is kept with the game (`GameController.plans`): a Supply screen made
     # anew in the round (an Undo back from Purchase) starts from it.
     assert ui.game.plans.last(layouts.SupplyPlan) is ui.top.plan
+
+
+def test_the_supply_scene_stays_a_painter_under_300_lines():
+    """Issue 36: the Supply's rules live in the engine and its layout in its plan; the scene
+    paints and maps intents, and stays small enough to read at once."""
+    from companion.ui.scenes import supply
+
+    lines = Path(supply.__file__).read_text(encoding="utf-8").count("\n")
+    assert lines < 300, f"scenes/supply.py has {lines} lines"
