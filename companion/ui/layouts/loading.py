@@ -29,7 +29,7 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.tokens import FINGER, GAP, HAIRLINE, MARGIN, PAD, SNUG, TIGHT, WIDE
-from companion.ui.views.loading import SETS_APART, LoadingView, placed, set_heading
+from companion.ui.views.loading import MOST_SET_ROWS, LoadingView, placed, set_heading
 
 #: A place holds its label on at most this many lines.
 MOST_LINES = 2
@@ -681,7 +681,7 @@ def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
         # And only where they cost the choices no page more: a turn of the page
         # costs a tap each time, the gathering choice one per conversion.
         sets = v.set_count
-        rows = sets if sets <= SETS_APART else 0
+        rows = sets if sets <= MOST_SET_ROWS else 0
         possible = v.possible()
         rows = set_rows_fit(c, rest, rows, possible)
         if rows:
