@@ -17,6 +17,8 @@ from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
 from companion.ui.scene import Action0
 from companion.ui.tokens import FINGER, GAP, PAD, SNUG, THIN, TIGHT
 
+#: The bottom bar's height at 800x480.
+BAR = 72
 #: The bar's words' inset from their box, across (a little more than a control's padding).
 WORDS_X = 14
 #: The least width of a bar button.

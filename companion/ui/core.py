@@ -17,6 +17,7 @@ from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
 from companion.ui.bar import (
+    BAR,
     WORDS_X,
     BarLayout,
     Item,
@@ -65,8 +66,6 @@ DOUBLE_TAP_S = 0.3
 SAME_SPOT = 32
 #: The time between two frames of a transition (seconds).
 FRAME_S = 1 / 30
-#: The bottom bar's height at 800x480.
-BAR = 72
 #: The least width of the bar's words beside its buttons: narrower, they go to a strip
 #: over the bar (or give way).
 LEAST_WORDS_W = 120

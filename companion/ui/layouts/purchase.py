@@ -32,6 +32,7 @@ from companion.engine import Card, State
 from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
+from companion.ui.bar import BAR
 from companion.ui.canvas import BODY, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
@@ -59,9 +60,10 @@ from companion.ui.views.purchase import (
     switch_shown,
 )
 
-#: The bottom bar's height, and the strip above it where its left buttons go for want of
-#: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
-BAR_H, STRIP_H = 72, FINGER + 3 * GAP
+#: The strip above the bottom bar (`companion.ui.bar.BAR`) where its left buttons go for
+#: want of room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the
+#: body).
+STRIP_H = FINGER + 3 * GAP
 #: A tile's least width for a ship's three cubes with their initials (else, in portrait,
 #: the tiles go on two rows); a cube's largest side in a tile; a merchant's one good's.
 LEAST_TILE_W, CUBE, MERCHANT_CUBE = 76, 26, 34
@@ -432,7 +434,7 @@ def strip_room(c: Canvas) -> int:
     the offer and Pass keep to the body without it, so they stay where they are."""
     if c.w >= c.h:
         return 0
-    return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
+    return max(0, c.body.bottom - (c.h - c.u(BAR) - c.u(STRIP_H)))
 
 
 #: The mark in the corner of a control OK presses (as the bar's primary action shows it).
