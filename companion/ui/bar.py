@@ -15,7 +15,14 @@ from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
 from companion.ui.scene import Action0
-from companion.ui.tokens import PAD, SNUG, TIGHT
+from companion.ui.tokens import FINGER, GAP, PAD, SNUG, THIN, TIGHT
+
+#: The bottom bar's height at 800x480.
+BAR = 72
+#: The bar's words' inset from their box, across (a little more than a control's padding).
+WORDS_X = 14
+#: The least width of a bar button.
+LEAST_W = 64
 
 #: A bar button before it is placed: label, action (None: disabled), key, colour.
 Item = tuple[str, Action0 | None, str, Colour]
@@ -25,7 +32,7 @@ Placed = tuple[pygame.Rect, str, Action0 | None, str, Colour]
 
 def text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
     """Where the bar's words go inside their box (the same for fitting and drawing)."""
-    return layout.inset(box, c.u(14), c.u(6))
+    return layout.inset(box, c.u(WORDS_X), c.u(SNUG))
 
 
 def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
@@ -34,10 +41,10 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
     the bar for want of room: `at_least`, more only if that helps. `also`: the other
     labels the last button on the right (the primary action) may take on this screen: it
     is as wide as the widest, and none of them may be cut."""
-    pad = c.u(8)
+    pad = c.u(GAP)
     h = bar.h - 2 * pad
     f = font(c.px(BODY))
-    least = c.u(64)
+    least = c.u(LEAST_W)
     labels = [item[0] for item in left + right]
     # The primary's other labels: the widest sizes it (and keeps its room while no
     # primary is shown: its coming moves nothing), each must fit it.
@@ -52,7 +59,7 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
             labels.append(widest)
 
     def widths(labels: list[str]) -> list[int]:
-        wanted = [max(least, f.size(label)[0] + c.u(24)) for label in labels]
+        wanted = [max(least, f.size(label)[0] + c.u(2 * PAD)) for label in labels]
         room = bar.w - pad * (len(labels) + 1)
         # Too wide together (portrait, German): the widest give way; labels then wrap.
         while sum(wanted) > room and max(wanted, default=0) > least:
@@ -63,12 +70,12 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
 
     def cut(labels: list[str], wanted: list[int]) -> bool:
         """Whether a label would not fit its button even on two lines."""
-        most = max(1, (h - c.u(2)) // f.get_linesize())
+        most = max(1, (h - c.u(THIN)) // f.get_linesize())
         pairs = list(zip(labels, wanted, strict=True))
         pairs += [(label, wanted[-1]) for label in others]
         for label, w in pairs:
-            lines = c.wrap(label, w - c.u(12), BODY)
-            if len(lines) > most or any(f.size(x)[0] > w - c.u(12) for x in lines):
+            lines = c.wrap(label, w - c.u(PAD), BODY)
+            if len(lines) > most or any(f.size(x)[0] > w - c.u(PAD) for x in lines):
                 return True
         return False
 
@@ -102,7 +109,7 @@ class BarLayout:
         widest; `coming`: a left button that may come on this screen (Redo, after an
         Undo): the right ones are as wide as they will be beside it, so its coming does
         not squeeze the primary under the finger (German Loading: 266 -> 240 px)."""
-        pad = c.u(8)
+        pad = c.u(GAP)
         if sized:
             f = font(c.px(BODY))
             measured = [(max(sized[item[2]], key=lambda label: f.size(label)[0]), *item[1:])
@@ -143,7 +150,7 @@ class BarLayout:
             f = font(c.px(BODY))
             x = bar.x + pad
             for label, action, key, colour in left[len(left) - moved:]:
-                w = max(c.u(56), f.size(label)[0] + c.u(24))
+                w = max(c.u(FINGER), f.size(label)[0] + c.u(2 * PAD))
                 above.append((pygame.Rect(x, 0, w, h), label, action, key, colour))
                 x += w + pad
             del left[len(left) - moved:]

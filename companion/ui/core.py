@@ -16,7 +16,16 @@ import pygame
 from companion.engine.values import replace, value
 from companion.inputs import intents as it
 from companion.ui import buttons, i18n, layout, names
-from companion.ui.bar import BarLayout, Item, LegendCell, legend_cells, text_box, widths_for
+from companion.ui.bar import (
+    BAR,
+    WORDS_X,
+    BarLayout,
+    Item,
+    LegendCell,
+    legend_cells,
+    text_box,
+    widths_for,
+)
 from companion.ui.canvas import (
     BG,
     BODY,
@@ -40,6 +49,7 @@ from companion.ui.rulestexts import TEXTS
 from companion.ui.scene import Action0, BarSays, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
+from companion.ui.tokens import FINGER, GAP, TIGHT, WIDE
 from companion.ui.words import letter as words_letter
 from companion.ui.words import unique_letters
 
@@ -56,8 +66,9 @@ DOUBLE_TAP_S = 0.3
 SAME_SPOT = 32
 #: The time between two frames of a transition (seconds).
 FRAME_S = 1 / 30
-#: The bottom bar's height at 800x480.
-BAR = 72
+#: The least width of the bar's words beside its buttons: narrower, they go to a strip
+#: over the bar (or give way).
+LEAST_WORDS_W = 120
 
 
 @value(frozen=False)
@@ -247,12 +258,12 @@ class UI:
         strip: pygame.Rect | None = None
         said = BarSays(hint_in_bar)
         # The buttons that had no room in the bar: at the strip's left end.
-        above = self._above[-1][0].right + c.u(8) if self._above else 0
+        above = self._above[-1][0].right + c.u(GAP) if self._above else 0
         words_up = False
         if words:
             room = text_box(c, middle)
             fitted = layout.fit(c, words, room.w, room.h, BODY, "body", max_lines=2)
-            words_up = fitted.cut or room.w < c.u(120)
+            words_up = fitted.cut or room.w < c.u(LEAST_WORDS_W)
             if words_up and scene.hint_in_body and self.message:
                 # The round screens show it in place of their hint, beside the panels: a
                 # strip over the bar would take the height five panels need (their
@@ -266,16 +277,16 @@ class UI:
                 # printed-value question's goods need it).
                 words, words_up = "", False
         if words_up or above or self._strip_kept:
-            height = c.u(56) + 2 * c.u(8) if above or self._strip_kept else c.u(56)
+            height = c.u(FINGER) + 2 * c.u(GAP) if above or self._strip_kept else c.u(FINGER)
             if words_up:
-                width = c.w - 2 * c.u(14) - above
+                width = c.w - 2 * c.u(WORDS_X) - above
                 lines = layout.fit(c, words, width, None, BODY, "body").height(c)
-                height = max(height, lines + c.u(16))  # a tap on it closes it
+                height = max(height, lines + c.u(WIDE))  # a tap on it closes it
             strip = pygame.Rect(0, bar.y - height, c.w, height)
         # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
-        body = pygame.Rect(0, 0, c.w, strip.y - c.u(8) if strip else bar.y)
+        body = pygame.Rect(0, 0, c.w, strip.y - c.u(GAP) if strip else bar.y)
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
-            body.h = bar.y - c.u(56) - 3 * c.u(8)  # as with the strip Redo would make
+            body.h = bar.y - c.u(FINGER) - 3 * c.u(GAP)  # as with the strip Redo would make
         legend = self.legend()
         shown = self.legend_shown(scene, legend)
         row: pygame.Rect | None = None
@@ -372,12 +383,12 @@ class UI:
                           if r.x < bar.centerx and key != "redo"), default=bar.x)
             shown = room
             room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
-            if room.w < c.u(120) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
+            if room.w < c.u(LEAST_WORDS_W) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
                                                    max_lines=2).cut for h in hints):
                 in_bar = False
                 if not self.message:
                     words = ""
-            elif not self.message and (shown.w < c.u(120) or layout.fit(
+            elif not self.message and (shown.w < c.u(LEAST_WORDS_W) or layout.fit(
                     c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
                 words = ""  # Redo, while it is there, takes the hint's room in the bar
         return left, right, words, in_bar
@@ -456,10 +467,10 @@ class UI:
         for rect, label, action, key, colour in self._bar_buttons:
             c.button(rect, label, action, key=key, colour=colour)
         if strip is not None and self._above:
-            pad = c.u(8)
+            pad = c.u(GAP)
             for rect, label, action, key, colour in self._above:  # a finger tall, at its top
                 button = pygame.Rect(rect.x, strip.y + pad, rect.w,
-                                     min(strip.h - 2 * pad, c.u(56)))
+                                     min(strip.h - 2 * pad, c.u(FINGER)))
                 c.button(button, label, action, key=key, colour=colour)
             strip = pygame.Rect(button.right + pad, strip.y, strip.right - button.right - pad,
                                 strip.h)
@@ -467,12 +478,12 @@ class UI:
             strip, words = None, in_bar
         if not words:
             return
-        box = strip or layout.inset(middle, c.u(4))
+        box = strip or layout.inset(middle, c.u(TIGHT))
         if self.message:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
             if strip is not None or self.message.more is not None:
                 # (In the bar: a finger's gap from the buttons beside it.)
-                c.region(strip or layout.inset(middle, c.u(8)), self.tap_message, "message",
+                c.region(strip or layout.inset(middle, c.u(GAP)), self.tap_message, "message",
                          self.message.text)
         layout.draw_text(c, words, text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")

@@ -16,8 +16,28 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, HUGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.layouts.stack import text_box
-from companion.ui.tokens import FINGER, GAP, ROOMY, SNUG, THIN, TIGHT, WIDE
+from companion.ui.tokens import FINGER, GAP, PAD, ROOMY, SNUG, THIN, TIGHT, WIDE
 from companion.ui.views.fire import FireView
+
+#: The flame's middle in the banner's left end, and how far below it its foot is (it
+#: grows from its foot).
+FLAME_X, FLAME_Y, FLAME_FOOT = 52, 48, 30
+#: Half a gain's or loss's triangle's width.
+ARROW = 12
+#: Where the banner's words start (right of the flame); its least height.
+BANNER_X, BANNER_H = 96, 88
+#: Between the banner and the players' rows.
+BELOW_BANNER = 20
+#: The room kept under the rows for the notes: "all equal" and the 4th fire's note; one.
+NOTES_H, NOTE_H = 70, 40
+#: A row's badge's middle and radius, and where the name starts.
+BADGE_X, BADGE_RADIUS, NAME_X = 30, 16, 54
+#: The least width of the names' column; the firemen total's column.
+LEAST_NAME_W, TOTAL_W = 110, 56
+#: The least length of the bar; the room right of it for the gain or loss.
+LEAST_BAR_W, CHANGE_W = 40, 120
+#: The gain's or loss's triangle's middle, right of the bar.
+ARROW_X = 26
 
 Point = tuple[int, int]
 
@@ -25,10 +45,10 @@ Point = tuple[int, int]
 def flame(c: Canvas, k: float) -> list[Point]:
     """The flame's outline in the banner's left end, grown `k` times from its foot (it
     flares when the screen appears: `k` a little above 1, then 1)."""
-    fx, fy = c.u(52), c.u(48)
+    fx, fy = c.u(FLAME_X), c.u(FLAME_Y)
 
     def p(dx: float, dy: float) -> Point:
-        return fx + int(c.u(dx) * k), fy + c.u(30) - int(c.u(30 - dy) * k)
+        return fx + int(c.u(dx) * k), fy + c.u(FLAME_FOOT) - int(c.u(FLAME_FOOT - dy) * k)
 
     return [p(-22, 30), p(-26, 0), p(-10, -14), p(0, -40), p(12, -12), p(26, 0), p(22, 30)]
 
@@ -36,7 +56,7 @@ def flame(c: Canvas, k: float) -> list[Point]:
 def arrow(c: Canvas, centre: Point, up: bool) -> tuple[Point, ...]:
     """A triangle pointing up (a gain) or down (a loss) around `centre`."""
     x, y = centre
-    s = c.u(12)
+    s = c.u(ARROW)
     if up:
         return (x - s, y + s // 2), (x + s, y + s // 2), (x, y - s)
     return (x - s, y - s // 2), (x + s, y - s // 2), (x, y + s)
@@ -103,11 +123,11 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
     what the fire did to them (+1 gained, -1 lost, 0 neither); `equal`, `last`: the
     notes under the rows ("" where there is none)."""
     # The banner is as tall as its words need (two lines of the rule in portrait).
-    rule_h = layout.fit(c, rule, c.w - c.u(112), None, SMALL).height(c)
-    title_w = c.w - c.u(124) - font(c.px(HUGE)).size(points)[0]
+    rule_h = layout.fit(c, rule, c.w - c.u(BANNER_X + WIDE), None, SMALL).height(c)
+    title_w = c.w - c.u(BANNER_X + WIDE + PAD) - font(c.px(HUGE)).size(points)[0]
     title_h = layout.fit(c, title, title_w, None, HUGE, "title", max_lines=2).height(c)
-    banner = pygame.Rect(c.u(96), c.u(SNUG), c.w - c.u(112),
-                         max(c.u(88), max(title_h, c.px(HUGE)) + c.u(ROOMY) + rule_h))
+    banner = pygame.Rect(c.u(BANNER_X), c.u(SNUG), c.w - c.u(BANNER_X + WIDE),
+                         max(c.u(BANNER_H), max(title_h, c.px(HUGE)) + c.u(ROOMY) + rule_h))
     backdrop = pygame.Rect(0, 0, c.w, banner.bottom + c.u(GAP))
     title_box = pygame.Rect(banner.x, banner.y, title_w, title_h)
     title_bottom = text_box(c, title, title_box, HUGE, role="title", max_lines=2).bottom
@@ -115,32 +135,33 @@ def fire_layout(c: Canvas, body: pygame.Rect, *, title: str, points: str, rule: 
     rule_box = pygame.Rect(banner.x, max(title_bottom, points_bottom) + c.u(THIN), banner.w,
                            rule_h)
     # The 4th fire's note goes under the bars: in the banner it ran into the line above.
-    top = banner.bottom + c.u(20)
+    top = banner.bottom + c.u(BELOW_BANNER)
     n = len(totals)
-    row = min(c.u(FINGER), (body.bottom - top - c.u(70 if last else 40)) // n)
+    row = min(c.u(FINGER), (body.bottom - top - c.u(NOTES_H if last else NOTE_H)) // n)
     most = max(1, max(totals))
     # Name, total, bar, gain or loss: columns that follow the window's width.
-    name_w = max(c.u(110), c.w * 22 // 100)
-    bar_x = c.u(54) + name_w + c.u(56)
-    bar_w = max(c.u(40), c.w - bar_x - c.u(120))
+    name_w = max(c.u(LEAST_NAME_W), c.w * 22 // 100)
+    bar_x = c.u(NAME_X) + name_w + c.u(TOTAL_W)
+    bar_w = max(c.u(LEAST_BAR_W), c.w - bar_x - c.u(CHANGE_W))
     rows = []
     for i, (total, change) in enumerate(zip(totals, changes, strict=True)):
         y = top + i * row
         middle = y + row // 2
         length = bar_w * total // most
-        rx = bar_x + bar_w + c.u(26)
+        rx = bar_x + bar_w + c.u(ARROW_X)
         rows.append(FireRow(
-            badge=(c.u(30), middle), name=(c.u(54), middle), total=(bar_x - c.u(10), middle),
+            badge=(c.u(BADGE_X), middle), name=(c.u(NAME_X), middle),
+            total=(bar_x - c.u(ROOMY), middle),
             track=pygame.Rect(bar_x, y + c.u(GAP), bar_w, row - c.u(WIDE)),
             fill=pygame.Rect(bar_x, y + c.u(GAP), length, row - c.u(WIDE)) if length else None,
             arrow=arrow(c, (rx, middle), change > 0) if change else (),
-            change=(rx + c.u(18), middle)))
+            change=(rx + c.u(ARROW + SNUG), middle)))
     y = top + n * row + c.u(GAP)
     equal_box = last_box = None
     if equal:
-        equal_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(32), body.bottom - y)
+        equal_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(2 * WIDE), body.bottom - y)
         y = text_box(c, equal, equal_box, BODY, align="center").bottom + c.u(TIGHT)
     if last:
-        last_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(32), body.bottom - y)
-    return FirePlan(backdrop, banner.topright, title_box, rule_box, c.u(16), name_w,
+        last_box = pygame.Rect(c.u(WIDE), y, c.w - c.u(2 * WIDE), body.bottom - y)
+    return FirePlan(backdrop, banner.topright, title_box, rule_box, c.u(BADGE_RADIUS), name_w,
                     tuple(rows), equal_box, last_box)

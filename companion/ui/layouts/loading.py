@@ -29,12 +29,15 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.i18n import _
 from companion.ui.tokens import FINGER, GAP, HAIRLINE, MARGIN, PAD, SNUG, TIGHT, WIDE
-from companion.ui.views.loading import SETS_APART, LoadingView, placed, set_heading
+from companion.ui.views.loading import MOST_SET_ROWS, LoadingView, placed, set_heading
 
 #: A place holds its label on at most this many lines.
 MOST_LINES = 2
 #: The column of the pages' arrows beside the conversions' rows (design px).
 ARROWS_W = 64
+#: The one-tap choices' least column width (design px); short labels' (the goods a
+#: conversion gives, four to a row).
+LEAST_COLUMN, SHORT_COLUMN = 200, 120
 
 
 @value(frozen=False)
@@ -81,7 +84,7 @@ def lines_at(c: Canvas, labels: Sequence[str], rect: pygame.Rect, cols: int) -> 
 
 
 def fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
-        least: int = 200, most: int = 3, cols: int = 0, narrowest: int = 0
+        least: int = LEAST_COLUMN, most: int = 3, cols: int = 0, narrowest: int = 0
         ) -> tuple[int, int, int]:
     """`grid`'s columns, places' height (as the longest label needs: the labels are
     written to take at most `MOST_LINES` lines) and how many places fit on a page. The
@@ -101,7 +104,7 @@ def fit(c: Canvas, rect: pygame.Rect, labels: Sequence[str], height: int = 0,
 
 
 def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int, *,
-         height: int = 0, paged: bool = False, least: int = 200, most: int = 3,
+         height: int = 0, paged: bool = False, least: int = LEAST_COLUMN, most: int = 3,
          also: Sequence[str] = (), cols: int = 0, narrowest: int = 0) -> Grid:
     """Fixed places for buttons with these labels ("" for a place left empty), row by row
     from the top of `rect`: place k is always in the same spot, whatever the others say.
@@ -165,7 +168,7 @@ def pages(c: Canvas, rect: pygame.Rect, rows: int, count: int,
     `rows` conversions' rows (a paged page gives its last place to "‹ ›")."""
     below = pygame.Rect(rect.x, rect.y + rows_height(c, rows), rect.w,
                         max(0, rect.h - rows_height(c, rows)))
-    room = fit(c, below, labels, least=200, most=3, narrowest=NARROWEST)[2]
+    room = fit(c, below, labels, least=LEAST_COLUMN, most=3, narrowest=NARROWEST)[2]
     return 1 if count <= room else -(-count // max(1, room - 1))
 
 
@@ -634,10 +637,10 @@ def _offers(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
         return Offers(None, (), None, why, row, v.stays, v.why), v.pick.page
     height = memory.slot_h.get((v.round, v.pid, c.w), 0)
     labels = [offer.label for offer in v.offers]
-    fitted = fit(c, rest, labels, height, least=120, most=4)
+    fitted = fit(c, rest, labels, height, least=SHORT_COLUMN, most=4)
     narrow = len(v.pick.selected) == 3 and len(labels) <= fitted[2]
     got = grid(c, rest, labels, v.pick.page, height=height,
-               least=120 if narrow else 200, most=4 if narrow else 3)
+               least=SHORT_COLUMN if narrow else LEAST_COLUMN, most=4 if narrow else 3)
     cells = tuple(zip(v.offers[got.start:got.start + len(got.cells)], got.cells,
                       strict=True))
     below = below_cells(c, rest, got.cells)
@@ -681,7 +684,7 @@ def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
         # And only where they cost the choices no page more: a turn of the page
         # costs a tap each time, the gathering choice one per conversion.
         sets = v.set_count
-        rows = sets if sets <= SETS_APART else 0
+        rows = sets if sets <= MOST_SET_ROWS else 0
         possible = v.possible()
         rows = set_rows_fit(c, rest, rows, possible)
         if rows:

@@ -32,6 +32,7 @@ from companion.engine import Card, State
 from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
+from companion.ui.bar import BAR
 from companion.ui.canvas import BODY, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
@@ -59,9 +60,25 @@ from companion.ui.views.purchase import (
     switch_shown,
 )
 
-#: The bottom bar's height, and the strip above it where its left buttons go for want of
-#: room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the body).
-BAR_H, STRIP_H = 72, FINGER + 3 * GAP
+#: The strip above the bottom bar (`companion.ui.bar.BAR`) where its left buttons go for
+#: want of room (companion/ui/core.py: a finger tall, a gap above and below, a gap to the
+#: body).
+STRIP_H = FINGER + 3 * GAP
+#: A tile's least width for a ship's three cubes with their initials (else, in portrait,
+#: the tiles go on two rows); a cube's largest side in a tile; a merchant's one good's.
+LEAST_TILE_W, CUBE, MERCHANT_CUBE = 76, 26, 34
+#: The frame around the card being settled (at least 2 px).
+BORDER = 3
+#: The tallest the tiles grow where there is room: while the workers are placed; beside
+#: an offer.
+TILES_PLACING, TILES_OFFER = 150, 120
+#: The form switch's least width, and the room beside its longest word (both sides).
+LEAST_SWITCH_W, SWITCH_SIDES = 150, 28
+#: The badge before the line saying whose worker it is (its radius: it touches the
+#: left edge), and where the line starts.
+BADGE_RADIUS, LINE_X = 14, 36
+#: Pass's button (a little taller than a finger), and its widest.
+PASS_H, PASS_W = 60, 180
 
 
 # -- the buyer × price grid (plain rectangles, (x, y, w, h) tuples) ---------------------------
@@ -213,7 +230,7 @@ class Tiles:
 def slot_columns(c: Canvas, width: int, n: int) -> int:
     """Tiles in one row, or in portrait in two where one row would make them too narrow for
     a ship's three cubes with their initials (six cards)."""
-    narrow = (width - c.u(GAP) * (n - 1)) // max(1, n) < c.u(76)
+    narrow = (width - c.u(GAP) * (n - 1)) // max(1, n) < c.u(LEAST_TILE_W)
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
@@ -263,7 +280,7 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     tile = 3 * step + c.u(GAP)
     if state is not None:
         inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
-        cube = min(c.u(26), (inner_w - 2 * c.u(THIN)) // 3)
+        cube = min(c.u(CUBE), (inner_w - 2 * c.u(THIN)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
         left = 1  # "discarded", or its cross: one line
@@ -358,11 +375,11 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         per_row = max(1, min(len(goods), (inner.w + c.u(THIN)) // max(1, least + c.u(THIN)))) \
             if printed else 3  # a ship's three cubes: one row, as ever
         rows = -(-len(goods) // per_row) if goods else 0
-        cube = min(c.u(26), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
+        cube = min(c.u(CUBE), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
             if goods else 0
         if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
             per_row, rows = 1, 1
-            cube = min(c.u(34), inner.w, inner.h - len(status) * step - c.u(THIN))
+            cube = min(c.u(MERCHANT_CUBE), inner.w, inner.h - len(status) * step - c.u(THIN))
         # Room for the cubes below a line of the kind, or (a narrow tile with workers on it)
         # for the cubes alone: they are the card's face, and its kind is the only one with
         # cubes and no name.
@@ -404,7 +421,7 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
                         status=tuple(status), colour=colour,
                         status_at=tuple((box.centerx, top + k * step)
                                         for k in range(len(status)))))
-    return Tiles(tiles=tuple(out), border=max(2, c.u(3)))
+    return Tiles(tiles=tuple(out), border=max(2, c.u(BORDER)))
 
 
 # -- what the bar's strip and the form switch take --------------------------------------
@@ -417,7 +434,7 @@ def strip_room(c: Canvas) -> int:
     the offer and Pass keep to the body without it, so they stay where they are."""
     if c.w >= c.h:
         return 0
-    return max(0, c.body.bottom - (c.h - c.u(BAR_H) - c.u(STRIP_H)))
+    return max(0, c.body.bottom - (c.h - c.u(BAR) - c.u(STRIP_H)))
 
 
 #: The mark in the corner of a control OK presses (as the bar's primary action shows it).
@@ -429,7 +446,8 @@ def switch_width(c: Canvas, tracked: bool, marked: bool = False) -> int:
     room for `OK_MARK` in its corner (a table with buttons, where OK presses it)."""
     label = _("Quick form") if tracked else _("Track workers")
     mark = font(c.px(SMALL)).size(OK_MARK)[0] + c.u(SNUG) if marked else 0
-    return max(c.u(150), max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(28)) \
+    return max(c.u(LEAST_SWITCH_W),
+               max(font(c.px(BODY)).size(w)[0] for w in label.split()) + c.u(SWITCH_SIDES)) \
         + mark
 
 
@@ -522,9 +540,12 @@ def demand(c: Canvas, state: State, area: pygame.Rect, marked: bool = False) -> 
     switch_h = c.u(FINGER) + c.u(GAP) if state.form is None or state.placed else 0
     rest = flow.rest()
     box = pygame.Rect(rest.x, rest.y, rest.w, max(
-        min(c.u(150), rest.h - switch_h), slots_height(c, rest.w, len(state.slots), state)))
-    return DemandPlan(badge=(line.x + c.u(14), line.centery), badge_r=c.u(14),
-                      line=pygame.Rect(line.x + c.u(36), line.y, line.w - c.u(36), line.h),
+        min(c.u(TILES_PLACING), rest.h - switch_h),
+        slots_height(c, rest.w, len(state.slots), state)))
+    return DemandPlan(badge=(line.x + c.u(BADGE_RADIUS), line.centery),
+                      badge_r=c.u(BADGE_RADIUS),
+                      line=pygame.Rect(line.x + c.u(LINE_X), line.y, line.w - c.u(LINE_X),
+                                       line.h),
                       tiles=tiles(c, state, box),
                       switch=switch_place(c, True, area, marked=marked))
 
@@ -551,16 +572,16 @@ def offer(c: Canvas, state: State, area: pygame.Rect, said: str | None,
     area = _without_strip(c, area)
     flow = layout.Flow(c, area, c.u(GAP))
     least = slots_height(c, area.w, len(state.slots), state)
-    tiles_h = max(least, min(c.u(120), area.h // 3))
+    tiles_h = max(least, min(c.u(TILES_OFFER), area.h // 3))
     if said is None:
         return OfferPlan(tiles=tiles(c, state, flow.take(tiles_h)), said=None, coins=None,
                          passing=None, beside=None)
-    row_h, gap = c.u(60), flow.gap
+    row_h, gap = c.u(PASS_H), flow.gap
     said_h = layout.fit(c, said, area.w, None, BODY).height(c) + gap
     coins_h = layout.fit(c, coins, area.w, None, BODY).height(c) + gap
     spare = area.h - (tiles_h + gap) - said_h - row_h
     beside = spare < 0
-    pass_w = min(area.w, c.u(180))
+    pass_w = min(area.w, c.u(PASS_W))
     if beside:  # the row as tall as the offer needs beside Pass (a long name: 3 lines)
         row_h = max(row_h, layout.fit(c, said, area.w - pass_w - gap, None, BODY,
                                       "body").height(c) + c.u(TIGHT))
@@ -575,7 +596,7 @@ def offer(c: Canvas, state: State, area: pygame.Rect, said: str | None,
     # the lines above it take (a long name, the coins' line or not).
     row = flow.take(row_h)
     row = pygame.Rect(row.x, max(row.y, area.bottom - row_h), row.w, row_h)
-    button = pygame.Rect(row.x, row.bottom - c.u(60), pass_w, c.u(60))
+    button = pygame.Rect(row.x, row.bottom - c.u(PASS_H), pass_w, c.u(PASS_H))
     return OfferPlan(tiles=placed, said=said_room, coins=coins_room, passing=button,
                      beside=pygame.Rect(button.right + gap, row.y,
                                         row.right - button.right - gap, row.h)
@@ -589,7 +610,7 @@ def tracked_least(c: Canvas, state: State, width: int) -> int:
     if not state.slots:
         return 0
     tiles_h = slots_height(c, width, len(state.slots), state)
-    need = tiles_h + c.u(GAP) + max(c.u(60), 3 * layout.line_height(c, BODY) + c.u(TIGHT))
+    need = tiles_h + c.u(GAP) + max(c.u(PASS_H), 3 * layout.line_height(c, BODY) + c.u(TIGHT))
     # Demand: the line saying whose worker it is, the tiles and the form switch's row.
     need = max(need, layout.line_height(c, BODY) + c.u(GAP) + tiles_h + c.u(FINGER) + c.u(GAP))
     # Portrait: as if the bar's strip were there (`strip_room`).

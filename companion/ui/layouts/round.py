@@ -21,12 +21,30 @@ from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import SOFT, plain
 from companion.ui.layouts.stack import text_box
-from companion.ui.tokens import FINGER, GAP
+from companion.ui.tokens import FINGER, GAP, HAIRLINE, PAD, ROOMY, SNUG, THIN, TIGHT
 
 #: Heights at 800x480: the header line, the score track; the panels' least width and height.
 HEADER, TRACK, PANELS, PANEL_H = 40, 48, 250, 56
 #: The least height of the score track (its markers without the numbers above).
 TRACK_LEAST = 30
+#: Portrait: what a row of panels adds for its line of details (a long name under the
+#: key numbers, or the details).
+DETAILS_H = 16
+#: The metal coin's badge before who is first in the header: the room it takes, its
+#: middle left of the words, its radius.
+COIN_W, COIN_X, COIN_R = 40, 18, 14
+#: The track's line: its inset from either end, how far below the track's top it runs
+#: with the numbers above it, and its width (at least 2 px; a chosen panel's outline too).
+TRACK_ENDS, TRACK_LINE_Y, LINE_W = 44, 33, 3
+#: Half a tick's length: every fifth space's, the others'; the numbers' foot above the
+#: line; a player's marker's radius.
+TICK_FIFTH, TICK, NUMBERS_Y, MARKER_R = 8, 3, 12, 12
+#: A panel: its colour stripe's width, its badge's middle and radius, where the name
+#: starts beside the badge and where the lines below the badge start.
+STRIPE_W, BADGE_X, BADGE_Y, BADGE_RADIUS, NAME_X, LINES_X = 8, 26, 18, 12, 44, 14
+#: A panel: the top of its details beside the name; its least height for a name on a
+#: line of its own below the badge (portrait).
+DETAILS_Y, NAME_BELOW_H = 34, 70
 #: The buttons' legend's row above the bar at 800x480 (where the table has buttons).
 LEGEND = 22
 #: Between the header's parts: wide where there is room, narrow where not.
@@ -68,7 +86,7 @@ def panels_width(c: Canvas) -> int:
 
 def phase_width(c: Canvas) -> int:
     """The width of the phase's part (beside the panels, or under them in portrait)."""
-    gap = c.u(8)
+    gap = c.u(GAP)
     if portrait(c):
         return c.w - 2 * gap
     return c.w - panels_width(c) - 2 * gap
@@ -81,7 +99,7 @@ def track_height(c: Canvas, body: pygame.Rect, header_h: int, players: int) -> i
     player's points too). Elsewhere the full track."""
     track_h = c.u(TRACK)
     if landscape(c):
-        gap = c.u(8)
+        gap = c.u(GAP)
         # (The panels' column keeps a gap below the track: without it five panels came
         # out a pixel short of a finger where the track took its least height.)
         spare = body.bottom - header_h - (players * c.u(PANEL_H) + players * gap)
@@ -113,10 +131,10 @@ def portrait_steps(c: Canvas, keep_details: bool = False) -> list[tuple[int, int
     the numbers, then the track its place. `keep_details`: the panels keep their line of
     details (the firemen total where a fire can be revealed, issue 30); the track gives
     its place instead."""
+    detailed = c.u(PANEL_H + DETAILS_H)
     if keep_details:
-        return [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
-                (0, c.u(PANEL_H + 16))]
-    return [(c.u(TRACK), c.u(PANEL_H + 16)), (c.u(TRACK_LEAST), c.u(PANEL_H + 16)),
+        return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed), (0, detailed)]
+    return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed),
             (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
 
 
@@ -124,7 +142,7 @@ def portrait_level(c: Canvas, body: pygame.Rect, header_h: int, players: int,
                    need: int, keep_details: bool = False) -> int:
     """Portrait: the first of `portrait_steps` that leaves the phase `need` (the controls
     and what is above them); one past the last if none does."""
-    gap = c.u(8)
+    gap = c.u(GAP)
     n_rows = -(-players // 2)
     steps = portrait_steps(c, keep_details)
     for k, (track_h, panel_h) in enumerate(steps):
@@ -152,7 +170,7 @@ def frame(c: Canvas, body: pygame.Rect, header_h: int, track_h: int, panel_h: in
           players: int) -> FramePlan:
     """The track under the header, the panels and the phase's part (`panel_h`: a row of
     panels' height in portrait)."""
-    gap = c.u(8)
+    gap = c.u(GAP)
     track = pygame.Rect(0, header_h, c.w, track_h)
     rest = pygame.Rect(0, track.bottom, c.w, body.bottom - track.bottom)
     spare = None
@@ -181,23 +199,23 @@ def hint_place(c: Canvas, width: int, hints: Sequence[str]) -> int:
     lines that takes it (or the tallest hint, if taller), so the controls below stay where
     the finger expects them when a message comes or goes (docs/touch.md)."""
     return max(max(layout.fit(c, hint, width, None, BODY).height(c) for hint in hints)
-               + c.u(4),
-               2 * layout.line_height(c, BODY) + 2 * c.u(8) + c.u(8))
+               + c.u(TIGHT),
+               2 * layout.line_height(c, BODY) + 2 * c.u(GAP) + c.u(GAP))
 
 
 def message_height(c: Canvas, text: str, width: int, least: int = 0) -> int:
     """A message's box in a column `width` wide: a finger tall at least, its text padded,
     and filling `least` (the hint's place) but for the gap below it."""
-    pad = c.u(8)
+    pad = c.u(GAP)
     fitted = layout.fit(c, text, width - 2 * pad, None, BODY, "body")
-    return max(c.u(56), fitted.height(c) + 2 * pad, least - c.u(8))
+    return max(c.u(FINGER), fitted.height(c) + 2 * pad, least - c.u(GAP))
 
 
 def above_phase(c: Canvas, width: int, place: int, message: str | None) -> int:
     """What the hint's `place`, or `message` in it, takes above the phase's controls."""
     if message is None:
         return place
-    return max(place, message_height(c, message, width, place) + c.u(8))
+    return max(place, message_height(c, message, width, place) + c.u(GAP))
 
 
 def holds_message(c: Canvas, height: int) -> bool:
@@ -222,8 +240,8 @@ def message_in_room(c: Canvas, area: pygame.Rect, text: str, room: int) -> Messa
 
 def fits_over_header(c: Canvas, text: str, height: int) -> bool:
     """Whether a message fits in the header's and track's `height` (a finger tall)."""
-    fitted = layout.fit(c, text, c.w - 4 * c.u(8), None, BODY, "body")
-    return max(c.u(56), fitted.height(c) + 2 * c.u(8)) <= height - c.u(8)
+    fitted = layout.fit(c, text, c.w - 4 * c.u(GAP), None, BODY, "body")
+    return max(c.u(FINGER), fitted.height(c) + 2 * c.u(GAP)) <= height - c.u(GAP)
 
 
 @value
@@ -241,14 +259,14 @@ class MessagePlan:
 def _message(c: Canvas, place: pygame.Rect, text: str, least: int) -> MessagePlan:
     height = message_height(c, text, place.w, least)
     box = pygame.Rect(place.x, place.y, place.w, max(0, min(height, place.bottom - place.y)))
-    return MessagePlan(text, box, layout.inset(box, c.u(8)), box.h + c.u(8))
+    return MessagePlan(text, box, layout.inset(box, c.u(GAP)), box.h + c.u(GAP))
 
 
 def over_header(c: Canvas, track: pygame.Rect, text: str) -> tuple[pygame.Rect, MessagePlan]:
     """A message over the header and the track (`track`): the part it covers, and the
     message in it."""
     cover = pygame.Rect(0, 0, c.w, track.bottom)
-    place = pygame.Rect(c.u(8), c.u(4), c.w - 2 * c.u(8), track.bottom - c.u(4))
+    place = pygame.Rect(c.u(GAP), c.u(TIGHT), c.w - 2 * c.u(GAP), track.bottom - c.u(TIGHT))
     return cover, _message(c, place, text, 0)
 
 
@@ -268,7 +286,7 @@ def hint_used(c: Canvas, area: pygame.Rect, hint: str) -> int:
     if not hint:
         return 0
     box = hint_box(area)
-    return text_box(c, hint, box, BODY).bottom - box.y + c.u(4)
+    return text_box(c, hint, box, BODY).bottom - box.y + c.u(TIGHT)
 
 
 def below_hint(area: pygame.Rect, used: int) -> pygame.Rect:
@@ -355,7 +373,7 @@ class RoundPlan:
 def legend_row(c: Canvas, body: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """The buttons' legend's row at the bottom of `body`, and the body left above it."""
     row = pygame.Rect(0, body.bottom - c.u(LEGEND), c.w, c.u(LEGEND))
-    return row, pygame.Rect(body.x, body.y, body.w, body.h - c.u(LEGEND) - c.u(2))
+    return row, pygame.Rect(body.x, body.y, body.w, body.h - c.u(LEGEND) - c.u(THIN))
 
 
 def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
@@ -509,9 +527,9 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
     line would cost the panels and the controls a row. The season is kept if that is what
     it takes (the header says it in every phase)."""
     f = font(c.px(BODY))
-    badge = c.u(40)
+    badge = c.u(COIN_W)
     first_w = f.size(first)[0] + badge
-    pad = c.u(10)
+    pad = c.u(ROOMY)
 
     def pick(options: list[list[str]], room: int) -> str | None:
         for parts in options:
@@ -526,7 +544,7 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
         """Where `label` (`width` with its badge) ends, right in `line`; its badge."""
         box = pygame.Rect(line.right - pad - width, line.y, width, line.h)
         at = (box.right, box.centery)
-        return at, (at[0] - _drawn_width(f, label) - c.u(18), box.centery)
+        return at, (at[0] - _drawn_width(f, label) - c.u(COIN_X), box.centery)
 
     options = [[round_text, season, cards_left, labelled],
                [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
@@ -545,14 +563,14 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
     if one is not None:
         first_at, badge_at = beside(rect, first, first_w)
         return HeaderPlan(pygame.Rect(rect), one, (pad, rect.centery), None, "",
-                          (pad, rect.centery), first, first_at, badge_at, c.u(14))
+                          (pad, rect.centery), first, first_at, badge_at, c.u(COIN_R))
     line1 = pick([[round_text, season, labelled], [round_text, season, phase],
                   [round_text, phase]], rect.w - 2 * pad) or round_text
-    tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(8))
+    tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(GAP))
     top, bottom = layout.rows(tall, [None, None])
     first_at, badge_at = beside(bottom, first, first_w)
     return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0), cards_left,
-                      (pad, bottom.centery), first, first_at, badge_at, c.u(14))
+                      (pad, bottom.centery), first, first_at, badge_at, c.u(COIN_R))
 
 
 # --- the score track ------------------------------------------------------------------------
@@ -562,8 +580,8 @@ def _ends(c: Canvas, rect: pygame.Rect) -> tuple[int, int, int, bool]:
     """The track's line: where it starts and ends, its height, and whether the numbers
     have room above it (the track at its full height)."""
     numbers = rect.h >= c.u(TRACK)
-    y = rect.y + c.u(33) if numbers else rect.centery
-    return rect.x + c.u(44), rect.right - c.u(44), y, numbers
+    y = rect.y + c.u(TRACK_LINE_Y) if numbers else rect.centery
+    return rect.x + c.u(TRACK_ENDS), rect.right - c.u(TRACK_ENDS), y, numbers
 
 
 def track_range(tracks: Sequence[int]) -> tuple[int, int]:
@@ -599,10 +617,10 @@ def track_line(c: Canvas, rect: pygame.Rect, low: int, high: int) -> TrackLinePl
     ticks = []
     for space in range(low, high + 1):
         x = x0 + (x1 - x0) * (space - low) // max(1, high - low)
-        tick = c.u(8) if space % 5 == 0 else c.u(3)
-        number_at = (x, y - c.u(12)) if space % 5 == 0 and numbers else None
+        tick = c.u(TICK_FIFTH) if space % 5 == 0 else c.u(TICK)
+        number_at = (x, y - c.u(NUMBERS_Y)) if space % 5 == 0 and numbers else None
         ticks.append(Tick((x, y - tick), (x, y + tick), space, number_at))
-    return TrackLinePlan((x0, y), (x1, y), max(2, c.u(3)), tuple(ticks))
+    return TrackLinePlan((x0, y), (x1, y), max(2, c.u(LINE_W)), tuple(ticks))
 
 
 @value
@@ -629,7 +647,7 @@ def track(c: Canvas, rect: pygame.Rect, tracks: Sequence[int]) -> TrackPlan:
     def at(space: int) -> int:
         return x0 + (x1 - x0) * (space - low) // max(1, high - low)
 
-    r = c.u(12)
+    r = c.u(MARKER_R)
     step = int(r * 2.1)
     order = sorted(range(len(tracks)), key=lambda k: (tracks[k], k))
     xs = [at(tracks[k]) for k in order]
@@ -687,24 +705,24 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     f_key = font(c.px(LARGE))
     # Key numbers at arm's length: coins and track points, right-aligned.
     pt_w = f_small.size(pt)[0]
-    points_right = box.right - c.u(8) - pt_w - c.u(2)
+    points_right = box.right - c.u(GAP) - pt_w - c.u(THIN)
     points_x = points_right - _drawn_width(f_key, points)
     coin_w = f_small.size("\u00a2")[0]
-    coins_at = (points_x - c.u(12) - coin_w, box.y + c.u(2))
+    coins_at = (points_x - c.u(PAD) - coin_w, box.y + c.u(THIN))
     coins_x = coins_at[0] - _drawn_width(f_key, coins)
     # The name beside the colour and letter that already say who it is: supporting
     # detail, so it may shrink to the secondary size; where even that is too narrow and
     # the panel is tall enough (portrait), on its own line below; a long name is the only
     # text that may be cut.
-    room = coins_x - c.u(8) - (box.x + c.u(44))
-    beside_top = box.y + max(c.u(34), c.px(LARGE) + c.u(2))
-    width = box.w - c.u(22)
+    room = coins_x - c.u(GAP) - (box.x + c.u(NAME_X))
+    beside_top = box.y + max(c.u(DETAILS_Y), c.px(LARGE) + c.u(THIN))
+    width = box.w - c.u(LINES_X + GAP)
     step = f_small.get_linesize()
 
     def fitted(top: int) -> list[str]:
         """The details that fit below `top`: the least needed give way first, those in
         `keep` last."""
-        n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+        n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
         order = [k for k in reversed(range(len(details))) if k not in keep] + \
             [k for k in reversed(range(len(details))) if k in keep]
         shown = list(range(len(details)))
@@ -727,51 +745,51 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     # below (the details give way); only a long name in a short panel is cut there
     # instead (docs/frames.md), or any name where the line below would cost a detail
     # that must stay.
-    below = f_small.size(name)[0] > room and (box.h >= c.u(70) or len(name) <= 8)
+    below = f_small.size(name)[0] > room and (box.h >= c.u(NAME_BELOW_H) or len(name) <= 8)
     if below:
         # (In a panel a finger tall, five players beside the phase, as high as the
         # panel's bottom lets it, below the badge: the key numbers are right, it left.)
         line = font(c.px(BODY)).get_linesize()
-        below_badge = box.y + c.u(18) + c.u(12) + c.u(1)
-        name_top = max(below_badge, min(beside_top, box.bottom - c.u(2) - line))
+        below_badge = box.y + c.u(BADGE_Y) + c.u(BADGE_RADIUS) + c.u(HAIRLINE)
+        name_top = max(below_badge, min(beside_top, box.bottom - c.u(THIN) - line))
         shown = fitted(name_top + line)
-        name_at, name_width, top = (box.x + c.u(14), name_top), box.w - c.u(22), \
+        name_at, name_width, top = (box.x + c.u(LINES_X), name_top), box.w - c.u(LINES_X + GAP), \
             name_top + line
         kept = "  ".join(details[k] for k in keep if k < len(details))
-        shared = f_small.size(name)[0] + c.u(12) + f_small.size(kept)[0] <= width
+        shared = f_small.size(name)[0] + c.u(PAD) + f_small.size(kept)[0] <= width
         if keep and not keeps(shown) and shared:
             # The name's own line holds the details that must stay too, right of the name
             # (issue 30: a short name whole, and the firemen total beside it); the other
             # details on the lines left below.
             rest = [d for k, d in enumerate(details) if k not in keep]
-            n_lines = max(0, (box.bottom - c.u(2) - top) // step)
+            n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
             while rest and (len(c.wrap("  ".join(rest), width, SMALL)) > n_lines or any(
                     f_small.size(x)[0] > width for x in c.wrap("  ".join(rest), width,
                                                                SMALL))):
                 rest.pop()
             lines = c.wrap("  ".join(rest), width, SMALL) if rest else []
-            kept_at = (box.right - c.u(8) - f_small.size(kept)[0],
+            kept_at = (box.right - c.u(GAP) - f_small.size(kept)[0],
                        name_top + (font(c.px(BODY)).get_linesize() - step) // 2)
             placed = ((kept, kept_at), *(
-                (text, (box.x + c.u(14), top + k * step)) for k, text in enumerate(lines)))
+                (text, (box.x + c.u(LINES_X), top + k * step)) for k, text in enumerate(lines)))
             return PanelPlan(
-                box, pygame.Rect(box.x, box.y, c.u(8), box.h), max(2, c.u(3)),
-                (box.right - c.u(8), box.y + c.u(8)), (points_right, box.y + c.u(2)),
-                (points_x - c.u(10), box.y + c.u(8)), coins_at, name_at,
-                kept_at[0] - c.u(12) - name_at[0],
-                (box.x + c.u(26), box.y + c.u(18)), c.u(12), placed)
+                box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
+                (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+                (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at,
+                kept_at[0] - c.u(PAD) - name_at[0],
+                (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)
         if keep and not keeps(shown) and keeps(fitted(beside_top)):
             below = False
     if not below:
-        name_at = (box.x + c.u(44), box.y + c.u(6))
+        name_at = (box.x + c.u(NAME_X), box.y + c.u(SNUG))
         name_width = max(1, room)
         top = beside_top
         shown = fitted(top)
     # The details on the lines left below; the least needed give way, never cut.
     lines = c.wrap("  ".join(shown), width, SMALL) if shown else []
-    placed = tuple((line, (box.x + c.u(14), top + k * step)) for k, line in enumerate(lines))
+    placed = tuple((line, (box.x + c.u(LINES_X), top + k * step)) for k, line in enumerate(lines))
     return PanelPlan(
-        box, pygame.Rect(box.x, box.y, c.u(8), box.h), max(2, c.u(3)),
-        (box.right - c.u(8), box.y + c.u(8)), (points_right, box.y + c.u(2)),
-        (points_x - c.u(10), box.y + c.u(8)), coins_at, name_at, name_width,
-        (box.x + c.u(26), box.y + c.u(18)), c.u(12), placed)
+        box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
+        (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+        (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at, name_width,
+        (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)

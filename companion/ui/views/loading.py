@@ -39,7 +39,7 @@ Cube = tuple[str, str]
 
 #: At most this many conversions' sets of three cubes are rows of their own (a tap on a
 #: good converts the set into it); more are one choice that shows them (a tap more).
-SETS_APART = 2
+MOST_SET_ROWS = 2
 #: Where a cube may go, in the order a cube's choices are shown (contracts come first).
 _DESTINATIONS = (MERCHANT_DESTINATION, Store.WAREHOUSE, Store.MARKET)
 
@@ -55,7 +55,7 @@ class Choice:
     actions: tuple[Action, ...]
     #: A conversion's three cubes: a row of the goods it may take (`conversion_target`).
     give: tuple[Cube, ...] = ()
-    #: The conversions' sets of three cubes, where there are more than `SETS_APART`: the
+    #: The conversions' sets of three cubes, where there are more than `MOST_SET_ROWS`: the
     #: tap shows them (each then as `give`), so they do not crowd out the other choices.
     sets: tuple[tuple[Cube, ...], ...] = ()
 
@@ -197,7 +197,7 @@ def end_all_label() -> str:
 
 
 def choices(state: State, pid: str, shown: Sequence[str | None] = (),
-            apart: int = SETS_APART, end_all: bool = False) -> list[Choice]:
+            apart: int = MOST_SET_ROWS, end_all: bool = False) -> list[Choice]:
     """Every choice one tap makes for `pid`, in the order they are first placed (see the
     module). A shortcut is offered for two moves or more (one move is that move's own
     button beside it). `apart`: the conversions' rows; more sets than that are one choice
@@ -338,7 +338,7 @@ def placed(keys: Sequence[str], before: Sequence[str | None] | None,
 
 
 def loading_board(state: State, pid: str, before: Sequence[str | None] | None = None,
-                  shown: range | None = None, rows: int = SETS_APART,
+                  shown: range | None = None, rows: int = MOST_SET_ROWS,
                   sets_before: Sequence[str | None] | None = None,
                   tapped: int | None = None, end_all: bool = False) -> LoadingBoard:
     """`pid`'s choices, each in the place it had in `before` (the keys last shown; `shown`:

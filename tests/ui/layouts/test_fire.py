@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from companion.ui.bar import BAR
 from companion.ui.canvas import HUGE, Canvas
-from companion.ui.core import BAR
 from companion.ui.layouts.fire import arrow, fire_layout, flame
 from companion.ui.layouts.stack import text_box
 

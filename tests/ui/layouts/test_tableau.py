@@ -10,8 +10,8 @@ import math
 import pygame
 import pytest
 
+from companion.ui.bar import BAR
 from companion.ui.canvas import Canvas
-from companion.ui.core import BAR
 from companion.ui.layouts.stack import text_box as text_box
 from companion.ui.layouts.tableau import tableau_layout
 

@@ -11,7 +11,7 @@ from companion.engine.legal import loading_actions
 from companion.engine.simulate import random_game
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.views.loading import (
-    SETS_APART,
+    MOST_SET_ROWS,
     choices,
     loading_board,
     placed,
@@ -43,7 +43,7 @@ def test_every_legal_move_and_sale_is_one_tap_and_every_conversion_in_its_sets_r
                 # The good's tap in its set's row; more than two sets: one tap more first.
                 if gathered:
                     assert not sets and action.give in gathered[0].sets
-                    assert len(gathered[0].sets) > SETS_APART
+                    assert len(gathered[0].sets) > MOST_SET_ROWS
                 else:
                     assert action in sets[action.give]
             else:
@@ -202,7 +202,7 @@ def test_the_view_says_what_each_mode_shows_without_positions():
         assert moves.steps[-2:] == (None, END_FOR_ALL)
         assert action in moves.steps
         assert {c.key for c in moves.apart} - {c.key for c in moves.gathered} or \
-            moves.set_count == 0 or moves.set_count > SETS_APART
+            moves.set_count == 0 or moves.set_count > MOST_SET_ROWS
         assert moves.possible() == possible_labels(state, pid)
         alone = view(state, Pick(pid), frozenset(), end_all=False)
         assert alone.steps[-1] is None and alone.apart[-1].key != "end:all"
