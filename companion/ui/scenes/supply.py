@@ -14,7 +14,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Reveal, State
-from companion.engine.legal import forced_goods, reveal_refusal, ship_goods
+from companion.engine.legal import forced_goods, ship_goods
 from companion.engine.values import replace
 from companion.engine.words import PRINTED_FIELD, Kind
 from companion.errors import CompanionError
@@ -171,11 +171,14 @@ class SupplyScene(RoundScene):
 
     def on_card(self, card_id: str) -> None:
         state = self.state
-        refused = reveal_refusal(state, card_id)
+        refused = shown.scan_refusal(state, card_id)
         if refused is not None:
-            # Refused at the scan (a later season), not after a ship's goods (issue 31).
+            # Refused at the scan (a later season, a ship already revealed), not after a
+            # ship's goods (issue 31).
             self.ui.error(words.refusal(state, refused))
-        elif self.ship is not None and card_id != self.ship:
+        elif card_id == self.ship:
+            self.ui.dirty = True  # its label read again: the goods pressed so far stay
+        elif self.ship is not None:
             self.row.add(card_id)
             self.ui.info(_("{card} is next, once the ship's goods are in.").format(
                 card=names.card_name(state.catalogue[card_id])))

@@ -710,3 +710,39 @@ def test_every_supply_frame_makes_exactly_one_plan(ui, monkeypatch):
     # The last plan is kept with the game (`GameController.plans`): a Supply screen made
     # anew in the round (an Undo back from Purchase) starts from it.
     assert ui.game.plans.last(layouts.SupplyPlan) is ui.top.plan
+
+
+# --- QA (French, 5 players, a barcode scanner replayed): a ship's label scanned again ---------
+
+
+def test_a_ship_already_revealed_is_refused_at_the_scan_before_its_goods_are_asked(ui, services):
+    """Its goods were asked, the three pressed, and only then refused ("already revealed"),
+    the third cube dropped: the table was left in a ship's goods it could never record."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    scan(ui, ship.card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break  # the bag left no choice: the rest was filled in
+        table.finger.tap(names.good_initial(good))
+    assert [slot.card for slot in ui.game.state.slots][before:] == [ship.card]
+    state = ui.game.state
+    scan(ui, ship.card)  # the label read again (a later round's scan would be the same)
+    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.goods == []
+    assert ui.game.state is state
+    assert ui.message is not None and ui.message.error
+    assert "already been revealed" in ui.message.text
+
+
+def test_a_ship_scanned_again_while_its_goods_are_asked_keeps_the_goods_pressed(ui, services):
+    """A presentation scanner reads the label still in front of it: the goods pressed so
+    far stay (they were emptied without a word)."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    scan(ui, ship.card)
+    table.finger.tap(names.good_initial(ship.goods[0]))
+    assert len(ui.game.state.slots) == before  # seed 24's ship: the bag leaves a choice
+    scan(ui, ship.card)
+    assert ui.top.ship == ship.card and ui.top.goods == [ship.goods[0]]
