@@ -209,6 +209,11 @@ class SupplyScene(RoundScene):
         elif self.game.act(Reveal(card_id)):
             self.row.gap = None
             self.next_waiting()
+        elif self.ui.top is not self and self.row.busy():
+            # A question opened over Supply (a fire's points): the cards that came behind
+            # it cannot follow its answer by themselves. Said now, under the question
+            # (`next_waiting`), rather than entered later after another card, out of place.
+            self.next_waiting()
 
     def fill_forced(self) -> None:
         """The goods still to tap where the bag leaves no choice: recorded (undoable)."""

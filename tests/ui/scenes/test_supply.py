@@ -746,3 +746,44 @@ def test_a_ship_scanned_again_while_its_goods_are_asked_keeps_the_goods_pressed(
     assert len(ui.game.state.slots) == before  # seed 24's ship: the bag leaves a choice
     scan(ui, ship.card)
     assert ui.top.ship == ship.card and ui.top.goods == [ship.goods[0]]
+
+
+def test_cards_scanned_behind_a_fire_whose_points_are_asked_are_said_not_kept_for_later(
+        ui, services):
+    """Found playing (QA, French, 5 players, a scanner replayed): a ship, the season's fire
+    and a fireman scanned in a row. Once the ship's goods were in, the fire's points were
+    asked; the fireman stayed in the row without a word and was entered after the next
+    card the table entered, in the wrong place of the row. It is said while the fire's
+    question is shown (rescan it after the fire), and nothing is entered by itself."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    state = ui.game.state
+    season = catalogue[ship.card].season
+    unseen = shown_unseen(state)
+    fire = next(c for c in unseen if catalogue[c].kind == Kind.FIRE
+                and catalogue[c].season == season)
+    other = next(c for c in unseen if c not in (ship.card, fire)
+                 and catalogue[c].kind not in (Kind.SHIP, Kind.FIRE)
+                 and catalogue[c].season == season)
+    assert "points" in catalogue[fire].unverified  # its points are asked at the reveal
+    for card in (ship.card, fire, other):
+        scan(ui, card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break
+        table.finger.tap(names.good_initial(good))
+    assert ui.top.name == "confirm"  # the fire's points
+    assert ui.message is not None and ui.message.error
+    assert plain(names.card_name(catalogue[other])) in plain(ui.message.text)
+    supply = ui.scenes[-2]
+    assert supply.name == "supply" and not supply.row.busy()
+    table.finger.tap("4")
+    revealed = [slot.card for slot in ui.game.state.slots]
+    assert ui.top.name == "supply" and fire not in ui.game.state.unseen[season]
+    assert other not in revealed and other in ui.game.state.unseen[season]
+
+
+def shown_unseen(state: State) -> list[str]:
+    from companion.ui.views.supply import unseen_cards
+    return unseen_cards(state)
