@@ -45,6 +45,8 @@ class SupplyScene(RoundScene):
         super().__init__(ui)
         self.ship: str | None = None
         self.goods: list[str] = []
+        #: The state in which the ship's goods began to be asked (`on_enter`).
+        self.ship_since: State | None = None
         #: The page of cards asked for where they do not all fit at once.
         self.page = 0
         #: The row's cards that wait while a ship's goods are asked or behind `row.gap`.
@@ -62,6 +64,15 @@ class SupplyScene(RoundScene):
         return self.ship
 
     def on_enter(self) -> None:
+        # Back from a screen over Supply with no action since (the rules texts): the
+        # ship's goods pressed so far stay. Any action (the ship recorded, an Undo) or
+        # Back sets the ship aside.
+        if self.ship is not None and self.ui.game is not None and \
+                self.ui.game.state is self.ship_since:
+            return
+        self.forget_ship()
+
+    def forget_ship(self) -> None:
         self.ship = None
         self.goods = []
 
@@ -149,12 +160,12 @@ class SupplyScene(RoundScene):
         return names.card_name(self.state.catalogue[ship]) if ship is not None else None
 
     def cancel_ship(self) -> None:
-        self.on_enter()
+        self.forget_ship()
         self.ui.dirty = True
         self.next_waiting()
 
     def on_back(self) -> None:
-        self.on_enter()
+        self.forget_ship()
         self.row.clear()
 
     def on_unread(self, place: int) -> None:
@@ -202,6 +213,7 @@ class SupplyScene(RoundScene):
     def pick(self, card_id: str) -> None:
         if self.state.catalogue[card_id].kind == Kind.SHIP:
             self.ship = card_id
+            self.ship_since = self.state
             self.goods = []
             self.row.gap = None  # the ship is the unread place's card: its goods come next
             self.ui.dirty = True
@@ -244,6 +256,7 @@ class SupplyScene(RoundScene):
     def ship_good(self, ship: str, good: str) -> None:
         """A ship revealed, its first cube `good`: the goods row asks for the other two."""
         self.ship = ship
+        self.ship_since = self.state
         self.goods = []
         self.ui.dirty = True
         self.add_good(good)

@@ -787,3 +787,20 @@ def test_cards_scanned_behind_a_fire_whose_points_are_asked_are_said_not_kept_fo
 def shown_unseen(state: State) -> list[str]:
     from companion.ui.views.supply import unseen_cards
     return unseen_cards(state)
+
+
+def test_the_rules_texts_opened_during_a_ship_s_goods_keep_them(ui):
+    """Found playing (QA, German, 480x800): "?" opened while a ship's goods were being
+    tapped, then closed: the ship and its goods were gone without a word. A rules text
+    never changes the game; the goods stay. Back still sets the ship aside."""
+    finger, ship = ship_on_screen(ui)
+    bag = ui.game.state.bag
+    good = next(g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g] > 1)
+    tap_ship(finger, ui, good)
+    assert ui.top.ship == ship and ui.top.goods == [good]
+    finger.tap("?")
+    assert ui.top.overlay
+    ui.intent(it.Back())  # the rules texts close
+    assert ui.top.name == "supply" and ui.top.ship == ship and ui.top.goods == [good]
+    ui.intent(it.Back())  # Back on Supply: the ship set aside
+    assert ui.top.ship is None and ui.top.goods == []
