@@ -44,7 +44,8 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.fsio import describe, read_bounded
 from companion.inputs.framing import Decoded
-from companion.inputs.keys import EV_KEY, LAYOUT_ADVICE, MAX_GAP_S, KeyDecoder
+from companion.inputs.intents import DeviceStatus
+from companion.inputs.keys import DAMAGED_LABEL, EV_KEY, LAYOUT_ADVICE, MAX_GAP_S, KeyDecoder
 from companion.inputs.lifecycle import TagReader
 
 log = logging.getLogger("companion.inputs")
@@ -329,3 +330,9 @@ class HidReader(TagReader[Source]):
         if reason == LAYOUT_ADVICE:
             # Every scan fails until the scanner is set up: say so on the screen, once.
             self.report(False, LAYOUT_ADVICE)
+        elif reason == DAMAGED_LABEL and self._reported is True:
+            # One label read wrong by a scanner that works: said on the screen each time,
+            # as the keyboard path says it (ui/runner.py), and the scanner is ready again
+            # at once (its state does not change: the next scan is awaited).
+            self.bus.put(DeviceStatus(self.device, False, reason))
+            self.bus.put(DeviceStatus(self.device, True, self.ready_message()))

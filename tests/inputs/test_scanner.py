@@ -377,3 +377,42 @@ def test_check_config_names_the_scanner(tmp_path: Path, capsys) -> None:
     assert main(["check-config", str(config), "--state-dir", str(tmp_path / "s")]) == 0
     assert "reader barcode scanner on hid:/dev/input/by-id/usb-X-event-kbd" in (
         capsys.readouterr().out)
+
+
+def test_a_label_read_wrong_is_said_on_the_screen_each_time_and_the_scanner_stays_ready(
+    tmp_path: Path,
+) -> None:
+    """Found playing (QA, `--port hid-replay:`): a label read with a wrong digit was only
+    logged; the table saw nothing and waited. The keyboard path said it (ui/runner.py)."""
+    good = barcode("C-bank")
+    wrong = good[:-1] + str((int(good[-1]) + 1) % 10)  # the check digit fails
+    assert damaged_label(wrong)
+    events = key_events(wrong, 0.0) + key_events(wrong, 1.0) + key_events(good, 2.0)
+    replay = tmp_path / "misread.events"
+    replay.write_text(replay_text(events), encoding="utf-8")
+    bus = IntentBus()
+    reader = HidReader(ReaderSettings(port=f"hid-replay:{replay}?speed=0"), bus,
+                       lookup=lambda tag: None).start()
+    try:
+        got = wait_for(bus, lambda i: isinstance(i, CardScanned))
+        statuses = [(s.ok, s.message) for s in got if isinstance(s, DeviceStatus)]
+        ready = f"card reader ready on hid-replay:{replay}?speed=0"
+        assert statuses == [(True, ready), (False, DAMAGED_LABEL), (True, ready),
+                            (False, DAMAGED_LABEL), (True, ready)]
+        assert got[-1] == CardScanned(good, None)
+        assert quiet_for(bus, 0.05) == []
+    finally:
+        reader.close()
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_label_read_wrong_is_said_in_the_table_s_language(language: str) -> None:
+    from companion.ui.i18n import _, set_language
+    from companion.ui.scenes.hardware import device_line
+
+    set_language(language)
+    try:
+        line = device_line("reader", DAMAGED_LABEL)
+        assert _(DAMAGED_LABEL) != DAMAGED_LABEL and _(DAMAGED_LABEL) in line
+    finally:
+        set_language("en")

@@ -13,6 +13,7 @@ import re
 import pygame
 
 from companion.inputs import intents as it
+from companion.inputs.keys import DAMAGED_LABEL
 from companion.ui import layout, names
 from companion.ui.canvas import BODY, LARGE, MUTED, PANEL, SMALL, TEXT, Canvas, Colour
 from companion.ui.i18n import N_, _
@@ -46,6 +47,7 @@ _STATUS = [
     (re.compile(r"the barcode scanner types for another keyboard layout"),
      N_("the barcode scanner types for another keyboard layout: set it to US keyboard "
         "(scan the USA keyboard code in its manual), then scan again")),
+    (re.compile(r"a printed label was read incompletely"), DAMAGED_LABEL),
     (re.compile(r".*scanned cards show as unknown"),
      N_("the tag file cannot be read; scanned cards show as unknown")),
     (re.compile(r"camera connected \((?P<source>.+)\)"), N_("connected ({source})")),

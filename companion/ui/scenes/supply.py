@@ -14,7 +14,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Reveal, State
-from companion.engine.legal import forced_goods, reveal_refusal, ship_goods
+from companion.engine.legal import forced_goods, ship_goods
 from companion.engine.values import replace
 from companion.engine.words import PRINTED_FIELD, Kind
 from companion.errors import CompanionError
@@ -45,6 +45,8 @@ class SupplyScene(RoundScene):
         super().__init__(ui)
         self.ship: str | None = None
         self.goods: list[str] = []
+        #: The state in which the ship's goods began to be asked (`on_enter`).
+        self.ship_since: State | None = None
         #: The page of cards asked for where they do not all fit at once.
         self.page = 0
         #: The row's cards that wait while a ship's goods are asked or behind `row.gap`.
@@ -63,6 +65,15 @@ class SupplyScene(RoundScene):
         return self.ship
 
     def on_enter(self) -> None:
+        # Back from a screen over Supply with no action since (the rules texts): the
+        # ship's goods pressed so far stay. Any action (the ship recorded, an Undo) or
+        # Back sets the ship aside.
+        if self.ship is not None and self.ui.game is not None and \
+                self.ui.game.state is self.ship_since:
+            return
+        self.forget_ship()
+
+    def forget_ship(self) -> None:
         self.ship = None
         self.goods = []
 
@@ -149,12 +160,12 @@ class SupplyScene(RoundScene):
         return names.card_name(self.state.catalogue[ship]) if ship is not None else None
 
     def cancel_ship(self) -> None:
-        self.on_enter()
+        self.forget_ship()
         self.ui.dirty = True
         self.next_waiting()
 
     def on_back(self) -> None:
-        self.on_enter()
+        self.forget_ship()
         self.row.clear()
 
     def on_unread(self, place: int) -> None:
@@ -171,11 +182,14 @@ class SupplyScene(RoundScene):
 
     def on_card(self, card_id: str) -> None:
         state = self.state
-        refused = reveal_refusal(state, card_id)
+        refused = shown.scan_refusal(state, card_id)
         if refused is not None:
-            # Refused at the scan (a later season), not after a ship's goods (issue 31).
+            # Refused at the scan (a later season, a ship already revealed), not after a
+            # ship's goods (issue 31).
             self.ui.error(words.refusal(state, refused))
-        elif self.ship is not None and card_id != self.ship:
+        elif card_id == self.ship:
+            self.ui.dirty = True  # its label read again: the goods pressed so far stay
+        elif self.ship is not None:
             self.row.add(card_id)
             self.ui.info(_("{card} is next, once the ship's goods are in.").format(
                 card=names.card_name(state.catalogue[card_id])))
@@ -199,12 +213,18 @@ class SupplyScene(RoundScene):
     def pick(self, card_id: str) -> None:
         if self.state.catalogue[card_id].kind == Kind.SHIP:
             self.ship = card_id
+            self.ship_since = self.state
             self.goods = []
             self.row.gap = None  # the ship is the unread place's card: its goods come next
             self.ui.dirty = True
             self.fill_forced()
         elif self.game.act(Reveal(card_id)):
             self.row.gap = None
+            self.next_waiting()
+        elif self.ui.top is not self and self.row.busy():
+            # A question opened over Supply (a fire's points): the cards that came behind
+            # it cannot follow its answer by themselves. Said now, under the question
+            # (`next_waiting`), rather than entered later after another card, out of place.
             self.next_waiting()
 
     def fill_forced(self) -> None:
@@ -236,6 +256,7 @@ class SupplyScene(RoundScene):
     def ship_good(self, ship: str, good: str) -> None:
         """A ship revealed, its first cube `good`: the goods row asks for the other two."""
         self.ship = ship
+        self.ship_since = self.state
         self.goods = []
         self.ui.dirty = True
         self.add_good(good)

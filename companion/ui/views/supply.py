@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.engine import GOODS, Card, Catalogue, State
-from companion.engine.legal import bag_left, ship_goods, supply_cards
+from companion.engine import GOODS, Card, Catalogue, RuleError, State
+from companion.engine.legal import bag_left, reveal_refusal, ship_goods, supply_cards
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
 from companion.ui import i18n, names, words
@@ -263,6 +263,17 @@ def asked_reveal(state: State, kind: str) -> tuple[str | None, list[str]]:
     if guesses and asked_later(state, kind):
         return guesses[0], []
     return None, unseen_cards(state, kind)
+
+
+def scan_refusal(state: State, card_id: str) -> RuleError | None:
+    """Why a scanned card is refused before anything is asked about it: a later season's
+    card (`reveal_refusal`), or a ship already revealed (its label read again, in this
+    round or a later one), whose goods would otherwise be asked, then refused."""
+    card = state.catalogue.cards.get(card_id)
+    if card is not None and card.kind == Kind.SHIP and \
+            card_id not in state.unseen.get(card.season, ()):
+        return RuleError("card_revealed", card=card_id)
+    return reveal_refusal(state, card_id)
 
 
 def reveal_hint(scans: bool) -> str:

@@ -721,3 +721,96 @@ def test_the_supply_scene_stays_a_painter_under_300_lines():
 
     lines = Path(supply.__file__).read_text(encoding="utf-8").count("\n")
     assert lines < 300, f"scenes/supply.py has {lines} lines"
+
+# --- QA (French, 5 players, a barcode scanner replayed): a ship's label scanned again ---------
+
+
+def test_a_ship_already_revealed_is_refused_at_the_scan_before_its_goods_are_asked(ui, services):
+    """Its goods were asked, the three pressed, and only then refused ("already revealed"),
+    the third cube dropped: the table was left in a ship's goods it could never record."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    scan(ui, ship.card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break  # the bag left no choice: the rest was filled in
+        table.finger.tap(names.good_initial(good))
+    assert [slot.card for slot in ui.game.state.slots][before:] == [ship.card]
+    state = ui.game.state
+    scan(ui, ship.card)  # the label read again (a later round's scan would be the same)
+    assert ui.top.name == "supply" and ui.top.ship is None and ui.top.goods == []
+    assert ui.game.state is state
+    assert ui.message is not None and ui.message.error
+    assert "already been revealed" in ui.message.text
+
+
+def test_a_ship_scanned_again_while_its_goods_are_asked_keeps_the_goods_pressed(ui, services):
+    """A presentation scanner reads the label still in front of it: the goods pressed so
+    far stay (they were emptied without a word)."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    scan(ui, ship.card)
+    table.finger.tap(names.good_initial(ship.goods[0]))
+    assert len(ui.game.state.slots) == before  # seed 24's ship: the bag leaves a choice
+    scan(ui, ship.card)
+    assert ui.top.ship == ship.card and ui.top.goods == [ship.goods[0]]
+
+
+def test_cards_scanned_behind_a_fire_whose_points_are_asked_are_said_not_kept_for_later(
+        ui, services):
+    """Found playing (QA, French, 5 players, a scanner replayed): a ship, the season's fire
+    and a fireman scanned in a row. Once the ship's goods were in, the fire's points were
+    asked; the fireman stayed in the row without a word and was entered after the next
+    card the table entered, in the wrong place of the row. It is said while the fire's
+    question is shown (rescan it after the fire), and nothing is entered by itself."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    state = ui.game.state
+    season = catalogue[ship.card].season
+    unseen = shown_unseen(state)
+    fire = next(c for c in unseen if catalogue[c].kind == Kind.FIRE
+                and catalogue[c].season == season)
+    other = next(c for c in unseen if c not in (ship.card, fire)
+                 and catalogue[c].kind not in (Kind.SHIP, Kind.FIRE)
+                 and catalogue[c].season == season)
+    assert "points" in catalogue[fire].unverified  # its points are asked at the reveal
+    for card in (ship.card, fire, other):
+        scan(ui, card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break
+        table.finger.tap(names.good_initial(good))
+    assert ui.top.name == "confirm"  # the fire's points
+    assert ui.message is not None and ui.message.error
+    assert plain(names.card_name(catalogue[other])) in plain(ui.message.text)
+    supply = ui.scenes[-2]
+    assert supply.name == "supply" and not supply.row.busy()
+    table.finger.tap("4")
+    revealed = [slot.card for slot in ui.game.state.slots]
+    assert ui.top.name == "supply" and fire not in ui.game.state.unseen[season]
+    assert other not in revealed and other in ui.game.state.unseen[season]
+
+
+def shown_unseen(state: State) -> list[str]:
+    from companion.ui.views.supply import unseen_cards
+    return unseen_cards(state)
+
+
+def test_the_rules_texts_opened_during_a_ship_s_goods_keep_them(ui):
+    """Found playing (QA, German, 480x800): "?" opened while a ship's goods were being
+    tapped, then closed: the ship and its goods were gone without a word. A rules text
+    never changes the game; the goods stay. Back still sets the ship aside."""
+    finger, ship = ship_on_screen(ui)
+    bag = ui.game.state.bag
+    good = next(g for g in ("coffee", "tea", "saffron", "rubber", "carpet") if bag[g] > 1)
+    tap_ship(finger, ui, good)
+    assert ui.top.ship == ship and ui.top.goods == [good]
+    finger.tap("?")
+    assert ui.top.overlay
+    ui.intent(it.Back())  # the rules texts close
+    assert ui.top.name == "supply" and ui.top.ship == ship and ui.top.goods == [good]
+    ui.intent(it.Back())  # Back on Supply: the ship set aside
+    assert ui.top.ship is None and ui.top.goods == []
