@@ -45,14 +45,17 @@ def table(tmp_path, players: int, form: str, language: str) -> Runner:
     return runner
 
 
-def press(runner: Runner, key: int, mod: int = 0) -> None:
-    runner.key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, scancode=0))
-    runner.key_up(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, scancode=0))
+def press(runner: Runner, key: int) -> None:
+    runner.key(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, scancode=0))
+    runner.key_up(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0))
 
 
 def hold_ok(runner: Runner) -> None:
-    """OK held: the simulated keys' Shift+Enter (the long press at once)."""
-    press(runner, pygame.K_RETURN, pygame.KMOD_LSHIFT)
+    """OK held: the simulated keys' Shift+Enter (the long press at once), as SDL gives it
+    to the loop: through the scanner's burst filter (a lone Enter is no scan)."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        runner.handle(pygame.event.Event(kind, key=pygame.K_RETURN, mod=pygame.KMOD_LSHIFT,
+                                         scancode=pygame.KSCAN_RETURN))
 
 
 def texts(ui) -> list[str]:
