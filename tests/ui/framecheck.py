@@ -200,7 +200,9 @@ def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
     - Loading's choices need a player button stepping through moves (`move_words`);
     - Pass needs the offered player's button meaning Pass (`pass_word`);
     - quick Purchase's form switch (`switch`: its label, and what the legend calls it,
-      "Track workers" and "workers") needs a button meaning it (OK held: `ok-held`)."""
+      "Track workers" and "workers") needs a button meaning it (OK held: `ok-held`),
+      unless a buyer is chosen on the buttons (a price cell selected: Undo first, as a
+      card chosen on the tracked form comes before its OK)."""
     screen = frame["screen"]
     if screen not in BUTTON_SCREENS:
         return []
@@ -233,7 +235,9 @@ def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
             out.append(f"{screen}: no button answers {label!r}")
         if screen == "purchase" and switch[0] and \
                 label.replace("\u00ad", "") == switch[0].replace("\u00ad", "") and \
-                not any(b["means"] == switch[1] for b in legend):
+                not any(b["means"] == switch[1] for b in legend) and \
+                not any(PRICE_CELL.match(str(p["label"])) and p.get("selected")
+                        for p in targets):
             out.append(f"{screen}: no button switches the form ({label!r})")
         if screen == "purchase-tracked" and pass_word and label == pass_word and \
                 pass_word not in meanings:

@@ -89,6 +89,17 @@ def test_quick_to_tracked_and_back_by_buttons(tmp_path, players, language):
         for key in KEYS[players:]:
             press(runner, key)
             assert ui.top.name == "purchase" and ui.game.state is state
+        # A buyer chosen on the buttons begins the purchase in this form: OK held does
+        # nothing then (the legend says none), until Undo takes the buyer back.
+        chooser = next(p for p in state.players if len(buy_prices(state, p)) > 1)
+        press(runner, KEYS[order.index(chooser)])
+        assert "ok-held" not in legend(runner) and ui.top.buyer == chooser
+        hold_ok(runner)
+        assert ui.top.name == "purchase" and ui.game.state is state
+        assert ui.message is not None and ui.message.text == _(
+            "OK held: nothing to do here. A short press is OK.")
+        press(runner, pygame.K_BACKSPACE)
+        assert ui.top.buyer is None and legend(runner)["ok-held"] == _("workers")
         hold_ok(runner)
         assert ui.top.name == "purchase-tracked" and ui.game.state is state  # nothing recorded
         assert "ok-held" not in legend(runner)
