@@ -239,3 +239,31 @@ def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed, players):
     assert got.to_json()["players"] == want.to_json()["players"]
     assert [(s.card, s.outcome, s.buyer, s.price) for s in got.slots] == \
         [(s.card, s.outcome, s.buyer, s.price) for s in want.slots]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_ok_held_cell_fits_the_legend_in_portrait(tmp_path, language):
+    """The legend's row in portrait (its tightest: two players, three colours nobody
+    plays, an OK cell after them; five players, five buyers): every word whole."""
+    from companion.ui.shots import frame_description
+
+    for players in (2, 5):
+        services = make_services(tmp_path / str(players), language=language,
+                                 display={"size": [480, 800], "rotation": 0})
+        runner = Runner(services=services, inputs=None, bus=None, simulate=False,
+                        screenshot_dir=None, notifier=None)
+        ui = unhurried(runner.ui)
+        ui.services.buttons = True
+        ui.open("home")
+        ui.set_language(language)
+        try:
+            Demo(ui, players).at(lambda b, a: a.phase == "demand" and a.round == 2
+                                 and not a.placed)
+            assert legend(runner)["ok-held"] == _("workers")
+            frame = frame_description(ui)
+            held = _("held: {means}").format(means=_("workers"))
+            assert [t["cut"] for t in frame["texts"] if t["text"] == held] == [False]
+            assert [t["text"] for t in frame["texts"] if t["cut"]] == []
+        finally:
+            ui.set_language("en")
+            set_language("en")
