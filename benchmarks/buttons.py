@@ -105,6 +105,13 @@ class Hand(Finger):
             raise NoTarget(f"the legend of {self.ui.top.name} gives OK nothing to do: {said}")
         self.key(pygame.K_RETURN)
 
+    def ok_held(self) -> None:
+        """OK's long press (the simulated Shift+Enter), named by the legend first."""
+        said = self.legend()
+        if "ok-held" not in said:
+            raise NoTarget(f"the legend of {self.ui.top.name} gives OK held nothing: {said}")
+        self.key(pygame.K_RETURN, shift=True)
+
     def undo(self) -> None:
         self.key(pygame.K_BACKSPACE)
 
@@ -219,16 +226,14 @@ class ButtonTable(TouchTable):
 
     def switch_form(self, to_quick: bool) -> None:
         """The round in the other purchase form: by the button the legend names for it (OK
-        on the tracked form, a colour nobody plays on the quick form), else by touch (the
-        quick form at five players: every button is a buyer)."""
+        on the tracked form, OK held on the quick form), else by touch."""
         h = self.hand
         said = h.legend()
         if to_quick and said.get("ok") == _("Quick form"):
             h.ok()
             return
-        free = [c for c in COLOURS if said.get(c) == _("workers")]
-        if not to_quick and free:
-            h.player(free[0])
+        if not to_quick and said.get("ok-held") == _("workers"):
+            h.ok_held()
             return
         h.tap(_("Quick form") if to_quick else _("Track workers"))
 

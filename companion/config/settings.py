@@ -254,7 +254,7 @@ class ButtonSettings(_Frozen):
     pull_up: bool
     #: Contact bounce shorter than this is ignored.
     debounce_ms: int
-    #: Holding Undo this long means Redo.
+    #: Holding Undo this long means Redo, holding OK "OK held".
     long_press_ms: int
     #: Role (player colour, "ok", "back", "undo") -> BCM number. A role left out has
     #: no button; the defaults are the shipped wiring (no Back button).

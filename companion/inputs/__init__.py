@@ -30,7 +30,7 @@ hardware, for keys and on-screen pickers:
 - `press(role)` (role: a colour, "ok", "undo", or "back" if it has a pin;
   blocks for the press),
   or `press_down(role)` / `release(role)` for a key held down (Undo held
-  for `long_press_ms` is Redo);
+  for `long_press_ms` is Redo, OK held is `OkHeld`);
 - `scan(tag)` writes the reader's frame for `tag` into the simulated port;
   `scan_card(card_id)` scans the card's enrolled tag, or a simulated one.
 

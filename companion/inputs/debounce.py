@@ -12,9 +12,9 @@ notices.
 
 from __future__ import annotations
 
-from companion.inputs.intents import Back, Ok, PlayerButton, Redo, Undo
+from companion.inputs.intents import Back, Ok, OkHeld, PlayerButton, Redo, Undo
 
-Intent = PlayerButton | Ok | Back | Undo | Redo
+Intent = PlayerButton | Ok | OkHeld | Back | Undo | Redo
 
 
 def intent_for(role: str) -> Intent:
@@ -34,9 +34,9 @@ class ButtonLogic:
     Call `edge(pressed, t)` for every change of the raw level and
     `advance(t)` when `next_deadline()` has passed (or any time later); times
     are seconds on one monotonic clock. A button with a long-press intent
-    (Undo -> Redo) emits its short intent on release if it was not held long
-    enough, and its long intent as soon as the hold is long enough; other
-    buttons emit on press.
+    (Undo -> Redo, OK -> OK held) emits its short intent on release if it was not
+    held long enough, and its long intent as soon as the hold is long enough (never
+    both for one press); other buttons emit on press.
     """
 
     def __init__(

@@ -97,7 +97,7 @@ class Simulator:
         a new one.
 
         Role: a colour, "ok", "undo" or (if it has a pin) "back". Holding
-        Undo for the configured long press gives Redo.
+        Undo for the configured long press gives Redo, holding OK `OkHeld`.
         """
         self.press_down(role)
         try:

@@ -24,7 +24,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 from companion.errors import CompanionError
 from companion.inputs.bus import IntentBus
 from companion.inputs.debounce import ButtonLogic
-from companion.inputs.intents import Redo
+from companion.inputs.intents import OkHeld, Redo
 from companion.inputs.settings import ButtonSettings
 
 log = logging.getLogger("companion.inputs")
@@ -32,6 +32,12 @@ log = logging.getLogger("companion.inputs")
 
 class ButtonsError(CompanionError):
     """The buttons cannot be set up (no GPIO, pin busy, no permission)."""
+
+
+#: A button's second meaning, held for `buttons.long_press_ms`: Undo held is Redo, OK held
+#: is OK held (a screen's second way on, issue 31). Such a button's short press counts
+#: at its release (a hold is not known before), the others' at the press.
+LONG_INTENTS: dict[str, Redo | OkHeld] = {"undo": Redo(), "ok": OkHeld()}
 
 
 def mock_factory() -> MockFactory:
@@ -56,7 +62,7 @@ class GpioButtons:
         self._logic: dict[str, ButtonLogic] = {}
         self._buttons: dict[str, DigitalInputDevice] = {}
         for role in settings.pins:
-            long_intent = Redo() if role == "undo" else None
+            long_intent = LONG_INTENTS.get(role)
             self._logic[role] = ButtonLogic(
                 role,
                 settings.debounce_s,

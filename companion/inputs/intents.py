@@ -81,6 +81,14 @@ class Ok(_Intent):
     __slots__ = ()
 
 
+class OkHeld(_Intent):
+    """The OK button held long (a long press): a screen's second way on, where its legend
+    names one (e.g. quick Purchase: the round in the tracked form); nothing elsewhere.
+    A long press is never also an `Ok`."""
+
+    __slots__ = ()
+
+
 class Back(_Intent):
     """Go back one screen without changing the game."""
 
@@ -143,4 +151,4 @@ class DeviceStatus(_Intent):
     """A sentence for the owner, e.g. "card reader unplugged; waiting for it"."""
 
 
-Intent = PlayerButton | Ok | Back | Undo | Redo | CardScanned | CardUnread | DeviceStatus
+Intent = PlayerButton | Ok | OkHeld | Back | Undo | Redo | CardScanned | CardUnread | DeviceStatus

@@ -344,11 +344,22 @@ class UI:
         letters = self.button_letters()
         said = [legend.get(colour, "–") for colour in order]
         wanted = [(letters[colour], words) for colour, words in zip(order, said, strict=True)]
+        held = legend.get("ok-held")
+        if held:  # OK held's cell after the players' (OK itself is the bar's ▶)
+            wanted.append(("OK", _("held: {means}").format(means=held)))
         key = (c.w, c.h, tuple(row), tuple(wanted))
         if self._legend_cells is None or self._legend_cells[0] != key:
             self._legend_cells = (key, legend_cells(c, row, wanted))
         cells = self._legend_cells[1]
-        for colour, words, cell in zip(order, said, cells, strict=True):
+        if held:
+            cell = cells[-1]
+            radius = c.badge_radius(cell.radius, "OK")
+            pygame.draw.circle(c.surface, PANEL_HI, cell.badge_at, radius)
+            c.text("OK", cell.badge_at, SMALL, TEXT, anchor="center")
+            if cell.words is not None:
+                layout.draw_text(c, wanted[-1][1], cell.words, SMALL, TEXT,
+                                 role="secondary", valign="center", max_lines=1)
+        for colour, words, cell in zip(order, said, cells[:len(order)], strict=True):
             c.player_badge(colour, cell.badge_at, cell.radius, letters[colour])
             if cell.words is None:
                 continue
@@ -583,6 +594,8 @@ class UI:
                 ok = primary[0]
         if ok:
             out["ok"] = ok
+        if said.get("ok-held"):
+            out["ok-held"] = said["ok-held"]
         if "undo" in said:
             out["undo"] = said["undo"]
         elif self.game is not None and (scene.game_screen or scene.entry_pending()):
@@ -662,6 +675,13 @@ class UI:
             primary = scene.primary()
             if primary is not None and primary[1] is not None:
                 primary[1]()
+        elif isinstance(intent, it.OkHeld):
+            # Only where the legend says what it does; elsewhere nothing, and said (a slow
+            # OK is no OK: the press has to be short, issue 31).
+            if scene.legend().get("ok-held"):
+                scene.on_ok_held()
+            else:
+                self.info(_("OK held: nothing to do here. A short press is OK."))
         elif isinstance(intent, it.Back):
             scene.on_back()
         elif isinstance(intent, it.PlayerButton):

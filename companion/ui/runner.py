@@ -338,7 +338,10 @@ class Runner:
             colour = self.player_colour(event.key - pygame.K_0)
             role, intent = colour, it.PlayerButton(colour) if colour else None
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            role, intent = "ok", it.Ok()
+            if event.mod & pygame.KMOD_SHIFT:
+                role, intent = "ok-long", it.OkHeld()
+            else:
+                role, intent = "ok", it.Ok()
         elif event.key == pygame.K_BACKSPACE:
             if event.mod & pygame.KMOD_SHIFT:
                 role, intent = "undo-long", it.Redo()
@@ -348,9 +351,10 @@ class Runner:
             intent = it.Back()
         if intent is None:
             return
-        if role == "undo-long":
-            # Shift+Backspace stands for the long press itself: holding the simulated
-            # button for the long-press time would leave the table 1.2 s without an answer.
+        if role in ("undo-long", "ok-long"):
+            # Shift+Backspace (Shift+Enter) stands for the long press itself: holding the
+            # simulated button for the long-press time would leave the table 1.2 s without
+            # an answer.
             self.ui.intent(intent)
             return
         if sim is not None and role is not None:

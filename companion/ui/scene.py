@@ -257,10 +257,15 @@ class Scene:
         buttons, which the bar's primary action does not know); else the primary action."""
         return False
 
+    def on_ok_held(self) -> None:
+        """OK held long: nothing, unless the screen's legend says what ("ok-held")."""
+
     def legend(self) -> dict[str, str]:
         """What each player's button does on this screen now, by colour (`buttons.order`
         gives their order); a colour left out does nothing here. OK and Undo are the
-        bar's (the UI adds them). Shown where the buttons are, before the first press."""
+        bar's (the UI adds them); "ok-held": what OK held does (`on_ok_held`), said in
+        the legend's row only where it does something. Shown where the buttons are,
+        before the first press."""
         return {}
 
     def on_card(self, card_id: str) -> None:

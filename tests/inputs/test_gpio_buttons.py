@@ -13,7 +13,7 @@ from companion.config.settings import hardware_from_dict
 from companion.config.settings import replace as settings_replace
 from companion.inputs.bus import IntentBus
 from companion.inputs.gpio import ButtonsError, GpioButtons
-from companion.inputs.intents import Ok, PlayerButton, Redo, Undo
+from companion.inputs.intents import Ok, OkHeld, PlayerButton, Redo, Undo
 from tests.inputs.inputs_support import quiet_for, wait_for
 
 
@@ -63,9 +63,11 @@ def test_each_colour_button_gives_its_player(buttons: GpioButtons, bus: IntentBu
         press(pin)
         assert wait_for(bus, lambda i: True) == [PlayerButton(colour)]
         release(pin)
+    # OK has a long press: a short one counts at its release (a hold is not known before).
     press(factory.pin(20))
-    assert wait_for(bus, lambda i: True) == [Ok()]
+    time.sleep(HOLD_S)
     release(factory.pin(20))
+    assert wait_for(bus, lambda i: True) == [Ok()]
     assert quiet_for(bus, 0.2) == []
 
 
@@ -95,6 +97,22 @@ def test_short_undo_is_undo_and_long_undo_is_redo(buttons: GpioButtons, bus, fac
     # Redo comes while the button is still held (long_press_ms is 1500 here).
     assert wait_for(bus, lambda i: True) == [Redo()]
     release(pin, bounces=3)
+    assert quiet_for(bus, 0.3) == []
+
+
+def test_short_ok_is_ok_and_long_ok_is_ok_held_never_both(buttons, bus, factory) -> None:
+    """OK's long press (issue 31: quick Purchase's switch at five players) is OK held
+    alone: the release after it is no OK, so a long press never does OK as well."""
+    pin = factory.pin(20)
+    press(pin, bounces=3)
+    # OK held comes while the button is still held (long_press_ms is 1500 here).
+    assert wait_for(bus, lambda i: True) == [OkHeld()]
+    release(pin, bounces=3)
+    assert quiet_for(bus, 0.3) == []
+    press(pin, bounces=3)
+    time.sleep(HOLD_S)
+    release(pin, bounces=3)
+    assert wait_for(bus, lambda i: True) == [Ok()]
     assert quiet_for(bus, 0.3) == []
 
 

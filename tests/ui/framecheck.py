@@ -188,7 +188,8 @@ PRICE_CELL = re.compile(r"^(\S+) (\d+)$")
 
 
 def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
-              move_words: Iterable[str] = (), pass_word: str = "") -> list[str]:
+              move_words: Iterable[str] = (), pass_word: str = "",
+              switch: tuple[str, str] = ("", "")) -> list[str]:
     """The actions of a round screen that no button reaches, by the frame's legend
     (`buttons`: what each of the table's buttons does on it, docs/frames.md):
     - the bar's primary action, enabled, needs OK;
@@ -197,7 +198,11 @@ def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
     - a buyer's price cell ("A 3") needs that player's button (by its letter);
     - a number answer needs a button meaning it ("3", or "3/8");
     - Loading's choices need a player button stepping through moves (`move_words`);
-    - Pass needs the offered player's button meaning Pass (`pass_word`)."""
+    - Pass needs the offered player's button meaning Pass (`pass_word`);
+    - quick Purchase's form switch (`switch`: its label, and what the legend calls it,
+      "Track workers" and "workers") needs a button meaning it (OK held: `ok-held`),
+      unless a buyer is chosen on the buttons (a price cell selected: Undo first, as a
+      card chosen on the tracked form comes before its OK)."""
     screen = frame["screen"]
     if screen not in BUTTON_SCREENS:
         return []
@@ -228,6 +233,12 @@ def unreached(frame: Mapping[str, object], initials: Iterable[str] = (),
         if screen == "confirm" and label.isdigit() and not any(
                 label in m.split("/") for m in meanings):
             out.append(f"{screen}: no button answers {label!r}")
+        if screen == "purchase" and switch[0] and \
+                label.replace("\u00ad", "") == switch[0].replace("\u00ad", "") and \
+                not any(b["means"] == switch[1] for b in legend) and \
+                not any(PRICE_CELL.match(str(p["label"])) and p.get("selected")
+                        for p in targets):
+            out.append(f"{screen}: no button switches the form ({label!r})")
         if screen == "purchase-tracked" and pass_word and label == pass_word and \
                 pass_word not in meanings:
             out.append(f"{screen}: no button passes")

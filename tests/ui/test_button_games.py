@@ -126,6 +126,21 @@ def test_the_frame_check_finds_a_round_screen_action_no_button_reaches():
     frame = {"screen": "purchase", "targets": [cell],
              "buttons": [{"button": "blue", "means": "buys", "letter": "B"}]}
     assert unreached(frame) == ["purchase: no button buys as 'A' ('A 3')"]
+    switch = dict(good, label="Track workers")
+    frame = {"screen": "purchase", "targets": [switch],
+             "buttons": [{"button": "ok", "means": "Nobody bought it"}]}
+    assert unreached(frame, switch=("Track workers", "workers")) == [
+        "purchase: no button switches the form ('Track workers')"]
+    # A buyer chosen on the buttons (their price cell selected): Undo comes first.
+    chosen = dict(good, label="A 3", selected=True)
+    frame = {"screen": "purchase", "targets": [switch, chosen],
+             "buttons": [{"button": "red", "means": "price +1", "letter": "A"}]}
+    assert unreached(frame, switch=("Track workers", "workers")) == []
+    frame["targets"] = [switch, dict(chosen, selected=False)]
+    assert unreached(frame, switch=("Track workers", "workers")) == [
+        "purchase: no button switches the form ('Track workers')"]
+    frame["buttons"].append({"button": "ok-held", "means": "workers"})
+    assert unreached(frame, switch=("Track workers", "workers")) == []
     frame = {"screen": "loading", "targets": [dict(good, label="Co → Ship")],
              "buttons": [{"button": "ok", "means": "Loading done"}]}
     assert unreached(frame, (), ["a move"]) == [

@@ -175,7 +175,8 @@ def test_opening_and_closing_the_texts_never_changes_the_game(tmp_path, shot):
     stack = [s.name for s in ui.stack]
     open_every_topic(finger, "en")
     # Buttons pressed while a text is open only close it: Undo, OK, Back, a player's.
-    for intent in (it.Undo(), it.Ok(), it.Back(), it.PlayerButton("red"), it.Redo()):
+    for intent in (it.Undo(), it.Ok(), it.Back(), it.PlayerButton("red"), it.Redo(),
+                   it.OkHeld()):
         finger.tap_target(help_button(finger))
         ui.intent(intent)
         assert [s.name for s in ui.stack] == stack, (shot, intent)

@@ -2,11 +2,12 @@
 use the other form for that round (docs/ui.md, "Purchase form"); the buttons reach that
 switch as the screen's form switch does, and the legend says so before the press.
 
-Quick form: the first button after the seated players' (a colour nobody plays) is
-"workers" (the switch's "Track workers"); tracked form: OK with no card chosen is "Quick
+Quick form: OK held (the OK button's long press) is "workers" (the switch's "Track
+workers"), at every player count: at five every player button is a buyer, and a colour
+nobody plays at two to four does nothing; tracked form: OK with no card chosen is "Quick
 form". Played through the app's own key handling (`Runner.key`: keys 1-5 and Enter stand
-for the buttons) over the app's services; what is recorded afterwards replays to the
-same state."""
+for the buttons, Shift+Enter for OK held) over the app's services; what is recorded
+afterwards replays to the same state."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from companion.ui.samples import Demo
 from companion.ui.shots import frame_description
 
 from .conftest import make_services, unhurried
+from .framecheck import unreached
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5]
 
@@ -48,6 +50,14 @@ def press(runner: Runner, key: int) -> None:
     runner.key_up(pygame.event.Event(pygame.KEYUP, key=key, mod=0, scancode=0))
 
 
+def hold_ok(runner: Runner) -> None:
+    """OK held: the simulated keys' Shift+Enter (the long press at once), as SDL gives it
+    to the loop: through the scanner's burst filter (a lone Enter is no scan)."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        runner.handle(pygame.event.Event(kind, key=pygame.K_RETURN, mod=pygame.KMOD_LSHIFT,
+                                         scancode=pygame.KSCAN_RETURN))
+
+
 def texts(ui) -> list[str]:
     """The texts of the frame on screen (docs/frames.md)."""
     return [t["text"] for t in frame_description(ui)["texts"]]
@@ -59,21 +69,42 @@ def legend(runner: Runner) -> dict[str, str]:
     return ui.legend()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_quick_to_tracked_and_back_by_buttons(tmp_path, language):
-    runner = table(tmp_path, 3, "quick", language)
+@pytest.mark.parametrize(("players", "language"),
+                         [*((3, language) for language in LANGUAGES), (5, "de")])
+def test_quick_to_tracked_and_back_by_buttons(tmp_path, players, language):
+    runner = table(tmp_path, players, "quick", language)
     ui = runner.ui
     try:
         state = ui.game.state
         order = buttons.order(state)
         assert ui.top.name == "purchase" and state.form is None
         said = legend(runner)
-        # The fourth button (a colour nobody plays) is the switch, named before the press.
-        assert said[order[3]] == _("workers")
+        # OK held is the switch, named before the press (the legend's last cell), at
+        # every player count; a colour nobody plays is no switch.
+        assert said["ok-held"] == _("workers")
+        assert f"OK {_('held: {means}').format(means=_('workers'))}" in " ".join(texts(ui))
         assert all(said.get(pid) == _("buys") for pid in state.players
                    if buy_prices(state, pid))
-        press(runner, KEYS[3])
+        assert set(said) <= {*state.players, "ok", "ok-held", "undo"}
+        for key in KEYS[players:]:
+            press(runner, key)
+            assert ui.top.name == "purchase" and ui.game.state is state
+        # A buyer chosen on the buttons begins the purchase in this form: OK held does
+        # nothing then (the legend says none), until Undo takes the buyer back.
+        chooser = next(p for p in state.players if len(buy_prices(state, p)) > 1)
+        press(runner, KEYS[order.index(chooser)])
+        assert "ok-held" not in legend(runner) and ui.top.buyer == chooser
+        hold_ok(runner)
+        assert ui.top.name == "purchase" and ui.game.state is state
+        assert ui.message is not None and ui.message.text == _(
+            "OK held: nothing to do here. A short press is OK.")
+        press(runner, pygame.K_BACKSPACE)
+        assert ui.top.buyer is None and legend(runner)["ok-held"] == _("workers")
+        hold_ok(runner)
         assert ui.top.name == "purchase-tracked" and ui.game.state is state  # nothing recorded
+        assert "ok-held" not in legend(runner)
+        hold_ok(runner)  # OK held on the tracked form: nothing (OK is its switch back)
+        assert ui.top.name == "purchase-tracked" and ui.game.state is state
         said = legend(runner)
         assert said["ok"] == _("Quick form")
         press(runner, pygame.K_RETURN)
@@ -86,7 +117,9 @@ def test_quick_to_tracked_and_back_by_buttons(tmp_path, language):
         after = ui.game.state
         assert after.actions == state.actions + 1 and after.form == "quick"
         assert after.slots[0].buyer == buyer
-        assert order[3] not in legend(runner)
+        assert "ok-held" not in legend(runner)
+        hold_ok(runner)  # the switch is no longer offered: OK held does nothing
+        assert ui.top.name == "purchase" and ui.game.state is after
         assert replay(ui.game.session.record_text(),
                       ui.services.load_catalogue()).state.to_json() == after.to_json()
     finally:
@@ -122,11 +155,14 @@ def test_ok_turns_a_tracked_round_quick_at_five_players(tmp_path):
     state = ui.game.state
     press(runner, pygame.K_RETURN)
     assert ui.top.name == "purchase" and ui.game.state is state
-    # Five players: every button is a buyer; the screen's switch is the way back.
+    # Five players: every button is a buyer; OK held (and the screen's switch) is the way
+    # back.
     said = legend(runner)
     assert [said[pid] for pid in state.players if buy_prices(state, pid)] and \
-        "workers" not in said.values()
+        said["ok-held"] == "workers"
     assert "form:other" in ui.keys()
+    hold_ok(runner)
+    assert ui.top.name == "purchase-tracked" and ui.game.state is state
 
 
 def against_setting(actions, catalogue, setting: str) -> int:
@@ -147,12 +183,15 @@ def against_setting(actions, catalogue, setting: str) -> int:
     raise AssertionError("no round against the setting")
 
 
-@pytest.mark.parametrize(("setting", "seed"), [("quick", 5), ("tracked", 6)])
-def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
+@pytest.mark.parametrize(("setting", "seed", "players"),
+                         [("quick", 5, 2), ("tracked", 6, 2), ("quick", 5, 5)])
+def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed, players):
     """A game whose rounds change form (`random_game(form="mixed")`), from Home to the end
     of the Purchase of its first round against the setting, by the buttons and scans only
-    (benchmarks/buttons.py reads the switch off the legend), through the composition
-    root: no touch, and the journal replays to the state the record reaches."""
+    (benchmarks/buttons.py reads the switch off the legend: at five players in the quick
+    form, OK held), through the composition root: no touch, and the journal replays to
+    the state the record reaches; no frame on the way offers the form switch without a
+    button for it (`framecheck.unreached`)."""
     from benchmarks.buttons import ButtonTable, scanner_replay
     from companion import app
     from companion.engine import to_record
@@ -171,9 +210,11 @@ def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
     runner.ui.services.buttons = True
     runner.ui.open("home")
     catalogue = services.load_catalogue()
-    actions, _final = random_game(catalogue, 2, seed=seed, form="mixed", loading="in_turn")
+    actions, _final = random_game(catalogue, players, seed=seed, form="mixed",
+                                  loading="in_turn")
     upto = against_setting(actions, catalogue, setting)
     table = ButtonTable(runner, scanner_replay(actions, tmp_path / "scanner.events"))
+    table.hand.frames = frames = []
     table.start(actions[0])
     for action in actions[1:upto]:
         table.play(action)
@@ -181,6 +222,12 @@ def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
     assert hand.touches == 0 and hand.fallbacks == 0
     switch = "Quick form" if setting == "tracked" else "workers"
     assert any(switch in said.values() for said in hand.legends)
+    if setting == "quick":
+        assert any(said.get("ok-held") == "workers" for said in hand.legends)
+    switches = [f for f in frames if f["screen"] == "purchase" and any(
+        t["label"] == "Track workers" and t["enabled"] for t in f["targets"])]
+    assert switches or setting == "tracked"
+    assert [p for f in frames for p in unreached(f, switch=("Track workers", "workers"))] == []
     # The journal reaches the record's state: the first Loading of that round (its lines
     # also hold the printed values the table confirmed, and after it the app may have
     # recorded a Loading done by itself, where nothing could be loaded).
@@ -192,3 +239,31 @@ def test_a_mixed_round_by_buttons_and_scans(tmp_path, setting, seed):
     assert got.to_json()["players"] == want.to_json()["players"]
     assert [(s.card, s.outcome, s.buyer, s.price) for s in got.slots] == \
         [(s.card, s.outcome, s.buyer, s.price) for s in want.slots]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_ok_held_cell_fits_the_legend_in_portrait(tmp_path, language):
+    """The legend's row in portrait (its tightest: two players, three colours nobody
+    plays, an OK cell after them; five players, five buyers): every word whole."""
+    from companion.ui.shots import frame_description
+
+    for players in (2, 5):
+        services = make_services(tmp_path / str(players), language=language,
+                                 display={"size": [480, 800], "rotation": 0})
+        runner = Runner(services=services, inputs=None, bus=None, simulate=False,
+                        screenshot_dir=None, notifier=None)
+        ui = unhurried(runner.ui)
+        ui.services.buttons = True
+        ui.open("home")
+        ui.set_language(language)
+        try:
+            Demo(ui, players).at(lambda b, a: a.phase == "demand" and a.round == 2
+                                 and not a.placed)
+            assert legend(runner)["ok-held"] == _("workers")
+            frame = frame_description(ui)
+            held = _("held: {means}").format(means=_("workers"))
+            assert [t["cut"] for t in frame["texts"] if t["text"] == held] == [False]
+            assert [t["text"] for t in frame["texts"] if t["cut"]] == []
+        finally:
+            ui.set_language("en")
+            set_language("en")

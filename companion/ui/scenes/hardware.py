@@ -92,6 +92,8 @@ def intent_words(intent: object, card_name: object = None, simulated: bool = Fal
         return _("Player button: {colour}").format(colour=names.colour(intent.colour))
     if isinstance(intent, it.Ok):
         return _("OK button")
+    if isinstance(intent, it.OkHeld):
+        return _("OK button held")
     if isinstance(intent, it.Back):
         return _("Back button")
     if isinstance(intent, it.Undo):

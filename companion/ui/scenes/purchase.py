@@ -164,28 +164,32 @@ class PurchaseScene(RoundScene):
     def legend(self) -> dict[str, str]:
         """A player's button: that player buys (at the lowest price), pressed again the
         price +1 (within their coins); a player who cannot buy it: nothing. Before the
-        round's first entry, the first button of a colour nobody plays turns to the
-        tracked form for this round (`switch_button`), as the form switch does."""
+        round's first entry and with no buyer chosen, OK held turns to the tracked form
+        for this round, as the form switch does (`on_ok_held`), at every player count."""
         out = {}
         for pid in self.state.players:
             if self.prices(pid):
                 out[pid] = _("price +1") if pid == self.buyer else _("buys")
-        switch = self.switch_button()
-        if switch is not None:
+        if self.switch_held():
             # One short word, as "buys": the switch's own "Track workers" has no room in
             # a legend's cell (issue 31's legend shows the buttons' meanings on one line).
-            out[switch] = _("workers")
+            out["ok-held"] = _("workers")
         return out
 
-    def switch_button(self) -> str | None:
-        """The button that switches to the tracked form (issue 31: the mixed form by
-        button): the first one after the seated players' while the switch is offered;
-        None where the switch is not offered or every button is a player's (five)."""
-        state = self.state
-        if not switch_shown(state):
-            return None
-        order = buttons.order(state)
-        return order[len(state.players)] if len(order) > len(state.players) else None
+    def switch_held(self) -> bool:
+        """Whether OK held switches to the tracked form now: while the switch is offered
+        and no buyer is chosen on the buttons. A chosen buyer is the round's first
+        purchase begun in this form (Undo takes it back), as a card chosen on the tracked
+        form's buttons makes OK place the worker rather than switch."""
+        return self.buyer is None and switch_shown(self.state)
+
+    def on_ok_held(self) -> None:
+        """OK held: the round in the tracked form (`switch_held`). Not a colour nobody
+        plays (it was, at 2-4 players): one way at every player count, the legend says
+        the same at a table of two and of five, and a stray press on a button nobody sits
+        at changes nothing (issue 31)."""
+        if self.switch_held():
+            self.game.switch_form()
 
     def buy(self, pid: str, price: int) -> None:
         """A tap on a price in a player's row: the purchase, recorded at once."""
@@ -202,8 +206,6 @@ class PurchaseScene(RoundScene):
     def on_player(self, colour: str) -> None:
         if colour in self.state.players:
             self.select(colour)
-        elif colour == self.switch_button():
-            self.game.switch_form()
 
     def step(self, delta: int) -> None:
         self.taps.append((self.buyer, self.price))

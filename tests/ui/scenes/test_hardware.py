@@ -121,14 +121,15 @@ def test_the_hardware_test_shows_readable_translated_words_and_esc_leaves(ui):
     finger.tap("Settings")
     finger.tap("Hardware test")
     assert ui.top.name == "hardware"
-    for intent in (it.PlayerButton("red"), it.Ok(), it.CardScanned("5A0011AB42", "C-bank")):
+    for intent in (it.PlayerButton("red"), it.Ok(), it.OkHeld(),
+                   it.CardScanned("5A0011AB42", "C-bank")):
         ui.intent(intent)
     set_language("de")
     try:
         texts = finger.texts()
         joined = " ".join(texts)
         assert "PlayerButton" not in joined and "colour=" not in joined
-        assert "Rot" in joined and "Bank" in joined
+        assert "Rot" in joined and "Bank" in joined and "OK-Taste gehalten" in joined
         assert not any(t["cut"] for t in finger.frame()["texts"])
     finally:
         set_language("en")
