@@ -288,10 +288,10 @@ def test_undo_of_the_games_end_names_the_4th_fires_reveal(language: str) -> None
     from companion.ui import words
 
     catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
-    actions, _state = random_game(catalogue, 3, seed=11)
+    actions, end = random_game(catalogue, 3, seed=11)
     set_language(language)
     try:
-        fourth = words.card(_state, "E-fire")
+        fourth = words.card(end, "E-fire")
         revealed = _("revealed {card}").format(card=fourth)
         said = []
         before = None
