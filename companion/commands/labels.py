@@ -91,8 +91,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "labels",
         help=HELP,
+        # A description is printed as written (argparse formats only a help string with
+        # %(default)s and the like, and a description naming %(prog)): one "%" here.
         description=HELP + f". A4 sheets, {COLUMNS * ROWS} labels of "
-        f"{LABEL_MM[0]:g} x {LABEL_MM[1]:g} mm a page; print at 100 %%.",
+        f"{LABEL_MM[0]:g} x {LABEL_MM[1]:g} mm a page; print at 100 %.",
     )
     parser.add_argument("--out", required=True, metavar="DIR",
                         help="folder for labels.pdf, labels-N.png and labels.json")

@@ -20,11 +20,14 @@ from companion.engine import (
     MarketSell,
     Move,
     Pass,
+    Phase,
     Place,
     Reveal,
     RuleError,
     State,
+    apply,
 )
+from companion.engine.cards import FOURTH_FIRE
 from companion.engine.messages import DOING, MESSAGES
 from companion.engine.words import MERCHANT_DESTINATION, Store
 from companion.texts import names
@@ -143,7 +146,22 @@ def cubes_to_stock(state: State, counted: bool = False) -> str:
 
 
 def describe(state: State, action: Action) -> str:
-    """A short sentence for `action` as it applied to `state` (the state before it)."""
+    """A short sentence for `action` as it applied to `state` (the state before it). An
+    action that ended the game (the last round's end of Loading, or a reveal that left
+    only the 4th fire) also revealed the 4th fire: said like any other reveal."""
+    text = _describe(state, action)
+    if isinstance(action, Done | Reveal) and state.phase != Phase.OVER:
+        try:
+            ended = apply(state, action).phase == Phase.OVER
+        except RuleError:  # not applicable to this state: it ended nothing
+            ended = False
+        if ended:
+            fourth = _("revealed {card}").format(card=card(state, FOURTH_FIRE))
+            text = _("; ").join((text, fourth))
+    return text
+
+
+def _describe(state: State, action: Action) -> str:
     def who(pid: str) -> str:
         return player_name(state, pid)
 

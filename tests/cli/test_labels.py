@@ -167,6 +167,23 @@ def test_the_names_are_the_tables_in_its_language(tmp_path: Path) -> None:
     assert labels.card_texts(args)[0] == ("A-coffee-roaster", "Coffee roaster", "Winter")
 
 
+def test_the_help_says_print_at_100_percent_with_one_percent_sign(capsys) -> None:
+    """The description is printed as written: "100 %", never the "100 %%" of a help string
+    escaped for argparse's formatting. Every command's help is checked alike."""
+    import argparse
+
+    from companion.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        main(["labels", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "print at 100 %." in out
+    commands = next(a for a in build_parser()._actions
+                    if isinstance(a, argparse._SubParsersAction))
+    for name, parser in commands.choices.items():
+        assert "%%" not in parser.format_help(), name
+
+
 def test_without_the_libraries_the_command_says_how_to_install_them(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:

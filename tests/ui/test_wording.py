@@ -274,3 +274,33 @@ def test_badges_of_unnamed_players_read_as_their_colours(language: str,
         assert {p: words.letter(state, p) for p in players} == expected
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_undo_of_the_games_end_names_the_4th_fires_reveal(language: str) -> None:
+    """Undo and Redo on the final screen said only "the end of Loading and the income":
+    the action that ends the game also reveals the 4th fire, said like any other reveal;
+    an end of Loading of an earlier round says no fire."""
+    from companion.config.cards import load_catalogue
+    from companion.engine import Done, Phase, iter_states
+    from companion.engine.simulate import random_game
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.ui import words
+
+    catalogue = load_catalogue(SHIPPED_CONFIG_DIR)
+    actions, end = random_game(catalogue, 3, seed=11)
+    set_language(language)
+    try:
+        fourth = words.card(end, "E-fire")
+        revealed = _("revealed {card}").format(card=fourth)
+        said = []
+        before = None
+        for _n, action, after in iter_states(actions, catalogue):
+            if before is not None and isinstance(action, Done):
+                said.append((after.phase == Phase.OVER, words.describe(before, action)))
+            before = after
+    finally:
+        set_language("en")
+    assert said[-1][0] and not any(ended for ended, _text in said[:-1])
+    assert said[-1][1].endswith(revealed) and said[-1][1].startswith(said[0][1])
+    assert not any(fourth in text for _ended, text in said[:-1])

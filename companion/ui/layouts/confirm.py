@@ -10,7 +10,7 @@ import pygame
 
 from companion.engine.values import value
 from companion.ui import layout
-from companion.ui.canvas import SMALL, Canvas
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas
 from companion.ui.tokens import FINGER, GAP, INSET, ROOMY, TALL, THIN, TIGHT
 from companion.ui.views.confirm import ConfirmView
 
@@ -25,8 +25,9 @@ def area(c: Canvas, body: pygame.Rect) -> pygame.Rect:
 
 @value
 class Answers:
-    """The texts kept (`layout.answers_layout`: they give way before the answers), each
-    group's answer cells, the cubes of each answer that shows goods, and the steps."""
+    """The texts kept (`layout.answers_layout`: they give way before the answers, from the
+    last): the title's, the question's and the guess's line's places; each group's answer
+    cells, the cubes of each answer that shows goods, and the steps."""
 
     texts: tuple[pygame.Rect, ...]
     cells: tuple[tuple[pygame.Rect, ...], ...]
@@ -35,12 +36,19 @@ class Answers:
     steps: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None
 
 
-def answers(c: Canvas, body: pygame.Rect, view: ConfirmView,
-            texts: Sequence[tuple[str, int, str]], *, steps: bool) -> Answers:
-    """The question answered in one tap: `texts` (text, size, role) from the top, then
-    `view`'s answers in their groups, then, with `steps`, − number +."""
+def answers(c: Canvas, body: pygame.Rect, view: ConfirmView, *, steps: bool) -> Answers:
+    """The question answered in one tap: the title, the question and the guess's line from
+    the top, then `view`'s answers in their groups, then, with `steps`, − number +.
+
+    The guess's line is as tall as the tallest text it may show (`ConfirmView.said`), its
+    place kept while it shows nothing: what it says (the guess, the answer pressed so
+    far, nothing) never moves the answers."""
+    room = area(c, body)
+    line = max((text for text in view.said if text), default="", key=lambda text: layout.fit(
+        c, text, room.w, None, BODY, "body", max_lines=layout.ANSWER_TEXT_LINES).height(c))
+    texts = [(view.title, LARGE, "title"), (view.question, BODY, "body"), (line, BODY, "body")]
     counts = [(len(group), len(group[0].goods)) for group in view.groups]
-    placed = layout.answers_layout(c, area(c, body), texts, counts, steps=steps)
+    placed = layout.answers_layout(c, room, texts, counts, steps=steps)
     cubes = tuple(tuple(tuple(layout.cube_row(c, box, len(answer.goods))) if answer.goods
                         else () for answer, box in zip(group, boxes, strict=True))
                   for group, boxes in zip(view.groups, placed.cells, strict=True))

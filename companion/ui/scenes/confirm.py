@@ -18,7 +18,6 @@ from functools import partial
 import pygame
 
 from companion.engine import GOODS, Catalogue, RuleError
-from companion.engine.values import replace
 from companion.engine.words import printed_for_field
 from companion.errors import CompanionError
 from companion.ui import buttons, layout, names, rulestexts, words
@@ -37,7 +36,13 @@ from companion.ui.i18n import _
 from companion.ui.layouts import confirm as places
 from companion.ui.scene import GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
-from companion.ui.views.confirm import Answer, confirm_view, in_order, number_answers
+from companion.ui.views.confirm import (
+    Answer,
+    chosen_said,
+    confirm_view,
+    in_order,
+    number_answers,
+)
 
 log = logging.getLogger("companion.ui")
 
@@ -243,7 +248,7 @@ class ConfirmValueScene(Scene):
                 return True
             return False
         if not self.pressed_ready():
-            self.ui.info(_("Chosen: {answer}.").format(answer=self.pressed_words()))
+            self.ui.info(chosen_said(self.pressed))
             return True
         pressed = self.pressed
         self.answer(tuple(pressed) if isinstance(pressed, list) else int(pressed))
@@ -422,11 +427,6 @@ class ConfirmValueScene(Scene):
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         view = confirm_view(self.title(), self.field, self.guess())
-        if self.pressed is not None:
-            # The answer chosen on the buttons so far, in place of the guess's line (its
-            # button is marked too, once it is one the screen offers).
-            view = replace(view, guess=_("Chosen: {answer}.").format(
-                answer=self.pressed_words()))
         if self.by_goods:
             plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
                                              (view.question, BODY, None, None)])
@@ -435,14 +435,17 @@ class ConfirmValueScene(Scene):
             layout.draw_text(c, view.question, plan.question, BODY, TEXT)
             self.draw_goods(c, plan)
             return
-        texts = [(view.title, LARGE, "title"), (view.question, BODY, "body"),
-                 (view.guess, BODY, "body")]
-        placed = places.answers(c, body, view, texts, steps=self.field == "points")
-        colours = {"title": TEXT, "body": TEXT}
-        for (text, size, role), rect in zip(texts, placed.texts, strict=False):
-            colour = MUTED if text == view.guess else colours[role]
-            layout.draw_text(c, text, rect, size, colour, role=role,
-                             max_lines=layout.ANSWER_TEXT_LINES)
+        placed = places.answers(c, body, view, steps=self.field == "points")
+        # The answer chosen on the buttons so far, in place of the guess (its button is
+        # marked too, once it is one the screen offers); the line's place is kept either
+        # way (`places.answers`).
+        line = view.guess if self.pressed is None else chosen_said(self.pressed)
+        texts = [(view.title, LARGE, TEXT, "title"), (view.question, BODY, TEXT, "body"),
+                 (line, BODY, MUTED, "body")]
+        for (text, size, colour, role), rect in zip(texts, placed.texts, strict=False):
+            if text:
+                layout.draw_text(c, text, rect, size, colour, role=role,
+                                 max_lines=layout.ANSWER_TEXT_LINES)
         for group, boxes, cubes in zip(view.groups, placed.cells, placed.cubes, strict=True):
             for answer, box, row in zip(group, boxes, cubes, strict=True):
                 self.draw_answer(c, answer, box, row)

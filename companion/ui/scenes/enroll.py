@@ -125,18 +125,22 @@ class EnrollScene(Scene):
         if plan.simulate is not None:
             c.button(plan.simulate, _("Simulate a new tag"), self.simulate_tag,
                      key="simulate-tag")
-        layout.draw_text(c, _("Enroll cards"), plan.title, LARGE, TEXT, role="title",
-                         valign="center", max_lines=1)
+        if plan.title.h:  # (the tag's line takes its place where the cards need room)
+            layout.draw_text(c, _("Enroll cards"), plan.title, LARGE, TEXT, role="title",
+                             valign="center", max_lines=1)
         if tag:
-            layout.draw_text(c, tag, plan.tag, BODY, TEXT)
+            layout.draw_text(c, tag, plan.tag, BODY, TEXT,
+                             valign="center" if plan.tag.y == plan.title.y else "top")
         for season, label, box in zip(SEASONS, seasons, plan.seasons, strict=True):
             c.button(box, label, partial(self.pick_season, season),
                      key=f"season:{season}", selected=self.season == season)
-        for card, label, box in zip(cards, labels, plan.cards, strict=True):
+        for card, name, label, box in zip(cards, labels, plan.labels, plan.cards,
+                                          strict=True):
             mark = "?" if card.unverified else ""
+            # (Named as ever where its goods are written apart to fit: `places.place`.)
             c.button(box, label, partial(self.bind, card.id),
                      key=f"enroll:{card.id}", colour=PANEL_HI, badge=mark or None,
-                     badge_size=BODY)
+                     badge_size=BODY, name=name)
 
     def pick_season(self, season: str) -> None:
         self.season = season

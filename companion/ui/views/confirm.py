@@ -9,6 +9,7 @@ no card the catalogue guesses does) is entered good by good: the screen's own, s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from companion.engine import GOODS
@@ -40,6 +41,11 @@ class ConfirmView:
     #: The catalogue's guess, said as one ("Printed value? 2 (unconfirmed guess)"), or ""
     #: where the card is still to be told by its face (the guess would name a card).
     guess: str
+    #: Every text the guess's line may show: the guess, and each answer the table's
+    #: buttons may choose as the widest words say it (`chosen_said`). The line keeps the
+    #: place of the tallest, shown or not, so that the answers below it never move when
+    #: a press says its choice there, nor when an Undo takes it back.
+    said: tuple[str, ...]
     #: The one-tap answers in groups (a contract's by their number of goods), each group
     #: laid out in rows of its own.
     groups: tuple[tuple[Answer, ...], ...]
@@ -90,6 +96,24 @@ def answer_for(field: str, shown: int | tuple[str, ...] | list[str]) -> Answer |
     return None
 
 
+def chosen_said(pressed: int | Sequence[str]) -> str:
+    """The answer chosen on the table's buttons so far (a number, or goods in the order
+    pressed), said in the guess's line."""
+    if isinstance(pressed, int):
+        words = str(pressed)
+    else:
+        words = ", ".join(names.good(g) for g in pressed) or "\u2014"
+    return _("Chosen: {answer}.").format(answer=words)
+
+
+def chosen_texts(field: str) -> tuple[str, ...]:
+    """What `chosen_said` may say for `field`'s buttons: every number they answer, or the
+    goods of each set of four (every fewer goods say less)."""
+    if field == "goods":
+        return tuple(chosen_said(c) for c in combinations(GOODS, 4))
+    return tuple(chosen_said(n) for n in number_answers(field))
+
+
 def confirm_view(kind_title: str, field: str, guess: str | None) -> ConfirmView:
     """The question about `field` of the card called `kind_title`; `guess`: the
     catalogue's guess in words, or None where the card is told by its face."""
@@ -101,4 +125,4 @@ def confirm_view(kind_title: str, field: str, guess: str | None) -> ConfirmView:
     said = _("Printed value? {guess} (unconfirmed guess)").format(guess=guess) \
         if guess is not None else ""
     return ConfirmView(title=kind_title, question=question, guess=said,
-                       groups=answers(field))
+                       said=(said, *chosen_texts(field)), groups=answers(field))

@@ -22,15 +22,11 @@ def canvas(request):
     return Canvas(pygame.Surface(request.param)), BODIES[request.param]
 
 
-def texts(view):
-    return [(view.title, LARGE, "title"), (view.question, BODY, "body"), (view.guess, BODY, "body")]
-
-
 @pytest.mark.parametrize("field", ["points", "value", "goods"])
 def test_every_answer_is_a_finger_apart_inside_the_body(canvas, field):
     c, body = canvas
     view = confirm_view("Fire 2?", field, "2")
-    plan = places.answers(c, body, view, texts(view), steps=field == "points")
+    plan = places.answers(c, body, view, steps=field == "points")
     cells = [box for group in plan.cells for box in group]
     steps = [plan.steps[0], plan.steps[2]] if plan.steps else []
     least = at_least(TARGET_PX, scale([c.w, c.h]))
@@ -50,8 +46,8 @@ def test_every_answer_is_a_finger_apart_inside_the_body(canvas, field):
 def test_the_same_question_gives_the_same_places(canvas):
     c, body = canvas
     view = confirm_view("Contract ?", "goods", None)
-    assert places.answers(c, body, view, texts(view), steps=False) == \
-        places.answers(c, body, view, texts(view), steps=False)
+    assert places.answers(c, body, view, steps=False) == \
+        places.answers(c, body, view, steps=False)
 
 
 def test_the_goods_one_by_one_sit_below_the_texts(canvas):
@@ -65,3 +61,15 @@ def test_the_goods_one_by_one_sit_below_the_texts(canvas):
         assert not any(a.colliderect(b) for b in targets[i + 1:])
     for box, under in zip(plan.goods, plan.under, strict=True):
         assert under.top > box.bottom and under.centerx == box.centerx
+
+
+def test_the_guess_line_keeps_its_place_where_nothing_is_guessed(canvas):
+    """A contract told by its face has no guess: its line's place is kept all the same,
+    as tall as the longest choice the buttons may say there, so the answers do not move
+    when one is pressed."""
+    c, body = canvas
+    told = confirm_view("Contract ?", "goods", None)
+    plan = places.answers(c, body, told, steps=False)
+    assert told.guess == "" and len(plan.texts) == 3
+    cells = [box for group in plan.cells for box in group]
+    assert plan.texts[2].bottom < min(box.top for box in cells)
