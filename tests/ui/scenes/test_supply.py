@@ -814,3 +814,38 @@ def test_the_rules_texts_opened_during_a_ship_s_goods_keep_them(ui):
     assert ui.top.name == "supply" and ui.top.ship == ship and ui.top.goods == [good]
     ui.intent(it.Back())  # Back on Supply: the ship set aside
     assert ui.top.ship is None and ui.top.goods == []
+
+
+def test_every_card_scanned_behind_a_fire_whose_points_are_asked_is_named(ui, services):
+    """Found playing (QA, French, /tmp/qa/fr-121): a ship, the fire, then three more cards
+    scanned; once the fire's points were asked only the first waiting card was named and
+    the others were dropped without a word. All are named, in the row's order, and none
+    is entered by itself; the words agree with no card's name (any card, any count)."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    state = ui.game.state
+    season = catalogue[ship.card].season
+    unseen = shown_unseen(state)
+    fire = next(c for c in unseen if catalogue[c].kind == Kind.FIRE
+                and catalogue[c].season == season)
+    others = [c for c in unseen if c not in (ship.card, fire)
+              and catalogue[c].kind not in (Kind.SHIP, Kind.FIRE)
+              and catalogue[c].season == season][:3]
+    assert len(others) >= 2
+    for card in (ship.card, fire, *others):
+        scan(ui, card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break
+        table.finger.tap(names.good_initial(good))
+    assert ui.top.name == "confirm"  # the fire's points
+    assert ui.message is not None and ui.message.error
+    said = plain(ui.message.text)
+    places = [said.find(plain(names.card_name(catalogue[c]))) for c in others]
+    assert -1 not in places and places == sorted(places), said
+    assert not ui.scenes[-2].row.busy()
+    table.finger.tap("4")
+    assert ui.top.name == "supply"
+    assert not {slot.card for slot in ui.game.state.slots} & set(others)
+
