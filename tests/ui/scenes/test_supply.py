@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from benchmarks.touch import Finger, TouchTable, clean
@@ -849,3 +850,46 @@ def test_every_card_scanned_behind_a_fire_whose_points_are_asked_is_named(ui, se
     assert ui.top.name == "supply"
     assert not {slot.card for slot in ui.game.state.slots} & set(others)
 
+
+
+# --- QA (German 2 players by touch, French 5 players): the goods under the finger -------------
+
+
+@pytest.mark.parametrize(("size", "language"), [((480, 800), "de"), ((800, 480), "fr")])
+def test_a_ship_started_on_the_ship_row_has_the_same_good_under_the_finger(services, size,
+                                                                          language):
+    """Found playing (/tmp/qa/dep-01 -> dep-02, fr-28 -> fr-29): a tap on the ship row's
+    "Te" started the ship, the ship row moved up and the big goods came where the finger
+    was: the same spot tapped again hit "Sa". The goods now stand on the ship row's places,
+    each where its first-good button was: every spot of the row has its own good under it
+    after the ship is started, and the tap that started it, repeated, adds that good."""
+    from companion.ui.core import UI
+
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+
+    def ship_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and season is not None and any(
+            a.catalogue[c].kind == Kind.SHIP for c in a.unseen.get(season, ()))
+
+    finger = at(ui, ship_next, players=2)
+    finger.frame()
+    assert ui.top.plan.ship_row
+    bag = ui.game.state.bag
+    good = next(g for g in GOODS if bag[g] >= 2)
+    spots = {}
+    for g in GOODS:
+        x, y, w, h = finger.find(ui.top.ship_row_label(g))["rect"]
+        spots[g] = (x + w // 2, y + h // 2)
+    finger.tap(ui.top.ship_row_label(good))
+    assert ui.top.ship is not None and ui.top.goods == [good]
+    targets = finger.frame()["targets"]
+    for g, spot in spots.items():
+        under = [clean(t["label"]) for t in targets
+                 if not t["bar"] and pygame.Rect(t["rect"]).collidepoint(spot)]
+        assert under == [clean(names.good_initial(g))], (g, spot, under)
+    finger.now += 1.0  # not a hurried double tap: the table means it
+    assert ui.touch(spots[good])
+    assert ui.top.goods == [good, good]
