@@ -61,9 +61,11 @@ class RowOrder:
         return got
 
     def after(self, free: bool) -> str | int | list[str | int] | None:
-        """What follows once the table is done with a card (`next`); where it is not
-        `free` (a question opened over Supply, or no more reveals), a card cannot follow
-        by itself: then every card and place that waits, dropped (`drop`) to be said."""
+        """What follows once the table is done with a card (the unread place's, where
+        one was asked: `gap` no more): `next`; where the table is not `free` (a question
+        opened over Supply, or no more reveals), a card cannot follow by itself: then
+        every card and place that waits, dropped (`drop`) to be said."""
+        self.gap = None
         got = self.next()
         return [got, *self.drop()] if isinstance(got, str) and not free else got
 

@@ -156,7 +156,8 @@ class SupplyScene(RoundScene):
 
     def on_back(self) -> None:
         self.forget_ship()
-        self.row.clear()
+        if waited := self.row.drop():  # Supply left: what waited is said, not lost
+            self.ui.error(shown.not_entered(self.state, waited))
 
     def on_unread(self, place: int) -> None:
         if self.row.unread(place, busy=self.ship is not None):
@@ -204,7 +205,6 @@ class SupplyScene(RoundScene):
             # Revealed, or a question opened over Supply (a fire's points): what waits
             # follows, or is said now under the question (`RowOrder.after`) rather than
             # entered later after another card, out of place.
-            self.row.gap = None
             self.next_waiting()
 
     def fill_forced(self) -> None:
@@ -256,7 +256,6 @@ class SupplyScene(RoundScene):
     def revealed_since(self, before: State) -> None:
         """A card revealed by its printed value: as after `pick`, the row's next follows."""
         if revealed_since(before, self.state) and self.ship is None:
-            self.row.gap = None
             self.next_waiting()
             self.ui.dirty = True
 

@@ -89,7 +89,9 @@ def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
         assert slots[before + 1:] == [nxt.card]
 
 
-def test_back_forgets_the_waiting_card(ui, services):
+def test_back_forgets_the_waiting_card_and_says_so(ui, services):
+    """QA: nothing the table scanned is lost without a word: Back sets the ship aside and
+    the card that waited for it is named as not entered."""
     catalogue = services.load_catalogue()
     actions, i, table, before = at_the_ship(ui, catalogue)
     scan(ui, actions[i].card)
@@ -97,6 +99,8 @@ def test_back_forgets_the_waiting_card(ui, services):
     ui.intent(it.Back())
     assert ui.top.name == "supply" and ui.top.ship is None and ui.top.row.waiting == []
     assert len(ui.game.state.slots) == before
+    assert ui.message is not None and ui.message.error
+    assert plain(names.card_name(catalogue[actions[i + 1].card])) in plain(ui.message.text)
 
 
 # --- a place the camera cannot read: one tap completes it, the cards after it follow -------------
