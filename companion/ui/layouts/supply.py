@@ -297,6 +297,10 @@ class SupplyPlan:
     #: and what it was laid out from.
     grid: Grid | None = None
     grid_key: tuple[object, ...] = ()
+    #: A ship's goods: the ship row's places they stand on (`ship_columns`), and what
+    #: they were laid out from.
+    columns: tuple[pygame.Rect, ...] = ()
+    columns_key: tuple[object, ...] = ()
     #: What the frame paints, in order.
     items: tuple[Item, ...] = ()
 
@@ -334,8 +338,12 @@ def plan(c: Canvas, view: SupplyView, room: pygame.Rect, previous: SupplyPlan | 
                       ship_row=ship_row, places=places, heading=head, heading_key=head_key)
     said: list[Item] = [Words(head.text, head.line, SMALL, max_lines=2)]
     if view.ship:
-        return replace(made, items=(*said, *_goods(c, view, head.rest, back,
-                                                    ship_columns(c, head.rest, places))))
+        # The ship row's places, laid out once for the same room and round's places.
+        key = (tuple(head.rest), size, grid_key)
+        columns = previous.columns if previous is not None and previous.columns_key == key \
+            else ship_columns(c, head.rest, places)
+        return replace(made, columns=columns, columns_key=key,
+                       items=(*said, *_goods(c, view, head.rest, back, columns)))
     if view.season is None:
         return replace(made, items=(*said, Words(_("Only the 4th fire is left in the pile."),
                                                  head.rest)))
