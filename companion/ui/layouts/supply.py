@@ -505,10 +505,14 @@ def _goods(c: Canvas, view: SupplyView, rect: pygame.Rect, back: tuple[str, str]
             items += [Fill(box), Mark("?", box.center, BODY)]
     items.append(Control(laid.other, back[1], "goods:clear", ("clear", ())) if view.goods
                  else Control(laid.other, back[0], "ship:cancel", ("cancel_ship", ())))
+    # What the bag has left of each: in its corner, or under every initial where one
+    # has no room beside it (narrow places) - the five goods alike.
+    beside = all(_beside(c, box, names.good_initial(good), str(view.left[good]))
+                 for good, box in zip(GOODS, laid.goods, strict=True))
     for good, box, under in zip(GOODS, laid.goods, laid.under, strict=True):
         initial, left = names.good_initial(good), str(view.left[good])
         does = ("add_good", (good,)) if good in view.goods_open else None
-        if _beside(c, box, initial, left):
+        if beside:
             items.append(Control(box, initial, f"good:{good}", does, GOOD_COLOURS[good],
                                  badge=left))
         else:  # a narrow good (on the ship row's places): what is left under its initial

@@ -20,6 +20,7 @@ from companion.inputs import intents as it
 from companion.ui import names
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.paint import Control
 from companion.ui.views.supply import asked_kinds
 
 from ..framecheck import problems
@@ -859,7 +860,8 @@ def test_every_card_scanned_behind_a_fire_whose_points_are_asked_is_named(ui, se
 # --- QA (German 2 players by touch, French 5 players): the goods under the finger -------------
 
 
-@pytest.mark.parametrize(("size", "language"), [((480, 800), "de"), ((800, 480), "fr")])
+@pytest.mark.parametrize(("size", "language"),
+                         [((480, 800), "de"), ((480, 800), "en"), ((800, 480), "fr")])
 def test_a_ship_started_on_the_ship_row_has_the_same_good_under_the_finger(services, size,
                                                                           language):
     """Found playing (/tmp/qa/dep-01 -> dep-02, fr-28 -> fr-29): a tap on the ship row's
@@ -894,6 +896,9 @@ def test_a_ship_started_on_the_ship_row_has_the_same_good_under_the_finger(servi
         under = [clean(t["label"]) for t in targets
                  if not t["bar"] and pygame.Rect(t["rect"]).collidepoint(spot)]
         assert under == [clean(names.good_initial(g))], (g, spot, under)
+    # On narrow places what the bag has left goes under the initials: all five alike.
+    goods = [i for i in ui.top.plan.items if isinstance(i, Control) and i.key.startswith("good:")]
+    assert len(goods) == 5 and len({i.badge is None for i in goods}) == 1
     finger.now += 1.0  # not a hurried double tap: the table means it
     assert ui.touch(spots[good])
     assert ui.top.goods == [good, good]
