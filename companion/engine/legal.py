@@ -140,6 +140,11 @@ def reveal_refusal(state: State, card_id: str) -> RuleError | None:
     return RuleError("season_order", card=card_id, season=card.season, top=top)
 
 
+def revealed_since(before: State, state: State) -> bool:
+    """Whether `state` follows `before` by a card revealed (its last action a Reveal)."""
+    return state.actions > before.actions and type(state.last_action) is Reveal
+
+
 def bag_left(state: State, taken: tuple[str, ...] | list[str] = ()) -> dict[str, int]:
     """The cubes of each good still in the bag once the goods `taken` for a ship (so
     far) are out of it, in `GOODS` order."""

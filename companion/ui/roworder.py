@@ -60,6 +60,23 @@ class RowOrder:
             self.gap = got
         return got
 
+    def after(self, free: bool) -> str | int | list[str | int] | None:
+        """What follows once the table is done with a card (the unread place's, where
+        one was asked: `gap` no more): `next`; where the table is not `free` (a question
+        opened over Supply, or no more reveals), a card cannot follow by itself: then
+        every card and place that waits, dropped (`drop`) to be said."""
+        self.gap = None
+        got = self.next()
+        return [got, *self.drop()] if isinstance(got, str) and not free else got
+
+    def drop(self) -> list[str | int]:
+        """Everything that waits, in the row's order, no longer waiting: the table is
+        told them all at once (a question opened over Supply: they cannot follow its
+        answer by themselves), none left behind without a word."""
+        dropped = list(self.waiting)
+        self.clear()
+        return dropped
+
     def clear(self) -> None:
         self.waiting.clear()
         self.gap = None

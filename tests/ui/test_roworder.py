@@ -34,3 +34,12 @@ def test_a_card_is_picked_at_once_when_nothing_waits_and_never_waits_twice():
     assert row.waiting == ["c2"]
     row.clear()
     assert not row.busy() and row.gap is None
+
+
+def test_dropped_the_row_gives_every_card_and_place_that_waited_in_order():
+    row = RowOrder()
+    row.add("c1")
+    assert not row.unread(2, busy=True)
+    row.add("c3")
+    assert row.drop() == ["c1", 2, "c3"]
+    assert not row.busy() and row.drop() == []

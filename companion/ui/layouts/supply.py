@@ -22,7 +22,7 @@ import pygame
 from companion.engine.values import replace, value
 from companion.engine.words import GOODS, Kind
 from companion.ui import layout, names
-from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font, readable_on
 from companion.ui.i18n import _
 from companion.ui.layouts.confirm import goods_row
 from companion.ui.layouts.round import RoundPlan
@@ -37,6 +37,8 @@ from companion.ui.tokens import (
     HALF_FINGER,
     MUTED,
     PAD,
+    SNUG,
+    THIN,
     TIGHT,
 )
 from companion.ui.views.supply import (
@@ -132,6 +134,23 @@ def value_row(c: Canvas, rect: pygame.Rect, word: str, count: int, words: Sequen
     return label, cells
 
 
+def value_rows(c: Canvas, rect: pygame.Rect, word: str, values: int, ship_word: str,
+               goods: int) -> tuple[tuple[pygame.Rect | None, list[pygame.Rect]],
+                                    tuple[pygame.Rect | None, list[pygame.Rect]],
+                                    pygame.Rect]:
+    """The firemen's value row (`values` buttons after `word`) and the ship row below it
+    (`goods` buttons after `ship_word`) at the top of `rect`, and the room left below."""
+    rows: list[tuple[pygame.Rect | None, list[pygame.Rect]]] = []
+    for said_word, count in ((word, values), (ship_word, goods)):
+        said, row = value_row(c, rect, said_word, count,
+                              [w for w, n in ((ship_word, goods), (word, values)) if n])
+        rows.append((said, row))
+        if row:
+            top = row[-1].bottom + c.u(GAP)
+            rect = pygame.Rect(rect.x, top, rect.w, max(0, rect.bottom - top))
+    return rows[0], rows[1], rect
+
+
 def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
          word: str = "", values: int = 0, ship_word: str = "", goods: int = 0) -> Grid:
     """Buttons with these labels whole, a page at a time where they do not all fit: each
@@ -142,15 +161,8 @@ def grid(c: Canvas, rect: pygame.Rect, labels: Sequence[str], page: int,
     in the round). The same labels and `rect` give the same cells."""
     gap = c.u(GAP)
     tallest = c.u(TALLEST)
-    rows: list[tuple[pygame.Rect | None, list[pygame.Rect]]] = []
-    for said_word, count in ((word, values), (ship_word, goods)):
-        said, row = value_row(c, rect, said_word, count,
-                              [w for w, n in ((ship_word, goods), (word, values)) if n])
-        rows.append((said, row))
-        if row:
-            top = row[-1].bottom + gap
-            rect = pygame.Rect(rect.x, top, rect.w, max(0, rect.bottom - top))
-    (said, row), (ship_said, ship_row) = rows
+    (said, row), (ship_said, ship_row), rect = value_rows(c, rect, word, values, ship_word,
+                                                         goods)
     cells = layout.button_grid(c, rect, labels, gap, tallest=tallest, whole=True)
     if cells or not labels:
         return Grid(page=0, pages=1, start=0, cells=tuple(cells), values=tuple(row),
@@ -227,18 +239,36 @@ class Goods:
     under: tuple[pygame.Rect, ...]
 
 
-def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str]) -> Goods:
+def goods(c: Canvas, rect: pygame.Rect, other_labels: Sequence[str],
+          columns: Sequence[pygame.Rect] = ()) -> Goods:
     """One row: which ship, its three goods so far, the way back to the cards (as wide as
-    the longest word of `other_labels` needs); below it the five goods."""
-    flow = layout.Flow(c, rect, c.u(GAP))
+    the longest word of `other_labels` needs); below it the five goods. `columns`: the
+    round's ship row (`ship_columns`), where a ship was started by the finger: the five
+    goods then stand on its places, each good where its first-good button was, so the
+    tap that started the ship has the same good under it (QA: a tap on the ship row's
+    "Te" landed on the goods' "Sa"), and the row above them where the firemen's was
+    (below them where the ship row is the grid's first)."""
     size = c.u(FINGER)
     gap = c.u(GAP)
-    row = flow.take(size)
+    top = columns[0].y if columns else rect.y + size + gap
+    above = top - rect.y >= size + gap
+    bottom = rect.bottom if above else rect.bottom - size - gap
+    if columns:
+        line = layout.line_height(c, SMALL)
+        height = max(size, min(c.u(WIDEST), bottom - top - 2 * line - c.u(TIGHT)))
+        cells = [pygame.Rect(box.x, top, box.w, height) for box in columns]
+        names_h = 2 * line if bottom - (top + height + c.u(THIN)) >= 2 * line else 0
+        under = [pygame.Rect(box.x - gap // 2, box.bottom + c.u(THIN), box.w + gap, names_h)
+                 for box in cells]
+    else:
+        cells, under = goods_row(c, pygame.Rect(rect.x, top, rect.w, max(0, bottom - top)),
+                                 gap, c.u(WIDEST))
+    row = pygame.Rect(rect.x, rect.y if above else max(under[0].bottom, cells[0].bottom)
+                      + gap, rect.w, size)
     f = font(c.px(BODY))
     other_w = max(c.u(BACK_LEAST), max(f.size(w)[0] for w in " ".join(other_labels).split())
                   + c.u(2 * PAD + TIGHT))
     name, slots, other = layout.columns(row, [None, 3 * size + 2 * gap, other_w], gap)
-    cells, under = goods_row(c, flow.rest(), gap, c.u(WIDEST))
     return Goods(name=name, slots=tuple(layout.columns(slots, [size] * 3, gap)), other=other,
                  goods=tuple(cells), under=tuple(under))
 
@@ -267,6 +297,10 @@ class SupplyPlan:
     #: and what it was laid out from.
     grid: Grid | None = None
     grid_key: tuple[object, ...] = ()
+    #: A ship's goods: the ship row's places they stand on (`ship_columns`), and what
+    #: they were laid out from.
+    columns: tuple[pygame.Rect, ...] = ()
+    columns_key: tuple[object, ...] = ()
     #: What the frame paints, in order.
     items: tuple[Item, ...] = ()
 
@@ -304,7 +338,12 @@ def plan(c: Canvas, view: SupplyView, room: pygame.Rect, previous: SupplyPlan | 
                       ship_row=ship_row, places=places, heading=head, heading_key=head_key)
     said: list[Item] = [Words(head.text, head.line, SMALL, max_lines=2)]
     if view.ship:
-        return replace(made, items=(*said, *_goods(c, view, head.rest, back)))
+        # The ship row's places, laid out once for the same room and round's places.
+        key = (tuple(head.rest), size, grid_key)
+        columns = previous.columns if previous is not None and previous.columns_key == key \
+            else ship_columns(c, head.rest, places)
+        return replace(made, columns=columns, columns_key=key,
+                       items=(*said, *_goods(c, view, head.rest, back, columns)))
     if view.season is None:
         return replace(made, items=(*said, Words(_("Only the 4th fire is left in the pile."),
                                                  head.rest)))
@@ -431,12 +470,33 @@ def _place(c: Canvas, view: SupplyView, place: Place, box: pygame.Rect) -> list[
     return out
 
 
-def _goods(c: Canvas, view: SupplyView, rect: pygame.Rect, back: tuple[str, str]
-           ) -> list[Item]:
+def ship_columns(c: Canvas, rect: pygame.Rect, places: Sequence[Place]
+                 ) -> tuple[pygame.Rect, ...]:
+    """The round's ship row in the grid at the top of `rect` as `grid` lays it out: its
+    five buttons in the goods' order (none where the round tells its ships otherwise)."""
+    _labels, told, shipped = _split(places)
+    if sorted(p.good or "" for p in shipped) != sorted(GOODS):
+        return ()
+    _values, (_word, row), _rest = value_rows(
+        c, rect, kind_word(Kind.FIREMAN) if told else "", len(told), kind_word(Kind.SHIP),
+        len(shipped))
+    at = {place.good: box for place, box in zip(shipped, row, strict=True)}
+    return tuple(at[good] for good in GOODS)
+
+
+def _beside(c: Canvas, box: pygame.Rect, label: str, badge: str) -> bool:
+    """Whether `label` fits beside `badge` in its corner on a button `box` wide (as
+    `Canvas.button` lays them out)."""
+    badge_w = font(c.px(SMALL)).size(badge)[0] + c.u(SNUG)
+    return font(c.px(BODY)).size(label)[0] <= box.w - c.u(PAD) - badge_w
+
+
+def _goods(c: Canvas, view: SupplyView, rect: pygame.Rect, back: tuple[str, str],
+           columns: Sequence[pygame.Rect] = ()) -> list[Item]:
     """A ship's goods: its name, its three goods so far, the way back (clearing the goods
     first, never OK), and the five goods with what the bag has left of each (their names
     below where they have room)."""
-    laid = goods(c, rect, back)
+    laid = goods(c, rect, back, columns)
     items: list[Item] = [Words(view.ship_name, laid.name, valign="center")]
     for i, box in enumerate(laid.slots):
         if i < len(view.goods):
@@ -445,10 +505,21 @@ def _goods(c: Canvas, view: SupplyView, rect: pygame.Rect, back: tuple[str, str]
             items += [Fill(box), Mark("?", box.center, BODY)]
     items.append(Control(laid.other, back[1], "goods:clear", ("clear", ())) if view.goods
                  else Control(laid.other, back[0], "ship:cancel", ("cancel_ship", ())))
+    # What the bag has left of each: in its corner, or under every initial where one
+    # has no room beside it (narrow places) - the five goods alike.
+    beside = all(_beside(c, box, names.good_initial(good), str(view.left[good]))
+                 for good, box in zip(GOODS, laid.goods, strict=True))
     for good, box, under in zip(GOODS, laid.goods, laid.under, strict=True):
-        items.append(Control(box, names.good_initial(good), f"good:{good}",
-                             ("add_good", (good,)) if good in view.goods_open else None,
-                             GOOD_COLOURS[good], badge=str(view.left[good])))
+        initial, left = names.good_initial(good), str(view.left[good])
+        does = ("add_good", (good,)) if good in view.goods_open else None
+        if beside:
+            items.append(Control(box, initial, f"good:{good}", does, GOOD_COLOURS[good],
+                                 badge=left))
+        else:  # a narrow good (on the ship row's places): what is left under its initial
+            items += [Control(box, initial, f"good:{good}", does, GOOD_COLOURS[good]),
+                      Mark(left, (box.centerx, box.bottom - layout.line_height(c, SMALL)),
+                           SMALL, colour=readable_on(GOOD_COLOURS[good]) if does
+                           else MUTED)]
         if under.h:  # where the names have their place (`goods_row`)
             items.append(Words(names.good(good), under, SMALL, align="center"))
     return items

@@ -14,7 +14,7 @@ from functools import partial
 import pygame
 
 from companion.engine import Reveal, State
-from companion.engine.legal import forced_goods, ship_goods
+from companion.engine.legal import forced_goods, revealed_since
 from companion.engine.values import replace
 from companion.engine.words import PRINTED_FIELD, Kind
 from companion.errors import CompanionError
@@ -78,11 +78,7 @@ class SupplyScene(RoundScene):
         self.goods = []
 
     def hint(self) -> str:
-        if self.ship:
-            return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
-        if self.row.gap is not None:
-            return shown.gap_words(self.row.gap)
-        return shown.reveal_hint(self.can_scan())
+        return shown.hint(self.ship is not None, self.row.gap, self.can_scan())
 
     def hints(self) -> list[str]:
         # Both forms: a reader that comes ready mid-game changes the words, not the place.
@@ -100,23 +96,19 @@ class SupplyScene(RoundScene):
         if self.ship:
             # Three goods pressed wait for OK (issue 31); clearing is its own button.
             ready = len(self.goods) == 3
-            return (_("{k} of 3 goods").format(k=len(self.goods)),
-                    self.record_ship if ready else None)
+            return shown.goods_count(len(self.goods)), self.record_ship if ready else None
         only = shown.only_next(self.state)  # offered as the primary action (OK), not asked
         return (_("Revealed"), partial(self.pick, only) if only is not None else None)
 
     def primaries(self) -> list[Primary]:
         """Every label OK may have here: the bar's buttons keep their place (issue 19)."""
         return [(_("Revealed"), None), (_("Revealed"), self.clear),
-                *((_("{k} of 3 goods").format(k=k), None) for k in range(3)),
-                (_("{k} of 3 goods").format(k=3), self.record_ship)]
+                *((shown.goods_count(k), None) for k in range(3)),
+                (shown.goods_count(3), self.record_ship)]
 
     def legend(self) -> dict[str, str]:
         """While a ship's goods are asked the buttons are the goods the bag still holds."""
-        state = self.state
-        left = ship_goods(state, self.goods) if self.ship else ()
-        return {colour: names.good_initial(good) for colour in buttons.order(state)
-                if (good := buttons.good_of(state, colour)) is not None and good in left}
+        return shown.goods_legend(self.state, self.goods if self.ship else None)
 
     def on_player(self, colour: str) -> None:
         """A ship's goods: the button's good goes in (`legend`); three wait for OK."""
@@ -124,11 +116,9 @@ class SupplyScene(RoundScene):
             return
         good = buttons.good_of(self.state, colour)
         if len(self.goods) >= 3:
-            self.ui.info(_("The ship has its 3 goods: OK records them, Undo takes one "
-                           "back."))
+            self.ui.info(shown.goods_full())
         elif good is None or colour not in self.legend():
-            self.ui.error(_("No {good} is left in the bag.").format(
-                good=names.good(good or "")))
+            self.ui.error(shown.no_good_left(good or ""))
         else:
             self.goods.append(good)
             self.ui.dirty = True
@@ -166,7 +156,8 @@ class SupplyScene(RoundScene):
 
     def on_back(self) -> None:
         self.forget_ship()
-        self.row.clear()
+        if waited := self.row.drop():  # Supply left: what waited is said, not lost
+            self.ui.error(shown.not_entered(self.state, waited))
 
     def on_unread(self, place: int) -> None:
         if self.row.unread(place, busy=self.ship is not None):
@@ -175,8 +166,7 @@ class SupplyScene(RoundScene):
 
     def on_camera_card(self, card_id: str) -> None:
         if self.row.holds(card_id, busy=self.ship is not None):
-            self.ui.info(_("{card} is next, once the card at place {n} is tapped.").format(
-                card=names.card_name(self.state.catalogue[card_id]), n=self.row.place()))
+            self.ui.info(shown.waits_for_place(self.state, card_id, self.row.place()))
         else:
             self.on_card(card_id)
 
@@ -191,40 +181,30 @@ class SupplyScene(RoundScene):
             self.ui.dirty = True  # its label read again: the goods pressed so far stay
         elif self.ship is not None:
             self.row.add(card_id)
-            self.ui.info(_("{card} is next, once the ship's goods are in.").format(
-                card=names.card_name(state.catalogue[card_id])))
+            self.ui.info(shown.waits_for_ship(state, card_id))
         else:
             self.pick(card_id)
 
     def next_waiting(self) -> None:
         """The ship is recorded or set aside: the card that came meanwhile, if any."""
-        card_id = self.row.next()
-        if isinstance(card_id, int):  # a place the camera could not read: the table taps it
-            self.ui.info(shown.gap_message(card_id))
+        got = self.row.after(free=self.ui.top is self)
+        if isinstance(got, int):  # a place the camera could not read: the table taps it
+            self.ui.info(shown.gap_message(got))
             self.ui.dirty = True
-        elif card_id is not None and self.ui.top is not self:  # no more reveals
-            self.row.clear()
-            self.ui.error(_("{card} came while a ship's goods were asked and was not "
-                            "entered: tap or scan it if it was revealed.").format(
-                card=names.card_name(self.state.catalogue[card_id])))
-        elif card_id is not None:
-            self.pick(card_id)
+        elif isinstance(got, list):  # a question over Supply, or no more reveals
+            self.ui.error(shown.not_entered(self.state, got))
+        elif got is not None:
+            self.pick(got)
 
     def pick(self, card_id: str) -> None:
         if self.state.catalogue[card_id].kind == Kind.SHIP:
-            self.ship = card_id
-            self.ship_since = self.state
-            self.goods = []
+            self.start_ship(card_id)
             self.row.gap = None  # the ship is the unread place's card: its goods come next
-            self.ui.dirty = True
             self.fill_forced()
-        elif self.game.act(Reveal(card_id)):
-            self.row.gap = None
-            self.next_waiting()
-        elif self.ui.top is not self and self.row.busy():
-            # A question opened over Supply (a fire's points): the cards that came behind
-            # it cannot follow its answer by themselves. Said now, under the question
-            # (`next_waiting`), rather than entered later after another card, out of place.
+        elif self.game.act(Reveal(card_id)) or self.ui.top is not self:
+            # Revealed, or a question opened over Supply (a fire's points): what waits
+            # follows, or is said now under the question (`RowOrder.after`) rather than
+            # entered later after another card, out of place.
             self.next_waiting()
 
     def fill_forced(self) -> None:
@@ -232,8 +212,7 @@ class SupplyScene(RoundScene):
         goods = forced_goods(self.state, self.goods) if self.ship is not None else None
         if self.ship is not None and goods is not None and \
                 self.game.act(Reveal(self.ship, goods)):
-            self.ui.info(_("The bag left no choice: {goods}.").format(
-                goods=", ".join(names.good(g) for g in goods)))
+            self.ui.info(shown.forced_words(goods))
             self.next_waiting()
 
     def tap_card(self, card_id: str) -> None:
@@ -255,11 +234,13 @@ class SupplyScene(RoundScene):
 
     def ship_good(self, ship: str, good: str) -> None:
         """A ship revealed, its first cube `good`: the goods row asks for the other two."""
-        self.ship = ship
-        self.ship_since = self.state
-        self.goods = []
-        self.ui.dirty = True
+        self.start_ship(ship)
         self.add_good(good)
+
+    def start_ship(self, ship: str) -> None:
+        """The ship's goods are asked, from none."""
+        self.ship, self.ship_since, self.goods = ship, self.state, []
+        self.ui.dirty = True
 
     def cards_shown(self, state: State) -> list[str]:
         """The ship whose goods are asked, else the cards of the grid still to be revealed."""
@@ -274,10 +255,7 @@ class SupplyScene(RoundScene):
 
     def revealed_since(self, before: State) -> None:
         """A card revealed by its printed value: as after `pick`, the row's next follows."""
-        state = self.state
-        if state.actions > before.actions and type(state.last_action) is Reveal and \
-                self.ship is None and self.row.busy():
-            self.row.gap = None
+        if revealed_since(before, self.state) and self.ship is None:
             self.next_waiting()
             self.ui.dirty = True
 

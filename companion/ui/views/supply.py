@@ -15,7 +15,7 @@ from companion.engine import GOODS, Card, Catalogue, RuleError, State
 from companion.engine.legal import bag_left, reveal_refusal, ship_goods, supply_cards
 from companion.engine.values import value
 from companion.engine.words import PRINTED, PRINTED_FIELD, Kind
-from companion.ui import i18n, names, words
+from companion.ui import buttons, i18n, names, words
 from companion.ui.i18n import _, ngettext
 
 
@@ -296,6 +296,63 @@ def gap_message(place: int) -> str:
     """What the table does about a card the camera cannot read."""
     return _("The camera cannot read the card at place {n} of the row: tap it or scan "
              "it.").format(n=place)
+
+
+def hint(ship: bool, gap: int | None, scans: bool) -> str:
+    """Supply's hint: a ship's goods asked, else a place the camera could not read, else
+    how the cards are told (`reveal_hint`)."""
+    if ship:
+        return _("Tap the 3 goods drawn from the bag for the ship, in any order.")
+    return gap_words(gap) if gap is not None else reveal_hint(scans)
+
+
+def goods_legend(state: State, goods: Sequence[str] | None) -> dict[str, str]:
+    """The players' buttons while a ship's `goods` are asked (None: no ship): each the
+    good it stands for, where the bag still holds it."""
+    left = ship_goods(state, list(goods)) if goods is not None else ()
+    return {colour: names.good_initial(good) for colour in buttons.order(state)
+            if (good := buttons.good_of(state, colour)) is not None and good in left}
+
+
+def goods_count(k: int) -> str:
+    """OK's label while a ship's goods are pressed."""
+    return _("{k} of 3 goods").format(k=k)
+
+
+def goods_full() -> str:
+    return _("The ship has its 3 goods: OK records them, Undo takes one back.")
+
+
+def no_good_left(good: str) -> str:
+    return _("No {good} is left in the bag.").format(good=names.good(good))
+
+
+def forced_words(goods: Sequence[str]) -> str:
+    """The goods recorded where the bag left no choice (`engine.legal.forced_goods`)."""
+    return _("The bag left no choice: {goods}.").format(
+        goods=", ".join(names.good(g) for g in goods))
+
+
+def waits_for_place(state: State, card_id: str, place: int | None) -> str:
+    """A card from the camera waits behind a place it could not read (`RowOrder.holds`)."""
+    return _("{card} is next, once the card at place {n} is tapped.").format(
+        card=names.card_name(state.catalogue[card_id]), n=place)
+
+
+def waits_for_ship(state: State, card_id: str) -> str:
+    """A card scanned while a ship's goods are asked waits for them."""
+    return _("{card} is next, once the ship's goods are in.").format(
+        card=names.card_name(state.catalogue[card_id]))
+
+
+def not_entered(state: State, waited: Sequence[str | int]) -> str:
+    """The cards (ids) and unread places (numbers) that waited and are entered no more
+    (a question opened over Supply, or no more reveals): all of them named, in the
+    row's order. Worded for any card and any count (no agreement with a card's name)."""
+    said = [_("the card at place {n}").format(n=item) if isinstance(item, int)
+            else names.card_name(state.catalogue[item]) for item in waited]
+    return _("Not entered, as another entry was open: {cards}. Tap or scan each one that "
+             "was revealed.").format(cards=", ".join(said))
 
 
 def kind_word(kind: str) -> str:

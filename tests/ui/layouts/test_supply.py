@@ -204,3 +204,24 @@ def test_the_same_inputs_reuse_the_grid_and_another_round_forgets_the_places(can
     assert other.round != made.round
     assert all(key[0] == other.round for key, _places in other.grids)
     assert all(key[0] == other.round for key, _row in other.rows)
+
+
+@pytest.mark.parametrize("values", [0, 5])
+def test_a_ships_goods_stand_on_the_ship_rows_places_inside_the_room(canvas, values):
+    """QA (dep-01 -> dep-02): the five goods take the ship row's places, each good's the
+    one its first-good button had; the row of the ship's goods so far goes above them
+    where the firemen's row was, or below them where the ship row is the grid's first,
+    every target inside the room and none over another."""
+    c, room = canvas
+    grid = places.grid(c, room, WINTER[:4], 0, "Fireman", values, "Ship", 5)
+    laid = places.goods(c, room, ("Other card", "Clear goods"), grid.goods)
+    assert [(g.x, g.y, g.w) for g in laid.goods] == [(b.x, b.y, b.w) for b in grid.goods]
+    targets = [*laid.goods, laid.other]
+    k = scale([c.w, c.h])
+    for i, a in enumerate(targets):
+        assert room.contains(a), (a, room)
+        assert a.w >= at_least(TARGET_PX, k) and a.h >= at_least(TARGET_PX, k), a
+        assert not any(a.colliderect(b) for b in targets[i + 1:]), a
+    assert (laid.other.bottom <= laid.goods[0].y) is bool(values)
+    assert all(room.contains(s) and not s.colliderect(laid.goods[0]) for s in laid.slots)
+    assert not any(u.colliderect(laid.other) for u in laid.under if u.h)

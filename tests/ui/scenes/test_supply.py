@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from benchmarks.touch import Finger, TouchTable, clean
@@ -19,6 +20,7 @@ from companion.inputs import intents as it
 from companion.ui import names
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
+from companion.ui.paint import Control
 from companion.ui.views.supply import asked_kinds
 
 from ..framecheck import problems
@@ -88,7 +90,9 @@ def test_a_card_sent_during_a_ships_goods_follows_the_ship(ui, services):
         assert slots[before + 1:] == [nxt.card]
 
 
-def test_back_forgets_the_waiting_card(ui, services):
+def test_back_forgets_the_waiting_card_and_says_so(ui, services):
+    """QA: nothing the table scanned is lost without a word: Back sets the ship aside and
+    the card that waited for it is named as not entered."""
     catalogue = services.load_catalogue()
     actions, i, table, before = at_the_ship(ui, catalogue)
     scan(ui, actions[i].card)
@@ -96,6 +100,8 @@ def test_back_forgets_the_waiting_card(ui, services):
     ui.intent(it.Back())
     assert ui.top.name == "supply" and ui.top.ship is None and ui.top.row.waiting == []
     assert len(ui.game.state.slots) == before
+    assert ui.message is not None and ui.message.error
+    assert plain(names.card_name(catalogue[actions[i + 1].card])) in plain(ui.message.text)
 
 
 # --- a place the camera cannot read: one tap completes it, the cards after it follow -------------
@@ -814,3 +820,85 @@ def test_the_rules_texts_opened_during_a_ship_s_goods_keep_them(ui):
     assert ui.top.name == "supply" and ui.top.ship == ship and ui.top.goods == [good]
     ui.intent(it.Back())  # Back on Supply: the ship set aside
     assert ui.top.ship is None and ui.top.goods == []
+
+
+def test_every_card_scanned_behind_a_fire_whose_points_are_asked_is_named(ui, services):
+    """Found playing (QA, French, /tmp/qa/fr-121): a ship, the fire, then three more cards
+    scanned; once the fire's points were asked only the first waiting card was named and
+    the others were dropped without a word. All are named, in the row's order, and none
+    is entered by itself; the words agree with no card's name (any card, any count)."""
+    catalogue = services.load_catalogue()
+    actions, i, table, before = at_the_ship(ui, catalogue)
+    ship = actions[i]
+    state = ui.game.state
+    season = catalogue[ship.card].season
+    unseen = shown_unseen(state)
+    fire = next(c for c in unseen if catalogue[c].kind == Kind.FIRE
+                and catalogue[c].season == season)
+    others = [c for c in unseen if c not in (ship.card, fire)
+              and catalogue[c].kind not in (Kind.SHIP, Kind.FIRE)
+              and catalogue[c].season == season][:3]
+    assert len(others) >= 2
+    for card in (ship.card, fire, *others):
+        scan(ui, card)
+    for good in ship.goods:
+        if len(ui.game.state.slots) > before:
+            break
+        table.finger.tap(names.good_initial(good))
+    assert ui.top.name == "confirm"  # the fire's points
+    assert ui.message is not None and ui.message.error
+    said = plain(ui.message.text)
+    places = [said.find(plain(names.card_name(catalogue[c]))) for c in others]
+    assert -1 not in places and places == sorted(places), said
+    assert not ui.scenes[-2].row.busy()
+    table.finger.tap("4")
+    assert ui.top.name == "supply"
+    assert not {slot.card for slot in ui.game.state.slots} & set(others)
+
+
+
+# --- QA (German 2 players by touch, French 5 players): the goods under the finger -------------
+
+
+@pytest.mark.parametrize(("size", "language"),
+                         [((480, 800), "de"), ((480, 800), "en"), ((800, 480), "fr")])
+def test_a_ship_started_on_the_ship_row_has_the_same_good_under_the_finger(services, size,
+                                                                          language):
+    """Found playing (/tmp/qa/dep-01 -> dep-02, fr-28 -> fr-29): a tap on the ship row's
+    "Te" started the ship, the ship row moved up and the big goods came where the finger
+    was: the same spot tapped again hit "Sa". The goods now stand on the ship row's places,
+    each where its first-good button was: every spot of the row has its own good under it
+    after the ship is started, and the tap that started it, repeated, adds that good."""
+    from companion.ui.core import UI
+
+    ui = UI(services, size)
+    ui.open("home")
+    ui.set_language(language)
+
+    def ship_next(b: State, a: State) -> bool:
+        season = a.top_season()
+        return a.phase == "supply" and season is not None and any(
+            a.catalogue[c].kind == Kind.SHIP for c in a.unseen.get(season, ()))
+
+    finger = at(ui, ship_next, players=2)
+    finger.frame()
+    assert ui.top.plan.ship_row
+    bag = ui.game.state.bag
+    good = next(g for g in GOODS if bag[g] >= 2)
+    spots = {}
+    for g in GOODS:
+        x, y, w, h = finger.find(ui.top.ship_row_label(g))["rect"]
+        spots[g] = (x + w // 2, y + h // 2)
+    finger.tap(ui.top.ship_row_label(good))
+    assert ui.top.ship is not None and ui.top.goods == [good]
+    targets = finger.frame()["targets"]
+    for g, spot in spots.items():
+        under = [clean(t["label"]) for t in targets
+                 if not t["bar"] and pygame.Rect(t["rect"]).collidepoint(spot)]
+        assert under == [clean(names.good_initial(g))], (g, spot, under)
+    # On narrow places what the bag has left goes under the initials: all five alike.
+    goods = [i for i in ui.top.plan.items if isinstance(i, Control) and i.key.startswith("good:")]
+    assert len(goods) == 5 and len({i.badge is None for i in goods}) == 1
+    finger.now += 1.0  # not a hurried double tap: the table means it
+    assert ui.touch(spots[good])
+    assert ui.top.goods == [good, good]
