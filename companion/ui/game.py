@@ -16,6 +16,7 @@ The controller changes screens only through its host (`SceneHost`: `scenes`,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from companion.engine import (
@@ -28,8 +29,10 @@ from companion.engine import (
     State,
     Undo,
 )
+from companion.engine.actions import parse_line
 from companion.engine.cards import FOURTH_FIRE
 from companion.engine.legal import cube_holders, loading_actions, next_loader, undo_preview
+from companion.engine.printed import taken_back, value_before
 from companion.engine.step import Step
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
@@ -40,6 +43,8 @@ from companion.ui.scene import SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
 from companion.ui.views.income import income_said, income_short
+
+log = logging.getLogger("companion.ui")
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -97,6 +102,10 @@ class GameController:
         self.plans = KeptPlans()
         #: The last state `steps_before` was asked about, and its answer (asked every frame).
         self._depth: tuple[State | None, int] = (None, 0)
+        #: The last state `retold` was asked about, and its answer.
+        self._retold: tuple[State | None, frozenset[str]] = (None, frozenset())
+        #: The record's lines `retold` reads, parsed, for the last state asked.
+        self._confirms: tuple[State | None, list[Action]] = (None, [])
 
     @property
     def session(self) -> GameSession:
@@ -111,6 +120,61 @@ class GameController:
         if self._depth[0] is not state:
             self._depth = (state, history_depth(state))
         return self._depth[1]
+
+    def retold(self, state: State | None = None) -> frozenset[str]:
+        """The unseen cards whose value the table may tell anew (`printed.taken_back`):
+        confirmed by the tap that revealed them, a reveal since undone. Worked out from
+        the game's record, so a restart keeps them; remembered for the last state asked."""
+        state = self.state if state is None else state
+        if self._retold[0] is not state:
+            self._retold = (state, taken_back(state, self._confirm_lines(state)))
+        return self._retold[1]
+
+    def _confirm_lines(self, state: State) -> list[Action]:
+        """The record's setup line, its confirm_value lines and the line after each,
+        parsed (a long record is about 100 KB: only these are read; the pairs
+        `taken_back` looks for stay next to each other)."""
+        if self._confirms[0] is state:
+            return self._confirms[1]
+        lines = self.session.record_text().split("\n")
+        wanted = [i for i, line in enumerate(lines) if '"confirm_value"' in line]
+        picked = sorted({0} | {j for i in wanted for j in (i, i + 1) if j < len(lines)})
+        try:
+            actions = [parse_line(lines[j]) for j in picked if lines[j].strip()]
+        except RuleError:
+            actions = []
+        self._confirms = (state, actions)
+        return actions
+
+    def _file_follows(self, before: State, after: State, action: Action) -> None:
+        """The owner's card file follows an Undo or a Redo of a reveal whose value the
+        same tap confirmed (`retold`): an Undo gives the file back what it held before
+        that tap, where it still holds the value taken back (nothing else relied on it:
+        later games ask again); a Redo saves the value again."""
+        if type(action) not in (Undo, Redo):
+            return
+        undone = [c for c in self.retold(after) if c not in self.retold(before)]
+        redone = [c for c in self.retold(before) if c not in self.retold(after)
+                  and type(action) is Redo]
+        for card_id in undone + redone:
+            card = after.catalogue.cards.get(card_id)
+            field = PRINTED_FIELD.get(card.kind) if card is not None else None
+            if card is None or field is None:
+                continue
+            held = getattr(card, field)
+            value = tuple(str(g) for g in held) if isinstance(held, tuple) else held
+            try:
+                if card_id in undone:
+                    restore = self.ui.services.restore_override
+                    if restore is not None:
+                        was = value_before(self._confirm_lines(after), card_id, field)
+                        restore(card_id, field, value,
+                                tuple(was) if isinstance(was, list) else was)
+                else:
+                    self.ui.services.save_override(card_id, field, value)
+            except CompanionError as exc:  # the game goes on; later games may ask again
+                log.warning("the card file does not follow the %s of %s: %s",
+                            action.type, card_id, exc.message)
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action, *, income_shown: bool = False) -> bool:
@@ -173,6 +237,7 @@ class GameController:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
         self.moved_again(old, action)
+        self._file_follows(old, new, action)
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
         if type(action) not in (Undo, Redo, Done) and not self.grouping:
