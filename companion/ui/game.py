@@ -25,6 +25,7 @@ from companion.engine import (
     Done,
     Move,
     Redo,
+    Reveal,
     RuleError,
     State,
     Undo,
@@ -194,6 +195,11 @@ class GameController:
             return False
         predicted = prepared.after
         pending = unconfirmed(state, predicted)
+        if isinstance(action, Reveal) and action.card in self.retold(state):
+            # Scanned after the tap that told it was undone: asked anew (`retold`).
+            told = PRINTED_FIELD.get(state.catalogue[action.card].kind)
+            if told is not None:
+                pending.insert(0, (action.card, told))
         if pending:
             card_id, field = pending[0]
             # The last round's Done pays the income, then resolves the 4th fire (RULES.md,
@@ -424,7 +430,8 @@ class GameController:
         held = getattr(card, field, None) if card is not None else None
         if isinstance(held, tuple):
             held = tuple(str(g) for g in held)
-        if card is None or held != value or field in card.unverified:
+        if card is None or held != value or field in card.unverified or \
+                card_id in self.retold():  # told anew: the line before its next reveal
             self._session.submit(ConfirmValue(card_id, field, value))
         try:
             self.ui.services.save_override(card_id, field, value)

@@ -136,3 +136,28 @@ def test_redo_saves_the_value_again_and_an_undone_correction_gives_back_the_gues
     assert "A-fireman-1" not in owner_file(state_dir)
     assert offered(ui) == [1, 2, 3, 4, 5]
     ui.game.close()
+
+
+def test_a_card_scanned_after_the_undo_is_asked_its_value_anew(tmp_path):
+    from companion.inputs import intents as it
+
+    ui, state_dir = game_with_one_guess(tmp_path)
+    ui.intent(it.CardScanned("TAG-A-fireman-1", "A-fireman-1"))
+    assert ui.top.name == "confirm"  # not revealed with the value taken back
+    assert not ui.game.state.slots
+    ui.press("value:3")
+    state = ui.game.state
+    assert ui.top.name == "supply" and state.slots[0].card == "A-fireman-1"
+    assert state.catalogue["A-fireman-1"].value == 3
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 3}
+    ui.game.close()
+
+
+def test_the_same_value_told_again_reveals_the_card_at_once(tmp_path):
+    ui, state_dir = game_with_one_guess(tmp_path)
+    ui.press("fireman:2")  # it does show 2 after all
+    state = ui.game.state
+    assert ui.top.name == "supply" and state.slots[0].card == "A-fireman-1"
+    assert state.catalogue["A-fireman-1"].value == 2
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}
+    ui.game.close()

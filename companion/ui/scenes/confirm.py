@@ -90,7 +90,8 @@ def reveal_shown(ui: SceneHost, game: GameHost, candidates: list[str], field: st
     card = state.catalogue[chosen]
     try:
         problem = None
-        if field in card.unverified or not same_value(getattr(card, field), value):
+        if field in card.unverified or chosen in retold or \
+                not same_value(getattr(card, field), value):
             problem = game.confirm_value(chosen, field, value)
     except RuleError as exc:
         ui.error(words.refusal(state, exc))
