@@ -105,6 +105,9 @@ class GameController:
         self._depth: tuple[State | None, int] = (None, 0)
         #: The last state `retold` was asked about, and its answer.
         self._retold: tuple[State | None, frozenset[str]] = (None, frozenset())
+        #: Cards of `retold` the table has just told anew as they were (no line: the
+        #: record holds that value), so their reveal goes ahead; until the next record.
+        self._told: set[str] = set()
         #: The record's lines `retold` reads, parsed, for the last state asked.
         self._confirms: tuple[State | None, list[Action]] = (None, [])
 
@@ -195,7 +198,8 @@ class GameController:
             return False
         predicted = prepared.after
         pending = unconfirmed(state, predicted)
-        if isinstance(action, Reveal) and action.card in self.retold(state):
+        if isinstance(action, Reveal) and action.card in self.retold(state) and \
+                action.card not in self._told:
             # Scanned after the tap that told it was undone: asked anew (`retold`).
             told = PRINTED_FIELD.get(state.catalogue[action.card].kind)
             if told is not None:
@@ -242,6 +246,7 @@ class GameController:
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
+        self._told.clear()
         self.moved_again(old, action)
         self._file_follows(old, new, action)
         self.sync(old, new, income_shown=income_shown)
@@ -430,9 +435,10 @@ class GameController:
         held = getattr(card, field, None) if card is not None else None
         if isinstance(held, tuple):
             held = tuple(str(g) for g in held)
-        if card is None or held != value or field in card.unverified or \
-                card_id in self.retold():  # told anew: the line before its next reveal
+        if card is None or held != value or field in card.unverified:
             self._session.submit(ConfirmValue(card_id, field, value))
+        elif card_id in self.retold():  # told anew, alike: its reveal is not asked again
+            self._told.add(card_id)
         try:
             self.ui.services.save_override(card_id, field, value)
         except CompanionError as exc:

@@ -159,5 +159,8 @@ def test_the_same_value_told_again_reveals_the_card_at_once(tmp_path):
     state = ui.game.state
     assert ui.top.name == "supply" and state.slots[0].card == "A-fireman-1"
     assert state.catalogue["A-fireman-1"].value == 2
+    # The record holds that value already: no second line, the reveal only.
+    assert [line["type"] for line in journal(state_dir)[-4:]] == [
+        "confirm_value", "reveal", "undo", "reveal"]
     assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}
     ui.game.close()
