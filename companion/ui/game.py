@@ -103,13 +103,17 @@ class GameController:
         self.plans = KeptPlans()
         #: The last state `steps_before` was asked about, and its answer (asked every frame).
         self._depth: tuple[State | None, int] = (None, 0)
-        #: The last state `retold` was asked about, and its answer.
-        self._retold: tuple[State | None, frozenset[str]] = (None, frozenset())
+        #: The last states `retold` was asked about (an Undo asks two), and its answers.
+        self._retold: list[tuple[State, frozenset[str]]] = []
         #: Cards of `retold` the table has just told anew as they were (no line: the
         #: record holds that value), so their reveal goes ahead; until the next record.
         self._told: set[str] = set()
-        #: The record's lines `retold` reads, parsed, for the last state asked.
-        self._confirms: tuple[State | None, list[Action]] = (None, [])
+        #: The record's lines `retold` reads, parsed: how much of the record text was
+        #: read (it only grows, but for a line cut after a failed write), and whether
+        #: its last line was a confirm_value (the next line is wanted too); the read
+        #: text's end, to see that it is still the same text.
+        self._confirms: tuple[int, list[Action], bool] = (0, [], False)
+        self._read_end = ""
 
     @property
     def session(self) -> GameSession:
@@ -130,24 +134,36 @@ class GameController:
         confirmed by the tap that revealed them, a reveal since undone. Worked out from
         the game's record, so a restart keeps them; remembered for the last state asked."""
         state = self.state if state is None else state
-        if self._retold[0] is not state:
-            self._retold = (state, taken_back(state, self._confirm_lines(state)))
-        return self._retold[1]
+        for seen, answer in self._retold:
+            if seen is state:
+                return answer
+        answer = taken_back(state, self._confirm_lines())
+        self._retold = [*self._retold[-1:], (state, answer)]
+        return answer
 
-    def _confirm_lines(self, state: State) -> list[Action]:
+    def _confirm_lines(self) -> list[Action]:
         """The record's setup line, its confirm_value lines and the line after each,
-        parsed (a long record is about 100 KB: only these are read; the pairs
+        parsed (a long record is about 100 KB: only these are read, each once; the pairs
         `taken_back` looks for stay next to each other)."""
-        if self._confirms[0] is state:
-            return self._confirms[1]
-        lines = self.session.record_text().split("\n")
-        wanted = [i for i, line in enumerate(lines) if '"confirm_value"' in line]
-        picked = sorted({0} | {j for i in wanted for j in (i, i + 1) if j < len(lines)})
+        text = self.session.record_text()
+        read, actions, after_confirm = self._confirms
+        if len(text) < read or text[max(0, read - 80):read] != self._read_end:
+            read, actions, after_confirm = 0, [], False  # a line cut: read anew
+        if len(text) == read:
+            return actions
+        actions = list(actions)
         try:
-            actions = [parse_line(lines[j]) for j in picked if lines[j].strip()]
+            for line in text[read:].split("\n"):
+                if not line.strip():
+                    continue
+                confirm = '"confirm_value"' in line
+                if confirm or after_confirm or (read == 0 and not actions):
+                    actions.append(parse_line(line))
+                after_confirm = confirm
         except RuleError:
-            actions = []
-        self._confirms = (state, actions)
+            actions, after_confirm = [], False
+        self._confirms = (len(text), actions, after_confirm)
+        self._read_end = text[max(0, len(text) - 80):]
         return actions
 
     def _file_follows(self, before: State, after: State, action: Action) -> None:
@@ -171,7 +187,7 @@ class GameController:
                 if card_id in undone:
                     restore = self.ui.services.restore_override
                     if restore is not None:
-                        was = value_before(self._confirm_lines(after), card_id, field)
+                        was = value_before(self._confirm_lines(), card_id, field)
                         restore(card_id, field, value,
                                 tuple(was) if isinstance(was, list) else was)
                 else:
