@@ -26,6 +26,7 @@ from companion.config.cards import (  # noqa: E402
     confirmed_values,
     load_catalogue,
     load_catalogue_data,
+    restore_override,
     save_override,
 )
 from companion.config.settings import Settings  # noqa: E402
@@ -316,12 +317,18 @@ def make_services(settings: UISettings, state_dir: Path, config_dir: Path, store
         save_override(state_dir, card_id, field, value)
         cache.clear()
 
+    def restore(card_id: str, field: str, mistaken: PrintedValue,
+                before: PrintedValue | None) -> bool:
+        cache.clear()
+        return restore_override(state_dir, card_id, field, mistaken, before)
+
     return Services(
         state_dir=state_dir, config_dir=config_dir, settings=settings, store=store,
         load_catalogue=cached_catalogue,
         load_catalogue_data=lambda: load_catalogue_data(config_dir, state_dir),
         save_override=override, history=history, save_settings=save_settings,
         confirmed_values=lambda: confirmed_values(config_dir, state_dir),
+        restore_override=restore,
     )
 
 

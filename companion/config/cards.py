@@ -236,8 +236,6 @@ def save_override(
     The value is checked against the card's printed field (a fire's points, a fireman's
     value, a contract's 2-4 goods; a bad one is a ConfigError saying so, and the file is
     not touched) and written as plain YAML, whatever types the screens hand in."""
-    import yaml
-
     state_dir = Path(state_dir)
     path = state_dir / OVERRIDE_FILE
     card_id, field = plain(card_id, "card"), plain(field, "field")
@@ -267,6 +265,40 @@ def save_override(
             "%s; set aside as %s", exc.message, aside.name)
     data: dict[str, Any] = plain(dict(doc.data or {}), "cards.yaml") if doc is not None else {}
     data.setdefault(card_id, {})[field] = value
+    _write_overrides(state_dir, path, data)
+
+
+def restore_override(state_dir: str | os.PathLike[str], card_id: str, field: str,
+                     mistaken: Any, before: Any) -> bool:
+    """Give a card's printed value in the owner's file back what it held before a
+    confirmation the table took back (`before`; None: no entry, the catalogue's guess
+    again), if the file still holds the `mistaken` value (else a later correction, or
+    enrolment, relies on what is there, and it stays). Whether the file changed; a
+    ConfigError when it cannot be read or written."""
+    state_dir = Path(state_dir)
+    path = state_dir / OVERRIDE_FILE
+    doc = yamlfile.load(path, missing_ok=True)
+    if doc is None or not isinstance(doc.data, dict) or not _is_override_map(doc.data):
+        return False
+    data: dict[str, Any] = plain(dict(doc.data), "cards.yaml")
+    entry = data.get(card_id) or {}
+    held = entry.get(field)
+    if held is None or plain(mistaken, card_id) != held:
+        return False
+    if before is None:
+        del entry[field]
+        if not entry:
+            del data[card_id]
+    else:
+        entry[field] = plain(before, f"{card_id}.{field}")
+    _write_overrides(state_dir, path, data)
+    return True
+
+
+def _write_overrides(state_dir: Path, path: Path, data: dict[str, Any]) -> None:
+    """Write the owner's card file whole (atomically, fsynced)."""
+    import yaml
+
     try:
         dumped = yaml.safe_dump(data, sort_keys=True, default_flow_style=None,
                                 allow_unicode=True)

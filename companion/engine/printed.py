@@ -11,10 +11,10 @@ goes back to get the corrected value too. Why: docs/record-format.md, "Printed v
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.engine.actions import RECORD_FORMAT, ConfirmValue, Setup
+from companion.engine.actions import RECORD_FORMAT, Action, ConfirmValue, Reveal, Setup
 from companion.engine.cards import Catalogue
 from companion.engine.errors import RuleError
 from companion.engine.state import State
@@ -81,4 +81,51 @@ def confirm_value(
     return _evolve(state, catalogue=catalogue, previous=rebuilt, actions=state.actions + 1)
 
 
-__all__ = ["confirm_value", "pin_printed", "pinned_values"]
+def taken_back(state: State, actions: Iterable[Action]) -> frozenset[str]:
+    """The cards whose printed value the table confirmed with the tap that revealed them,
+    a reveal since undone: still unseen in `state` (the state `actions`, a game's record,
+    reached), their latest `confirm_value` line directly followed by their `reveal`.
+
+    The record keeps such a value as confirmed (undo passes over `confirm_value`, and an
+    undo never brings an old value back), but nothing of the game relied on it: the
+    card was never shown after the reveal was taken back. So the table may tell its
+    value anew, and a different one corrects it (another `confirm_value` line, before
+    the card's next reveal). Why: docs/record-format.md, "Printed values".
+    """
+    unseen: set[str] = set()
+    for ids in state.unseen.values():
+        unseen |= ids
+    latest: dict[str, bool] = {}  # card -> its latest confirm_value was followed by its reveal
+    before: Action | None = None
+    for action in actions:
+        if isinstance(action, ConfirmValue):
+            latest[action.card] = False
+        elif isinstance(action, Reveal) and isinstance(before, ConfirmValue) and \
+                before.card == action.card:
+            latest[action.card] = True
+        before = action
+    return frozenset(card for card, revealed in latest.items() if revealed and card in unseen)
+
+
+def value_before(actions: Iterable[Action], card: str, field: str) -> Any:
+    """What the table had confirmed of `card`'s `field` before the tap that confirmed it
+    and revealed it (a card of `taken_back`; `actions` is its game's record, setup
+    first): the latest `confirm_value` of it that is no such tap's, else the value the
+    setup line pins as verified; None when it was a guess. (An earlier tap's
+    confirmation was taken back too: the card was revealed again.)"""
+    known: Any = None
+    listed = list(actions)
+    for i, action in enumerate(listed):
+        if isinstance(action, Setup):
+            entry = (action.cards or {}).get(card) or {}
+            if field in entry and entry.get("verified", True) is not False:
+                known = entry[field]
+        elif isinstance(action, ConfirmValue) and action.card == card and \
+                action.field == field:
+            after = listed[i + 1] if i + 1 < len(listed) else None
+            if not (isinstance(after, Reveal) and after.card == card):
+                known = action.value
+    return known
+
+
+__all__ = ["confirm_value", "pin_printed", "pinned_values", "taken_back", "value_before"]

@@ -16,6 +16,7 @@ The controller changes screens only through its host (`SceneHost`: `scenes`,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from companion.engine import (
@@ -24,12 +25,15 @@ from companion.engine import (
     Done,
     Move,
     Redo,
+    Reveal,
     RuleError,
     State,
     Undo,
 )
+from companion.engine.actions import parse_line
 from companion.engine.cards import FOURTH_FIRE
 from companion.engine.legal import cube_holders, loading_actions, next_loader, undo_preview
+from companion.engine.printed import taken_back, value_before
 from companion.engine.step import Step
 from companion.engine.words import PRINTED_FIELD, Form, Phase
 from companion.errors import CompanionError
@@ -40,6 +44,8 @@ from companion.ui.scene import SceneHost
 from companion.ui.services import GameSession, PrintedValue
 from companion.ui.views.fire import fires_said
 from companion.ui.views.income import income_said, income_short
+
+log = logging.getLogger("companion.ui")
 
 
 def unconfirmed(before: State, after: State) -> list[tuple[str, str]]:
@@ -97,6 +103,17 @@ class GameController:
         self.plans = KeptPlans()
         #: The last state `steps_before` was asked about, and its answer (asked every frame).
         self._depth: tuple[State | None, int] = (None, 0)
+        #: The last states `retold` was asked about (an Undo asks two), and its answers.
+        self._retold: list[tuple[State, frozenset[str]]] = []
+        #: Cards of `retold` the table has just told anew as they were (no line: the
+        #: record holds that value), so their reveal goes ahead; until the next record.
+        self._told: set[str] = set()
+        #: The record's lines `retold` reads, parsed: how much of the record text was
+        #: read (it only grows, but for a line cut after a failed write), and whether
+        #: its last line was a confirm_value (the next line is wanted too); the read
+        #: text's end, to see that it is still the same text.
+        self._confirms: tuple[int, list[Action], bool] = (0, [], False)
+        self._read_end = ""
 
     @property
     def session(self) -> GameSession:
@@ -111,6 +128,73 @@ class GameController:
         if self._depth[0] is not state:
             self._depth = (state, history_depth(state))
         return self._depth[1]
+
+    def retold(self, state: State | None = None) -> frozenset[str]:
+        """The unseen cards whose value the table may tell anew (`printed.taken_back`):
+        confirmed by the tap that revealed them, a reveal since undone. Worked out from
+        the game's record, so a restart keeps them; remembered for the last state asked."""
+        state = self.state if state is None else state
+        for seen, answer in self._retold:
+            if seen is state:
+                return answer
+        answer = taken_back(state, self._confirm_lines())
+        self._retold = [*self._retold[-1:], (state, answer)]
+        return answer
+
+    def _confirm_lines(self) -> list[Action]:
+        """The record's setup line, its confirm_value lines and the line after each,
+        parsed (a long record is about 100 KB: only these are read, each once; the pairs
+        `taken_back` looks for stay next to each other)."""
+        text = self.session.record_text()
+        read, actions, after_confirm = self._confirms
+        if len(text) < read or text[max(0, read - 80):read] != self._read_end:
+            read, actions, after_confirm = 0, [], False  # a line cut: read anew
+        if len(text) == read:
+            return actions
+        actions = list(actions)
+        try:
+            for line in text[read:].split("\n"):
+                if not line.strip():
+                    continue
+                confirm = '"confirm_value"' in line
+                if confirm or after_confirm or (read == 0 and not actions):
+                    actions.append(parse_line(line))
+                after_confirm = confirm
+        except RuleError:
+            actions, after_confirm = [], False
+        self._confirms = (len(text), actions, after_confirm)
+        self._read_end = text[max(0, len(text) - 80):]
+        return actions
+
+    def _file_follows(self, before: State, after: State, action: Action) -> None:
+        """The owner's card file follows an Undo or a Redo of a reveal whose value the
+        same tap confirmed (`retold`): an Undo gives the file back what it held before
+        that tap, where it still holds the value taken back (nothing else relied on it:
+        later games ask again); a Redo saves the value again."""
+        if type(action) not in (Undo, Redo):
+            return
+        undone = [c for c in self.retold(after) if c not in self.retold(before)]
+        redone = [c for c in self.retold(before) if c not in self.retold(after)
+                  and type(action) is Redo]
+        for card_id in undone + redone:
+            card = after.catalogue.cards.get(card_id)
+            field = PRINTED_FIELD.get(card.kind) if card is not None else None
+            if card is None or field is None:
+                continue
+            held = getattr(card, field)
+            value = tuple(str(g) for g in held) if isinstance(held, tuple) else held
+            try:
+                if card_id in undone:
+                    restore = self.ui.services.restore_override
+                    if restore is not None:
+                        was = value_before(self._confirm_lines(), card_id, field)
+                        restore(card_id, field, value,
+                                tuple(was) if isinstance(was, list) else was)
+                else:
+                    self.ui.services.save_override(card_id, field, value)
+            except CompanionError as exc:  # the game goes on; later games may ask again
+                log.warning("the card file does not follow the %s of %s: %s",
+                            action.type, card_id, exc.message)
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action, *, income_shown: bool = False) -> bool:
@@ -130,6 +214,12 @@ class GameController:
             return False
         predicted = prepared.after
         pending = unconfirmed(state, predicted)
+        if isinstance(action, Reveal) and action.card in self.retold(state) and \
+                action.card not in self._told:
+            # Scanned after the tap that told it was undone: asked anew (`retold`).
+            told = PRINTED_FIELD.get(state.catalogue[action.card].kind)
+            if told is not None:
+                pending.insert(0, (action.card, told))
         if pending:
             card_id, field = pending[0]
             # The last round's Done pays the income, then resolves the 4th fire (RULES.md,
@@ -172,7 +262,9 @@ class GameController:
         except CompanionError as exc:
             self.ui.error(_("Not saved: {reason}").format(reason=exc.message))
             return False
+        self._told.clear()
         self.moved_again(old, action)
+        self._file_follows(old, new, action)
         self.sync(old, new, income_shown=income_shown)
         self.announce(old, new, action)
         if type(action) not in (Undo, Redo, Done) and not self.grouping:
@@ -361,6 +453,8 @@ class GameController:
             held = tuple(str(g) for g in held)
         if card is None or held != value or field in card.unverified:
             self._session.submit(ConfirmValue(card_id, field, value))
+        elif card_id in self.retold():  # told anew, alike: its reveal is not asked again
+            self._told.add(card_id)
         try:
             self.ui.services.save_override(card_id, field, value)
         except CompanionError as exc:

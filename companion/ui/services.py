@@ -147,3 +147,7 @@ class Services:
     club_waiting: Callable[[], int] | None = None
     """How many finished games wait for the club (docs/club.md); None when the table's
     configuration names no club. Settings shows it."""
+    restore_override: Callable[[str, str, PrintedValue, PrintedValue | None], bool] | None = None
+    """Give a printed value of the owner's card file back what it held before a
+    confirmation the table took back, if it still holds the mistaken one
+    (`config.cards.restore_override`); None where nothing is saved for later games."""

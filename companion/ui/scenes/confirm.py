@@ -55,14 +55,16 @@ def same_value(a: object, b: object) -> bool:
 
 
 def which_card(catalogue: Catalogue, candidates: list[str], field: str,
-               value: PrintedValue) -> str | None:
+               value: PrintedValue, retold: frozenset[str] = frozenset()) -> str | None:
     """The card among `candidates` (unseen cards of one kind and season) that shows
     `value`: one whose value is confirmed and alike, else an unconfirmed one whose guess
     is alike, else an unconfirmed one (of the same size for a contract): its guess was
-    wrong. None when every candidate is confirmed and none shows it."""
+    wrong. None when every candidate is confirmed and none shows it. A card of `retold`
+    (its value confirmed by the tap that revealed it, a reveal since undone) counts as
+    unconfirmed: that tap may have been a mistake."""
     cards = [catalogue[cid] for cid in candidates]
-    confirmed = [c for c in cards if field not in c.unverified]
-    guesses = [c for c in cards if field in c.unverified]
+    confirmed = [c for c in cards if field not in c.unverified and c.id not in retold]
+    guesses = [c for c in cards if field in c.unverified or c.id in retold]
     for group in (confirmed, guesses):
         for card in group:
             if same_value(getattr(card, field), value):
@@ -85,14 +87,16 @@ def reveal_shown(ui: SceneHost, game: GameHost, candidates: list[str], field: st
     from companion.engine import Reveal
 
     state = game.state
-    chosen = which_card(state.catalogue, candidates, field, value)
+    retold = game.retold(state)
+    chosen = which_card(state.catalogue, candidates, field, value, retold)
     if chosen is None:
         ui.error(_("No card of this season still in the pile shows that."))
         return
     card = state.catalogue[chosen]
     try:
         problem = None
-        if field in card.unverified or not same_value(getattr(card, field), value):
+        if field in card.unverified or chosen in retold or \
+                not same_value(getattr(card, field), value):
             problem = game.confirm_value(chosen, field, value)
     except RuleError as exc:
         ui.error(words.refusal(state, exc))

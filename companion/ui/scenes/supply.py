@@ -262,7 +262,7 @@ class SupplyScene(RoundScene):
     def ask(self, kind: str) -> None:
         """What does the revealed card of `kind` show? (`views.supply.asked_reveal`)"""
         state = self.state
-        now, candidates = shown.asked_reveal(state, kind)
+        now, candidates = shown.asked_reveal(state, kind, self.game.retold(state))
         if now is not None:
             self.pick(now)
         elif candidates:
@@ -277,7 +277,7 @@ class SupplyScene(RoundScene):
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         key = (state, self.ship, tuple(self.goods), self.page, i18n.language())
         self.view = view = self.kept("view", key, lambda: shown.view(
-            state, self.ship, self.goods, self.page, self.view))
+            state, self.ship, self.goods, self.page, self.view, self.game.retold(state)))
         made = places.plan(c, view, area, self.game.plans.last(SupplyPlan),
                            (_("Other card"), _("Clear goods")))
         # This frame's round frame (`RoundScene.draw`, planned before the phase) goes with it.

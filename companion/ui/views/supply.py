@@ -85,11 +85,15 @@ class SupplyView:
 
 
 def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
-         page: int = 0, previous: SupplyView | None = None) -> SupplyView:
+         page: int = 0, previous: SupplyView | None = None,
+         retold: frozenset[str] = frozenset()) -> SupplyView:
     """The Supply of `state`: a ship's goods `goods` so far while `ship`'s are asked, the
     grid's page `page` asked for. What `previous` (the last frame's view) worked out and
     still holds is taken from it: the round's grid (the same cards while the round, its
-    season and the cards' values stay) and each card's face (while it asks as it did)."""
+    season and the cards' values stay) and each card's face (while it asks as it did).
+    The cards of `retold` (a value confirmed by the tap that revealed them, a reveal
+    since undone: `GameController.retold`) are asked as if their value were a guess, so
+    the table can tell it anew."""
     season = state.top_season()
     unseen = supply_cards(state)
     language = i18n.language()
@@ -97,7 +101,7 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
         previous.language == language and previous.round == state.round and \
         previous.season == season and previous.players == state.player_count
     grid = previous.grid if previous is not None and same else tuple(grid_cards(state))
-    asked = asked_kinds(state)
+    asked = asked_kinds(state, retold)
     head = _("Revealed {k} of {n}").format(k=len(state.slots), n=state.player_count + 1)
     if season is not None and not ship:
         count = len(state.unseen[season])
@@ -136,17 +140,17 @@ def view(state: State, ship: str | None = None, goods: Sequence[str] = (),
                     for i, slot in enumerate(state.slots)),
         grid=grid, unseen=unseen, faces=faces,
         catalogue=state.catalogue,
-        told=told_by_value(state, grid), done=done,
+        told=told_by_value(state, grid, retold), done=done,
         fires={cid: names.card_in_season(state.catalogue[cid]) for cid in grid if cid in fired},
         values_open=frozenset(v for v in range(low, high + 1) if any(
-            field in state.catalogue[cid].unverified or state.catalogue[cid].value == v
+            guessed(state, cid, field, retold) or state.catalogue[cid].value == v
             for cid in firemen)),
         next_ship=next((cid for cid in ships if cid in unseen), None),
         bag=dict(state.bag), ship=ship,
         ship_name=names.card_in_season(state.catalogue[ship]) if ship else "",
         goods=taken, left=bag_left(state, taken),
         goods_open=frozenset(ship_goods(state, taken)) if ship else frozenset(),
-        only_next=only_next(state), page=page)
+        only_next=only_next(state, retold), page=page)
 
 
 def _face(card: Card, asks: bool) -> Face:
@@ -203,7 +207,13 @@ def grid_cards(state: State) -> list[str]:
     return cards + sorted(cid for cid in unseen if cid not in cards)
 
 
-def asked_kinds(state: State) -> dict[str, list[str]]:
+def guessed(state: State, cid: str, field: str, retold: frozenset[str] = frozenset()) -> bool:
+    """Whether the table is asked `cid`'s printed `field`: its value is a guess, or one
+    it may tell anew (`retold`)."""
+    return field in state.catalogue[cid].unverified or cid in retold
+
+
+def asked_kinds(state: State, retold: frozenset[str] = frozenset()) -> dict[str, list[str]]:
     """Kinds whose revealed card is told by what it shows: the unseen cards of the top
     season of a kind with a printed value whose value is still a guess (their names
     would only show guesses), the last one of the season too: its question comes with
@@ -216,21 +226,23 @@ def asked_kinds(state: State) -> dict[str, list[str]]:
         if kind in (Kind.FIRE, Kind.FIREMAN):
             continue
         guesses = [cid for cid in state.catalogue.cards if cid in unseen and
-                   state.catalogue[cid].kind == kind and field in state.catalogue[cid].unverified]
+                   state.catalogue[cid].kind == kind and guessed(state, cid, field, retold)]
         if guesses:
             out[kind] = guesses
     return out
 
 
-def told_by_value(state: State, cards: Sequence[str]) -> bool:
+def told_by_value(state: State, cards: Sequence[str],
+                  retold: frozenset[str] = frozenset()) -> bool:
     """Whether the grid's firemen are told by their value (five buttons): some fireman
-    among `cards` has a value the table has not confirmed in `state`."""
+    among `cards` has a value the table has not confirmed in `state` (or may tell anew:
+    `retold`)."""
     return any(cid in state.catalogue.cards and state.catalogue[cid].kind == Kind.FIREMAN
-               and PRINTED_FIELD[Kind.FIREMAN] in state.catalogue[cid].unverified
+               and guessed(state, cid, PRINTED_FIELD[Kind.FIREMAN], retold)
                for cid in cards)
 
 
-def only_next(state: State) -> str | None:
+def only_next(state: State, retold: frozenset[str] = frozenset()) -> str | None:
     """The card that must come next when the top season has one unseen card left (not
     a fireman whose value is a guess: its value's button says both in one tap; nor a
     contract whose goods are asked as it is revealed: "Contract ?")."""
@@ -240,7 +252,8 @@ def only_next(state: State) -> str | None:
     only = next(iter(unseen))
     card = state.catalogue.cards.get(only)
     if card is not None and card.kind in (Kind.FIREMAN, Kind.CONTRACT) and \
-            PRINTED_FIELD[card.kind] in card.unverified and not asked_later(state, card.kind):
+            guessed(state, only, PRINTED_FIELD[card.kind], retold) and \
+            not asked_later(state, card.kind):
         return None  # told by its value's button, or asked what it shows
     return only
 
@@ -255,11 +268,12 @@ def unseen_cards(state: State, kind: str | None = None) -> list[str]:
         cid for cid in unseen if cid not in state.catalogue.cards)
 
 
-def asked_reveal(state: State, kind: str) -> tuple[str | None, list[str]]:
+def asked_reveal(state: State, kind: str,
+                 retold: frozenset[str] = frozenset()) -> tuple[str | None, list[str]]:
     """A kind's question ("Contract ?") tapped: the card revealed at once, without its
     question (`asked_later`: a round's second contract, asked when bought), or None and
     the unseen cards of `kind` the question tells apart."""
-    guesses = asked_kinds(state).get(kind, [])
+    guesses = asked_kinds(state, retold).get(kind, [])
     if guesses and asked_later(state, kind):
         return guesses[0], []
     return None, unseen_cards(state, kind)
