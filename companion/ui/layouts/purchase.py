@@ -23,7 +23,7 @@ the switch goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import overload
 
 import pygame
@@ -33,7 +33,7 @@ from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
 from companion.ui.bar import BAR
-from companion.ui.canvas import BODY, SMALL, Canvas, font
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
@@ -43,6 +43,7 @@ from companion.ui.tokens import (
     GAP,
     HAIRLINE,
     MUTED,
+    PAD,
     PLAYER_COLOURS,
     SNUG,
     TEXT,
@@ -480,6 +481,44 @@ class QuickPlan:
     page: pygame.Rect | None
     #: The form switch's place (before the round's first entry), or None.
     switch: pygame.Rect | None
+    #: How every price button shows its price and its player's letter (`faces`): one way
+    #: for every row (fr-10: the two-letter "Vi" row had its prices under the letters, the
+    #: others beside them).
+    faces: PriceFaces | None = None
+
+
+@value
+class PriceFaces:
+    """The price buttons' one arrangement: the letter's size in the corner, the price's
+    size, and whether the price goes under the letter (the whole width) in every row."""
+
+    badge_size: int
+    price_size: int
+    under: bool
+
+
+def price_faces(c: Canvas, letters: Sequence[str], most: int, cell: int) -> PriceFaces:
+    """The one arrangement of the grid's price buttons (`cell` wide) for the players'
+    `letters` and prices up to `most`: each price beside its letter in the corner, the
+    letters at the body size where every row's leaves its price the room, else at the
+    small size; else every price under its letter. The price as large as it fits in every
+    row (`Canvas.button` fits a label from its size down to the body size, and a row's
+    room depends on its letter)."""
+    widest = str(most)
+    side = cell - c.u(PAD)
+    for badge_size in (BODY, SMALL):
+        badge_w = max((font(c.px(badge_size)).size(x)[0] for x in letters), default=0)
+        room = side - badge_w - c.u(SNUG)
+        if font(c.px(BODY)).size(widest)[0] <= room:
+            return PriceFaces(badge_size=badge_size, under=False,
+                              price_size=_largest(c, widest, room))
+    return PriceFaces(badge_size=BODY, under=True, price_size=_largest(c, widest, side))
+
+
+def _largest(c: Canvas, text: str, room: int) -> int:
+    """The largest text size from `LARGE` down to `BODY` at which `text` fits `room`."""
+    return next((s for s in range(LARGE, BODY, -1) if font(c.px(s)).size(text)[0] <= room),
+                BODY)
 
 
 def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPlan:
@@ -497,11 +536,13 @@ def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPla
     switch = None
     if grid.switch is not None:
         switch = switch_place(c, False, area, pygame.Rect(grid.switch))
+    letters = [words.letter(state, pid) for pid in state.players]
     return QuickPlan(tiles=placed,
                      cells=tuple(tuple(pygame.Rect(box) for box in row) for row in grid.cells),
                      columns=grid.columns,
                      page=pygame.Rect(grid.page) if grid.page is not None else None,
-                     switch=switch)
+                     switch=switch,
+                     faces=price_faces(c, letters, most_price(state), c.u(FINGER)))
 
 
 def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:

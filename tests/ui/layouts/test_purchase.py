@@ -304,3 +304,30 @@ def test_scaled_up_the_grid_keeps_its_arrangement():
     small = placed.arrange((0, 0, 534, 211), 5, 8, unit())
     big = placed.arrange((0, 0, 1068, 422), 5, 8, unit(2.0))
     assert (small.blocks, small.columns) == (big.blocks, big.columns)
+
+
+# --- every row's price buttons alike (fr-10: "Vi" had its prices under the letter) ------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 720)])
+@pytest.mark.parametrize("letters", [("R", "B", "V", "J", "Vi"), ("R", "B", "G", "Ge", "L"),
+                                     ("A", "B", "C", "D", "E")])
+def test_every_rows_price_buttons_are_laid_out_alike(size, letters):
+    """The grid's price buttons drawn as the plan says (`QuickPlan.faces`): every row's
+    price at the same size and height in its button, whatever its letter's width (a
+    two-letter "Vi" or "Ge" beside "V", "G"), and never over its letter."""
+    c = canvas(size)
+    faces = placed.price_faces(c, letters, 8, c.u(FINGER))
+    box = pygame.Rect(10, 10, c.u(FINGER), c.u(FINGER))
+    seen = set()
+    for letter in letters:
+        for price in ("1", "8"):
+            c.text_rects.clear()
+            c.button(box, price, lambda: None, badge=letter, badge_size=faces.badge_size,
+                     size=faces.price_size, under=faces.under)
+            (shown, ink), (mark, corner) = c.text_rects
+            assert (shown, mark) == (price, letter)
+            assert box.contains(ink) and box.contains(corner)
+            assert not ink.colliderect(corner), (letter, price)
+            seen.add((price, ink.y, ink.h))
+    assert len(seen) == 2, seen  # one place per price (their glyphs' ink differs)
