@@ -68,6 +68,9 @@ STRIP_H = FINGER + 3 * GAP
 #: A tile's least width for a ship's three cubes with their initials (else, in portrait,
 #: the tiles go on two rows); a cube's largest side in a tile; a merchant's one good's.
 LEAST_TILE_W, CUBE, MERCHANT_CUBE = 76, 26, 34
+#: The most lines a tile grows to (its name with its face, and a status line below): a
+#: French "Ca-/serne/2 ?" bought (fr-85), "Con-/trat Ca/Th Sa/Ta ?" (fr-103) at six tiles.
+MOST_TILE_LINES = 4
 #: The frame around the card being settled (at least 2 px).
 BORDER = 3
 #: The tallest the tiles grow where there is room: while the workers are placed; beside
@@ -272,9 +275,10 @@ def discarded_mark(c: Canvas, width: int) -> str:
 
 
 def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
-    """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
-    status; taller where a status needs more than a line beside a one-line name (many
-    workers on a card, "discarded" broken in two)."""
+    """The tiles' least height: per row, two lines of a name (or one and a ship's goods),
+    and its status; taller where a status needs more than a line beside a one-line name
+    (many workers on a card, "discarded" broken in two). What the frame gives way for;
+    `slots_wanted` is what the tiles take where the room allows."""
     cols = slot_columns(c, width, n)
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
@@ -295,6 +299,75 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
                 need = step + (cube if slot.goods else 0) + len(status) * step + c.u(GAP)
             tile = max(tile, need)
     return rows * tile + (rows - 1) * c.u(GAP)
+
+
+def slots_wanted(c: Canvas, width: int, state: State) -> int:
+    """The tiles' height where every card's tile shows its name with its face whole
+    ("Ca-/serne/2 ?", "Con-/trat Ca/Th Sa/Ta ?"), a ship's name over its goods, and a
+    status line below (any card may be bought or left: the tiles keep their height all
+    round), up to `MOST_TILE_LINES` lines: at least `slots_height`. The tiles take it
+    where the phase's room allows (`fitted_height`); where not, a tile says what fits
+    (`tile_name`: fr-85, a bought "Caserne" lost its "2 ?" at five players and the
+    buttons' legend)."""
+    n = len(state.slots)
+    least = slots_height(c, width, n, state)
+    if not n:
+        return least
+    cols = slot_columns(c, width, n)
+    rows = -(-n // cols)
+    step = layout.line_height(c, SMALL)
+    inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+    most = MOST_TILE_LINES * step + c.u(GAP)
+    tile = 0
+    for i, slot in enumerate(state.slots):
+        status, _colour = slot_status(c, state, i, inner_w)
+        card = state.catalogue[slot.card]
+        goods_h = ship_cubes(c, inner_w, len(slot.goods), step)[2] if slot.goods else 0
+        named = name_lines(c, card, inner_w) * step + goods_h
+        tile = max(tile, min(most, named + max(1, len(status)) * step + c.u(GAP)))
+    return max(least, rows * tile + (rows - 1) * c.u(GAP))
+
+
+def fitted_height(least: int, wanted: int, room: int) -> int:
+    """The tiles' height: as much of `wanted` as `room` leaves, never below `least`."""
+    return max(least, min(wanted, room))
+
+
+def cubes_apart(c: Canvas, goods: tuple[str, ...]) -> int:
+    """The least distance between two cubes' middles in a row: their widest initials and
+    a little room, so no initials run into the next cube's (fr-36: "CaCaTa")."""
+    return max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
+               default=0) + c.u(SNUG)
+
+
+def ship_cubes(c: Canvas, inner_w: int, count: int, step: int) -> tuple[int, int, int]:
+    """A ship's cubes in a tile `inner_w` wide: (to a row, side, height of their rows):
+    one row where their initials fit side by side, else as many to a row as fit (two
+    over one), each row a little less than a line tall."""
+    apart = cubes_apart(c, ("coffee", "tea", "saffron", "carpet", "rubber"))
+    per_row = max(1, min(count, (inner_w - c.u(CUBE)) // max(1, apart) + 1))
+    rows = -(-count // per_row)
+    side = min(c.u(CUBE), (inner_w - (per_row - 1) * c.u(THIN)) // max(3, per_row))
+    if rows > 1:
+        side = min(side, step)
+    return per_row, side, rows * side + (rows - 1) * c.u(THIN) + c.u(HAIRLINE)
+
+
+def name_lines(c: Canvas, card: Card, width: int) -> int:
+    """The fewest lines the card's name with its face takes whole in `width` (its one
+    name or short form, with what its face shows: "Caserne 2 ?", "Contrat Ca·Th ?"; a
+    ship's or another faceless card's name alone)."""
+    tag = names.face(card)
+    texts = [names.card_name(card)] + [f"{form} {shown}".rstrip() for form in
+                                       names.card_forms(card) for shown in (
+        [tag, tag.replace(names.GOODS_JOIN, " ")] if tag else [""])]
+    f = font(c.px(SMALL))
+    best = MOST_TILE_LINES
+    for text in texts:
+        lines = layout.wrap(c, text, width, SMALL)
+        if all(f.size(line)[0] <= width for line in lines):
+            best = min(best, len(lines))
+    return best
 
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
@@ -374,10 +447,16 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
                     default=0) + c.u(SNUG)
         per_row = max(1, min(len(goods), (inner.w + c.u(THIN)) // max(1, least + c.u(THIN)))) \
-            if printed else 3  # a ship's three cubes: one row, as ever
+            if printed else 3
         rows = -(-len(goods) // per_row) if goods else 0
         cube = min(c.u(CUBE), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
             if goods else 0
+        # A ship's cubes: one row where their initials fit side by side, else two over
+        # one (fr-36: six tiles, "CaCaTa" ran into each other).
+        ship = bool(goods) and card.kind == Kind.SHIP
+        if ship:
+            per_row, cube, _h = ship_cubes(c, inner.w, len(goods), step)
+            rows = -(-len(goods) // per_row)
         if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
             per_row, rows = 1, 1
             cube = min(c.u(MERCHANT_CUBE), inner.w, inner.h - len(status) * step - c.u(THIN))
@@ -409,12 +488,15 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             else room.bottom
         if card.kind == Kind.MERCHANT and goods and not lines:  # the cube alone: centred
             used_bottom = inner.y + max(0, (inner.h - len(status) * step - cubes_h) // 2)
+        # Their middles apart by their initials at least (a ship's; a contract's cubes are
+        # as wide as their initials).
+        pitch = max(cube + c.u(THIN), cubes_apart(c, goods) if ship else 0)
         cubes = []
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(goods) - row * per_row)
-            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(THIN)) // 2
-            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(THIN)),
+            x0 = box.centerx - ((in_row - 1) * pitch + cube) // 2
+            cubes.append((good, pygame.Rect(x0 + col * pitch,
                                             used_bottom + c.u(HAIRLINE) + row * (cube + c.u(THIN)),
                                             cube, cube)))
         top = inner.bottom - len(status) * step
@@ -527,12 +609,20 @@ def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPla
     body without the bar's strip, which a player's own button may bring ("Alexandra pays
     3" is longer than "Nobody bought it")."""
     body = _without_strip(c, area)
-    top, room = split((body.x, body.y, body.w, body.h),
-                      slots_height(c, area.w, len(state.slots), state), c.u)
+    whole = (body.x, body.y, body.w, body.h)
+    least = slots_height(c, area.w, len(state.slots), state)
+    players, most = len(state.players), most_price(state)
+    # The tiles grow to name every card with its face (`slots_wanted`) by what the grid
+    # leaves spare below them: it keeps the arrangement it has under the least tiles.
+    _top, room = split(whole, least, c.u)
+    grid = arrange(room, players, most, c.u, switch_w)
+    spare = room[3] - grid.height if grid.fits else 0
+    top, room = split(whole, fitted_height(least, slots_wanted(c, area.w, state),
+                                           least + spare), c.u)
     placed = tiles(c, state, pygame.Rect(top))
     if state.settling >= len(state.slots):
         return QuickPlan(tiles=placed, cells=(), columns=0, page=None, switch=None)
-    grid = arrange(room, len(state.players), most_price(state), c.u, switch_w)
+    grid = arrange(room, players, most, c.u, switch_w)
     switch = None
     if grid.switch is not None:
         switch = switch_place(c, False, area, pygame.Rect(grid.switch))
@@ -542,7 +632,7 @@ def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPla
                      columns=grid.columns,
                      page=pygame.Rect(grid.page) if grid.page is not None else None,
                      switch=switch,
-                     faces=price_faces(c, letters, most_price(state), c.u(FINGER)))
+                     faces=price_faces(c, letters, most, c.u(FINGER)))
 
 
 def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:
