@@ -238,6 +238,14 @@ def slot_columns(c: Canvas, width: int, n: int) -> int:
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
+def spacing(c: Canvas, snug: bool) -> tuple[int, int]:
+    """The tiles' gap between them and their text's inset from their sides: the quick
+    form's tiles (`snug`; not targets) a `TIGHT` gap apart with their text a `HAIRLINE` from
+    their sides, so that six tiles at 800x480 hold "Caserne", "Contrat" on a line (fr-85:
+    a bought one's "2 ?" had no line left); the tracked form's (targets) a `GAP` apart."""
+    return (c.u(TIGHT), c.u(HAIRLINE)) if snug else (c.u(GAP), c.u(TIGHT))
+
+
 def slot_status(c: Canvas, state: State, index: int, width: int
                 ) -> tuple[list[str], Colour]:
     """A tile's status lines, whole: who bought it and for how much, "discarded" (broken
@@ -274,7 +282,8 @@ def discarded_mark(c: Canvas, width: int) -> str:
                                          max_lines=1).cut else DISCARDED_MARK
 
 
-def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
+def slots_height(c: Canvas, width: int, n: int, state: State | None = None,
+                 snug: bool = False) -> int:
     """The tiles' least height: per row, two lines of a name (or one and a ship's goods),
     and its status; taller where a status needs more than a line beside a one-line name
     (many workers on a card, "discarded" broken in two). What the frame gives way for;
@@ -283,9 +292,13 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
     tile = 3 * step + c.u(GAP)
+    apart, side = spacing(c, snug)
     if state is not None:
-        inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
-        cube = min(c.u(CUBE), (inner_w - 2 * c.u(THIN)) // 3)
+        inner_w = (width - apart * (cols - 1)) // cols - 2 * side
+        # A cube's side as the tracked form's tiles have it: the least height is the same
+        # for both forms (the frame gives way for it).
+        gap_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+        cube = min(c.u(CUBE), (gap_w - 2 * c.u(THIN)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
         left = 1  # "discarded", or its cross: one line
@@ -298,10 +311,10 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
             else:
                 need = step + (cube if slot.goods else 0) + len(status) * step + c.u(GAP)
             tile = max(tile, need)
-    return rows * tile + (rows - 1) * c.u(GAP)
+    return rows * tile + (rows - 1) * apart
 
 
-def slots_wanted(c: Canvas, width: int, state: State) -> int:
+def slots_wanted(c: Canvas, width: int, state: State, snug: bool = False) -> int:
     """The tiles' height where every card's tile shows its name with its face whole
     ("Ca-/serne/2 ?", "Con-/trat Ca/Th Sa/Ta ?"), a ship's name over its goods, and a
     status line below (any card may be bought or left: the tiles keep their height all
@@ -310,13 +323,14 @@ def slots_wanted(c: Canvas, width: int, state: State) -> int:
     (`tile_name`: fr-85, a bought "Caserne" lost its "2 ?" at five players and the
     buttons' legend)."""
     n = len(state.slots)
-    least = slots_height(c, width, n, state)
+    least = slots_height(c, width, n, state, snug)
     if not n:
         return least
     cols = slot_columns(c, width, n)
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
-    inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+    apart, side = spacing(c, snug)
+    inner_w = (width - apart * (cols - 1)) // cols - 2 * side
     most = MOST_TILE_LINES * step + c.u(GAP)
     tile = 0
     for i, slot in enumerate(state.slots):
@@ -325,7 +339,7 @@ def slots_wanted(c: Canvas, width: int, state: State) -> int:
         goods_h = ship_cubes(c, inner_w, len(slot.goods), step)[2] if slot.goods else 0
         named = name_lines(c, card, inner_w) * step + goods_h
         tile = max(tile, min(most, named + max(1, len(status)) * step + c.u(GAP)))
-    return max(least, rows * tile + (rows - 1) * c.u(GAP))
+    return max(least, rows * tile + (rows - 1) * apart)
 
 
 def fitted_height(least: int, wanted: int, room: int) -> int:
@@ -416,20 +430,20 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
     return ""
 
 
-def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
+def tiles(c: Canvas, state: State, rect: pygame.Rect, snug: bool = False) -> Tiles:
     """The round's cards left to right in `rect`: settled ones say how; workers shown by
     letter. A tile names its card on the lines its status leaves (one above a ship's
     goods), else by its season and number; the card being settled is named in full below
     the tiles (the hint)."""
     n = max(1, len(state.slots))
-    gap = c.u(GAP)
+    gap, side = spacing(c, snug)
     step = layout.line_height(c, SMALL)
     cols = slot_columns(c, rect.w, n)
     out = []
     for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
-        inner = layout.inset(box, c.u(TIGHT), c.u(THIN))
+        inner = layout.inset(box, side, c.u(THIN))
         status, colour = slot_status(c, state, i, inner.w)
         # A discarded card's goods are gone with it: its status takes their place.
         goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
@@ -610,16 +624,16 @@ def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPla
     3" is longer than "Nobody bought it")."""
     body = _without_strip(c, area)
     whole = (body.x, body.y, body.w, body.h)
-    least = slots_height(c, area.w, len(state.slots), state)
+    least = slots_height(c, area.w, len(state.slots), state, snug=True)
     players, most = len(state.players), most_price(state)
     # The tiles grow to name every card with its face (`slots_wanted`) by what the grid
     # leaves spare below them: it keeps the arrangement it has under the least tiles.
     _top, room = split(whole, least, c.u)
     grid = arrange(room, players, most, c.u, switch_w)
     spare = room[3] - grid.height if grid.fits else 0
-    top, room = split(whole, fitted_height(least, slots_wanted(c, area.w, state),
+    top, room = split(whole, fitted_height(least, slots_wanted(c, area.w, state, snug=True),
                                            least + spare), c.u)
-    placed = tiles(c, state, pygame.Rect(top))
+    placed = tiles(c, state, pygame.Rect(top), snug=True)
     if state.settling >= len(state.slots):
         return QuickPlan(tiles=placed, cells=(), columns=0, page=None, switch=None)
     grid = arrange(room, players, most, c.u, switch_w)
@@ -640,7 +654,8 @@ def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:
     them, a player's row under another's): what the frame gives way for."""
     if state.settling >= len(state.slots):
         return 0
-    _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state),
+    _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state,
+                                                        snug=True),
                          c.u)
     return room[1] + grid_least(len(state.players), most_price(state), width, c.u,
                                 switch_w) + strip_room(c)

@@ -395,12 +395,14 @@ def test_a_ships_cubes_keep_their_initials_apart(language, room):
         set_language("en")
 
 
-def test_every_tile_names_its_card_with_its_face_where_the_room_allows():
+@pytest.mark.parametrize("room", [FIVE_ROOM, FIVE_ROOM_LEGEND])
+def test_every_tile_names_its_card_with_its_face(room):
     """fr-82, fr-103: a four-goods contract's tile lost "Contrat" (its goods alone);
-    fr-85: a bought "Caserne" lost its "2 ?" where an open one showed it. Where the grid
-    leaves the room, the tiles grow (up to four lines) so every tile, open, bought or
-    left, says its kind and its face, a guessed value with its "?" (never as fact); with
-    the buttons' legend the grid keeps its four columns and the tiles their least."""
+    fr-85: a bought "Caserne" lost its "2 ?" where an open one showed it. The quick form's
+    tiles a `TIGHT` gap apart hold "Caserne", "Contrat" on a line, and grow (up to four
+    lines) where the grid leaves room, so every tile, open, bought or left, says its
+    kind and its face, a guessed value with its "?" (never as fact), also with the
+    buttons' legend (every pixel taken), where the grid keeps its four columns."""
     from companion.ui import names
     from companion.ui.hyphen import plain
     from companion.ui.i18n import set_language
@@ -410,19 +412,21 @@ def test_every_tile_names_its_card_with_its_face_where_the_room_allows():
     try:
         for cards in ROUNDS:
             state = five_round(cards)
-            plan = placed.quick(c, state, FIVE_ROOM, 0)
+            plan = placed.quick(c, state, room, 0)
             for slot, tile in zip(state.slots, plan.tiles.tiles, strict=True):
                 card = state.catalogue[slot.card]
                 said = plain(tile.label).replace("-", "")
+                if room == FIVE_ROOM_LEGEND and slot.outcome and len(card.goods) > 2:
+                    # No line for "Contrat" beside three goods' initials and the status:
+                    # its goods alone (docs/ui.md), still with their "?".
+                    assert plain(tile.label).endswith("?"), (said, slot)
+                    continue
                 if card.kind in ("contract", "fireman"):
                     kind = plain(names.card_forms(card)[0])
                     assert said.startswith(kind), (said, slot)
                     face = names.face(card)
                     assert face.endswith("?") and said.replace(" ", "").endswith(
                         face.replace(names.GOODS_JOIN, "").replace(" ", "")), (said, slot)
-            assert plan.columns == 4
-            tight = placed.quick(c, state, FIVE_ROOM_LEGEND, 0)
-            assert tight.columns == 4 and tight.page is not None
-            assert tight.tiles.tiles[0].box.h == placed.slots_height(c, 536, 6, state)
+            assert plan.columns == 4 and plan.page is not None
     finally:
         set_language("en")
