@@ -444,11 +444,14 @@ class Canvas:
         badge: str | None = None,
         badge_size: int = SMALL,
         name: str | None = None,
+        under: bool = False,
     ) -> pygame.Rect:
         """A tap target with a label; disabled (greyed, not tappable) when `action` is None.
         `badge`: a mark in the top right corner, at `badge_size`. `name`: the target's name
         where the label alone does not tell it from others (a price with its player's
-        letter as the badge: "A 3"); else the label."""
+        letter as the badge: "A 3"); else the label. `under`: the label under the badge
+        (as a two-letter badge with no room beside it puts it), for buttons that must all
+        look alike (a grid's rows)."""
         enabled = action is not None
         fill = colour if enabled else DISABLED
         self.rect(rect, fill)
@@ -460,7 +463,7 @@ class Canvas:
         room = rect.w - self.u(PAD) - badge_w
         centre = rect.x + self.u(SNUG) + room // 2
         top, height = rect.y, rect.h
-        if badge and len(badge) > 1 and font(self.px(BODY)).size(label)[0] > room:
+        if badge and (under or len(badge) > 1 and font(self.px(BODY)).size(label)[0] > room):
             # A badge of two letters ("Ge" beside "G") leaves a price no room beside it:
             # the label goes under the badge, the whole width.
             top = rect.y + self.u(THIN) + font(self.px(badge_size)).get_linesize() - self.u(TIGHT)

@@ -23,7 +23,7 @@ the switch goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import overload
 
 import pygame
@@ -33,7 +33,7 @@ from companion.engine.values import value
 from companion.engine.words import Kind, Outcome
 from companion.ui import layout, names, words
 from companion.ui.bar import BAR
-from companion.ui.canvas import BODY, SMALL, Canvas, font
+from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.stack import flow_text, text_box
@@ -43,6 +43,7 @@ from companion.ui.tokens import (
     GAP,
     HAIRLINE,
     MUTED,
+    PAD,
     PLAYER_COLOURS,
     SNUG,
     TEXT,
@@ -67,6 +68,9 @@ STRIP_H = FINGER + 3 * GAP
 #: A tile's least width for a ship's three cubes with their initials (else, in portrait,
 #: the tiles go on two rows); a cube's largest side in a tile; a merchant's one good's.
 LEAST_TILE_W, CUBE, MERCHANT_CUBE = 76, 26, 34
+#: The most lines a tile grows to (its name with its face, and a status line below): a
+#: French "Ca-/serne/2 ?" bought (fr-85), "Con-/trat Ca/Th Sa/Ta ?" (fr-103) at six tiles.
+MOST_TILE_LINES = 4
 #: The frame around the card being settled (at least 2 px).
 BORDER = 3
 #: The tallest the tiles grow where there is room: while the workers are placed; beside
@@ -234,6 +238,14 @@ def slot_columns(c: Canvas, width: int, n: int) -> int:
     return -(-n // 2) if narrow and c.h > c.w else n
 
 
+def spacing(c: Canvas, snug: bool) -> tuple[int, int]:
+    """The tiles' gap between them and their text's inset from their sides: the quick
+    form's tiles (`snug`; not targets) a `TIGHT` gap apart with their text a `HAIRLINE` from
+    their sides, so that six tiles at 800x480 hold "Caserne", "Contrat" on a line (fr-85:
+    a bought one's "2 ?" had no line left); the tracked form's (targets) a `GAP` apart."""
+    return (c.u(TIGHT), c.u(HAIRLINE)) if snug else (c.u(GAP), c.u(TIGHT))
+
+
 def slot_status(c: Canvas, state: State, index: int, width: int
                 ) -> tuple[list[str], Colour]:
     """A tile's status lines, whole: who bought it and for how much, "discarded" (broken
@@ -270,17 +282,23 @@ def discarded_mark(c: Canvas, width: int) -> str:
                                          max_lines=1).cut else DISCARDED_MARK
 
 
-def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> int:
-    """The tiles' height: per row, two lines of a name (or one and a ship's goods), and its
-    status; taller where a status needs more than a line beside a one-line name (many
-    workers on a card, "discarded" broken in two)."""
+def slots_height(c: Canvas, width: int, n: int, state: State | None = None,
+                 snug: bool = False) -> int:
+    """The tiles' least height: per row, two lines of a name (or one and a ship's goods),
+    and its status; taller where a status needs more than a line beside a one-line name
+    (many workers on a card, "discarded" broken in two). What the frame gives way for;
+    `slots_wanted` is what the tiles take where the room allows."""
     cols = slot_columns(c, width, n)
     rows = -(-n // cols)
     step = layout.line_height(c, SMALL)
     tile = 3 * step + c.u(GAP)
+    apart, side = spacing(c, snug)
     if state is not None:
-        inner_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
-        cube = min(c.u(CUBE), (inner_w - 2 * c.u(THIN)) // 3)
+        inner_w = (width - apart * (cols - 1)) // cols - 2 * side
+        # A cube's side as the tracked form's tiles have it: the least height is the same
+        # for both forms (the frame gives way for it).
+        gap_w = (width - c.u(GAP) * (cols - 1)) // cols - c.u(GAP)
+        cube = min(c.u(CUBE), (gap_w - 2 * c.u(THIN)) // 3)
         # As tall from the round's first card on as a card left or bought will need, so
         # the rows below never move when a status is written (docs/touch.md).
         left = 1  # "discarded", or its cross: one line
@@ -293,7 +311,77 @@ def slots_height(c: Canvas, width: int, n: int, state: State | None = None) -> i
             else:
                 need = step + (cube if slot.goods else 0) + len(status) * step + c.u(GAP)
             tile = max(tile, need)
-    return rows * tile + (rows - 1) * c.u(GAP)
+    return rows * tile + (rows - 1) * apart
+
+
+def slots_wanted(c: Canvas, width: int, state: State, snug: bool = False) -> int:
+    """The tiles' height where every card's tile shows its name with its face whole
+    ("Ca-/serne/2 ?", "Con-/trat Ca/Th Sa/Ta ?"), a ship's name over its goods, and a
+    status line below (any card may be bought or left: the tiles keep their height all
+    round), up to `MOST_TILE_LINES` lines: at least `slots_height`. The tiles take it
+    where the phase's room allows (`fitted_height`); where not, a tile says what fits
+    (`tile_name`: fr-85, a bought "Caserne" lost its "2 ?" at five players and the
+    buttons' legend)."""
+    n = len(state.slots)
+    least = slots_height(c, width, n, state, snug)
+    if not n:
+        return least
+    cols = slot_columns(c, width, n)
+    rows = -(-n // cols)
+    step = layout.line_height(c, SMALL)
+    apart, side = spacing(c, snug)
+    inner_w = (width - apart * (cols - 1)) // cols - 2 * side
+    most = MOST_TILE_LINES * step + c.u(GAP)
+    tile = 0
+    for i, slot in enumerate(state.slots):
+        status, _colour = slot_status(c, state, i, inner_w)
+        card = state.catalogue[slot.card]
+        goods_h = ship_cubes(c, inner_w, len(slot.goods), step)[2] if slot.goods else 0
+        named = name_lines(c, card, inner_w) * step + goods_h
+        tile = max(tile, min(most, named + max(1, len(status)) * step + c.u(GAP)))
+    return max(least, rows * tile + (rows - 1) * apart)
+
+
+def fitted_height(least: int, wanted: int, room: int) -> int:
+    """The tiles' height: as much of `wanted` as `room` leaves, never below `least`."""
+    return max(least, min(wanted, room))
+
+
+def cubes_apart(c: Canvas, goods: tuple[str, ...]) -> int:
+    """The least distance between two cubes' middles in a row: their widest initials and
+    a little room, so no initials run into the next cube's (fr-36: "CaCaTa")."""
+    return max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
+               default=0) + c.u(SNUG)
+
+
+def ship_cubes(c: Canvas, inner_w: int, count: int, step: int) -> tuple[int, int, int]:
+    """A ship's cubes in a tile `inner_w` wide: (to a row, side, height of their rows):
+    one row where their initials fit side by side, else as many to a row as fit (two
+    over one), each row a little less than a line tall."""
+    apart = cubes_apart(c, ("coffee", "tea", "saffron", "carpet", "rubber"))
+    per_row = max(1, min(count, (inner_w - c.u(CUBE)) // max(1, apart) + 1))
+    rows = -(-count // per_row)
+    side = min(c.u(CUBE), (inner_w - (per_row - 1) * c.u(THIN)) // max(3, per_row))
+    if rows > 1:
+        side = min(side, step)
+    return per_row, side, rows * side + (rows - 1) * c.u(THIN) + c.u(HAIRLINE)
+
+
+def name_lines(c: Canvas, card: Card, width: int) -> int:
+    """The fewest lines the card's name with its face takes whole in `width` (its one
+    name or short form, with what its face shows: "Caserne 2 ?", "Contrat Ca·Th ?"; a
+    ship's or another faceless card's name alone)."""
+    tag = names.face(card)
+    texts = [names.card_name(card)] + [f"{form} {shown}".rstrip() for form in
+                                       names.card_forms(card) for shown in (
+        [tag, tag.replace(names.GOODS_JOIN, " ")] if tag else [""])]
+    f = font(c.px(SMALL))
+    best = MOST_TILE_LINES
+    for text in texts:
+        lines = layout.wrap(c, text, width, SMALL)
+        if all(f.size(line)[0] <= width for line in lines):
+            best = min(best, len(lines))
+    return best
 
 
 def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = True) -> str:
@@ -342,20 +430,20 @@ def tile_name(c: Canvas, card: Card, width: int, lines: int, *, face: bool = Tru
     return ""
 
 
-def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
+def tiles(c: Canvas, state: State, rect: pygame.Rect, snug: bool = False) -> Tiles:
     """The round's cards left to right in `rect`: settled ones say how; workers shown by
     letter. A tile names its card on the lines its status leaves (one above a ship's
     goods), else by its season and number; the card being settled is named in full below
     the tiles (the hint)."""
     n = max(1, len(state.slots))
-    gap = c.u(GAP)
+    gap, side = spacing(c, snug)
     step = layout.line_height(c, SMALL)
     cols = slot_columns(c, rect.w, n)
     out = []
     for i, (slot, box) in enumerate(zip(state.slots, layout.grid(rect, n, cols, gap),
                                         strict=False)):
         card = state.catalogue[slot.card]
-        inner = layout.inset(box, c.u(TIGHT), c.u(THIN))
+        inner = layout.inset(box, side, c.u(THIN))
         status, colour = slot_status(c, state, i, inner.w)
         # A discarded card's goods are gone with it: its status takes their place.
         goods = slot.goods if slot.outcome != Outcome.DISCARDED else ()
@@ -373,10 +461,16 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
         least = max((font(c.px(SMALL)).size(names.good_initial(g))[0] for g in goods),
                     default=0) + c.u(SNUG)
         per_row = max(1, min(len(goods), (inner.w + c.u(THIN)) // max(1, least + c.u(THIN)))) \
-            if printed else 3  # a ship's three cubes: one row, as ever
+            if printed else 3
         rows = -(-len(goods) // per_row) if goods else 0
         cube = min(c.u(CUBE), (inner.w - (per_row - 1) * c.u(THIN)) // max(3, per_row)) \
             if goods else 0
+        # A ship's cubes: one row where their initials fit side by side, else two over
+        # one (fr-36: six tiles, "CaCaTa" ran into each other).
+        ship = bool(goods) and card.kind == Kind.SHIP
+        if ship:
+            per_row, cube, _h = ship_cubes(c, inner.w, len(goods), step)
+            rows = -(-len(goods) // per_row)
         if card.kind == Kind.MERCHANT and goods:  # its one good, as large as a finger's tip
             per_row, rows = 1, 1
             cube = min(c.u(MERCHANT_CUBE), inner.w, inner.h - len(status) * step - c.u(THIN))
@@ -408,12 +502,15 @@ def tiles(c: Canvas, state: State, rect: pygame.Rect) -> Tiles:
             else room.bottom
         if card.kind == Kind.MERCHANT and goods and not lines:  # the cube alone: centred
             used_bottom = inner.y + max(0, (inner.h - len(status) * step - cubes_h) // 2)
+        # Their middles apart by their initials at least (a ship's; a contract's cubes are
+        # as wide as their initials).
+        pitch = max(cube + c.u(THIN), cubes_apart(c, goods) if ship else 0)
         cubes = []
         for k, good in enumerate(goods):
             row, col = divmod(k, per_row)
             in_row = min(per_row, len(goods) - row * per_row)
-            x0 = box.centerx - (in_row * cube + (in_row - 1) * c.u(THIN)) // 2
-            cubes.append((good, pygame.Rect(x0 + col * (cube + c.u(THIN)),
+            x0 = box.centerx - ((in_row - 1) * pitch + cube) // 2
+            cubes.append((good, pygame.Rect(x0 + col * pitch,
                                             used_bottom + c.u(HAIRLINE) + row * (cube + c.u(THIN)),
                                             cube, cube)))
         top = inner.bottom - len(status) * step
@@ -480,6 +577,44 @@ class QuickPlan:
     page: pygame.Rect | None
     #: The form switch's place (before the round's first entry), or None.
     switch: pygame.Rect | None
+    #: How every price button shows its price and its player's letter (`faces`): one way
+    #: for every row (fr-10: the two-letter "Vi" row had its prices under the letters, the
+    #: others beside them).
+    faces: PriceFaces | None = None
+
+
+@value
+class PriceFaces:
+    """The price buttons' one arrangement: the letter's size in the corner, the price's
+    size, and whether the price goes under the letter (the whole width) in every row."""
+
+    badge_size: int
+    price_size: int
+    under: bool
+
+
+def price_faces(c: Canvas, letters: Sequence[str], most: int, cell: int) -> PriceFaces:
+    """The one arrangement of the grid's price buttons (`cell` wide) for the players'
+    `letters` and prices up to `most`: each price beside its letter in the corner, the
+    letters at the body size where every row's leaves its price the room, else at the
+    small size; else every price under its letter. The price as large as it fits in every
+    row (`Canvas.button` fits a label from its size down to the body size, and a row's
+    room depends on its letter)."""
+    widest = str(most)
+    side = cell - c.u(PAD)
+    for badge_size in (BODY, SMALL):
+        badge_w = max((font(c.px(badge_size)).size(x)[0] for x in letters), default=0)
+        room = side - badge_w - c.u(SNUG)
+        if font(c.px(BODY)).size(widest)[0] <= room:
+            return PriceFaces(badge_size=badge_size, under=False,
+                              price_size=_largest(c, widest, room))
+    return PriceFaces(badge_size=BODY, under=True, price_size=_largest(c, widest, side))
+
+
+def _largest(c: Canvas, text: str, room: int) -> int:
+    """The largest text size from `LARGE` down to `BODY` at which `text` fits `room`."""
+    return next((s for s in range(LARGE, BODY, -1) if font(c.px(s)).size(text)[0] <= room),
+                BODY)
 
 
 def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPlan:
@@ -488,20 +623,30 @@ def quick(c: Canvas, state: State, area: pygame.Rect, switch_w: int) -> QuickPla
     body without the bar's strip, which a player's own button may bring ("Alexandra pays
     3" is longer than "Nobody bought it")."""
     body = _without_strip(c, area)
-    top, room = split((body.x, body.y, body.w, body.h),
-                      slots_height(c, area.w, len(state.slots), state), c.u)
-    placed = tiles(c, state, pygame.Rect(top))
+    whole = (body.x, body.y, body.w, body.h)
+    least = slots_height(c, area.w, len(state.slots), state, snug=True)
+    players, most = len(state.players), most_price(state)
+    # The tiles grow to name every card with its face (`slots_wanted`) by what the grid
+    # leaves spare below them: it keeps the arrangement it has under the least tiles.
+    _top, room = split(whole, least, c.u)
+    grid = arrange(room, players, most, c.u, switch_w)
+    spare = room[3] - grid.height if grid.fits else 0
+    top, room = split(whole, fitted_height(least, slots_wanted(c, area.w, state, snug=True),
+                                           least + spare), c.u)
+    placed = tiles(c, state, pygame.Rect(top), snug=True)
     if state.settling >= len(state.slots):
         return QuickPlan(tiles=placed, cells=(), columns=0, page=None, switch=None)
-    grid = arrange(room, len(state.players), most_price(state), c.u, switch_w)
+    grid = arrange(room, players, most, c.u, switch_w)
     switch = None
     if grid.switch is not None:
         switch = switch_place(c, False, area, pygame.Rect(grid.switch))
+    letters = [words.letter(state, pid) for pid in state.players]
     return QuickPlan(tiles=placed,
                      cells=tuple(tuple(pygame.Rect(box) for box in row) for row in grid.cells),
                      columns=grid.columns,
                      page=pygame.Rect(grid.page) if grid.page is not None else None,
-                     switch=switch)
+                     switch=switch,
+                     faces=price_faces(c, letters, most, c.u(FINGER)))
 
 
 def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:
@@ -509,7 +654,8 @@ def quick_least(c: Canvas, state: State, width: int, switch_w: int) -> int:
     them, a player's row under another's): what the frame gives way for."""
     if state.settling >= len(state.slots):
         return 0
-    _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state),
+    _tiles, room = split((0, 0, width, 0), slots_height(c, width, len(state.slots), state,
+                                                        snug=True),
                          c.u)
     return room[1] + grid_least(len(state.players), most_price(state), width, c.u,
                                 switch_w) + strip_room(c)

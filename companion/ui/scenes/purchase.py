@@ -260,13 +260,17 @@ class PurchaseScene(RoundScene):
         draw_tiles(c, state, plan.tiles, view.index)
         if prices is None:
             return
+        faces = plan.faces
         for row, boxes in zip(prices.rows, plan.cells, strict=True):
             for cell, box in zip(row.cells, boxes, strict=False):
                 c.button(box, str(cell.price),
                          partial(self.buy, row.pid, cell.price) if cell.enabled else None,
                          key=f"price:{row.pid}:{cell.price}", name=cell.label,
-                         colour=PLAYER_COLOURS.get(row.pid, PANEL_HI), size=LARGE,
-                         selected=cell.selected, badge=row.letter, badge_size=BODY)
+                         colour=PLAYER_COLOURS.get(row.pid, PANEL_HI),
+                         size=faces.price_size if faces else LARGE,
+                         selected=cell.selected, badge=row.letter,
+                         badge_size=faces.badge_size if faces else BODY,
+                         under=faces.under if faces else False)
         if plan.page is not None and prices.page:
             c.button(plan.page, prices.page, partial(self.turn_page, prices.page_to),
                      key="price:page")
