@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.languages import LANGUAGES
 from companion.ui.i18n import _, ngettext, set_language
 from companion.ui.shots import build
 
 UNSEEN = ("{season}: {n} card unseen", "{season}: {n} cards unseen")
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_unseen_cards_read_right_for_one_and_for_more(language: str) -> None:
     """'1 Karten verdeckt', '1 cartes cachées', '1 cards unseen': a plural noun after 1.
     The line goes through ngettext, so it is right for every number."""
@@ -83,7 +84,7 @@ def test_typed_names_cover_every_letter_of_the_three_languages() -> None:
             letter.isascii(), letter
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_keyboard_types_every_letter_of_the_three_languages_names(
         tmp_path: Path, language: str) -> None:
     """French Â Ë Ù Ÿ Œ Æ, German ß and the rest on every layout: "Zoë" and "Maël" are
@@ -121,7 +122,7 @@ def _offer(state, can_pay: bool) -> bool:
     return bool(workers) and (state.player(workers[0]).coins >= len(workers)) == can_pay
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("can_pay", [True, False])
 def test_the_tracked_hint_says_what_the_ok_button_reads(tmp_path: Path, language: str,
                                                         can_pay: bool) -> None:
@@ -165,7 +166,7 @@ def test_a_price_carries_its_coin_unit(language: str, unit: str) -> None:
         set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_supply_hint_asks_to_scan_only_at_a_table_that_can(tmp_path: Path,
                                                                 language: str) -> None:
     try:
@@ -180,7 +181,7 @@ def test_the_supply_hint_asks_to_scan_only_at_a_table_that_can(tmp_path: Path,
         set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_last_rounds_income_does_not_pass_the_metal_coin(language: str) -> None:
     from companion.config.cards import load_catalogue
     from companion.engine import Phase, Setup, iter_states
@@ -276,7 +277,7 @@ def test_badges_of_unnamed_players_read_as_their_colours(language: str,
         set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_undo_of_the_games_end_names_the_4th_fires_reveal(language: str) -> None:
     """Undo and Redo on the final screen said only "the end of Loading and the income":
     the action that ends the game also reveals the 4th fire, said like any other reveal;

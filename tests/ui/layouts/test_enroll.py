@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.languages import LANGUAGES
 from companion.ui import names
 from companion.ui.canvas import BODY, Canvas
 from companion.ui.i18n import set_language
@@ -41,7 +42,7 @@ def targets(plan: places.EnrollPlan) -> list:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_seasons_cards_are_buttons_a_finger_tall_below_the_tabs(tmp_path, size, lang):
     c, cards = room(size, lang, tmp_path)
     body, k = c.body, scale(size)
@@ -108,7 +109,7 @@ def shown_names(ui, lang: str) -> dict[str, tuple[str, bool]]:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)])
-@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_every_card_is_told_apart_when_an_unknown_tag_opens_the_screen(tmp_path, size, lang):
     """A newcomer's French game: a scanned tag nobody bound opened Enroll, whose buttons
     read "Tor-…", "March…" twice, "Contra…" three times. Every two cards of different

@@ -15,6 +15,7 @@ from companion.engine import Buy, Discard, Pass, Phase, Place, State
 from companion.engine.record import iter_states
 from companion.engine.simulate import random_game
 from companion.engine.values import replace
+from companion.languages import LANGUAGES
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.canvas import Canvas
 from companion.ui.layouts import purchase as placed
@@ -209,7 +210,7 @@ def kinds_of_card() -> list[str]:
     return sorted(seen.values())
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("form", ["quick", "tracked"])
 @pytest.mark.parametrize("outcome", [None, "bought", "discarded"])
@@ -363,7 +364,7 @@ ROUNDS = [["C-contract-4", "C-ship-1", "C-contract-3", "C-fireman-1", "C-ship-2"
            "B-contract-1:bought", "A-fireman-1:discarded"]]
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("room", [FIVE_ROOM, FIVE_ROOM_LEGEND, SCREENS["portrait"][1]])
 def test_a_ships_cubes_keep_their_initials_apart(language, room):
     """fr-36, fr-94: six tiles, a ship's three cubes side by side ran their initials into
