@@ -705,16 +705,32 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     f_key = font(c.px(LARGE))
     # Key numbers at arm's length: coins and track points, right-aligned.
     pt_w = f_small.size(pt)[0]
-    points_right = box.right - c.u(GAP) - pt_w - c.u(THIN)
-    points_x = points_right - _drawn_width(f_key, points)
     coin_w = f_small.size("\u00a2")[0]
-    coins_at = (points_x - c.u(PAD) - coin_w, box.y + c.u(THIN))
-    coins_x = coins_at[0] - _drawn_width(f_key, coins)
+
+    def numbers(edge: int, cent: int, apart: int, name_x: int
+                ) -> tuple[int, int, int, tuple[int, int], int, int]:
+        """The key numbers `edge` from the right, the cent `cent` right of the points, the
+        name `apart` from the coins and starting `name_x` right of the box: the unit's
+        right, the points' right and left, the coins' place, the name's room and left."""
+        points_right = box.right - c.u(edge) - pt_w - c.u(THIN)
+        points_x = points_right - _drawn_width(f_key, points)
+        coins_at = (points_x - c.u(cent + THIN) - coin_w, box.y + c.u(THIN))
+        coins_x = coins_at[0] - _drawn_width(f_key, coins)
+        left = box.x + c.u(name_x)
+        return box.right - c.u(edge), points_right, points_x - c.u(cent), coins_at, \
+            coins_x - c.u(apart) - left, left
+
     # The name beside the colour and letter that already say who it is: supporting
-    # detail, so it may shrink to the secondary size; where even that is too narrow and
-    # the panel is tall enough (portrait), on its own line below; a long name is the only
-    # text that may be cut.
-    room = coins_x - c.u(GAP) - (box.x + c.u(NAME_X))
+    # detail, so it may shrink to the secondary size; where that is too narrow (a negative
+    # score beside coins, French "PV"), the key numbers close up to the panel's edge and
+    # each other first (the 5-player panels beside the phase, QA: "−6 PV" put "Violet"
+    # below and hid her cards); where even that is too narrow and the panel is tall enough
+    # (portrait), on its own line below; a long name is the only text that may be cut.
+    pt_x, points_right, cent_x, coins_at, room, name_left = numbers(GAP, ROOMY, GAP, NAME_X)
+    if f_small.size(name)[0] > room:
+        close = numbers(TIGHT, TIGHT, TIGHT, NAME_X - THIN)
+        if f_small.size(name)[0] <= close[4]:
+            pt_x, points_right, cent_x, coins_at, room, name_left = close
     beside_top = box.y + max(c.u(DETAILS_Y), c.px(LARGE) + c.u(THIN))
     width = box.w - c.u(LINES_X + GAP)
     step = f_small.get_linesize()
@@ -755,13 +771,22 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
         shown = fitted(name_top + line)
         name_at, name_width, top = (box.x + c.u(LINES_X), name_top), box.w - c.u(LINES_X + GAP), \
             name_top + line
-        kept = "  ".join(details[k] for k in keep if k < len(details))
-        shared = f_small.size(name)[0] + c.u(PAD) + f_small.size(kept)[0] <= width
-        if keep and not keeps(shown) and shared:
+        name_w = f_small.size(name)[0] + c.u(PAD)
+        share = [k for k in keep if k < len(details)]
+        if name_w + f_small.size("  ".join(details[k] for k in share))[0] > width or \
+                keeps(shown):
+            share = []
+        if not keep:
+            # The name's own line holds the most needed details that fit beside it where
+            # the lines below hold fewer (a finger-tall panel: none; QA: Violet's cards).
+            share = next((list(range(n)) for n in range(len(details), len(shown), -1)
+                          if name_w + f_small.size("  ".join(details[:n]))[0] <= width), [])
+        kept = "  ".join(details[k] for k in share)
+        if share:
             # The name's own line holds the details that must stay too, right of the name
             # (issue 30: a short name whole, and the firemen total beside it); the other
             # details on the lines left below.
-            rest = [d for k, d in enumerate(details) if k not in keep]
+            rest = [d for k, d in enumerate(details) if k not in share]
             n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
             while rest and (len(c.wrap("  ".join(rest), width, SMALL)) > n_lines or any(
                     f_small.size(x)[0] > width for x in c.wrap("  ".join(rest), width,
@@ -774,14 +799,14 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
                 (text, (box.x + c.u(LINES_X), top + k * step)) for k, text in enumerate(lines)))
             return PanelPlan(
                 box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
-                (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
-                (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at,
+                (pt_x, box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+                (cent_x, box.y + c.u(GAP)), coins_at, name_at,
                 kept_at[0] - c.u(PAD) - name_at[0],
                 (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)
         if keep and not keeps(shown) and keeps(fitted(beside_top)):
             below = False
     if not below:
-        name_at = (box.x + c.u(NAME_X), box.y + c.u(SNUG))
+        name_at = (name_left, box.y + c.u(SNUG))
         name_width = max(1, room)
         top = beside_top
         shown = fitted(top)
@@ -790,6 +815,6 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     placed = tuple((line, (box.x + c.u(LINES_X), top + k * step)) for k, line in enumerate(lines))
     return PanelPlan(
         box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
-        (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
-        (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at, name_width,
+        (pt_x, box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+        (cent_x, box.y + c.u(GAP)), coins_at, name_at, name_width,
         (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)

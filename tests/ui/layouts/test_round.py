@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, TEXT, Canvas
+from companion.ui.canvas import BODY, LARGE, SMALL, TEXT, Canvas, font
 from companion.ui.layouts import round as places
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (480, 800), (600, 1024)]
@@ -379,3 +379,62 @@ def test_where_nothing_fits_over_the_header_a_message_has_a_place_of_its_own():
     track = places.plan(c, body, says(5, hint_in_bar=True, c=c), None)
     over = places.plan(c, body, says(5, hint_in_bar=True, message="Undone.", c=c), track)
     assert over.over_header is not None and over.phase == track.phase
+
+
+# --- the newcomer's round (frame2, item 1): a negative score keeps the name and the cards ------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("name", "pt", "cards", "firemen"), [
+    ("Violet", "PV", "2\u00a0cartes", "casernes\u00a00"),
+    ("Jaune", "PV", "2\u00a0cartes", "casernes\u00a00"),
+    ("Lila", "P", "2\u00a0Karten", "Feuerwehr\u00a00"),
+    ("Vktt\u00e4", "P", "2\u00a0Karten", "Feuerwehr\u00a00")])
+def test_a_negative_score_keeps_the_name_beside_the_badge_and_the_card_count(
+        size, name, pt, cards, firemen):
+    """QA (French, 5 players): "4¢ −2 PV" put "Violet" on the line below, where the
+    details gave way to it ("2 cartes" gone). The key numbers close up first: the name
+    stays beside the badge, whole, and the details below it. Two-digit coins beside a
+    negative score put the name below, where the card count stays on its line."""
+    c = canvas(size)
+    _h, plan = frame_of(c, 5)
+    box = min(plan.panels, key=lambda b: b.h)
+    details = (cards, firemen)
+    f_small = font(c.px(SMALL))
+    for coins, points in (("4", "\u22122"), ("5", "\u22126"), ("9", "\u22129")):
+        got = places.panel(c, box, name, coins, points, pt, details)
+        assert got.name_at[1] < box.y + c.u(places.DETAILS_Y), (coins, points)
+        assert got.name_width >= f_small.size(name)[0]
+        # The same details as with a score of 6 (French: both; German: the cards).
+        same = places.panel(c, box, name, coins, "6", pt, details)
+        assert got.details == same.details and cards in got.details[0][0]
+        inks_apart(c, got, name, coins, points, pt, box)
+    for coins, points in (("14", "\u22126"), ("12", "\u221212")):
+        for keep in ((), (1,)):
+            got = places.panel(c, box, name, coins, points, pt, details, keep)
+            shown = " ".join(d for d, _at in got.details)
+            assert (cards in shown) if not keep else (firemen in shown)
+            inks_apart(c, got, name, coins, points, pt, box)
+
+
+def inks_apart(c: Canvas, got: places.PanelPlan, name: str, coins: str, points: str,
+               pt: str, box: pygame.Rect) -> None:
+    """Every text of the panel as the scene draws it: inside the panel, none cut, apart."""
+    mark = c.mark()
+    c.text(pt, got.pt_at, SMALL, TEXT, anchor="topright")
+    c.text(points, got.points_at, LARGE, TEXT, anchor="topright", role="key")
+    c.text("\u00a2", got.cent_at, SMALL, TEXT, anchor="topright")
+    c.text(coins, got.coins_at, LARGE, TEXT, anchor="topright", role="key")
+    c.text(name, got.name_at, BODY, TEXT, max_width=got.name_width, role="secondary")
+    for line, at in got.details:
+        c.text(line, at, SMALL, TEXT)
+    drawn = [ink for _text, ink in c.text_rects]
+    x, y = got.badge_at
+    drawn.append(pygame.Rect(x - got.badge_r, y - got.badge_r, 2 * got.badge_r,
+                             2 * got.badge_r))
+    assert [t.text for t in c.drawn if t.cut] == []
+    for k, rect in enumerate(drawn):
+        assert box.contains(rect), (rect, box)
+        for other in drawn[k + 1:]:
+            assert not rect.colliderect(other), (rect, other)
+    c.forget_since(mark)
