@@ -47,8 +47,9 @@ STRIPE_W, BADGE_X, BADGE_Y, BADGE_RADIUS, NAME_X, LINES_X = 8, 26, 18, 12, 44, 1
 DETAILS_Y, NAME_BELOW_H = 34, 70
 #: The buttons' legend's row above the bar at 800x480 (where the table has buttons).
 LEGEND = 22
-#: Between the header's parts: wide where there is room, narrow where not.
-SEPARATORS = ("  \u00b7  ", " \u00b7 ")
+#: Between the header's parts: wide where there is room, narrow where not, and with thin
+#: spaces before the header gives up a part or a line (French Supply: "Printemps").
+SEPARATORS = ("  \u00b7  ", " \u00b7 ", "\u2009\u00b7\u2009")
 
 
 def _drawn_width(f: pygame.font.Font, text: str) -> int:
@@ -520,20 +521,22 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
     first; else two lines.
 
     Long languages (French "Phase : Approvisionnement") drop the least needed words first,
-    so the phase and the last round are never cut off the end; the pile is never dropped
-    in landscape (the season gives way first, else the header takes two lines); in
-    portrait, where a second line costs the Supply grid a row, it may be. Still one line
-    with the name alone beside the metal coin's "M" (which says who is first): a second
-    line would cost the panels and the controls a row. The season is kept if that is what
-    it takes (the header says it in every phase)."""
+    so the phase and the last round are never cut off the end; neither the season nor the
+    pile is dropped in landscape (the separators narrow first, then "Anna first" becomes
+    the name alone, then the separators' spaces thin, else the header takes two lines:
+    the pile on the second, with the season where the first has no room for it); in portrait,
+    where a second line costs the Supply grid a row, the pile may give way, then the
+    season. Still one line with the name alone beside the metal coin's "M" (which says who
+    is first): a second line would cost the panels and the controls a row."""
     f = font(c.px(BODY))
     badge = c.u(COIN_W)
     first_w = f.size(first)[0] + badge
     pad = c.u(ROOMY)
 
-    def pick(options: list[list[str]], room: int) -> str | None:
+    def pick(options: list[list[str]], room: int,
+             separators: Sequence[str] = SEPARATORS) -> str | None:
         for parts in options:
-            for sep in SEPARATORS:
+            for sep in separators:
                 text = sep.join(p for p in parts if p)
                 if f.size(text)[0] <= room:
                     return text
@@ -547,17 +550,22 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
         return at, (at[0] - _drawn_width(f, label) - c.u(COIN_X), box.centery)
 
     options = [[round_text, season, cards_left, labelled],
-               [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
+               [round_text, season, cards_left, phase]]
     if portrait(c):
-        options += [[round_text, season, phase], [round_text, phase]]
+        options += [[round_text, season, phase], [round_text, cards_left, phase],
+                    [round_text, phase]]
     short_w = min(first_w, f.size(name)[0] + badge)
     one = None
     for group in (options[:2], options[2:]):
-        one = pick(group, rect.w - 3 * pad - first_w)
-        if one is None and short_w < first_w:
-            one = pick(group, rect.w - 3 * pad - short_w)
+        # The usual separators, then the name alone, then thin separators.
+        for separators in (SEPARATORS[:-1], SEPARATORS[-1:]):
+            one = pick(group, rect.w - 3 * pad - first_w, separators)
+            if one is None and short_w < first_w:
+                one = pick(group, rect.w - 3 * pad - short_w, separators)
+                if one is not None:
+                    first, first_w = name, short_w
             if one is not None:
-                first, first_w = name, short_w
+                break
         if one is not None:
             break
     if one is not None:
@@ -566,11 +574,24 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
                           (pad, rect.centery), first, first_at, badge_at, c.u(COIN_R))
     line1 = pick([[round_text, season, labelled], [round_text, season, phase],
                   [round_text, phase]], rect.w - 2 * pad) or round_text
+    # The second line: the pile, and the season where the first line had no room for it
+    # (French portrait: "Dernier tour 8/8 · Approvisionnement"), beside who is first (by
+    # name alone where the words need it).
+    pile = None
+    for second in ([[season, cards_left]] if season not in line1 else [], [[cards_left]]):
+        pile = pick(second, rect.w - 3 * pad - first_w)
+        if pile is None and short_w < first_w:
+            pile = pick(second, rect.w - 3 * pad - short_w)
+            if pile is not None:
+                first, first_w = name, short_w
+        if pile is not None:
+            break
     tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(GAP))
     top, bottom = layout.rows(tall, [None, None])
     first_at, badge_at = beside(bottom, first, first_w)
-    return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0), cards_left,
-                      (pad, bottom.centery), first, first_at, badge_at, c.u(COIN_R))
+    return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0),
+                      pile or cards_left, (pad, bottom.centery), first, first_at, badge_at,
+                      c.u(COIN_R))
 
 
 # --- the score track ------------------------------------------------------------------------

@@ -438,3 +438,43 @@ def inks_apart(c: Canvas, got: places.PanelPlan, name: str, coins: str, points: 
         for other in drawn[k + 1:]:
             assert not rect.colliderect(other), (rect, other)
     c.forget_since(mark)
+
+
+# --- the newcomer's round (frame2, item 2): the header keeps the season -----------------------
+
+
+@pytest.mark.parametrize("words", [
+    ("Tour 3/8", "Printemps", "pioche 40", "Approvisionnement",
+     "Phase\u00a0: Approvisionnement", "Jaune commence", "Jaune"),
+    ("Letzte Runde 16/16", "Herbst", "Stapel 4", "Angebot", "Phase: Angebot",
+     "Vktt\u00e4 beginnt", "Vktt\u00e4"),
+    ("Dernier tour 8/8", "Automne", "pioche 1", "Achat", "Phase\u00a0: Achat",
+     "Jaune commence", "Jaune")], ids=["fr-19", "de-r15", "fr-124"])
+def test_the_header_keeps_the_season_and_the_pile_on_one_line(words):
+    """QA: the French Supply (fr-19) and the German last round (de-r15) dropped the season
+    for the pile and the starter's name. The separators narrow and the starter shows by
+    name alone first: one line with the round, season, pile and phase."""
+    c = canvas((800, 480))
+    plan = places.header(c, places.header_bar(c), *words)
+    assert plan.line_box is None
+    for part in (words[0], words[1], words[2], words[3]):
+        assert part in plan.line, (part, plan.line)
+    line = c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
+    assert line.right < plan.badge_at[0] - plan.badge_r
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_header_on_two_lines_keeps_the_season_on_the_first(size):
+    """The French last round's Supply (fr-114) is too long for one line with a long
+    starter's name: the season stays, on the first line with the round and the phase, or
+    (portrait) on the second with the pile, beside who is first."""
+    c = canvas(size)
+    words = ("Dernier tour 8/8", "Automne", "pioche 8", "Approvisionnement",
+             "Phase\u00a0: Approvisionnement", "Anne-Sophie commence", "Anne-Sophie")
+    plan = places.header(c, places.header_bar(c), *words)
+    assert plan.line_box is not None and "Dernier tour 8/8" in plan.line
+    assert "Automne" in plan.line or "Automne" in plan.pile
+    assert "pioche 8" in plan.pile
+    # The second line's words end before the metal coin's badge.
+    pile = c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
+    assert pile.right < plan.badge_at[0] - plan.badge_r
