@@ -128,14 +128,19 @@ def panel_height(c: Canvas) -> int:
 
 def portrait_steps(c: Canvas, keep_details: bool = False) -> list[tuple[int, int]]:
     """Portrait: the (track, row of panels) heights, each step giving more to the phase:
-    the track gives up its numbers, then the panels the line that puts a long name under
+    the panels give up their second line of details (kept only where the phase says what
+    it needs and leaves room for it), the track gives up its numbers, then the panels the line that puts a long name under
     the numbers, then the track its place. `keep_details`: the panels keep their line of
     details (the firemen total where a fire can be revealed, issue 30); the track gives
     its place instead."""
     detailed = c.u(PANEL_H + DETAILS_H)
+    # First, where the phase leaves room (Loading, Purchase), a second line of details:
+    # every phase shows the same ones (the cards and the firemen, which the German words
+    # put on two lines; QA dep-01, dep-05, dep-06).
+    roomy = (c.u(TRACK), c.u(PANEL_H + 2 * DETAILS_H))
     if keep_details:
-        return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed), (0, detailed)]
-    return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed),
+        return [roomy, (c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed), (0, detailed)]
+    return [roomy, (c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed),
             (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
 
 
@@ -429,7 +434,8 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
     gave_way = previous.gave_way if previous is not None else None
     if portrait(c):
         steps = portrait_steps(c, says.keeps)
-        level = 0
+        # (A phase that takes what is left, saying no need, leaves the panels one line.)
+        level = 0 if says.least else 1
         if says.least:
             # Where the phase's controls need more than is left (five players' three rows
             # of panels, a two-line header, the "?" above the bar), the frame gives way a

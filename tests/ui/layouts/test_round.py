@@ -478,3 +478,26 @@ def test_a_header_on_two_lines_keeps_the_season_on_the_first(size):
     # The second line's words end before the metal coin's badge.
     pile = c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
     assert pile.right < plan.badge_at[0] - plan.badge_r
+
+
+# --- the newcomer's round (frame2, item 3): portrait panels show the same details ----------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_portrait_panels_keep_a_second_line_of_details_where_the_phase_leaves_room(players):
+    """QA dep-01, dep-05, dep-06 (German, 480x800): Supply's panels said the firemen,
+    Purchase's the cards, and Loading left a large gap under one line. Where the phase's
+    controls leave room, the panels have two lines: the cards and the firemen in every
+    phase, whichever the phase keeps."""
+    c = canvas((480, 800))
+    body = body_of(c)
+    got = places.plan(c, body, says(players, least=c.u(300), c=c), None)
+    box = got.frame.panels[0]
+    details = ("5\u00a0Karten", "Feuerwehr\u00a02")
+    for keep in ((), (1,)):
+        panel = places.panel(c, box, "Anna", "3", "0", "P", details, keep)
+        assert [d.strip() for d, _at in panel.details] == list(details), keep
+    assert got.phase.h >= c.u(300)
+    # Controls that need more take the line back (and the frame gives way as before).
+    tight = places.plan(c, body, says(players, least=c.u(480), c=c), None)
+    assert tight.frame.panels[0].h < box.h
