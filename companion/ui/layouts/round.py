@@ -130,9 +130,9 @@ def portrait_steps(c: Canvas, keep_details: bool = False) -> list[tuple[int, int
     """Portrait: the (track, row of panels) heights, each step giving more to the phase:
     the panels give up their second line of details (kept only where the phase says what
     it needs and leaves room for it), the track gives up its numbers, then the panels the
-    line that puts a long name under the numbers, then the track its place. `keep_details`: the panels keep their line of
-    details (the firemen total where a fire can be revealed, issue 30); the track gives
-    its place instead."""
+    line that puts a long name under the numbers, then the track its place.
+    `keep_details`: the panels keep their line of details (the firemen total where a fire
+    can be revealed, issue 30); the track gives its place instead."""
     detailed = c.u(PANEL_H + DETAILS_H)
     # First, where the phase leaves room (Loading, Purchase), a second line of details:
     # every phase shows the same ones (the cards and the firemen, which the German words
