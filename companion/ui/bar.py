@@ -42,14 +42,22 @@ MARK = "\u25b6"
 def mark_kept(c: Canvas, label: str, width: int) -> str:
     """`label` as a button `width` wide draws it: where its lines would leave the primary's
     mark alone on the last ("Verladung fertig" / "▶", QA de-r6-c), the spaces before the
-    mark do not break, so it ends the last word's line; any other label as it is."""
+    mark do not break, so it ends the last word's line; where the two do not fit the
+    width on as many lines, the words alone (the button's colour still says it is the
+    primary action). Any other label as it is."""
     if not label.endswith(MARK):
         return label
     lines = c.wrap(label, width - c.u(PAD), BODY)
     if len(lines) < 2 or lines[-1].strip() != MARK:
         return label
     head = label[:-len(MARK)].rstrip(" ")
-    return head + "\u00a0" * (len(label) - len(MARK) - len(head)) + MARK
+    kept = head + "\u00a0" * (len(label) - len(MARK) - len(head)) + MARK
+    room = width - c.u(PAD)
+    f = font(c.px(BODY))
+    wrapped = c.wrap(kept, room, BODY)
+    if len(wrapped) > len(lines) or any(f.size(line)[0] > room for line in wrapped):
+        return head  # the last word and the mark too wide together: the words alone
+    return kept
 
 
 def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
@@ -91,7 +99,7 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
         pairs = list(zip(labels, wanted, strict=True))
         pairs += [(label, wanted[-1]) for label in others]
         for label, w in pairs:
-            lines = c.wrap(mark_kept(c, label, w), w - c.u(PAD), BODY)
+            lines = c.wrap(label, w - c.u(PAD), BODY)
             if len(lines) > most or any(f.size(x)[0] > w - c.u(PAD) for x in lines):
                 return True
         return False
