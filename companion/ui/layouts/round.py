@@ -765,7 +765,9 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     def fitted(top: int) -> list[str]:
         """The details that fit below `top`: the least needed give way first, those in
         `keep` last."""
-        n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
+        # (A line's last pixels are its descent: a finger-tall panel beside the phase,
+        # five players under a two-line header, holds its line of details; QA fr-114.)
+        n_lines = max(0, (box.bottom - c.u(HAIRLINE) - top) // step)
         order = [k for k in reversed(range(len(details))) if k not in keep] + \
             [k for k in reversed(range(len(details))) if k in keep]
         shown = list(range(len(details)))

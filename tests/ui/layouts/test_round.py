@@ -501,3 +501,17 @@ def test_portrait_panels_keep_a_second_line_of_details_where_the_phase_leaves_ro
     # Controls that need more take the line back (and the frame gives way as before).
     tight = places.plan(c, body, says(players, least=c.u(480), c=c), None)
     assert tight.frame.panels[0].h < box.h
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_finger_tall_panel_keeps_its_line_of_details(size):
+    """QA fr-114, fr-120: five players under the last round's two-line header leave each
+    panel a finger tall, and every panel lost its details for a pixel of the line's
+    descent. A finger-tall panel holds one line of them, inside it."""
+    c = canvas(size)
+    box = pygame.Rect(c.u(8), c.u(80), places.phase_width(c) // 2 if places.portrait(c)
+                      else places.panels_width(c) - c.u(8), c.u(56))
+    details = ("2\u00a0cartes", "casernes\u00a04")
+    got = places.panel(c, box, "Rouge", "6", "2", "PV", details, (1,))
+    assert got.details and "casernes\u00a04" in got.details[0][0]
+    inks_apart(c, got, "Rouge", "6", "2", "PV", box)
