@@ -398,8 +398,14 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
         return previous  # the same inputs: the same decisions (and nothing more to keep)
     legend, body = legend_row(c, given) if says.legend else (None, pygame.Rect(given))
     key: Key = (c.w, c.h, says.round, says.players)
+    # A header that took two lines keeps them for the round on this screen: the panels
+    # and controls below never move up under the finger (French portrait: "Demande"
+    # needed two lines, "Achat" after it would fit on one).
+    two = previous is not None and previous.size == size and \
+        previous.says.round == says.round and previous.header.line_box is not None
     header_plan = previous.header if previous is not None and previous.size == size and \
-        previous.says.header == says.header else header(c, header_bar(c), *says.header)
+        previous.says.header == says.header else header(c, header_bar(c), *says.header,
+                                                          two=two)
     header_h = header_plan.box.h
     width = phase_width(c)
     place, message = says.place, says.message
@@ -522,9 +528,9 @@ class HeaderPlan:
 
 
 def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_left: str,
-           phase: str, labelled: str, first: str, name: str) -> HeaderPlan:
+           phase: str, labelled: str, first: str, name: str, two: bool = False) -> HeaderPlan:
     """The header in `rect` (`header_bar`): the words that fit on one line beside who is
-    first; else two lines.
+    first; else (or `two`: the header had two lines already) two lines.
 
     Long languages (French "Phase : Approvisionnement") drop the least needed words first,
     so the phase and the last round are never cut off the end; neither the season nor the
@@ -562,7 +568,7 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
                     [round_text, phase]]
     short_w = min(first_w, f.size(name)[0] + badge)
     one = None
-    for group in (options[:2], options[2:]):
+    for group in () if two else (options[:2], options[2:]):
         # The usual separators, then the name alone, then thin separators.
         for separators in (SEPARATORS[:-1], SEPARATORS[-1:]):
             one = pick(group, rect.w - 3 * pad - first_w, separators)

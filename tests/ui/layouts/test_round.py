@@ -515,3 +515,26 @@ def test_a_finger_tall_panel_keeps_its_line_of_details(size):
     got = places.panel(c, box, "Rouge", "6", "2", "PV", details, (1,))
     assert got.details and "casernes\u00a04" in got.details[0][0]
     inks_apart(c, got, "Rouge", "6", "2", "PV", box)
+
+
+def test_a_header_on_two_lines_keeps_them_for_the_round_on_the_screen():
+    """French portrait, the last round: "Demande" took the header onto two lines and
+    "Achat" after it fit on one, so the panels and the controls moved up under the finger
+    (a touch game's steady check). Two lines stay for the round; the next round starts
+    anew."""
+    from companion.engine.values import replace
+
+    c = canvas((480, 800))
+    body = body_of(c)
+    words = ("Dernier tour 12/12", "Automne", "pioche 1", "Demande", "Phase\u202f: Demande",
+             "Rouge commence", "Rouge")
+    demand = replace(says(4, least=c.u(200), c=c), header=words)
+    first = places.plan(c, body, demand, None)
+    assert first.header.line_box is not None
+    buying = replace(demand, header=(*words[:3], "Achat", "Phase\u202f: Achat", *words[5:]))
+    assert places.header(c, places.header_bar(c), *buying.header).line_box is None
+    then = places.plan(c, body, buying, first)
+    assert then.header.line_box is not None and then.frame == first.frame
+    later = places.plan(c, body, replace(buying, round=4, header=(
+        "Tour 4/12", *buying.header[1:])), then)
+    assert later.header.line_box is None
