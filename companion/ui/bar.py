@@ -35,6 +35,31 @@ def text_box(c: Canvas, box: pygame.Rect) -> pygame.Rect:
     return layout.inset(box, c.u(WORDS_X), c.u(SNUG))
 
 
+#: The mark after a primary action's label that can be tapped ("Loading done  ▶").
+MARK = "\u25b6"
+
+
+def mark_kept(c: Canvas, label: str, width: int) -> str:
+    """`label` as a button `width` wide draws it: where its lines would leave the primary's
+    mark alone on the last ("Verladung fertig" / "▶", QA de-r6-c), the spaces before the
+    mark do not break, so it ends the last word's line; where the two do not fit the
+    width on as many lines, the words alone (the button's colour still says it is the
+    primary action). Any other label as it is."""
+    if not label.endswith(MARK):
+        return label
+    lines = c.wrap(label, width - c.u(PAD), BODY)
+    if len(lines) < 2 or lines[-1].strip() != MARK:
+        return label
+    head = label[:-len(MARK)].rstrip(" ")
+    kept = head + "\u00a0" * (len(label) - len(MARK) - len(head)) + MARK
+    room = width - c.u(PAD)
+    f = font(c.px(BODY))
+    wrapped = c.wrap(kept, room, BODY)
+    if len(wrapped) > len(lines) or any(f.size(line)[0] > room for line in wrapped):
+        return head  # the last word and the mark too wide together: the words alone
+    return kept
+
+
 def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
                at_least: int = 0, also: tuple[str, ...] = ()) -> tuple[list[int], int]:
     """Each bar button's width, and how many of the last buttons on the left go above
@@ -163,7 +188,8 @@ class BarLayout:
         for (label, action, key, colour), w in zip(reversed(right), reversed(wanted),
                                                   strict=False):
             x -= w
-            out.append((pygame.Rect(x, bar.y + pad, w, h), label, action, key, colour))
+            out.append((pygame.Rect(x, bar.y + pad, w, h), mark_kept(c, label, w), action,
+                        key, colour))
             x -= pad
         return out, above
 

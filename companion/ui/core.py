@@ -644,7 +644,11 @@ class UI:
                 if not isinstance(intent, it.CardScanned):
                     return
             scene = self.top
-        self.message = None  # the next action: the last one's message has been read
+        # The next action: the last one's message has been read. A press the legend marks
+        # "–" (it does nothing here) is no action: unless the scene says something after
+        # all (a refusal), the message stays (a fire's result is not lost to a stray press).
+        said, idle = self.message, self.idle_press(intent)
+        self.message = None
         if isinstance(intent, it.PlayerButton | it.Ok) and self.hurried(intent):
             return
         before = self.screen_now()
@@ -653,6 +657,15 @@ class UI:
         finally:
             if self.changed_since(before):
                 self.last_changer = intent
+            elif idle and self.message is None:
+                self.message = said
+
+    def idle_press(self, intent: it.Intent) -> bool:
+        """Whether `intent` is a press the legend marks as doing nothing on this screen (a
+        player button it leaves out, or OK without words)."""
+        if isinstance(intent, it.PlayerButton):
+            return intent.colour not in self.legend()
+        return isinstance(intent, it.Ok) and not self.legend().get("ok")
 
     def _act(self, scene: Scene, intent: it.Intent) -> None:
         """What an intent does on `scene` (`intent`)."""

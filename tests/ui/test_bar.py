@@ -353,3 +353,32 @@ def test_new_game_s_legend_in_portrait_cuts_no_word(tmp_path, language, players)
         assert problems(frame) == []
     finally:
         set_language("en")
+
+
+# --- the newcomer's round (frame2, item 3): the primary's mark never wraps alone ---------------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_primary_s_mark_never_takes_a_line_of_its_own(size):
+    """QA de-r6-c: "Verladung fertig  ▶" in German Loading's bar (Rückgängig, Menü, ?,
+    Redo to come) drew the ▶ alone on its second line. It ends the last word's line, or
+    where the two are too wide together (French "Fermer" in portrait) it is left off."""
+    c = canvas(size)
+    bar = bar_of(c)
+    for label in ("Verladung fertig  \u25b6", "Niemand hat gekauft  \u25b6",
+                  "Personne n\u2019ach\u00e8te  \u25b6", "Chargement fini  \u25b6",
+                  "Fermer  \u25b6", "Continuer  \u25b6"):
+        placed, _above = BarLayout().place(
+            c, "scene", bar, [item("R\u00fcckg\u00e4ngig", "undo"), item("Men\u00fc", "home"),
+                              item("?", "help")], [item(label, "ok")],
+            coming=item("Wiederholen", "redo"))
+        rect, drawn = next((r, lab) for r, lab, _a, key, _c in placed if key == "ok")
+        lines = c.wrap(drawn, rect.w - c.u(12), 22)
+        assert lines[-1].strip() != "\u25b6", (label, lines)
+        # The mark ends the last word's line, or (no room for both) the words stand alone.
+        assert " ".join(drawn.split()) in (" ".join(label.split()), label[:-1].strip())
+        mark = c.mark()
+        c.button(rect, drawn, lambda: None)
+        assert [t.text for t in c.drawn if t.cut] == []
+        assert not any(t.text.strip() == "\u25b6" for t in c.drawn), c.drawn
+        c.forget_since(mark)

@@ -76,3 +76,24 @@ def test_steps_of_a_number_repeat_as_fast_as_a_finger_taps(ui):
         now += DOUBLE_TAP_S / 3
         assert ui.touch(plus, at=now)
     assert ui.top.value == 13  # 11, 12, 13: each tap a step
+
+
+# --- the newcomer's round (frame2, item 4): a press that does nothing keeps the message -----------
+
+
+def test_a_press_the_legend_marks_as_doing_nothing_keeps_the_last_message(ui):
+    """On Supply outside a ship's goods every player button is a "–" in the legend: a press
+    on one is no action, so the fire's or the income's message stays (it had vanished with
+    no word); a press that does something still closes it."""
+    from companion.inputs import intents as it
+
+    at(ui, lambda b, a: a.phase == "supply" and len(a.slots) == 0 and a.round >= 2)
+    ui.info("A fire's result.")
+    colour = ui.game.state.players[0]
+    assert colour not in ui.legend()
+    ui.intent(it.PlayerButton(colour))
+    assert ui.message is not None and ui.message.text == "A fire's result."
+    ui.intent(it.Ok())  # "Revealed" waits for a card: OK does nothing either
+    assert ui.message is not None and ui.message.text == "A fire's result."
+    ui.intent(it.Undo())  # an action: the message has been read
+    assert ui.message is None or ui.message.text != "A fire's result."

@@ -47,8 +47,9 @@ STRIPE_W, BADGE_X, BADGE_Y, BADGE_RADIUS, NAME_X, LINES_X = 8, 26, 18, 12, 44, 1
 DETAILS_Y, NAME_BELOW_H = 34, 70
 #: The buttons' legend's row above the bar at 800x480 (where the table has buttons).
 LEGEND = 22
-#: Between the header's parts: wide where there is room, narrow where not.
-SEPARATORS = ("  \u00b7  ", " \u00b7 ")
+#: Between the header's parts: wide where there is room, narrow where not, and with thin
+#: spaces before the header gives up a part or a line (French Supply: "Printemps").
+SEPARATORS = ("  \u00b7  ", " \u00b7 ", "\u2009\u00b7\u2009")
 
 
 def _drawn_width(f: pygame.font.Font, text: str) -> int:
@@ -127,14 +128,19 @@ def panel_height(c: Canvas) -> int:
 
 def portrait_steps(c: Canvas, keep_details: bool = False) -> list[tuple[int, int]]:
     """Portrait: the (track, row of panels) heights, each step giving more to the phase:
-    the track gives up its numbers, then the panels the line that puts a long name under
-    the numbers, then the track its place. `keep_details`: the panels keep their line of
-    details (the firemen total where a fire can be revealed, issue 30); the track gives
-    its place instead."""
+    the panels give up their second line of details (kept only where the phase says what
+    it needs and leaves room for it), the track gives up its numbers, then the panels the
+    line that puts a long name under the numbers, then the track its place.
+    `keep_details`: the panels keep their line of details (the firemen total where a fire
+    can be revealed, issue 30); the track gives its place instead."""
     detailed = c.u(PANEL_H + DETAILS_H)
+    # First, where the phase leaves room (Loading, Purchase), a second line of details:
+    # every phase shows the same ones (the cards and the firemen, which the German words
+    # put on two lines; QA dep-01, dep-05, dep-06).
+    roomy = (c.u(TRACK), c.u(PANEL_H + 2 * DETAILS_H))
     if keep_details:
-        return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed), (0, detailed)]
-    return [(c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed),
+        return [roomy, (c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed), (0, detailed)]
+    return [roomy, (c.u(TRACK), detailed), (c.u(TRACK_LEAST), detailed),
             (c.u(TRACK_LEAST), c.u(PANEL_H)), (0, c.u(PANEL_H))]
 
 
@@ -392,8 +398,14 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
         return previous  # the same inputs: the same decisions (and nothing more to keep)
     legend, body = legend_row(c, given) if says.legend else (None, pygame.Rect(given))
     key: Key = (c.w, c.h, says.round, says.players)
+    # A header that took two lines keeps them for the round on this screen: the panels
+    # and controls below never move up under the finger (French portrait: "Demande"
+    # needed two lines, "Achat" after it would fit on one).
+    two = previous is not None and previous.size == size and \
+        previous.says.round == says.round and previous.header.line_box is not None
     header_plan = previous.header if previous is not None and previous.size == size and \
-        previous.says.header == says.header else header(c, header_bar(c), *says.header)
+        previous.says.header == says.header else header(c, header_bar(c), *says.header,
+                                                          two=two)
     header_h = header_plan.box.h
     width = phase_width(c)
     place, message = says.place, says.message
@@ -428,7 +440,8 @@ def plan(c: Canvas, given: pygame.Rect, says: FrameSays,
     gave_way = previous.gave_way if previous is not None else None
     if portrait(c):
         steps = portrait_steps(c, says.keeps)
-        level = 0
+        # (A phase that takes what is left, saying no need, leaves the panels one line.)
+        level = 0 if says.least else 1
         if says.least:
             # Where the phase's controls need more than is left (five players' three rows
             # of panels, a two-line header, the "?" above the bar), the frame gives way a
@@ -515,25 +528,27 @@ class HeaderPlan:
 
 
 def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_left: str,
-           phase: str, labelled: str, first: str, name: str) -> HeaderPlan:
+           phase: str, labelled: str, first: str, name: str, two: bool = False) -> HeaderPlan:
     """The header in `rect` (`header_bar`): the words that fit on one line beside who is
-    first; else two lines.
+    first; else (or `two`: the header had two lines already) two lines.
 
     Long languages (French "Phase : Approvisionnement") drop the least needed words first,
-    so the phase and the last round are never cut off the end; the pile is never dropped
-    in landscape (the season gives way first, else the header takes two lines); in
-    portrait, where a second line costs the Supply grid a row, it may be. Still one line
-    with the name alone beside the metal coin's "M" (which says who is first): a second
-    line would cost the panels and the controls a row. The season is kept if that is what
-    it takes (the header says it in every phase)."""
+    so the phase and the last round are never cut off the end; neither the season nor the
+    pile is dropped in landscape (the separators narrow first, then "Anna first" becomes
+    the name alone, then the separators' spaces thin, else the header takes two lines:
+    the pile on the second, with the season where the first has no room for it); in portrait,
+    where a second line costs the Supply grid a row, the pile may give way, then the
+    season. Still one line with the name alone beside the metal coin's "M" (which says who
+    is first): a second line would cost the panels and the controls a row."""
     f = font(c.px(BODY))
     badge = c.u(COIN_W)
     first_w = f.size(first)[0] + badge
     pad = c.u(ROOMY)
 
-    def pick(options: list[list[str]], room: int) -> str | None:
+    def pick(options: list[list[str]], room: int,
+             separators: Sequence[str] = SEPARATORS) -> str | None:
         for parts in options:
-            for sep in SEPARATORS:
+            for sep in separators:
                 text = sep.join(p for p in parts if p)
                 if f.size(text)[0] <= room:
                     return text
@@ -547,17 +562,22 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
         return at, (at[0] - _drawn_width(f, label) - c.u(COIN_X), box.centery)
 
     options = [[round_text, season, cards_left, labelled],
-               [round_text, season, cards_left, phase], [round_text, cards_left, phase]]
+               [round_text, season, cards_left, phase]]
     if portrait(c):
-        options += [[round_text, season, phase], [round_text, phase]]
+        options += [[round_text, season, phase], [round_text, cards_left, phase],
+                    [round_text, phase]]
     short_w = min(first_w, f.size(name)[0] + badge)
     one = None
-    for group in (options[:2], options[2:]):
-        one = pick(group, rect.w - 3 * pad - first_w)
-        if one is None and short_w < first_w:
-            one = pick(group, rect.w - 3 * pad - short_w)
+    for group in () if two else (options[:2], options[2:]):
+        # The usual separators, then the name alone, then thin separators.
+        for separators in (SEPARATORS[:-1], SEPARATORS[-1:]):
+            one = pick(group, rect.w - 3 * pad - first_w, separators)
+            if one is None and short_w < first_w:
+                one = pick(group, rect.w - 3 * pad - short_w, separators)
+                if one is not None:
+                    first, first_w = name, short_w
             if one is not None:
-                first, first_w = name, short_w
+                break
         if one is not None:
             break
     if one is not None:
@@ -566,11 +586,24 @@ def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_lef
                           (pad, rect.centery), first, first_at, badge_at, c.u(COIN_R))
     line1 = pick([[round_text, season, labelled], [round_text, season, phase],
                   [round_text, phase]], rect.w - 2 * pad) or round_text
+    # The second line: the pile, and the season where the first line had no room for it
+    # (French portrait: "Dernier tour 8/8 · Approvisionnement"), beside who is first (by
+    # name alone where the words need it).
+    pile = None
+    for second in ([[season, cards_left]] if season not in line1 else [], [[cards_left]]):
+        pile = pick(second, rect.w - 3 * pad - first_w)
+        if pile is None and short_w < first_w:
+            pile = pick(second, rect.w - 3 * pad - short_w)
+            if pile is not None:
+                first, first_w = name, short_w
+        if pile is not None:
+            break
     tall = pygame.Rect(rect.x, rect.y, rect.w, 2 * rect.h - c.u(GAP))
     top, bottom = layout.rows(tall, [None, None])
     first_at, badge_at = beside(bottom, first, first_w)
-    return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0), cards_left,
-                      (pad, bottom.centery), first, first_at, badge_at, c.u(COIN_R))
+    return HeaderPlan(tall, line1, (pad, top.centery), layout.inset(top, pad, 0),
+                      pile or cards_left, (pad, bottom.centery), first, first_at, badge_at,
+                      c.u(COIN_R))
 
 
 # --- the score track ------------------------------------------------------------------------
@@ -705,16 +738,32 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     f_key = font(c.px(LARGE))
     # Key numbers at arm's length: coins and track points, right-aligned.
     pt_w = f_small.size(pt)[0]
-    points_right = box.right - c.u(GAP) - pt_w - c.u(THIN)
-    points_x = points_right - _drawn_width(f_key, points)
     coin_w = f_small.size("\u00a2")[0]
-    coins_at = (points_x - c.u(PAD) - coin_w, box.y + c.u(THIN))
-    coins_x = coins_at[0] - _drawn_width(f_key, coins)
+
+    def numbers(edge: int, cent: int, apart: int, name_x: int
+                ) -> tuple[int, int, int, tuple[int, int], int, int]:
+        """The key numbers `edge` from the right, the cent `cent` right of the points, the
+        name `apart` from the coins and starting `name_x` right of the box: the unit's
+        right, the points' right and left, the coins' place, the name's room and left."""
+        points_right = box.right - c.u(edge) - pt_w - c.u(THIN)
+        points_x = points_right - _drawn_width(f_key, points)
+        coins_at = (points_x - c.u(cent + THIN) - coin_w, box.y + c.u(THIN))
+        coins_x = coins_at[0] - _drawn_width(f_key, coins)
+        left = box.x + c.u(name_x)
+        return box.right - c.u(edge), points_right, points_x - c.u(cent), coins_at, \
+            coins_x - c.u(apart) - left, left
+
     # The name beside the colour and letter that already say who it is: supporting
-    # detail, so it may shrink to the secondary size; where even that is too narrow and
-    # the panel is tall enough (portrait), on its own line below; a long name is the only
-    # text that may be cut.
-    room = coins_x - c.u(GAP) - (box.x + c.u(NAME_X))
+    # detail, so it may shrink to the secondary size; where that is too narrow (a negative
+    # score beside coins, French "PV"), the key numbers close up to the panel's edge and
+    # each other first (the 5-player panels beside the phase, QA: "−6 PV" put "Violet"
+    # below and hid her cards); where even that is too narrow and the panel is tall enough
+    # (portrait), on its own line below; a long name is the only text that may be cut.
+    pt_x, points_right, cent_x, coins_at, room, name_left = numbers(GAP, ROOMY, GAP, NAME_X)
+    if f_small.size(name)[0] > room:
+        close = numbers(TIGHT, TIGHT, TIGHT, NAME_X - THIN)
+        if f_small.size(name)[0] <= close[4]:
+            pt_x, points_right, cent_x, coins_at, room, name_left = close
     beside_top = box.y + max(c.u(DETAILS_Y), c.px(LARGE) + c.u(THIN))
     width = box.w - c.u(LINES_X + GAP)
     step = f_small.get_linesize()
@@ -722,7 +771,9 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     def fitted(top: int) -> list[str]:
         """The details that fit below `top`: the least needed give way first, those in
         `keep` last."""
-        n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
+        # (A line's last pixels are its descent: a finger-tall panel beside the phase,
+        # five players under a two-line header, holds its line of details; QA fr-114.)
+        n_lines = max(0, (box.bottom - c.u(HAIRLINE) - top) // step)
         order = [k for k in reversed(range(len(details))) if k not in keep] + \
             [k for k in reversed(range(len(details))) if k in keep]
         shown = list(range(len(details)))
@@ -755,13 +806,22 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
         shown = fitted(name_top + line)
         name_at, name_width, top = (box.x + c.u(LINES_X), name_top), box.w - c.u(LINES_X + GAP), \
             name_top + line
-        kept = "  ".join(details[k] for k in keep if k < len(details))
-        shared = f_small.size(name)[0] + c.u(PAD) + f_small.size(kept)[0] <= width
-        if keep and not keeps(shown) and shared:
+        name_w = f_small.size(name)[0] + c.u(PAD)
+        share = [k for k in keep if k < len(details)]
+        if name_w + f_small.size("  ".join(details[k] for k in share))[0] > width or \
+                keeps(shown):
+            share = []
+        if not keep:
+            # The name's own line holds the most needed details that fit beside it where
+            # the lines below hold fewer (a finger-tall panel: none; QA: Violet's cards).
+            share = next((list(range(n)) for n in range(len(details), len(shown), -1)
+                          if name_w + f_small.size("  ".join(details[:n]))[0] <= width), [])
+        kept = "  ".join(details[k] for k in share)
+        if share:
             # The name's own line holds the details that must stay too, right of the name
             # (issue 30: a short name whole, and the firemen total beside it); the other
             # details on the lines left below.
-            rest = [d for k, d in enumerate(details) if k not in keep]
+            rest = [d for k, d in enumerate(details) if k not in share]
             n_lines = max(0, (box.bottom - c.u(THIN) - top) // step)
             while rest and (len(c.wrap("  ".join(rest), width, SMALL)) > n_lines or any(
                     f_small.size(x)[0] > width for x in c.wrap("  ".join(rest), width,
@@ -774,14 +834,14 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
                 (text, (box.x + c.u(LINES_X), top + k * step)) for k, text in enumerate(lines)))
             return PanelPlan(
                 box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
-                (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
-                (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at,
+                (pt_x, box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+                (cent_x, box.y + c.u(GAP)), coins_at, name_at,
                 kept_at[0] - c.u(PAD) - name_at[0],
                 (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)
         if keep and not keeps(shown) and keeps(fitted(beside_top)):
             below = False
     if not below:
-        name_at = (box.x + c.u(NAME_X), box.y + c.u(SNUG))
+        name_at = (name_left, box.y + c.u(SNUG))
         name_width = max(1, room)
         top = beside_top
         shown = fitted(top)
@@ -790,6 +850,6 @@ def panel(c: Canvas, box: pygame.Rect, name: str, coins: str, points: str, pt: s
     placed = tuple((line, (box.x + c.u(LINES_X), top + k * step)) for k, line in enumerate(lines))
     return PanelPlan(
         box, pygame.Rect(box.x, box.y, c.u(STRIPE_W), box.h), max(2, c.u(LINE_W)),
-        (box.right - c.u(GAP), box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
-        (points_x - c.u(ROOMY), box.y + c.u(GAP)), coins_at, name_at, name_width,
+        (pt_x, box.y + c.u(GAP)), (points_right, box.y + c.u(THIN)),
+        (cent_x, box.y + c.u(GAP)), coins_at, name_at, name_width,
         (box.x + c.u(BADGE_X), box.y + c.u(BADGE_Y)), c.u(BADGE_RADIUS), placed)

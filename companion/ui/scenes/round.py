@@ -262,9 +262,12 @@ class RoundScene(Scene):
         has the metal coin ("Anna first", and the name alone; `places.header`)."""
         season = names.season(state.top_season()) if state.phase == Phase.SUPPLY else \
             names.season(self._season_of_round(state))
-        round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
+        # The last round says so first, in as few words ("Round 8/8 (last round)" took the
+        # French Supply's header onto two lines).
         if is_last_round(state):
-            round_text += " (" + _("last round") + ")"
+            round_text = _("Last round {k}/{n}").format(k=state.round, n=total_rounds(state))
+        else:
+            round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
         cards_left = _("cards left {n}").format(n=state.pile_size())
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
         # until the first card is settled, but the table is buying, not placing.

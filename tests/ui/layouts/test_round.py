@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from companion.ui import layout
-from companion.ui.canvas import BODY, TEXT, Canvas
+from companion.ui.canvas import BODY, LARGE, SMALL, TEXT, Canvas, font
 from companion.ui.layouts import round as places
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (480, 800), (600, 1024)]
@@ -379,3 +379,162 @@ def test_where_nothing_fits_over_the_header_a_message_has_a_place_of_its_own():
     track = places.plan(c, body, says(5, hint_in_bar=True, c=c), None)
     over = places.plan(c, body, says(5, hint_in_bar=True, message="Undone.", c=c), track)
     assert over.over_header is not None and over.phase == track.phase
+
+
+# --- the newcomer's round (frame2, item 1): a negative score keeps the name and the cards ------
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("name", "pt", "cards", "firemen"), [
+    ("Violet", "PV", "2\u00a0cartes", "casernes\u00a00"),
+    ("Jaune", "PV", "2\u00a0cartes", "casernes\u00a00"),
+    ("Lila", "P", "2\u00a0Karten", "Feuerwehr\u00a00"),
+    ("Vktt\u00e4", "P", "2\u00a0Karten", "Feuerwehr\u00a00")])
+def test_a_negative_score_keeps_the_name_beside_the_badge_and_the_card_count(
+        size, name, pt, cards, firemen):
+    """QA (French, 5 players): "4¢ −2 PV" put "Violet" on the line below, where the
+    details gave way to it ("2 cartes" gone). The key numbers close up first: the name
+    stays beside the badge, whole, and the details below it. Two-digit coins beside a
+    negative score put the name below, where the card count stays on its line."""
+    c = canvas(size)
+    _h, plan = frame_of(c, 5)
+    box = min(plan.panels, key=lambda b: b.h)
+    details = (cards, firemen)
+    f_small = font(c.px(SMALL))
+    for coins, points in (("4", "\u22122"), ("5", "\u22126"), ("9", "\u22129")):
+        got = places.panel(c, box, name, coins, points, pt, details)
+        assert got.name_at[1] < box.y + c.u(places.DETAILS_Y), (coins, points)
+        assert got.name_width >= f_small.size(name)[0]
+        # The same details as with a score of 6 (French: both; German: the cards).
+        same = places.panel(c, box, name, coins, "6", pt, details)
+        assert got.details == same.details and cards in got.details[0][0]
+        inks_apart(c, got, name, coins, points, pt, box)
+    for coins, points in (("14", "\u22126"), ("12", "\u221212")):
+        for keep in ((), (1,)):
+            got = places.panel(c, box, name, coins, points, pt, details, keep)
+            shown = " ".join(d for d, _at in got.details)
+            assert (cards in shown) if not keep else (firemen in shown)
+            inks_apart(c, got, name, coins, points, pt, box)
+
+
+def inks_apart(c: Canvas, got: places.PanelPlan, name: str, coins: str, points: str,
+               pt: str, box: pygame.Rect) -> None:
+    """Every text of the panel as the scene draws it: inside the panel, none cut, apart."""
+    mark = c.mark()
+    c.text(pt, got.pt_at, SMALL, TEXT, anchor="topright")
+    c.text(points, got.points_at, LARGE, TEXT, anchor="topright", role="key")
+    c.text("\u00a2", got.cent_at, SMALL, TEXT, anchor="topright")
+    c.text(coins, got.coins_at, LARGE, TEXT, anchor="topright", role="key")
+    c.text(name, got.name_at, BODY, TEXT, max_width=got.name_width, role="secondary")
+    for line, at in got.details:
+        c.text(line, at, SMALL, TEXT)
+    drawn = [ink for _text, ink in c.text_rects]
+    x, y = got.badge_at
+    drawn.append(pygame.Rect(x - got.badge_r, y - got.badge_r, 2 * got.badge_r,
+                             2 * got.badge_r))
+    assert [t.text for t in c.drawn if t.cut] == []
+    for k, rect in enumerate(drawn):
+        assert box.contains(rect), (rect, box)
+        for other in drawn[k + 1:]:
+            assert not rect.colliderect(other), (rect, other)
+    c.forget_since(mark)
+
+
+# --- the newcomer's round (frame2, item 2): the header keeps the season -----------------------
+
+
+@pytest.mark.parametrize("words", [
+    ("Tour 3/8", "Printemps", "pioche 40", "Approvisionnement",
+     "Phase\u00a0: Approvisionnement", "Jaune commence", "Jaune"),
+    ("Letzte Runde 16/16", "Herbst", "Stapel 4", "Angebot", "Phase: Angebot",
+     "Vktt\u00e4 beginnt", "Vktt\u00e4"),
+    ("Dernier tour 8/8", "Automne", "pioche 1", "Achat", "Phase\u00a0: Achat",
+     "Jaune commence", "Jaune")], ids=["fr-19", "de-r15", "fr-124"])
+def test_the_header_keeps_the_season_and_the_pile_on_one_line(words):
+    """QA: the French Supply (fr-19) and the German last round (de-r15) dropped the season
+    for the pile and the starter's name. The separators narrow and the starter shows by
+    name alone first: one line with the round, season, pile and phase."""
+    c = canvas((800, 480))
+    plan = places.header(c, places.header_bar(c), *words)
+    assert plan.line_box is None
+    for part in (words[0], words[1], words[2], words[3]):
+        assert part in plan.line, (part, plan.line)
+    line = c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
+    assert line.right < plan.badge_at[0] - plan.badge_r
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_header_on_two_lines_keeps_the_season_on_the_first(size):
+    """The French last round's Supply (fr-114) is too long for one line with a long
+    starter's name: the season stays, on the first line with the round and the phase, or
+    (portrait) on the second with the pile, beside who is first."""
+    c = canvas(size)
+    words = ("Dernier tour 8/8", "Automne", "pioche 8", "Approvisionnement",
+             "Phase\u00a0: Approvisionnement", "Anne-Sophie commence", "Anne-Sophie")
+    plan = places.header(c, places.header_bar(c), *words)
+    assert plan.line_box is not None and "Dernier tour 8/8" in plan.line
+    assert "Automne" in plan.line or "Automne" in plan.pile
+    assert "pioche 8" in plan.pile
+    # The second line's words end before the metal coin's badge.
+    pile = c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
+    assert pile.right < plan.badge_at[0] - plan.badge_r
+
+
+# --- the newcomer's round (frame2, item 3): portrait panels show the same details ----------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_portrait_panels_keep_a_second_line_of_details_where_the_phase_leaves_room(players):
+    """QA dep-01, dep-05, dep-06 (German, 480x800): Supply's panels said the firemen,
+    Purchase's the cards, and Loading left a large gap under one line. Where the phase's
+    controls leave room, the panels have two lines: the cards and the firemen in every
+    phase, whichever the phase keeps."""
+    c = canvas((480, 800))
+    body = body_of(c)
+    got = places.plan(c, body, says(players, least=c.u(300), c=c), None)
+    box = got.frame.panels[0]
+    details = ("5\u00a0Karten", "Feuerwehr\u00a02")
+    for keep in ((), (1,)):
+        panel = places.panel(c, box, "Anna", "3", "0", "P", details, keep)
+        assert [d.strip() for d, _at in panel.details] == list(details), keep
+    assert got.phase.h >= c.u(300)
+    # Controls that need more take the line back (and the frame gives way as before).
+    tight = places.plan(c, body, says(players, least=c.u(480), c=c), None)
+    assert tight.frame.panels[0].h < box.h
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_finger_tall_panel_keeps_its_line_of_details(size):
+    """QA fr-114, fr-120: five players under the last round's two-line header leave each
+    panel a finger tall, and every panel lost its details for a pixel of the line's
+    descent. A finger-tall panel holds one line of them, inside it."""
+    c = canvas(size)
+    box = pygame.Rect(c.u(8), c.u(80), places.phase_width(c) // 2 if places.portrait(c)
+                      else places.panels_width(c) - c.u(8), c.u(56))
+    details = ("2\u00a0cartes", "casernes\u00a04")
+    got = places.panel(c, box, "Rouge", "6", "2", "PV", details, (1,))
+    assert got.details and "casernes\u00a04" in got.details[0][0]
+    inks_apart(c, got, "Rouge", "6", "2", "PV", box)
+
+
+def test_a_header_on_two_lines_keeps_them_for_the_round_on_the_screen():
+    """French portrait, the last round: "Demande" took the header onto two lines and
+    "Achat" after it fit on one, so the panels and the controls moved up under the finger
+    (a touch game's steady check). Two lines stay for the round; the next round starts
+    anew."""
+    from companion.engine.values import replace
+
+    c = canvas((480, 800))
+    body = body_of(c)
+    words = ("Dernier tour 12/12", "Automne", "pioche 1", "Demande", "Phase\u202f: Demande",
+             "Rouge commence", "Rouge")
+    demand = replace(says(4, least=c.u(200), c=c), header=words)
+    first = places.plan(c, body, demand, None)
+    assert first.header.line_box is not None
+    buying = replace(demand, header=(*words[:3], "Achat", "Phase\u202f: Achat", *words[5:]))
+    assert places.header(c, places.header_bar(c), *buying.header).line_box is None
+    then = places.plan(c, body, buying, first)
+    assert then.header.line_box is not None and then.frame == first.frame
+    later = places.plan(c, body, replace(buying, round=4, header=(
+        "Tour 4/12", *buying.header[1:])), then)
+    assert later.header.line_box is None
