@@ -369,9 +369,11 @@ class RoundScene(Scene):
         details = tuple(self.panel_details(state, pid))
         coins, points, pt = f"{ps.coins}", formats.integer(ps.track), _("pt")
         keep = self.panel_keeps()
-        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details,
-                                          keep),
-                         lambda: places.panel(c, box, name, coins, points, pt, details, keep))
+        # (Remembered by the UI, not the scene: the scenes an Undo or a Redo puts up show
+        # the same panels, mostly.)
+        plan: places.PanelPlan = self.ui.memo.get(
+            ("panel", c.w, c.h, tuple(box), name, coins, points, pt, details, keep),
+            lambda: places.panel(c, box, name, coins, points, pt, details, keep))
         c.rect(box, PANEL_HI if selected else PANEL)
         c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 3)
         if selected:
