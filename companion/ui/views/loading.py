@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import conversions, loading_actions, market_sale, refusal
@@ -418,7 +418,8 @@ class LoadingView:
     gathered: tuple[Choice, ...] = ()
     set_count: int = 0
     #: Every label a move may have this Loading (`possible_labels`), asked only where the
-    #: layout has not measured them yet (a measured frame cost: never every frame).
+    #: layout has not measured them yet (a measured frame cost: never every frame), and
+    #: worked out once per view (a new player's first frame asks twice).
     possible: Callable[[], Sequence[str]] = tuple
     #: The step chosen on the buttons: its words, large, and what OK and the button do.
     chosen: str = ""
@@ -591,4 +592,4 @@ def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> L
     sets = {a.give for a in legal if isinstance(a, Convert)}
     apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
     return replace(base, apart=apart, gathered=gathered(apart), set_count=len(sets),
-                   possible=partial(possible_labels, state, pid))
+                   possible=cache(partial(possible_labels, state, pid)))
