@@ -276,9 +276,12 @@ def possible_labels(state: State, pid: str) -> list[str]:
     if WAREHOUSE_CARD in ps.cards:
         stores.append(Store.WAREHOUSE)
 
+    # What each contract still takes (counted once, not once per good and store).
+    wanting = [(contract, Counter(cards[contract].goods) - Counter(filled))
+               for contract, filled in (ps.contracts or {}).items()]
+
     def places(good: str, source: str) -> list[str]:
-        out = [contract for contract, filled in (ps.contracts or {}).items()
-               if (Counter(cards[contract].goods) - Counter(filled))[good]]
+        out = [contract for contract, wanted in wanting if wanted[good]]
         if good in merchants:
             out.append(MERCHANT_DESTINATION)
         return out + [store for store in stores[1:] if store != source]
