@@ -146,3 +146,44 @@ def test_without_buttons_the_frame_leaves_the_legend_to_its_description(ui, monk
     ui.dirty = True
     ui.render()
     assert ui.canvas.describe(ui.top.name, ui.language)["buttons"] == said
+
+
+def test_loadings_possible_labels_come_back_for_the_same_cubes_and_follow_any_change(ui):
+    """Every label a move may have (`views.loading.possible_labels`) is remembered by the
+    player's cubes, cards and contracts and the language (`possible_key`): the Redo's new
+    state finds them; an Undo that gives a cube back, another player or another language
+    works them out again, and they are always this state's."""
+    from companion.engine.words import MERCHANT_DESTINATION
+    from companion.ui.views.loading import possible_key, possible_labels
+
+    # A cube sold to a merchant: only the dock (and the coins) differ from the state before.
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and getattr(
+        a.last_action, "to", None) == MERCHANT_DESTINATION, players=5)
+
+    def shown():
+        ui.render()
+        state = ui.game.state
+        pid = ui.top.player
+        possible = ui.top.loading_view(state).possible
+        assert list(possible()) == possible_labels(state, pid)
+        return possible_key(state, pid), possible
+
+    key, possible = shown()
+    first = ui.top.player
+    mover = ui.game.state.last_action.player
+    ui.undo()
+    assert ui.top.name == "loading" and ui.top.player == mover
+    undone_key, undone = shown()
+    assert undone_key != key and undone is not possible
+    ui.redo()
+    if ui.top.player != first:  # (handed over to the next player, as after the move)
+        ui.top.choose(first)
+    redone_key, redone = shown()
+    assert redone_key == key and redone is possible  # found again, not worked out
+    other = next(p for p in ui.game.state.players if p != ui.top.player)
+    ui.top.choose(other)
+    assert shown()[0] != key
+    ui.set_language("fr")
+    ui.top.choose(first)
+    french_key, french = shown()
+    assert french_key != key and french is not possible

@@ -33,7 +33,7 @@ from companion.engine.rules import WAREHOUSE_CARD
 from companion.engine.values import replace, value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import names, words
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 
 Cube = tuple[str, str]
 
@@ -298,6 +298,15 @@ def possible_labels(state: State, pid: str) -> list[str]:
     out += [sale_label(MarketSell(pid, ((a, Store.DOCK), (b, Store.DOCK))))
             for k, a in enumerate(pairs) for b in pairs[k:]]
     return out
+
+
+def possible_key(state: State, pid: str) -> tuple[object, ...]:
+    """All that `possible_labels(state, pid)` depends on: the player's cubes, cards and
+    contracts, the cards (the catalogue: its id, kept alive with the labels remembered
+    under it) and the language; equal for the states an Undo and a Redo go between."""
+    ps = state.player(pid)
+    return ("possible", id(state.catalogue), language(), pid, ps.dock, ps.warehouse,
+            ps.market, ps.cards, tuple((ps.contracts or {}).items()))
 
 
 def placed(keys: Sequence[str], before: Sequence[str | None] | None,
