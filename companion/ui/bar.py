@@ -14,6 +14,7 @@ import pygame
 from companion.engine.values import value
 from companion.ui import layout
 from companion.ui.canvas import BODY, SMALL, Canvas, Colour, font
+from companion.ui.memo import Memo
 from companion.ui.scene import Action0
 from companion.ui.tokens import FINGER, GAP, PAD, SNUG, THIN, TIGHT
 
@@ -117,8 +118,14 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
 class BarLayout:
     """Places the bar's buttons, frame after frame, for the scene on top."""
 
+    #: How many sets of labels `place` remembers the widths of: the bar as shown and as
+    #: it would be with Redo (`UI._redo_goes_above` asks every Loading frame), with a
+    #: primary that changes its label, without laying the bar out again for each.
+    REMEMBERED = 8
+
     def __init__(self) -> None:
-        self._widths: tuple[tuple[object, ...], tuple[list[int], int]] | None = None
+        #: The widths worked out per labels, bar and scale (`widths_for`).
+        self._widths: Memo[tuple[list[int], int]] = Memo(self.REMEMBERED)
         #: (screen, its left buttons' keys with the bar and scale, how many of those
         #: buttons went above the bar).
         self._moved_on: tuple[object, tuple[object, ...], int] | None = None
@@ -153,7 +160,8 @@ class BarLayout:
         # The widths depend only on the labels and the bar: worked out once for them.
         labels = (tuple(item[0] for item in left), tuple(item[0] for item in measured),
                   tuple(bar), c.s, at_least, also, coming and coming[0])
-        if self._widths is None or self._widths[0] != labels:
+
+        def measure() -> tuple[list[int], int]:
             wanted, moved = widths_for(c, bar, left, measured, at_least, also)
             if coming is not None and measured:
                 # The right buttons as narrow as they are with or without it, the same
@@ -164,8 +172,9 @@ class BarLayout:
                                    else [*left, coming], measured, at_least, also)[0]
                 wanted = wanted[:-n] + [min(a, b) for a, b in zip(wanted[-n:], other[-n:],
                                                                  strict=True)]
-            self._widths = (labels, (wanted, moved))
-        wanted, moved = self._widths[1]
+            return wanted, moved
+
+        wanted, moved = self._widths.get(labels, measure)
         self._moved_on = (scene, keys, moved)
         # No room for all of them (portrait, long words): the last on the left (Redo, the
         # "?", then Home) go above the bar, at its left end (the UI makes a strip for

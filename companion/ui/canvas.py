@@ -286,6 +286,9 @@ class Canvas:
         self.legend: dict[str, str] = {}
         #: Each player button's letter in the legend (the panels' letters).
         self.legend_letters: dict[str, str] = {}
+        #: Where the table has no buttons, what works `legend` and `legend_letters` out
+        #: when the frame's description asks (`say_later`); None: they are set.
+        self._say: Callable[[], tuple[dict[str, str], dict[str, str]]] | None = None
         #: Lengths and text sizes worked out so far (a frame asks for a few hundred).
         self._px: dict[int, int] = {}
         self._u: dict[float, int] = {}
@@ -610,8 +613,16 @@ class Canvas:
         del self.texts[texts:], self.text_rects[rects:], self.hits[hits:]
         del self._drawn[drawn:], self.targets[targets:], self.marks[marks:]
 
+    def say_later(self, say: Callable[[], tuple[dict[str, str], dict[str, str]]]) -> None:
+        """`legend` and `legend_letters` as `say()` gives them, worked out only if the
+        frame's description is asked for (a table without buttons draws no legend)."""
+        self._say = say
+
     def describe(self, screen: str, language: str) -> dict[str, object]:
         """This frame's description (docs/frames.md): its texts and tap targets."""
+        if self._say is not None:
+            self.legend, self.legend_letters = self._say()
+            self._say = None
         return {
             "screen": screen,
             "size": [self.w, self.h],

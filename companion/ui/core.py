@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -45,6 +46,7 @@ from companion.ui.game import GameController
 from companion.ui.hyphen import plain
 from companion.ui.i18n import _
 from companion.ui.layouts.round import legend_row
+from companion.ui.memo import Memo
 from companion.ui.rulestexts import TEXTS
 from companion.ui.scene import Action0, BarSays, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
@@ -69,6 +71,9 @@ FRAME_S = 1 / 30
 #: The least width of the bar's words beside its buttons: narrower, they go to a strip
 #: over the bar (or give way).
 LEAST_WORDS_W = 120
+#: How many layouts `UI.memo` keeps: five panels and a legend for each of a few states,
+#: sizes and languages.
+MEMO_SIZE = 64
 
 
 @value(frozen=False)
@@ -123,8 +128,10 @@ class UI:
         self._bar = BarLayout()
         #: The strip above the bar kept for a Redo to come (`_buttons`).
         self._strip_kept = False
-        #: The legend's cells last placed, and what they were placed for (`_draw_legend`).
-        self._legend_cells: tuple[tuple[object, ...], list[LegendCell]] | None = None
+        #: Layouts that depend only on what they show and the size (`companion.ui.memo`):
+        #: the legend's cells, the round screens' panels; shared by the scenes that Undo
+        #: and Redo replace, which mostly show what the ones before showed.
+        self.memo: Memo[Any] = Memo(MEMO_SIZE)
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -252,6 +259,9 @@ class UI:
             return self.surface
         bar = pygame.Rect(0, c.h - c.u(BAR), c.w, c.u(BAR))
         left, right, words, hint_in_bar = self._bar_items(c, scene, bar)
+        # What the buttons do, where the table has buttons; else only the frame's
+        # description asks (`Canvas.describe`), and the frame does not work it out.
+        legend = self.legend() if self.services.buttons else None
         # The instruction or message: beside the buttons when it fits there in two lines,
         # else in a strip over the bar, the whole width (the body gives way).
         middle = pygame.Rect(left, bar.y, right - left, bar.h)
@@ -271,7 +281,7 @@ class UI:
                 said = BarSays(hint_in_bar, words, self.message.error, self.message.short,
                                self.tap_message)
                 words, words_up = "", False
-            if words_up and not self.message and self.legend_shown(scene):
+            if words_up and not self.message and self.legend_shown(scene, legend):
                 # Where the buttons' legend says what to do, a hint too long for the bar
                 # gives way rather than take a second strip's height from the screen (the
                 # printed-value question's goods need it).
@@ -287,7 +297,6 @@ class UI:
         body = pygame.Rect(0, 0, c.w, strip.y - c.u(GAP) if strip else bar.y)
         if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
             body.h = bar.y - c.u(FINGER) - 3 * c.u(GAP)  # as with the strip Redo would make
-        legend = self.legend()
         shown = self.legend_shown(scene, legend)
         row: pygame.Rect | None = None
         if scene.hint_in_body:
@@ -300,11 +309,13 @@ class UI:
                 row, body = legend_row(c, body)
             c.body = body
             scene.draw(c, body)
-        c.legend = legend
-        c.legend_letters = self.button_letters()
         c.in_bar = True
-        if row is not None:
-            self._draw_legend(c, row, legend)
+        if legend is None:
+            c.say_later(lambda: (self.legend(), self.button_letters()))
+        else:
+            c.legend, c.legend_letters = legend, self.button_letters()
+            if row is not None:
+                self._draw_legend(c, row, legend, c.legend_letters)
         self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
                        words if strip and not words_up else "")
         self.canvas = c
@@ -336,21 +347,19 @@ class UI:
         return {colour: seated.get(colour) or others[colour]
                 for colour in buttons.order(state)}
 
-    def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str]) -> None:
+    def _draw_legend(self, c: Canvas, row: pygame.Rect, legend: dict[str, str],
+                     letters: dict[str, str]) -> None:
         """The player buttons in the buttons' order (`buttons.order`), each its colour and
         letter (the panels'), then what it does now; a dash where it does nothing."""
         state = self.game.state if self.game is not None else None
         order = buttons.order(state)
-        letters = self.button_letters()
         said = [legend.get(colour, "–") for colour in order]
         wanted = [(letters[colour], words) for colour, words in zip(order, said, strict=True)]
         held = legend.get("ok-held")
         if held:  # OK held's cell after the players' (OK itself is the bar's ▶)
             wanted.append(("OK", _("held: {means}").format(means=held)))
-        key = (c.w, c.h, tuple(row), tuple(wanted))
-        if self._legend_cells is None or self._legend_cells[0] != key:
-            self._legend_cells = (key, legend_cells(c, row, wanted))
-        cells = self._legend_cells[1]
+        cells: list[LegendCell] = self.memo.get(("legend", c.w, c.h, tuple(row), tuple(wanted)),
+                                                lambda: legend_cells(c, row, wanted))
         if held:
             cell = cells[-1]
             radius = c.badge_radius(cell.radius, "OK")

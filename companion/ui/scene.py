@@ -19,6 +19,7 @@ from companion.engine.values import value
 from companion.inputs.intents import Intent
 from companion.ui.canvas import Canvas
 from companion.ui.i18n import _
+from companion.ui.memo import Memo
 from companion.ui.plans import KeptPlans
 from companion.ui.services import GameSession, PrintedValue, Services
 
@@ -101,6 +102,8 @@ class SceneHost(Protocol):
     canvas: Canvas
     #: The UI's clock (monotonic seconds; tests may set their own).
     clock: Callable[[], float]
+    #: Layouts worked out from their key alone (`companion.ui.memo`), shared by the scenes.
+    memo: Memo[Any]
 
     @property
     def top(self) -> Scene: ...

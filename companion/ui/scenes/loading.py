@@ -19,6 +19,7 @@ from companion.engine.legal import (
     loading_actions,  # worked out once per state by the engine
     next_loader,
 )
+from companion.engine.values import replace
 from companion.engine.words import GOODS, Kind
 from companion.ui import layout, names, rulestexts, words
 from companion.ui.canvas import (
@@ -168,7 +169,12 @@ class LoadingScene(RoundScene):
         end_all = self.others_of[1]
         key: tuple[object, ...] = (state, pick, finished, end_all, language())
         if self.view_of is None or self.view_of[0] != key:
-            self.view_of = (key, view.view(state, pick, finished, end_all))
+            built = view.view(state, pick, finished, end_all)
+            # The labels a move may have depend on the player's cubes and cards alone: the
+            # new scene of an Undo or a Redo finds them in the UI's memo.
+            remembered = self.ui.memo.get(view.possible_key(state, pid),
+                                          lambda: (state.catalogue, built.possible))
+            self.view_of = (key, replace(built, possible=remembered[1]))
         return self.view_of[1]
 
     # --- the table's buttons (issue 31) ------------------------------------------------

@@ -92,6 +92,21 @@ def contract_lines(state: State, pid: str) -> list[str]:
 
 
 @value
+class Panel:
+    """What a player's panel shows (`RoundScene.draw_panel`): it looks the same while this
+    stays the same."""
+
+    name: str
+    coins: str
+    points: str
+    pt: str
+    details: tuple[str, ...]
+    keep: tuple[int, ...]
+    letter: str
+    selected: bool
+
+
+@value
 class Marker:
     """A player's marker moving along the score track: from where it was drawn when its
     goal changed, to the goal, since `started` (the UI's clock)."""
@@ -367,14 +382,24 @@ class RoundScene(Scene):
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
         ps = state.player(pid)
-        selected = self.panel_selected(pid)
         name = words.player_name(state, pid)
-        details = tuple(self.panel_details(state, pid))
-        coins, points, pt = f"{ps.coins}", formats.integer(ps.track), _("pt")
-        keep = self.panel_keeps()
-        plan = self.kept(f"panel:{pid}", (c.w, c.h, box, name, coins, points, pt, details,
-                                          keep),
-                         lambda: places.panel(c, box, name, coins, points, pt, details, keep))
+        said = Panel(name, f"{ps.coins}", formats.integer(ps.track), _("pt"),
+                     tuple(self.panel_details(state, pid)), self.panel_keeps(),
+                     words.letter(state, pid), self.panel_selected(pid))
+        # One image per panel as it looks, put back with one blit while it looks the same
+        # (the new scenes of an Undo or a Redo show the same panels, mostly); painted
+        # again, with its plan, when anything on it changes.
+        c.layer(("panel", pid, said), box, partial(self.paint_panel, pid=pid, said=said))
+        c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
+
+    def paint_panel(self, c: Canvas, box: pygame.Rect, *, pid: str, said: Panel) -> None:
+        """A player's panel in `box` (`places.panel`)."""
+        name, coins, points, pt, details, keep = (said.name, said.coins, said.points,
+                                                  said.pt, said.details, said.keep)
+        selected = said.selected
+        plan = self.ui.memo.get(
+            ("panel", c.s, tuple(box), name, coins, points, pt, details, keep),
+            lambda: places.panel(c, box, name, coins, points, pt, details, keep))
         c.rect(box, PANEL_HI if selected else PANEL)
         c.rect(plan.stripe, PLAYER_COLOURS.get(pid, MUTED), 3)
         if selected:
@@ -384,10 +409,9 @@ class RoundScene(Scene):
         c.text("\u00a2", plan.cent_at, SMALL, MUTED, anchor="topright")
         c.text(coins, plan.coins_at, LARGE, ACCENT, anchor="topright", role="key")
         c.text(name, plan.name_at, BODY, TEXT, max_width=plan.name_width, role="secondary")
-        c.player_badge(pid, plan.badge_at, plan.badge_r, words.letter(state, pid))
+        c.player_badge(pid, plan.badge_at, plan.badge_r, said.letter)
         for line, at in plan.details:
             c.text(line, at, SMALL, MUTED)
-        c.region(box, partial(self.on_panel, pid), f"panel:{pid}", name)
 
     #: The details a panel keeps whatever else gives way (`panel_details`' indices): the
     #: firemen total on the screens where a fire can be revealed next (Supply, and

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import conversions, loading_actions, market_sale, refusal
@@ -33,7 +33,7 @@ from companion.engine.rules import WAREHOUSE_CARD
 from companion.engine.values import replace, value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import names, words
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 
 Cube = tuple[str, str]
 
@@ -276,9 +276,12 @@ def possible_labels(state: State, pid: str) -> list[str]:
     if WAREHOUSE_CARD in ps.cards:
         stores.append(Store.WAREHOUSE)
 
+    # What each contract still takes (counted once, not once per good and store).
+    wanting = [(contract, Counter(cards[contract].goods) - Counter(filled))
+               for contract, filled in (ps.contracts or {}).items()]
+
     def places(good: str, source: str) -> list[str]:
-        out = [contract for contract, filled in (ps.contracts or {}).items()
-               if (Counter(cards[contract].goods) - Counter(filled))[good]]
+        out = [contract for contract, wanted in wanting if wanted[good]]
         if good in merchants:
             out.append(MERCHANT_DESTINATION)
         return out + [store for store in stores[1:] if store != source]
@@ -295,6 +298,15 @@ def possible_labels(state: State, pid: str) -> list[str]:
     out += [sale_label(MarketSell(pid, ((a, Store.DOCK), (b, Store.DOCK))))
             for k, a in enumerate(pairs) for b in pairs[k:]]
     return out
+
+
+def possible_key(state: State, pid: str) -> tuple[object, ...]:
+    """All that `possible_labels(state, pid)` depends on: the player's cubes, cards and
+    contracts, the cards (the catalogue: its id, kept alive with the labels remembered
+    under it) and the language; equal for the states an Undo and a Redo go between."""
+    ps = state.player(pid)
+    return ("possible", id(state.catalogue), language(), pid, ps.dock, ps.warehouse,
+            ps.market, ps.cards, tuple((ps.contracts or {}).items()))
 
 
 def placed(keys: Sequence[str], before: Sequence[str | None] | None,
@@ -418,7 +430,8 @@ class LoadingView:
     gathered: tuple[Choice, ...] = ()
     set_count: int = 0
     #: Every label a move may have this Loading (`possible_labels`), asked only where the
-    #: layout has not measured them yet (a measured frame cost: never every frame).
+    #: layout has not measured them yet (a measured frame cost: never every frame), and
+    #: worked out once per view (a new player's first frame asks twice).
     possible: Callable[[], Sequence[str]] = tuple
     #: The step chosen on the buttons: its words, large, and what OK and the button do.
     chosen: str = ""
@@ -591,4 +604,4 @@ def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> L
     sets = {a.give for a in legal if isinstance(a, Convert)}
     apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
     return replace(base, apart=apart, gathered=gathered(apart), set_count=len(sets),
-                   possible=partial(possible_labels, state, pid))
+                   possible=cache(partial(possible_labels, state, pid)))

@@ -1,0 +1,189 @@
+"""companion/ui/memo.py and what the UI remembers with it (issue 36, frame latency): the
+bar's widths, the panels' plans and the legend's cells are remembered by what they show,
+across the scenes Undo and Redo replace; a frame drawn with them remembered is the frame
+drawn afresh, after a state, a size or a language change too."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.ui import bar as bar_module
+from companion.ui import canvas
+from companion.ui.bar import BarLayout
+from companion.ui.canvas import Canvas
+from companion.ui.core import UI
+from companion.ui.memo import Memo
+
+from .helpers import at
+
+
+def test_a_memo_works_an_answer_out_once_per_key_and_forgets_the_oldest():
+    memo: Memo[str] = Memo(2)
+    asked: list[str] = []
+
+    def answer(key: str) -> str:
+        return memo.get(key, lambda: asked.append(key) or key.upper())
+
+    assert [answer("a"), answer("a"), answer("b")] == ["A", "A", "B"]
+    assert asked == ["a", "b"]
+    answer("a")  # used last: "b" is now the oldest
+    answer("c")
+    assert len(memo) == 2 and "a" in memo and "b" not in memo
+    assert answer("b") == "B" and asked == ["a", "b", "c", "b"]
+    memo.clear()
+    assert len(memo) == 0
+
+
+def item(label, key):
+    return (label, None, key, (90, 90, 90))
+
+
+def bar_of(c):
+    return pygame.Rect(0, c.h - c.u(72), c.w, c.u(72))
+
+
+def test_the_bar_with_and_without_redo_is_laid_out_once_each_and_anew_for_other_labels(
+        monkeypatch):
+    """Loading asks every frame where the bar's buttons would go with Redo
+    (`UI._redo_goes_above`): both layouts are remembered, neither evicts the other; other
+    labels (another language) or another size are laid out anew, as a new bar would."""
+    calls: list[int] = []
+    real = bar_module.widths_for
+    monkeypatch.setattr(bar_module, "widths_for",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    c = Canvas(pygame.Surface((800, 480)))
+    layout = BarLayout()
+    redo = item("Redo", "redo")
+    left = [item("Undo", "undo"), item("Home", "home"), item("?", "help")]
+    right = [item("Loading done", "ok")]
+    shown = layout.place(c, "loading", bar_of(c), left, right, coming=redo)
+    probed = layout.place(c, "loading", bar_of(c), [*left, redo], right, coming=redo)
+    once = len(calls)
+    for _ in range(3):
+        assert layout.place(c, "loading", bar_of(c), left, right, coming=redo) == shown
+        assert layout.place(c, "loading", bar_of(c), [*left, redo], right,
+                            coming=redo) == probed
+    assert len(calls) == once
+    german = [item("Rückgängig", "undo"), item("Menü", "home"), item("?", "help")]
+    got = layout.place(c, "loading", bar_of(c), german, [item("Verladung fertig", "ok")],
+                       coming=item("Wiederholen", "redo"))
+    assert len(calls) > once
+    assert got == BarLayout().place(c, "loading", bar_of(c), german,
+                                    [item("Verladung fertig", "ok")],
+                                    coming=item("Wiederholen", "redo"))
+    wide = Canvas(pygame.Surface((1280, 720)))
+    before = len(calls)
+    got = layout.place(wide, "loading", bar_of(wide), left, right, coming=redo)
+    assert len(calls) > before
+    assert got == BarLayout().place(wide, "loading", bar_of(wide), left, right, coming=redo)
+
+
+def frame(ui: UI) -> tuple[bytes, dict[str, object]]:
+    ui.render()
+    return (pygame.image.tobytes(ui.surface, "RGB"),
+            ui.canvas.describe(ui.top.name, ui.language))
+
+
+def afresh(ui: UI) -> tuple[bytes, dict[str, object]]:
+    """The frame drawn with nothing remembered (the panels' images too)."""
+    canvas._layers.clear()
+    ui.memo.clear()
+    ui._bar._widths.clear()
+    return frame(ui)
+
+
+def test_frames_drawn_with_the_memo_are_the_frames_drawn_afresh_after_any_change(ui):
+    """Undo and Redo (new scenes of new states: other coins on a panel), another player
+    chosen (another panel selected), the buttons' legend shown, another language, another
+    size: what the memo and the panels' images hold never show what changed as it was."""
+    ui.clock = lambda: 1000.0  # (the track's markers: drawn at the same moment each time)
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and any(
+        a.player(p).coins != b.player(p).coins for p in a.players), players=5)
+    loading = frame(ui)
+    ui.undo()
+    undone = frame(ui)
+    assert undone != loading
+    assert undone == afresh(ui)
+    ui.redo()
+    redone = frame(ui)
+    assert redone == afresh(ui)
+    ui.undo()
+    assert frame(ui) == undone  # the panels of the state undone again: from the memo
+    ui.services.buttons = True  # the legend drawn, its cells remembered
+    with_buttons = frame(ui)
+    assert with_buttons != undone and with_buttons == afresh(ui)
+    ui.redo()
+    frame_after_redo = frame(ui)
+    assert frame_after_redo == afresh(ui)
+    shown = ui.top.player
+    ui.top.choose(next(p for p in ui.game.state.players if p != shown))
+    chosen = frame(ui)
+    assert chosen != frame_after_redo and chosen == afresh(ui)
+    ui.set_language("de")
+    german = frame(ui)
+    assert german[1]["texts"] != redone[1]["texts"]
+    assert german == afresh(ui)
+    ui.surface = pygame.Surface((480, 800))
+    ui.dirty = True
+    portrait = frame(ui)
+    assert portrait == afresh(ui)
+
+
+def test_without_buttons_the_frame_leaves_the_legend_to_its_description(ui, monkeypatch):
+    """A table without buttons draws no legend: the frame does not work it out; the frame
+    description still says what each button does (docs/frames.md), as a table with them
+    would show it."""
+    at(ui, lambda b, a: a.phase == "loading", players=4)
+    asked: list[int] = []
+    real = UI.legend
+    monkeypatch.setattr(UI, "legend", lambda self: asked.append(1) or real(self))
+    ui.render()
+    assert not asked
+    said = ui.canvas.describe(ui.top.name, ui.language)["buttons"]
+    assert asked
+    assert said == ui.canvas.describe(ui.top.name, ui.language)["buttons"]
+    ui.services.buttons = True
+    ui.dirty = True
+    ui.render()
+    assert ui.canvas.describe(ui.top.name, ui.language)["buttons"] == said
+
+
+def test_loadings_possible_labels_come_back_for_the_same_cubes_and_follow_any_change(ui):
+    """Every label a move may have (`views.loading.possible_labels`) is remembered by the
+    player's cubes, cards and contracts and the language (`possible_key`): the Redo's new
+    state finds them; an Undo that gives a cube back, another player or another language
+    works them out again, and they are always this state's."""
+    from companion.engine.words import MERCHANT_DESTINATION
+    from companion.ui.views.loading import possible_key, possible_labels
+
+    # A cube sold to a merchant: only the dock (and the coins) differ from the state before.
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and getattr(
+        a.last_action, "to", None) == MERCHANT_DESTINATION, players=5)
+
+    def shown():
+        ui.render()
+        state = ui.game.state
+        pid = ui.top.player
+        possible = ui.top.loading_view(state).possible
+        assert list(possible()) == possible_labels(state, pid)
+        return possible_key(state, pid), possible
+
+    key, possible = shown()
+    first = ui.top.player
+    mover = ui.game.state.last_action.player
+    ui.undo()
+    assert ui.top.name == "loading" and ui.top.player == mover
+    undone_key, undone = shown()
+    assert undone_key != key and undone is not possible
+    ui.redo()
+    if ui.top.player != first:  # (handed over to the next player, as after the move)
+        ui.top.choose(first)
+    redone_key, redone = shown()
+    assert redone_key == key and redone is possible  # found again, not worked out
+    other = next(p for p in ui.game.state.players if p != ui.top.player)
+    ui.top.choose(other)
+    assert shown()[0] != key
+    ui.set_language("fr")
+    ui.top.choose(first)
+    french_key, french = shown()
+    assert french_key != key and french is not possible
