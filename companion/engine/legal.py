@@ -37,6 +37,7 @@ from companion.engine.actions import (
     Place,
     Reveal,
 )
+from companion.engine.cards import Catalogue
 from companion.engine.errors import RuleError
 from companion.engine.rules import (
     MAX_CARDS_PER_ROUND,
@@ -236,8 +237,34 @@ def loading_actions(state: State, player: str) -> list[Action]:
         _last_loading = (state, per_player)
     got = per_player.get(player)
     if got is None:
-        got = per_player[player] = tuple(_loading_actions(state, player))
+        # A new state (an Undo, a Redo, another player's move) mostly leaves a player's
+        # cubes, cards and contracts as they were: their actions are found by those.
+        key = _loading_key(state, player)
+        held = _by_holding.pop(key, None)
+        if held is None:
+            held = (state.catalogue, tuple(_loading_actions(state, player)))
+            if len(_by_holding) >= _BY_HOLDING_SIZE:
+                del _by_holding[next(iter(_by_holding))]  # the one used longest ago
+        _by_holding[key] = held  # used last: kept longest
+        got = per_player[player] = held[1]
     return list(got)
+
+
+#: Players' Loading actions by all they depend on (`_loading_key`), across states: a
+#: Redo's new state, or another player's move, asks for the same holdings again. Each
+#: keeps its catalogue alive, so the catalogue's id in its key is never another's.
+_by_holding: dict[tuple[object, ...], tuple[Catalogue, tuple[Action, ...]]] = {}
+_BY_HOLDING_SIZE = 64
+
+
+def _loading_key(state: State, player: str) -> tuple[object, ...]:
+    """All that `_loading_actions(state, player)` depends on: the player's cubes, cards
+    and contracts, which goods the stock still has, and the cards' catalogue (by its id:
+    `_by_holding` keeps it alive)."""
+    ps = state.player(player)
+    stock = state.stock
+    return (id(state.catalogue), player, ps.dock, ps.warehouse, ps.market, ps.cards,
+            tuple((ps.contracts or {}).items()), tuple(g for g in GOODS if stock[g] > 0))
 
 
 def _loading_actions(state: State, player: str) -> list[Action]:

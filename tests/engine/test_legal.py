@@ -111,6 +111,51 @@ def test_loading_actions_are_worked_out_once_per_state_and_belong_to_the_caller(
     assert loading_actions(state, "red") == again  # back to the first state: the same
 
 
+def test_loading_actions_of_a_new_state_are_found_by_what_the_player_holds(loaded,
+                                                                          monkeypatch):
+    """A new state where a player holds what they held (a Redo's, another player's move)
+    finds their actions without working them out again; the stock's goods, the player's
+    cubes and their contracts each change them."""
+    from companion.engine import Redo, legal
+
+    monkeypatch.setattr(legal, "_by_holding", {})
+    worked: list[str] = []
+    real = legal._loading_actions
+
+    def counted(state, player):  # type: ignore[no-untyped-def]
+        worked.append(player)
+        return real(state, player)
+
+    monkeypatch.setattr(legal, "_loading_actions", counted)
+    state = loaded().state
+    blue = loading_actions(state, "blue")
+    red = loading_actions(state, "red")
+    assert worked == ["blue", "red"]
+    # The red player's move, undone and redone: a new state, the same holdings.
+    move = Move("red", "coffee", Store.DOCK, "A-contract-1")
+    moved = apply(state, move)
+    redone = apply(apply(moved, Undo()), Redo())
+    assert redone is not moved
+    assert loading_actions(moved, "blue") == blue  # blue holds what they held
+    assert loading_actions(moved, "red") != red  # red's coffee is on their contract
+    assert worked == ["blue", "red", "red"]
+    assert loading_actions(redone, "red") == loading_actions(moved, "red")
+    assert loading_actions(redone, "blue") == blue
+    assert worked == ["blue", "red", "red"]
+    # Red's sale puts coffee and tea in the stock: blue's cubes are the same, their
+    # conversions are new (into coffee and into tea).
+    sold = apply(state, MarketSell("red", (("coffee", Store.DOCK), ("tea", Store.DOCK))))
+    converts = {a.take for a in loading_actions(sold, "blue") if isinstance(a, Convert)}
+    assert converts == {"coffee", "tea"}
+    assert not any(isinstance(a, Convert) for a in blue)
+    assert worked[-1] == "blue"
+    # Blue's carpet onto their contract: it wants no second carpet.
+    carpet = apply(state, Move("blue", "carpet", Store.DOCK, "A-contract-2"))
+    assert Move("blue", "carpet", Store.DOCK, "A-contract-2") in blue
+    assert Move("blue", "carpet", Store.DOCK, "A-contract-2") not in \
+        loading_actions(carpet, "blue")
+
+
 def test_undo_preview_is_what_undo_returns_to(loaded):
     state = loaded().state
     previous, undone = undo_preview(state)
