@@ -187,3 +187,62 @@ def test_loadings_possible_labels_come_back_for_the_same_cubes_and_follow_any_ch
     ui.top.choose(first)
     french_key, french = shown()
     assert french_key != key and french is not possible
+
+
+def test_loadings_choices_come_back_for_the_same_holdings_and_follow_any_change(ui):
+    """Loading's one-tap choices (`views.loading.choices`) are remembered by the player's
+    cubes, cards and contracts, the stock's goods and the language (`choices_key`): the
+    Redo's new state finds them; an Undo that gives a cube back, another player, a stock
+    with other goods or another language works them out again; they are always this
+    state's."""
+    from companion.engine import Convert
+    from companion.engine.legal import loading_actions
+    from companion.engine.values import replace
+    from companion.engine.words import MERCHANT_DESTINATION
+    from companion.ui.views import loading as view
+
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and getattr(
+        a.last_action, "to", None) == MERCHANT_DESTINATION, players=5)
+
+    def key_of(state, pid, end_all):
+        sets = {a.give for a in loading_actions(state, pid) if isinstance(a, Convert)}
+        return view.choices_key(state, pid, len(sets), end_all), len(sets)
+
+    def shown():
+        ui.render()
+        state = ui.game.state
+        pid = ui.top.player
+        v = ui.top.loading_view(state)
+        key, sets = key_of(state, pid, v.end_all)
+        afresh = tuple(view.choices(state, pid, apart=sets, end_all=v.end_all))
+        assert v.apart == afresh and v.gathered == view.gathered(afresh)
+        return key, v.apart
+
+    key, apart = shown()
+    first = ui.top.player
+    ui.undo()
+    undone_key, undone = shown()
+    assert undone_key != key and undone is not apart
+    ui.redo()
+    if ui.top.player != first:  # (handed over to the next player, as after the move)
+        ui.top.choose(first)
+    redone_key, redone = shown()
+    assert redone_key == key and redone is apart  # found again, not worked out
+    # The stock's goods are what a conversion may take.
+    state = ui.game.state
+    end_all = ui.top.loading_view(state).end_all
+    one_gone = dict(state.stock)
+    one_gone[next(g for g, n in one_gone.items() if n > 0)] = 0
+    for stock in (dict.fromkeys(state.stock, 0), one_gone):
+        other = replace(state, stock=stock)
+        assert key_of(other, first, end_all)[0] != key
+        sets = key_of(other, first, end_all)[1]
+        got = view.view(other, view.Pick(first), frozenset(), end_all, ui.memo).apart
+        assert got == tuple(view.choices(other, first, apart=sets, end_all=end_all))
+    other = next(p for p in ui.game.state.players if p != ui.top.player)
+    ui.top.choose(other)
+    assert shown()[0] != key
+    ui.set_language("fr")
+    ui.top.choose(first)
+    french_key, french = shown()
+    assert french_key != key and french is not apart

@@ -169,7 +169,7 @@ class LoadingScene(RoundScene):
         end_all = self.others_of[1]
         key: tuple[object, ...] = (state, pick, finished, end_all, language())
         if self.view_of is None or self.view_of[0] != key:
-            built = view.view(state, pick, finished, end_all)
+            built = view.view(state, pick, finished, end_all, self.ui.memo)
             # The labels a move may have depend on the player's cubes and cards alone: the
             # new scene of an Undo or a Redo finds them in the UI's memo.
             remembered = self.ui.memo.get(view.possible_key(state, pid),

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache, partial
+from typing import Any
 
 from companion.engine import Action, Convert, MarketSell, Move, State
 from companion.engine.legal import conversions, loading_actions, market_sale, refusal
@@ -34,6 +35,7 @@ from companion.engine.values import replace, value
 from companion.engine.words import GOODS, MERCHANT_DESTINATION, Kind, Store
 from companion.ui import names, words
 from companion.ui.i18n import _, language
+from companion.ui.memo import Memo
 
 Cube = tuple[str, str]
 
@@ -563,9 +565,21 @@ def reasons(state: State, pid: str, chosen: Sequence[Cube], offered: bool) -> li
     return out
 
 
-def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> LoadingView:
+def choices_key(state: State, pid: str, apart: int, end_all: bool) -> tuple[object, ...]:
+    """All that `choices(state, pid, apart=apart, end_all=end_all)` depends on: the
+    player's cubes, cards and contracts, the cards and the language (`possible_key`), which
+    goods the stock still has (the conversions); equal for the states an Undo and a Redo
+    go between, and for a player shown again after another player's move."""
+    stock = state.stock
+    return ("choices", *possible_key(state, pid), tuple(g for g in GOODS if stock[g] > 0),
+            apart, end_all)
+
+
+def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool,
+         memo: Memo[Any] | None = None) -> LoadingView:
     """What Loading shows for `pick.pid` now: only what its mode (`LoadingView.mode`)
-    needs is worked out."""
+    needs is worked out. `memo`: where the one-tap choices are remembered by what they
+    depend on (`choices_key`), across states."""
     pid = pick.pid
     ps = state.player(pid)
     cubes = tuple(cubes_of(state, pid))
@@ -602,6 +616,13 @@ def view(state: State, pick: Pick, finished: frozenset[str], end_all: bool) -> L
         return replace(base, set_takes=tuple(
             SetTakes(give, tuple(a for a in offered if a.give == give)) for give in pick.sets))
     sets = {a.give for a in legal if isinstance(a, Convert)}
-    apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
-    return replace(base, apart=apart, gathered=gathered(apart), set_count=len(sets),
+
+    def work_out() -> tuple[object, tuple[Choice, ...], tuple[Choice, ...]]:
+        # (The catalogue kept alive with them: its id is in the key.)
+        apart = tuple(choices(state, pid, apart=len(sets), end_all=end_all))
+        return state.catalogue, apart, gathered(apart)
+
+    _cards, apart, together = work_out() if memo is None else \
+        memo.get(choices_key(state, pid, len(sets), end_all), work_out)
+    return replace(base, apart=apart, gathered=together, set_count=len(sets),
                    possible=cache(partial(possible_labels, state, pid)))
