@@ -246,3 +246,39 @@ def test_loadings_choices_come_back_for_the_same_holdings_and_follow_any_change(
     ui.top.choose(first)
     french_key, french = shown()
     assert french_key != key and french is not apart
+
+
+def test_loadings_plan_from_the_memo_is_the_plan_worked_out_afresh(ui):
+    """Loading's plan keeps its parts that depend only on what they place (the room before
+    the cubes, the conversions' rows, the choices' places) in the UI's memo: the same
+    room at another scale, another language, another player or another state's view
+    (an Undo's) gets the plan worked out without the memo, never one remembered."""
+    from companion.ui.i18n import set_language
+    from companion.ui.layouts import loading as places
+    from companion.ui.views import loading as view
+
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and len(
+        a.player(a.last_action.player).dock) >= 2, players=5)
+    memo = ui.memo
+    memo.clear()
+    later = ui.game.state
+    ui.undo()
+    earlier = ui.game.state
+    room = pygame.Rect(10, 40, 700, 330)  # the same room at both scales
+    try:
+        for state, size, language in (
+                (later, (800, 480), "en"), (later, (800, 480), "fr"),
+                (later, (1280, 720), "fr"), (earlier, (1280, 720), "fr"),
+                (earlier, (800, 480), "en"), (later, (800, 480), "en")):
+            set_language(language)
+            c = Canvas(pygame.Surface(size))
+            for pid in state.players:
+                v = view.view(state, view.Pick(pid), frozenset(), False, memo)
+                fresh = view.view(state, view.Pick(pid), frozenset(), False)
+                assert (v.apart, v.gathered) == (fresh.apart, fresh.gathered)
+                kept = places.plan(c, v, room, None, memo)
+                assert kept == places.plan(c, v, room, None), (size, language, pid)
+                assert places.least(c, v, room.w, kept, memo) == \
+                    places.least(c, v, room.w, kept)
+    finally:
+        set_language("en")

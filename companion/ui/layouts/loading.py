@@ -19,7 +19,8 @@ and pages only grow this Loading. `least` is the part's least height, without a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
 
 import pygame
 
@@ -27,7 +28,8 @@ from companion.engine.values import replace, value
 from companion.engine.words import GOODS
 from companion.ui import layout
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
+from companion.ui.memo import Memo
 from companion.ui.tokens import FINGER, GAP, HAIRLINE, MARGIN, PAD, SNUG, TIGHT, WIDE
 from companion.ui.views.loading import MOST_SET_ROWS, LoadingView, placed, set_heading
 
@@ -538,7 +540,20 @@ def most_cubes(places: Sequence[int | None], warehouse: bool) -> list[Cube]:
     return most
 
 
-def _cube_rows(c: Canvas, v: LoadingView, width: int, memory: Memory
+T = TypeVar("T")
+
+
+def _kept(memo: Memo[Any] | None, key: Hashable, work_out: Callable[[], T]) -> T:
+    """`work_out()`, remembered in `memo` (the UI's: `companion.ui.memo`) by `key`, which
+    holds all it depends on (the canvas' size, the language where words are measured)."""
+    if memo is None:
+        return work_out()
+    got: T = memo.get(key, work_out)
+    return got
+
+
+def _cube_rows(c: Canvas, v: LoadingView, width: int, memory: Memory,
+               memo: Memo[Any] | None = None
                ) -> tuple[list[int | None], tuple[str, ...], int, int]:
     """The dock's places, the dock as first shown, the room before the first cube, and
     the rows the player's cubes take this Loading: as many as their cubes would take with
@@ -546,26 +561,35 @@ def _cube_rows(c: Canvas, v: LoadingView, width: int, memory: Memory
     the choices below down under the finger (docs/touch.md); never fewer than shown
     before this Loading (an Undo gives a ship its cubes back)."""
     places, first = dock_places(memory.docks.get((v.round, v.pid)), v.dock)
-    most = most_cubes(places, v.warehouse)
-    room = lead(c, v.name, width, most)
-    rows = cube_places(c, most, width, None, room)[1]
+
+    def lead_and_rows() -> tuple[int, int]:
+        most = most_cubes(places, v.warehouse)
+        room = lead(c, v.name, width, most)
+        return room, cube_places(c, most, width, None, room)[1]
+
+    # (The stores' names before their cubes are in the language shown.)
+    room, rows = _kept(memo, ("loading:lead", c.w, c.h, language(), v.name, width,
+                              len(places), v.warehouse), lead_and_rows)
     return places, first, room, max(rows, 1, memory.rows_shown.get((v.round, v.pid, width), 0))
 
 
-def least(c: Canvas, v: LoadingView, width: int, previous: LoadingPlan | None) -> int:
+def least(c: Canvas, v: LoadingView, width: int, previous: LoadingPlan | None,
+          memo: Memo[Any] | None = None) -> int:
     """The least height Loading's part needs at `width` (cheap: no plan): the player's
-    cubes (their name before them), then two finger rows of choices."""
+    cubes (their name before them), then two finger rows of choices. `memo`: as `plan`'s."""
     memory = previous.memory if previous is not None else EMPTY
-    return least_height(c, _cube_rows(c, v, width, memory)[3])
+    return least_height(c, _cube_rows(c, v, width, memory, memo)[3])
 
 
-def plan(c: Canvas, v: LoadingView, room: pygame.Rect, previous: LoadingPlan | None
-         ) -> LoadingPlan:
+def plan(c: Canvas, v: LoadingView, room: pygame.Rect, previous: LoadingPlan | None,
+         memo: Memo[Any] | None = None) -> LoadingPlan:
     """Every layout decision of the Loading frame in `room` for the view `v`, keeping the
-    places `previous` (the last frame's plan, or None) showed."""
+    places `previous` (the last frame's plan, or None) showed. `memo`: where the parts
+    that depend only on what they place and the canvas' size are remembered across scenes
+    (a Redo's new scene shows what the scene before its Undo showed)."""
     memory = previous.memory if previous is not None else EMPTY
     key = (v.round, v.pid)
-    places, first, lead_room, rows = _cube_rows(c, v, room.w, memory)
+    places, first, lead_room, rows = _cube_rows(c, v, room.w, memory, memo)
     memory = replace(memory, docks={**memory.docks, key: first},
                      rows_shown={**memory.rows_shown, (v.round, v.pid, room.w): rows})
     cubes = cubes_plan(c, room, v.cubes, places, lead_room, rows)
@@ -588,7 +612,7 @@ def plan(c: Canvas, v: LoadingView, room: pygame.Rect, previous: LoadingPlan | N
     elif mode == "sets":
         body, page = _sets(c, v, rest)
     else:
-        body, memory = _moves(c, v, rest, memory)
+        body, memory = _moves(c, v, rest, memory, memo)
         page = body.grid.page
     return LoadingPlan(pid=v.pid, cubes=cubes, stripe=stripe(c, room), body=body,
                        page=page, memory=memory)
@@ -669,8 +693,8 @@ def _sets(c: Canvas, v: LoadingView, rest: pygame.Rect) -> tuple[Sets, int]:
     return Sets(got, lines), got.page
 
 
-def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
-           ) -> tuple[Moves, Memory]:
+def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory,
+           memo: Memo[Any] | None = None) -> tuple[Moves, Memory]:
     """The conversions' rows, then the one-tap choices, each in its place (docs/touch.md):
     a choice gone leaves its place empty, so the one beside it never slides under the
     finger; the places' height and pages only grow while this player is shown this
@@ -684,13 +708,21 @@ def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
         # And only where they cost the choices no page more: a turn of the page
         # costs a tap each time, the gathering choice one per conversion.
         sets = v.set_count
-        rows = sets if sets <= MOST_SET_ROWS else 0
         possible = v.possible()
-        rows = set_rows_fit(c, rest, rows, possible)
-        if rows:
-            count = len(v.apart if rows >= sets else v.gathered) - sets
-            if pages(c, rest, rows, count, possible) > pages(c, rest, 0, count + 1, possible):
-                rows = 0
+        apart, together = len(v.apart), len(v.gathered)
+
+        def set_rows() -> int:
+            rows = sets if sets <= MOST_SET_ROWS else 0
+            rows = set_rows_fit(c, rest, rows, possible)
+            if rows:
+                count = (apart if rows >= sets else together) - sets
+                if pages(c, rest, rows, count, possible) > \
+                        pages(c, rest, 0, count + 1, possible):
+                    rows = 0
+            return rows
+
+        rows = _kept(memo, ("loading:set-rows", c.w, c.h, tuple(rest), sets, apart,
+                            together, tuple(possible)), set_rows)
         memory = replace(memory, set_rows={**memory.set_rows, mem: rows})
     # The player's one-tap choices in their places: a choice keeps its place while this
     # player is shown this Loading; one gone leaves it empty. The conversions in `rows`
@@ -706,10 +738,13 @@ def _moves(c: Canvas, v: LoadingView, rest: pygame.Rect, memory: Memory
     sets_shown = [None if k is None else offered[k] for k in set_keys]
     labels = [choice.label if choice else "" for choice in slots]
     # As tall as any move's label this Loading may need, from the start.
-    also = v.possible() if mem not in memory.slot_h else []
-    got = choices_plan(c, rest, labels, rows, v.pick.page,
-                       height=memory.slot_h.get(mem, 0), paged=mem in memory.paged,
-                       also=also, cols=memory.slot_cols.get(mem, 0))
+    also = tuple(v.possible()) if mem not in memory.slot_h else ()
+    height, paged, cols = memory.slot_h.get(mem, 0), mem in memory.paged, \
+        memory.slot_cols.get(mem, 0)
+    got = _kept(memo, ("loading:choices", c.w, c.h, tuple(rest), tuple(labels), rows,
+                       v.pick.page, height, paged, also, cols),
+                lambda: choices_plan(c, rest, labels, rows, v.pick.page, height=height,
+                                     paged=paged, also=also, cols=cols))
     g = got.grid
     lines = tuple(_set_line(c, choice.give, choice.actions, row)
                   for choice, row in zip(sets_shown, got.rows, strict=False)

@@ -454,11 +454,11 @@ class LoadingScene(RoundScene):
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The player's cubes (their name before them), then two finger rows of choices
         (`layouts.loading.least`: no plan)."""
-        return places.least(c, self.loading_view(state), width, self.plan)
+        return places.least(c, self.loading_view(state), width, self.plan, self.ui.memo)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         v = self.loading_view(state)
-        plan = self.plan = places.plan(c, v, area, self.plan)
+        plan = self.plan = places.plan(c, v, area, self.plan, self.ui.memo)
         self.page = plan.page  # the page shown (the nearest there is to the one asked)
         pid = plan.pid
         cubes = plan.cubes

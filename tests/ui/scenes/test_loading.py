@@ -395,9 +395,9 @@ def test_one_plan_per_rendered_frame(services, monkeypatch, size):
     calls: list[str] = []
     plan = places.plan
 
-    def counted(c, view, room, previous):
+    def counted(c, view, room, previous, memo=None):
         calls.append(view.pid)
-        got = plan(c, view, room, previous)
+        got = plan(c, view, room, previous, memo)
         assert previous is None or previous is not got
         return got
 
