@@ -244,7 +244,7 @@ def loading_actions(state: State, player: str) -> list[Action]:
         if held is None:
             held = (state.catalogue, tuple(_loading_actions(state, player)))
             if len(_by_holding) >= _BY_HOLDING_SIZE:
-                del _by_holding[next(iter(_by_holding))]  # the one used longest ago
+                _by_holding.pop(next(iter(_by_holding)), None)  # the one used longest ago
         _by_holding[key] = held  # used last: kept longest
         got = per_player[player] = held[1]
     return list(got)

@@ -154,6 +154,11 @@ def test_loading_actions_of_a_new_state_are_found_by_what_the_player_holds(loade
     assert Move("blue", "carpet", Store.DOCK, "A-contract-2") in blue
     assert Move("blue", "carpet", Store.DOCK, "A-contract-2") not in \
         loading_actions(carpet, "blue")
+    # Only the holdings used last are kept.
+    monkeypatch.setattr(legal, "_BY_HOLDING_SIZE", 2)
+    for later in (moved, sold, carpet, state):
+        loading_actions(later, "red")
+        assert len(legal._by_holding) <= 2
 
 
 def test_undo_preview_is_what_undo_returns_to(loaded):
