@@ -86,14 +86,16 @@ _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
 #: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn,
-#: marks).
-_layers: dict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
+#: marks); the least recently used goes first (the five panels, each chosen or not as the
+#: players' buttons step through them, the track and the buttons' legend).
+_layers: OrderedDict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
                                         tuple[tuple[str, pygame.Rect], ...],
                                         tuple[tuple[str, int, pygame.Rect, str, bool, bool],
                                               ...],
                                         tuple[tuple[str, str, pygame.Rect,
-                                                    tuple[tuple[int, int], ...]], ...]]] = {}
-LAYER_CACHE_ENTRIES = 16
+                                                    tuple[tuple[int, int], ...]], ...]]] = \
+    OrderedDict()
+LAYER_CACHE_ENTRIES = 32
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
@@ -556,10 +558,12 @@ class Canvas:
             inner = Canvas(image)
             inner.s, inner._px, inner._u, inner.in_bar = self.s, self._px, self._u, self.in_bar
             draw(inner, image.get_rect())
-            if len(_layers) >= LAYER_CACHE_ENTRIES:
-                _layers.clear()
+            while len(_layers) >= LAYER_CACHE_ENTRIES:
+                _layers.popitem(last=False)
             got = _layers[full] = (image, tuple(inner.texts), tuple(inner.text_rects),
                                    tuple(inner._drawn), tuple(inner.marks))
+        else:
+            _layers.move_to_end(full)
         image, texts, text_rects, drawn, marks = got
         self.surface.blit(image, rect)
         self.texts.extend(texts)

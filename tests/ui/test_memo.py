@@ -187,3 +187,36 @@ def test_loadings_possible_labels_come_back_for_the_same_cubes_and_follow_any_ch
     ui.top.choose(first)
     french_key, french = shown()
     assert french_key != key and french is not possible
+
+
+def test_the_legend_row_is_one_image_while_it_says_the_same_and_painted_anew_on_a_change(
+        ui, monkeypatch):
+    """The buttons' legend's row is kept as one image (`Canvas.layer`) by all it shows:
+    frames that say the same put it back without painting it; another player chosen
+    (other words for the buttons), OK held or another language paint it anew, and every
+    frame is the frame drawn with nothing remembered."""
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "loading", players=5)
+    ui.services.buttons = True
+    painted: list[int] = []
+    real = UI._paint_legend
+    monkeypatch.setattr(UI, "_paint_legend",
+                        staticmethod(lambda *a: painted.append(1) or real(*a)))
+    first = frame(ui)
+    assert painted == [1]
+    ui.dirty = True
+    assert frame(ui) == first and painted == [1]  # put back, not painted
+    assert first == afresh(ui) and len(painted) == 2
+    shown = ui.top.player
+    ui.top.choose(next(p for p in ui.game.state.players if p != shown))
+    chosen = frame(ui)
+    assert len(painted) == 3 and chosen == afresh(ui)
+    legends = [ui.canvas.describe(ui.top.name, ui.language)["buttons"]]
+    ui.set_language("de")
+    german = frame(ui)
+    assert len(painted) == 5 and german == afresh(ui)
+    legends.append(ui.canvas.describe(ui.top.name, ui.language)["buttons"])
+    assert legends[0] != legends[1]
+    ui.top.choose(shown)
+    ui.set_language("en")
+    assert frame(ui)[0] == first[0]  # back to the first legend: the same pixels
