@@ -220,3 +220,41 @@ def test_the_legend_row_is_one_image_while_it_says_the_same_and_painted_anew_on_
     ui.top.choose(shown)
     ui.set_language("en")
     assert frame(ui)[0] == first[0]  # back to the first legend: the same pixels
+
+
+def test_what_a_panel_says_is_kept_for_one_state_and_worked_out_again_on_any_change(ui):
+    """`RoundScene.panel_said` keeps each panel's words for the state on the screen: the
+    same state gives the same answer without working it out; another state (other coins),
+    another choice on the screen or another language gives that one's words."""
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and any(
+        a.player(p).coins != b.player(p).coins for p in a.players), players=5)
+    scene = ui.top
+    after = ui.game.state
+    mover = after.players[0]
+
+    def fresh(state, pid):
+        kept = scene._panels_of
+        scene._panels_of = None
+        try:
+            return scene.panel_said(state, pid)
+        finally:
+            scene._panels_of = kept
+
+    said = scene.panel_said(after, mover)
+    assert scene.panel_said(after, mover) is said  # kept
+    ui.undo()
+    earlier = ui.game.state
+    assert earlier is not after
+    changed = [p for p in after.players if after.player(p).coins != earlier.player(p).coins]
+    assert changed
+    got = {p: scene.panel_said(earlier, p) for p in earlier.players}
+    assert got == {p: fresh(earlier, p) for p in earlier.players}
+    assert all(got[p].coins != scene.panel_said(after, p).coins for p in changed)
+    other = next(p for p in earlier.players if not scene.panel_selected(p))
+    scene.choose(other)
+    assert scene.panel_said(earlier, other) == fresh(earlier, other)
+    assert scene.panel_said(earlier, other).selected
+    english = scene.panel_said(earlier, other)
+    ui.set_language("de")
+    german = scene.panel_said(earlier, other)
+    assert german == fresh(earlier, other) and german.details != english.details
