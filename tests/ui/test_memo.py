@@ -258,3 +258,38 @@ def test_what_a_panel_says_is_kept_for_one_state_and_worked_out_again_on_any_cha
     ui.set_language("de")
     german = scene.panel_said(earlier, other)
     assert german == fresh(earlier, other) and german.details != english.details
+
+
+def test_purchases_places_come_back_for_the_same_slots_and_follow_any_change(
+        ui, monkeypatch):
+    """The Purchase screen's tiles and grid (`layouts.purchase.quick`) are remembered in
+    the UI's memo by all they read (`quick_key`): the new scene of a Redo then an Undo
+    finds them; another settled card, another language or another size works them out
+    again, and every frame is the frame drawn with nothing remembered."""
+    from companion.ui.layouts import purchase as placed
+
+    calls: list[int] = []
+    real = placed.quick
+    monkeypatch.setattr(placed, "quick", lambda *a: calls.append(1) or real(*a))
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "loading" and b.phase != "loading", players=5)
+    ui.undo()
+    assert ui.top.name == "purchase"
+    first = frame(ui)
+    made = len(calls)
+    ui.redo()
+    frame(ui)
+    ui.undo()
+    assert ui.top.name == "purchase"
+    assert frame(ui) == first and len(calls) == made  # a new scene, the places kept
+    assert first == afresh(ui)
+    ui.undo()  # a card less settled: other slots
+    assert ui.top.name == "purchase"
+    before = len(calls)
+    earlier = frame(ui)
+    assert len(calls) > before and earlier != first and earlier == afresh(ui)
+    ui.set_language("fr")
+    assert frame(ui) == afresh(ui)
+    ui.surface = pygame.Surface((480, 800))
+    ui.dirty = True
+    assert frame(ui) == afresh(ui)
