@@ -179,6 +179,9 @@ def _catch_runner() -> None:
 
 #: Durations (ms) of the parts of an input's path, recorded in latency mode.
 PARTS: dict[str, list[float]] = {}
+#: Which inputs the latency child is sending now ("select", "intent", "touch"): each part's
+#: durations are kept per kind, so a breakdown tells the UI alone from undo/redo.
+KIND: list[str] = [""]
 
 
 def _time_method(cls: type, name: str, label: str) -> None:
@@ -189,7 +192,8 @@ def _time_method(cls: type, name: str, label: str) -> None:
         try:
             return real(*args, **kwargs)
         finally:
-            PARTS.setdefault(label, []).append((time.perf_counter() - t0) * 1000)
+            key = f"{label} [{KIND[0]}]" if KIND[0] else label
+            PARTS.setdefault(key, []).append((time.perf_counter() - t0) * 1000)
 
     setattr(cls, name, wrapped)
 
@@ -227,12 +231,15 @@ def _profile_frame_path() -> None:
 
     profiler = cProfile.Profile()
     PROFILE.append(profiler)
+    # BENCH_PROFILE_KIND=select (or intent, touch; comma-separated): only those inputs' path.
+    only = set(filter(None, os.environ.get("BENCH_PROFILE_KIND", "").split(","))) or {
+        "", "select", "intent", "touch"}
     depth = [0]
 
     def profiled(real):  # type: ignore[no-untyped-def]
         def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
             depth[0] += 1
-            if depth[0] == 1:
+            if depth[0] == 1 and KIND[0] in only:
                 profiler.enable()
             try:
                 return real(*args, **kwargs)
@@ -296,6 +303,7 @@ def _latency(samples: int) -> None:
     players = list(getattr(getattr(game, "state", None), "players", ()))
     if bus is not None and players:
         # A player's button on the Loading screen picks whose cubes are shown: the UI alone.
+        KIND[0] = "select"
         for i in range(samples):
             time.sleep(0.03)
             count = len(FRAMES)
@@ -307,6 +315,7 @@ def _latency(samples: int) -> None:
             else:
                 out["select"].append((done - t0) * 1000)
     if bus is not None:
+        KIND[0] = "intent"
         for i in range(samples):
             time.sleep(0.03)  # let the loop go back to waiting
             count = len(FRAMES)
@@ -317,6 +326,7 @@ def _latency(samples: int) -> None:
                 missed["intent"] += 1
             else:
                 out["intent"].append((done - t0) * 1000)
+    KIND[0] = "touch"
     for i in range(samples):
         time.sleep(0.17)  # longer than the display's debounce of taps (0.15 s)
         tapped = _tap_undo_redo(ui, i)

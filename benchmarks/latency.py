@@ -87,9 +87,7 @@ def run(size: Size) -> list[Figure]:
             for label, values in one.parts.items():
                 parts.setdefault(label, []).extend(values)
     figures = []
-    breakdown = "; ".join(
-        f"{label} median {statistics.median(v):.2f} ms, p95 {percentile(v, 95):.2f} ms"
-        for label, v in parts.items() if v)
+    breakdown = _breakdown(parts)
     for kind, (what, limit, how) in WHAT.items():
         if missing or not p95[kind]:
             why = missing or f"no {kind} reached the screen ({missed[kind]} without a frame)"
@@ -104,6 +102,13 @@ def run(size: Size) -> list[Figure]:
                if breakdown and kind == "intent" else ""),
         ))
     return figures
+
+
+def _breakdown(parts: dict[str, list[float]]) -> str:
+    """Each instrumented part's median and p95 (ms), over every sample of every run."""
+    return "; ".join(
+        f"{label} median {statistics.median(v):.2f} ms, p95 {percentile(v, 95):.2f} ms"
+        for label, v in parts.items() if v)
 
 
 @dataclass
@@ -153,6 +158,7 @@ def run_against(size: Size, rev: str) -> list[Figure]:
     p95: dict[str, dict[str, list[float]]] = {s: {k: [] for k in WHAT} for s in sides}
     medians: dict[str, dict[str, list[float]]] = {s: {k: [] for k in WHAT} for s in sides}
     missed: dict[str, int] = dict.fromkeys(sides, 0)
+    parts: dict[str, dict[str, list[float]]] = {s: {} for s in sides}
     with checkout(rev) as tree, tempfile.TemporaryDirectory(prefix="bench-latency-") as tmp:
         trees = {"working tree": ROOT, rev: tree}
         states = {side: Path(tmp) / f"state-{i}" for i, side in enumerate(sides)}
@@ -185,6 +191,12 @@ def run_against(size: Size, rev: str) -> list[Figure]:
                     p95[side][kind].append(one.p95.get(kind, float("nan")))
                     medians[side][kind].append(one.medians.get(kind, float("nan")))
                 missed[side] += sum(one.missed.values())
+                for part, values in one.parts.items():
+                    parts[side].setdefault(part, []).extend(values)
+    # Where the time goes on each side (the same parts, timed by this tree's child), so
+    # that a gap between the revisions shows in which part it lies.
+    breakdown = " | ".join(f"{side}: {_breakdown(parts[side]) or 'no parts timed'}"
+                           for side in sides)
     figures = []
     for kind, (what, _limit, _how) in WHAT.items():
         a, b = p95["working tree"][kind], p95[rev][kind]
@@ -209,6 +221,8 @@ def run_against(size: Size, rev: str) -> list[Figure]:
             + ", ".join(f"{y:.1f}" for _, y in mid) + " ms; median of their ratios "
             + f"{statistics.median(x / y for x, y in mid):.2f}"
             + (f"; inputs without a frame: working tree {missed['working tree']}, "
-               f"{rev} {missed[rev]}" if any(missed.values()) else ""),
+               f"{rev} {missed[rev]}" if any(missed.values()) else "")
+            + (f". Where the time goes, over every sample of every run: {breakdown}"
+               if kind == "intent" else ""),
         ))
     return figures

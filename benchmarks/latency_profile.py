@@ -1,7 +1,8 @@
 """Where the frame time goes: `python -m benchmarks.latency_profile [--against REV] [--top N]`.
 
 Runs the latency child once (``_app_child.py latency`` with ``BENCH_PROFILE``) on the
-working tree, and on revision REV beside it when given, and prints each side's cProfile of
+working tree, and on revision REV beside it when given (``--kind select``: only the
+button selects, the UI alone), and prints each side's cProfile of
 the frame path (inputs handled, frames drawn; the waiting left out), by own time and by
 cumulative time. cProfile slows every call, so compare its shares between the sides, not
 its times with the benchmark's.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import pstats
 import shutil
 import sys
@@ -53,7 +55,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="REV")
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--kind", metavar="KINDS",
+                        help="profile only these inputs' path: select, intent, touch "
+                        "(comma-separated; default all)")
     args = parser.parse_args(argv)
+    if args.kind:
+        os.environ["BENCH_PROFILE_KIND"] = args.kind  # read by the child (`_app_child`)
     with contextlib.ExitStack() as stack:
         sides = {"working tree": ROOT}
         if args.against:

@@ -86,14 +86,23 @@ _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
 #: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn,
-#: marks).
-_layers: dict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
+#: marks); the least recently used goes first (the five panels, each chosen or not as the
+#: players' buttons step through them, the track and the buttons' legend).
+_layers: OrderedDict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
                                         tuple[tuple[str, pygame.Rect], ...],
                                         tuple[tuple[str, int, pygame.Rect, str, bool, bool],
                                               ...],
                                         tuple[tuple[str, str, pygame.Rect,
+                                                    tuple[tuple[int, int], ...]], ...]]] = \
+    OrderedDict()
+LAYER_CACHE_ENTRIES = 32
+#: A kept layer's records (text rects, drawn strings, marks) moved to where it was last
+#: put: key -> (top left, text rects, drawn, marks).
+_placed: dict[tuple[object, ...], tuple[tuple[int, int], tuple[tuple[str, pygame.Rect], ...],
+                                        tuple[tuple[str, int, pygame.Rect, str, bool, bool],
+                                              ...],
+                                        tuple[tuple[str, str, pygame.Rect,
                                                     tuple[tuple[int, int], ...]], ...]]] = {}
-LAYER_CACHE_ENTRIES = 16
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
@@ -129,6 +138,7 @@ def _forget_text() -> None:
     _wrapped.clear()
     _labels.clear()
     _layers.clear()
+    _placed.clear()
 
 
 def forget_fonts() -> None:
@@ -556,19 +566,31 @@ class Canvas:
             inner = Canvas(image)
             inner.s, inner._px, inner._u, inner.in_bar = self.s, self._px, self._u, self.in_bar
             draw(inner, image.get_rect())
-            if len(_layers) >= LAYER_CACHE_ENTRIES:
-                _layers.clear()
+            while len(_layers) >= LAYER_CACHE_ENTRIES:
+                _placed.pop(_layers.popitem(last=False)[0], None)
+            _placed.pop(full, None)
             got = _layers[full] = (image, tuple(inner.texts), tuple(inner.text_rects),
                                    tuple(inner._drawn), tuple(inner.marks))
+        else:
+            _layers.move_to_end(full)
         image, texts, text_rects, drawn, marks = got
         self.surface.blit(image, rect)
         self.texts.extend(texts)
-        self.text_rects.extend((text, ink.move(rect.topleft)) for text, ink in text_rects)
-        self._drawn.extend((text, px, ink.move(rect.topleft), role, cut, bar)
-                           for text, px, ink, role, cut, bar in drawn)
-        dx, dy = rect.topleft
-        self.marks.extend((kind, of, box.move(dx, dy), tuple((x + dx, y + dy) for x, y in line))
-                          for kind, of, box, line in marks)
+        # Its records moved to where it is put: the same place frame after frame, so they
+        # are moved once per place (kept beside the image; nothing changes them).
+        at = rect.topleft
+        placed = _placed.get(full)
+        if placed is None or placed[0] != at:
+            dx, dy = at
+            placed = _placed[full] = (
+                at, tuple((text, ink.move(at)) for text, ink in text_rects),
+                tuple((text, px, ink.move(at), role, cut, bar)
+                      for text, px, ink, role, cut, bar in drawn),
+                tuple((kind, of, box.move(dx, dy), tuple((x + dx, y + dy) for x, y in line))
+                      for kind, of, box, line in marks))
+        self.text_rects.extend(placed[1])
+        self._drawn.extend(placed[2])
+        self.marks.extend(placed[3])
 
     def _label(self, label: str, room: int, height: int, size: int
                ) -> tuple[list[str], int, bool]:

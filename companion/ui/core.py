@@ -360,6 +360,27 @@ class UI:
             wanted.append(("OK", _("held: {means}").format(means=held)))
         cells: list[LegendCell] = self.memo.get(("legend", c.w, c.h, tuple(row), tuple(wanted)),
                                                 lambda: legend_cells(c, row, wanted))
+        # The row is the same from press to press while what it says stays: one image
+        # (`Canvas.layer`), keyed by all it shows (the colours' letters and words, which
+        # of them do something now, OK held's words, where the cells are).
+        active = tuple(colour in legend for colour in order)
+        placed = tuple((cell.badge_at, cell.radius, None if cell.words is None else
+                        tuple(cell.words)) for cell in cells)
+        c.layer(("legend", tuple(order), tuple(wanted), active, placed, tuple(row)),
+                row, lambda inner, _room: self._paint_legend(
+                    inner, (-row.x, -row.y), order, said, wanted, cells, letters, active))
+
+    @staticmethod
+    def _paint_legend(c: Canvas, shift: tuple[int, int], order: list[str], said: list[str],
+                      wanted: list[tuple[str, str]], cells: list[LegendCell],
+                      letters: dict[str, str], active: tuple[bool, ...]) -> None:
+        """The legend's cells (placed on the screen) drawn shifted by `shift` (into the
+        row's own image)."""
+        dx, dy = shift
+        cells = [replace(cell, badge_at=(cell.badge_at[0] + dx, cell.badge_at[1] + dy),
+                         words=None if cell.words is None else cell.words.move(dx, dy))
+                 for cell in cells]
+        held = len(wanted) > len(order)
         if held:
             cell = cells[-1]
             radius = c.badge_radius(cell.radius, "OK")
@@ -368,13 +389,13 @@ class UI:
             if cell.words is not None:
                 layout.draw_text(c, wanted[-1][1], cell.words, SMALL, TEXT,
                                  role="secondary", valign="center", max_lines=1)
-        for colour, words, cell in zip(order, said, cells[:len(order)], strict=True):
+        for colour, words, cell, does in zip(order, said, cells[:len(order)], active,
+                                             strict=True):
             c.player_badge(colour, cell.badge_at, cell.radius, letters[colour])
             if cell.words is None:
                 continue
-            layout.draw_text(c, words, cell.words, SMALL,
-                             TEXT if colour in legend else MUTED, role="secondary",
-                             valign="center", max_lines=1)
+            layout.draw_text(c, words, cell.words, SMALL, TEXT if does else MUTED,
+                             role="secondary", valign="center", max_lines=1)
 
     def _bar_items(self, c: Canvas, scene: Scene, bar: pygame.Rect
                    ) -> tuple[int, int, str, bool]:

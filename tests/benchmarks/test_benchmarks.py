@@ -182,3 +182,21 @@ def test_supply_frame_times_both_kinds_of_frame_in_its_child() -> None:
     times = measure(ROOT, 2)
     assert sorted(times) == ["changed", "steady"]
     assert all(len(samples) == 2 and all(t > 0 for t in samples) for samples in times.values())
+
+
+def test_a_latency_childs_parts_are_kept_per_input_kind_and_summed_up() -> None:
+    """The latency child times each part per input kind (`PART label [kind]: ...`); the
+    breakdown (printed for both sides of `--against` too) gives each its median and p95."""
+    from benchmarks import ChildRun
+    from benchmarks.latency import _breakdown, _parse
+
+    out = ("PART render (draw the scene) [select]: 1.0 2.0 3.0\n"
+           "PART render (draw the scene) [intent]: 4.0\n"
+           "LAT select 1.5 2.5\nMARK missed_select 0\n")
+    one = _parse(ChildRun(0.0, out, "", 0, 0, 0.0, 0.0))
+    assert one is not None
+    assert one.parts == {"render (draw the scene) [select]": [1.0, 2.0, 3.0],
+                         "render (draw the scene) [intent]": [4.0]}
+    said = _breakdown(one.parts)
+    assert "render (draw the scene) [select] median 2.00 ms" in said
+    assert "render (draw the scene) [intent] median 4.00 ms, p95 4.00 ms" in said

@@ -88,8 +88,19 @@ def test_a_layer_is_drawn_once_and_put_back_the_same_with_its_strings() -> None:
         assert c.texts == direct.texts
         assert c.text_rects == direct.text_rects
         assert c.drawn == direct.drawn
+    # Put back elsewhere (the same size): the same image, its strings where it is now.
+    moved = rect.move(20, 30)
+    elsewhere = Canvas(pygame.Surface((400, 300)))
+    elsewhere.fill()
+    elsewhere.layer(("test-track",), moved, counted)
+    assert len(calls) == 1
+    there = Canvas(pygame.Surface((400, 300)))
+    there.fill()
+    _track(there, moved)
+    assert elsewhere.text_rects == there.text_rects and elsewhere.drawn == there.drawn
+    assert elsewhere.drawn != direct.drawn
     canvas.forget_fonts()
-    assert not canvas._layers
+    assert not canvas._layers and not canvas._placed
 
 
 def test_a_layer_is_kept_per_key_size_and_scale() -> None:

@@ -282,3 +282,108 @@ def test_loadings_plan_from_the_memo_is_the_plan_worked_out_afresh(ui):
                     places.least(c, v, room.w, kept)
     finally:
         set_language("en")
+
+def test_the_legend_row_is_one_image_while_it_says_the_same_and_painted_anew_on_a_change(
+        ui, monkeypatch):
+    """The buttons' legend's row is kept as one image (`Canvas.layer`) by all it shows:
+    frames that say the same put it back without painting it; another player chosen
+    (other words for the buttons), OK held or another language paint it anew, and every
+    frame is the frame drawn with nothing remembered."""
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "loading", players=5)
+    ui.services.buttons = True
+    painted: list[int] = []
+    real = UI._paint_legend
+    monkeypatch.setattr(UI, "_paint_legend",
+                        staticmethod(lambda *a: painted.append(1) or real(*a)))
+    first = frame(ui)
+    assert painted == [1]
+    ui.dirty = True
+    assert frame(ui) == first and painted == [1]  # put back, not painted
+    assert first == afresh(ui) and len(painted) == 2
+    shown = ui.top.player
+    ui.top.choose(next(p for p in ui.game.state.players if p != shown))
+    chosen = frame(ui)
+    assert len(painted) == 3 and chosen == afresh(ui)
+    legends = [ui.canvas.describe(ui.top.name, ui.language)["buttons"]]
+    ui.set_language("de")
+    german = frame(ui)
+    assert len(painted) == 5 and german == afresh(ui)
+    legends.append(ui.canvas.describe(ui.top.name, ui.language)["buttons"])
+    assert legends[0] != legends[1]
+    ui.top.choose(shown)
+    ui.set_language("en")
+    assert frame(ui)[0] == first[0]  # back to the first legend: the same pixels
+
+
+def test_what_a_panel_says_is_kept_for_one_state_and_worked_out_again_on_any_change(ui):
+    """`RoundScene.panel_said` keeps each panel's words for the state on the screen: the
+    same state gives the same answer without working it out; another state (other coins),
+    another choice on the screen or another language gives that one's words."""
+    at(ui, lambda b, a: a.phase == "loading" and b.phase == "loading" and any(
+        a.player(p).coins != b.player(p).coins for p in a.players), players=5)
+    scene = ui.top
+    after = ui.game.state
+    mover = after.players[0]
+
+    def fresh(state, pid):
+        kept = scene._panels_of
+        scene._panels_of = None
+        try:
+            return scene.panel_said(state, pid)
+        finally:
+            scene._panels_of = kept
+
+    said = scene.panel_said(after, mover)
+    assert scene.panel_said(after, mover) is said  # kept
+    ui.undo()
+    earlier = ui.game.state
+    assert earlier is not after
+    changed = [p for p in after.players if after.player(p).coins != earlier.player(p).coins]
+    assert changed
+    got = {p: scene.panel_said(earlier, p) for p in earlier.players}
+    assert got == {p: fresh(earlier, p) for p in earlier.players}
+    assert all(got[p].coins != scene.panel_said(after, p).coins for p in changed)
+    other = next(p for p in earlier.players if not scene.panel_selected(p))
+    scene.choose(other)
+    assert scene.panel_said(earlier, other) == fresh(earlier, other)
+    assert scene.panel_said(earlier, other).selected
+    english = scene.panel_said(earlier, other)
+    ui.set_language("de")
+    german = scene.panel_said(earlier, other)
+    assert german == fresh(earlier, other) and german.details != english.details
+
+
+def test_purchases_places_come_back_for_the_same_slots_and_follow_any_change(
+        ui, monkeypatch):
+    """The Purchase screen's tiles and grid (`layouts.purchase.quick`) are remembered in
+    the UI's memo by all they read (`quick_key`): the new scene of a Redo then an Undo
+    finds them; another settled card, another language or another size works them out
+    again, and every frame is the frame drawn with nothing remembered."""
+    from companion.ui.layouts import purchase as placed
+
+    calls: list[int] = []
+    real = placed.quick
+    monkeypatch.setattr(placed, "quick", lambda *a: calls.append(1) or real(*a))
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "loading" and b.phase != "loading", players=5)
+    ui.undo()
+    assert ui.top.name == "purchase"
+    first = frame(ui)
+    made = len(calls)
+    ui.redo()
+    frame(ui)
+    ui.undo()
+    assert ui.top.name == "purchase"
+    assert frame(ui) == first and len(calls) == made  # a new scene, the places kept
+    assert first == afresh(ui)
+    ui.undo()  # a card less settled: other slots
+    assert ui.top.name == "purchase"
+    before = len(calls)
+    earlier = frame(ui)
+    assert len(calls) > before and earlier != first and earlier == afresh(ui)
+    ui.set_language("fr")
+    assert frame(ui) == afresh(ui)
+    ui.surface = pygame.Surface((480, 800))
+    ui.dirty = True
+    assert frame(ui) == afresh(ui)

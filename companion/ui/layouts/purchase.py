@@ -35,7 +35,7 @@ from companion.ui import layout, names, words
 from companion.ui.bar import BAR
 from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.hyphen import plain
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 from companion.ui.layouts.stack import flow_text, text_box
 from companion.ui.tokens import (
     ACCENT,
@@ -818,18 +818,34 @@ def least(c: Canvas, state: State, width: int, tracked: bool,
     return quick_least(c, state, width, switch_room(c, state, previous))
 
 
+#: Where a plan's parts are remembered beyond the scene (`UI.memo.get`: key, work).
+Keeper = Callable[[tuple[object, ...], Callable[[], "QuickPlan"]], "QuickPlan"]
+
+
+def quick_key(c: Canvas, state: State, room: pygame.Rect, switch_w: int
+              ) -> tuple[object, ...]:
+    """All that `quick(c, state, room, switch_w)` reads: the size, scale and body (the
+    portrait strip), the room, the language (the cards' names, "discarded"), the cards
+    (the catalogue), the round's slots (workers, buyers, prices, outcomes), how far they
+    are settled, and the players and their names (their letters): equal for the states an
+    Undo and a Redo go between on the Purchase screen."""
+    return ("purchase-quick", c.w, c.h, c.s, tuple(c.body), tuple(room), switch_w,
+            language(), id(state.catalogue), state.slots, state.settling, state.players,
+            tuple(words.player_name(state, pid) for pid in state.players))
+
+
 @overload
 def plan(c: Canvas, view: PurchaseView, room: pygame.Rect,
-         previous: Plan | None = None) -> QuickFrame: ...
+         previous: Plan | None = None, kept: Keeper | None = None) -> QuickFrame: ...
 
 
 @overload
 def plan(c: Canvas, view: TrackedView, room: pygame.Rect,
-         previous: Plan | None = None) -> TrackedFrame: ...
+         previous: Plan | None = None, kept: Keeper | None = None) -> TrackedFrame: ...
 
 
 def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
-         previous: Plan | None = None) -> Plan:
+         previous: Plan | None = None, kept: Keeper | None = None) -> Plan:
     """Every layout decision of a Purchase frame for `view` in `room` (the phase's part):
     the tiles, the grid's arrangement and which prices its columns show, the form switch's
     place (quick); the tiles, the line and the switch, or the offer and Pass (tracked).
@@ -849,7 +865,12 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
     keeps = previous.keeps if isinstance(previous, QuickFrame) else frozenset()
     if view.switch:
         keeps = keeps | {(state.round, c.w, c.h)}
-    places = quick(c, state, room, switch_room(c, state, previous))
+    switch_w = switch_room(c, state, previous)
+    if kept is None:
+        places = quick(c, state, room, switch_w)
+    else:
+        places = kept(quick_key(c, state, room, switch_w),
+                      lambda: quick(c, state, room, switch_w))
     prices = price_page(view, places.columns) if places.cells else None
     return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
                       keeps=keeps)

@@ -255,7 +255,9 @@ class PurchaseScene(RoundScene):
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         view = self.view(state)
-        got = self.plan = placed.plan(c, view, area, self.plan)
+        # The tiles' and the grid's places in the UI's memo: the new scene of an Undo or a
+        # Redo finds them where the slots and the room are the same.
+        got = self.plan = placed.plan(c, view, area, self.plan, self.ui.memo.get)
         plan, prices = got.places, got.prices
         draw_tiles(c, state, plan.tiles, view.index)
         if prices is None:

@@ -31,7 +31,7 @@ from companion.ui.canvas import (
     WARN_BG,
     Canvas,
 )
-from companion.ui.i18n import _, ngettext
+from companion.ui.i18n import _, language, ngettext
 from companion.ui.layouts import round as places
 from companion.ui.scene import BarSays, Scene, SceneHost
 
@@ -140,6 +140,11 @@ class RoundScene(Scene):
         self.bar_says = BarSays(hint_in_bar=True)
         #: Each player's marker moving on the track (`marker_x`).
         self.markers: dict[str, Marker] = {}
+        #: What each panel says (`panel_said`) for one state, language and details kept:
+        #: (state, (language, keeps), {(pid, selected): Panel}); the state is never changed
+        #: in place (a new one comes with every action), so it is compared by identity.
+        self._panels_of: tuple[State, tuple[object, ...], dict[tuple[str, bool], Panel]] | None \
+            = None
 
     @property
     def state(self) -> State:
@@ -380,12 +385,26 @@ class RoundScene(Scene):
             details.append(_("market hall: {good}").format(good=names.good(ps.market)))
         return details
 
+    def panel_said(self, state: State, pid: str) -> Panel:
+        """What `pid`'s panel shows: the same frame after frame while the state, the
+        language and the choice on the screen stay (worked out once for them)."""
+        key = (language(), self.panel_keeps())
+        kept = self._panels_of
+        if kept is None or kept[0] is not state or kept[1] != key:
+            kept = self._panels_of = (state, key, {})
+        selected = self.panel_selected(pid)
+        said = kept[2].get((pid, selected))
+        if said is None:
+            ps = state.player(pid)
+            said = kept[2][(pid, selected)] = Panel(
+                words.player_name(state, pid), f"{ps.coins}", formats.integer(ps.track),
+                _("pt"), tuple(self.panel_details(state, pid)), self.panel_keeps(),
+                words.letter(state, pid), selected)
+        return said
+
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
-        ps = state.player(pid)
-        name = words.player_name(state, pid)
-        said = Panel(name, f"{ps.coins}", formats.integer(ps.track), _("pt"),
-                     tuple(self.panel_details(state, pid)), self.panel_keeps(),
-                     words.letter(state, pid), self.panel_selected(pid))
+        said = self.panel_said(state, pid)
+        name = said.name
         # One image per panel as it looks, put back with one blit while it looks the same
         # (the new scenes of an Undo or a Redo show the same panels, mostly); painted
         # again, with its plan, when anything on it changes.
