@@ -80,6 +80,18 @@ def _open(name: str, **params: object) -> Sample:
     return lambda demo: demo.ui.open(name, **params)
 
 
+#: The phones' sample token (32 hex digits, as a real one): the sample picture's code and
+#: address are the same on every run, so a change to them shows as a changed picture.
+SAMPLE_TOKEN = "5a3c" * 8
+
+
+def _phones(demo: Demo) -> None:
+    from companion.store import phones  # noqa: PLC0415 - only the phones sample writes one
+
+    phones.write_token(demo.ui.services.state_dir, SAMPLE_TOKEN)
+    demo.ui.open("phones")
+
+
 def _hardware(demo: Demo) -> None:
     demo.ui.services.recent_intents += [
         it.PlayerButton("red"), it.Ok(), it.CardScanned("5A0011AB42", "C-bank")]
@@ -323,7 +335,7 @@ SCREENS: dict[str, Screen] = {screen.name: screen for screen in (
     Screen("settings", _scene("settings", "SettingsScene"), {"settings": _open("settings")}),
     Screen("hardware", _scene("hardware", "HardwareScene"), {"hardware": _hardware}),
     Screen("enroll", _scene("enroll", "EnrollScene"), {"enroll": _open("enroll")}),
-    Screen("phones", _scene("phones", "PhonesScene"), {"phones": _open("phones")}),
+    Screen("phones", _scene("phones", "PhonesScene"), {"phones": _phones}),
 )}
 
 

@@ -249,3 +249,15 @@ def test_side_screens_are_left_with_done(ui, home_label, screen):
     assert primary is not None and primary["label"].startswith("Done")
     finger.tap_primary()
     assert ui.top.name == "home"
+
+
+def test_the_phones_sample_is_the_same_picture_on_every_run(tmp_path):
+    """Its code carries a fixed sample token, so the picture check sees a real change of the
+    phones screen (before, a random token changed all 15 of them on every run)."""
+    pictures = []
+    for run in ("one", "two"):
+        (tmp_path / run).mkdir()
+        ui = build("phones", (800, 480), "en", tmp_path / run)
+        pictures.append(pygame.image.tobytes(ui.render(), "RGB"))
+    assert pictures[0] == pictures[1]
+    assert (tmp_path / "one" / "phones-token").read_text().strip() == "5a3c" * 8
