@@ -154,8 +154,8 @@ class HomeScene(Scene):
             notes.append((_("Ignored as damaged: {files}. The reason is in the log.").format(
                 files=", ".join(ignored)), SMALL, ERROR_TEXT))
         if self.ui.services.simulate:
-            notes.append((_("Simulated buttons: keys 1-5 players, Enter OK, Backspace Undo "
-                            "(Shift: Redo), Esc Back."), SMALL, MUTED))
+            notes.append((_("Simulated buttons: keys 1-5 players, Enter OK (Shift: OK held), "
+                            "Backspace Undo (Shift: Redo), Esc Back."), SMALL, MUTED))
         plan = places.home(c, body, name, about, [(text, size) for text, size, _c in notes])
         self.draw_title(c, name, plan.title)
         layout.draw_text(c, slot_text, plan.slot, BODY, TEXT if self.session else MUTED,

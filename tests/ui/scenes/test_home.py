@@ -6,6 +6,11 @@ test_real_frames.py); each section's comment keeps the finding a test comes from
 from __future__ import annotations
 
 import pygame
+import pytest
+
+from companion.languages import LANGUAGES
+from companion.texts.i18n import translations
+from companion.ui.shots import build
 
 from ..helpers import at
 
@@ -44,3 +49,22 @@ def test_home_during_a_game_keeps_its_notes_apart_and_the_round_with_its_word(ui
         for other, orect in rects[i + 1:]:
             assert not rect.colliderect(orect), (text, other)
     assert "7" not in [t["text"].strip() for t in frame["texts"]]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_simulated_keys_note_names_ok_held_whole(tmp_path, language, size):
+    """On a desktop the note says every key the table's buttons stand for, OK held
+    (Shift+Enter) included, in the table's language and never cut."""
+    ui = build("home", size, language, tmp_path)
+    ui.services.simulate = True
+    ui.top.on_enter()
+    ui.dirty = True
+    ui.render()
+    texts = ui.canvas.describe("home", language)["texts"]
+    note = translations(language).gettext(
+        "Simulated buttons: keys 1-5 players, Enter OK (Shift: OK held), "
+        "Backspace Undo (Shift: Redo), Esc Back.")
+    assert "OK" in note and note != "" and (language == "en" or "held" not in note)
+    drawn = " ".join(t["text"] for t in texts if not t["cut"])
+    assert note in drawn
