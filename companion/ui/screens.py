@@ -88,7 +88,9 @@ SAMPLE_TOKEN = "5a3c" * 8
 def _phones(demo: Demo) -> None:
     from companion.store import phones  # noqa: PLC0415 - only the phones sample writes one
 
-    phones.write_token(demo.ui.services.state_dir, SAMPLE_TOKEN)
+    state_dir = demo.ui.services.state_dir
+    state_dir.mkdir(parents=True, exist_ok=True)
+    phones.write_token(state_dir, SAMPLE_TOKEN)
     demo.ui.open("phones")
 
 
