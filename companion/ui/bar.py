@@ -87,11 +87,25 @@ def widths_for(c: Canvas, bar: pygame.Rect, left: list[Item], right: list[Item],
     def widths(labels: list[str]) -> list[int]:
         wanted = [max(least, f.size(label)[0] + c.u(2 * PAD)) for label in labels]
         room = bar.w - pad * (len(labels) + 1)
+        need = list(wanted)
         # Too wide together (portrait, German): the widest give way; labels then wrap.
         while sum(wanted) > room and max(wanted, default=0) > least:
             widest = wanted.index(max(wanted))
             wanted[widest] -= max(1, (sum(wanted) - room) // 2)
             wanted[widest] = max(least, wanted[widest])
+        if right and labels[-1].endswith(MARK) and wanted[-1] < need[-1] and \
+                not mark_kept(c, labels[-1], wanted[-1]).endswith(MARK):
+            # The primary would lose its mark ("Fermer  ▶" beside Redo in portrait): the
+            # others give up half their padding instead, where that keeps it whole.
+            kept = list(need)
+            for k in range(len(kept) - 1):
+                kept[k] = max(least, f.size(labels[k])[0] + c.u(PAD), kept[k] - c.u(PAD))
+            over = sum(kept) - room
+            if over <= 0:
+                for k in sorted(range(len(kept) - 1), key=lambda k: -need[k]):
+                    give = min(need[k] - kept[k], room - sum(kept))
+                    kept[k] += max(0, give)
+                return kept
         return wanted
 
     def cut(labels: list[str], wanted: list[int]) -> bool:

@@ -382,3 +382,26 @@ def test_the_primary_s_mark_never_takes_a_line_of_its_own(size):
         assert [t.text for t in c.drawn if t.cut] == []
         assert not any(t.text.strip() == "\u25b6" for t in c.drawn), c.drawn
         c.forget_since(mark)
+
+
+@pytest.mark.parametrize("redo", [False, True], ids=["alone", "beside-redo"])
+def test_french_close_keeps_its_mark_in_portrait(redo):
+    """Round 7's closing note: portrait French Fire and Tableau showed "Fermer" without its
+    ▶, because the room Redo may take came off the primary alone. The others give up half
+    their padding first where that keeps the primary whole; nothing is cut."""
+    c = canvas((480, 800))
+    bar = bar_of(c)
+    left = [item("Annuler", "undo"), item("?", "help")]
+    coming = item("R\u00e9tablir", "redo")
+    placed, above = BarLayout().place(c, "fire", bar, [*left, coming] if redo else left,
+                                      [item("Fermer  \u25b6", "ok")], coming=coming)
+    assert above == []
+    drawn = {key: (rect, label) for rect, label, _a, key, _c in placed}
+    rect, label = drawn["ok"]
+    assert label == "Fermer  \u25b6"
+    mark = c.mark()
+    for rect, label in drawn.values():
+        c.button(rect, label, lambda: None)
+    assert [t.text for t in c.drawn if t.cut] == []
+    assert [t.text for t in c.drawn if t.text.endswith("\u25b6")] == ["Fermer  \u25b6"]
+    c.forget_since(mark)
