@@ -5,9 +5,9 @@ Runs every benchmark, prints a summary, and (for a full run, or with
 machine, and every figure with its runs, baseline and ratio.
 
 With ``--against REV`` the benchmarks that can (``latency``) measure the working
-tree and revision REV in the same run, interleaved: REV is checked out into a
-temporary git worktree, and each figure's baseline is REV's, its ratio the median
-of the pairs' ratios (working tree / REV).
+tree and revision REV in the same run, interleaved: REV is unpacked into a
+temporary directory (`git archive`), and each figure's baseline is REV's, its ratio the
+median of the pairs' ratios (working tree / REV).
 """
 
 from __future__ import annotations

@@ -1,20 +1,23 @@
 """An earlier revision of the project beside the working tree, for same-run comparisons.
 
-`checkout(rev)` puts REV into a temporary `git worktree` (local, no network) and
-removes it afterwards. A measured child runs the revision's code by having that
-tree first on its PYTHONPATH (`tree_env`): the path entries come before the venv's
-editable install of the working tree (setuptools' editable finder is appended to
-`sys.meta_path`, after the path finder), so `import companion` finds the revision's
-package. The children print where `companion` came from, and the benchmark refuses a
-run whose child imported the wrong tree (`check_tree`).
+`checkout(rev)` unpacks REV's files (`git archive`, local, no network) into a temporary
+directory and removes it afterwards; nothing is written into the repository (a
+`git worktree` left an entry behind whenever a run was killed). A measured child runs
+the revision's code by having that tree first on its PYTHONPATH (`tree_env`): the path
+entries come before the venv's editable install of the working tree (setuptools'
+editable finder is appended to `sys.meta_path`, after the path finder), so `import
+companion` finds the revision's package. The children print where `companion` came
+from, and the benchmark refuses a run whose child imported the wrong tree (`check_tree`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,23 +38,22 @@ def describe(rev: str) -> str:
 
 @contextlib.contextmanager
 def checkout(rev: str) -> Iterator[Path]:
-    """REV checked out in a temporary git worktree, with its translations compiled."""
+    """REV's files in a temporary directory, with its translations compiled."""
     describe(rev)
     with tempfile.TemporaryDirectory(prefix="bench-rev-") as tmp:
         tree = Path(tmp) / "tree"
-        subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(tree), rev],
-                       cwd=ROOT, check=True, capture_output=True, text=True)
-        try:
-            if (tree / "companion" / "ui" / "msgfmt.py").exists():
-                # The .mo files are built, not committed (`make mo`): the app reads them.
-                subprocess.run([sys.executable, "-m", "companion.ui.msgfmt",
-                                str(tree / "companion" / "locale")], cwd=tree,
-                               env=tree_env(tree), check=True, capture_output=True)
-            yield tree
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
-                           capture_output=True)
-            subprocess.run(["git", "worktree", "prune"], cwd=ROOT, capture_output=True)
+        tree.mkdir()
+        archive = subprocess.run(["git", "archive", "--format=tar", f"{rev}^{{commit}}"],
+                                 cwd=ROOT, check=True, capture_output=True)
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            # Only plain files and folders inside the tree (the "data" filter).
+            tar.extractall(tree, filter="data")
+        if (tree / "companion" / "ui" / "msgfmt.py").exists():
+            # The .mo files are built, not committed (`make mo`): the app reads them.
+            subprocess.run([sys.executable, "-m", "companion.ui.msgfmt",
+                            str(tree / "companion" / "locale")], cwd=tree,
+                           env=tree_env(tree), check=True, capture_output=True)
+        yield tree
 
 
 def tree_env(tree: Path) -> dict[str, str]:

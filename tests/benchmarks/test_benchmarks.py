@@ -155,11 +155,16 @@ def test_taps_counts_the_4th_fire_as_a_card_revealed_where_it_is_resolved() -> N
 def test_a_revision_is_checked_out_apart_and_its_children_import_it() -> None:
     """`--against REV`: the revision's tree, first on a child's PYTHONPATH, is what the
     child imports (not the venv's editable install of this tree), the check tells the two
-    apart, and the temporary worktree is gone afterwards."""
+    apart, and the temporary tree is gone afterwards, with nothing left in the repository
+    (no worktree entry, as a killed run of `git worktree add` left)."""
     from benchmarks import revision
 
     code = "import companion; print('WHERE companion', companion.__file__)"
+    before = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
     with revision.checkout("HEAD") as tree:
+        assert subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout == before
         assert (tree / "companion" / "__init__.py").is_file()
         out = subprocess.run([sys.executable, "-c", code], env=revision.tree_env(tree),
                              cwd=tree, capture_output=True, text=True, check=True).stdout
