@@ -783,6 +783,9 @@ class QuickFrame:
     #: The rounds and sizes whose grid keeps the form switch's place: the round began
     #: without a form, so the grid leaves the switch's place free all round.
     keeps: frozenset[Keep]
+    #: All the places were made from (`quick_key`), where they were kept by it; None: not
+    #: kept (`body_key` then names nothing).
+    key: tuple[object, ...] | None = None
 
 
 @value
@@ -866,11 +869,25 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
     if view.switch:
         keeps = keeps | {(state.round, c.w, c.h)}
     switch_w = switch_room(c, state, previous)
+    key = None
     if kept is None:
         places = quick(c, state, room, switch_w)
     else:
-        places = kept(quick_key(c, state, room, switch_w),
-                      lambda: quick(c, state, room, switch_w))
+        key = quick_key(c, state, room, switch_w)
+        places = kept(key, lambda: quick(c, state, room, switch_w))
     prices = price_page(view, places.columns) if places.cells else None
     return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
-                      keeps=keeps)
+                      keeps=keeps, key=key)
+
+
+def body_key(frame: QuickFrame) -> tuple[object, ...] | None:
+    """All that quick Purchase's body shows for `frame` (`scenes.purchase.draw_phase`: the
+    tiles, the grid's price buttons, the page button, the form switch), by content: the
+    places' key (`quick_key`: the size, room, language, cards, slots, the card being
+    settled, the players' names), the prices the columns show (each row's letter, which
+    prices are enabled, the one counted up: `PricePage`), and whether the switch is
+    offered. Equal for the new states an Undo and a Redo go between (a `State` is equal
+    only to itself); None where the places were not kept by their key."""
+    if frame.key is None:
+        return None
+    return ("purchase-body", frame.key, frame.prices, frame.view.switch)
