@@ -24,7 +24,7 @@ the switch goes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import overload
+from typing import Any, overload
 
 import pygame
 
@@ -813,16 +813,24 @@ def switch_room(c: Canvas, state: State, previous: Plan | None) -> int:
 
 
 def least(c: Canvas, state: State, width: int, tracked: bool,
-          previous: Plan | None = None) -> int:
+          previous: Plan | None = None, kept: Keeper | None = None) -> int:
     """The least height of the phase's part (what the frame gives way for), without
-    making a plan: `quick_least` or `tracked_least`."""
+    making a plan: `quick_least` or `tracked_least`. `kept`: where the quick form's is
+    remembered by all it reads (`quick_key`), so the new scene of an Undo or a Redo does
+    not work it out again."""
     if tracked:
         return tracked_least(c, state, width)
-    return quick_least(c, state, width, switch_room(c, state, previous))
+    switch_w = switch_room(c, state, previous)
+    if kept is None:
+        return quick_least(c, state, width, switch_w)
+    room = pygame.Rect(0, 0, width, 0)
+    got: int = kept(("least", *quick_key(c, state, room, switch_w)),
+                    lambda: quick_least(c, state, width, switch_w))
+    return got
 
 
 #: Where a plan's parts are remembered beyond the scene (`UI.memo.get`: key, work).
-Keeper = Callable[[tuple[object, ...], Callable[[], "QuickPlan"]], "QuickPlan"]
+Keeper = Callable[[tuple[object, ...], Callable[[], Any]], Any]
 
 
 def quick_key(c: Canvas, state: State, room: pygame.Rect, switch_w: int
@@ -870,12 +878,20 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
         keeps = keeps | {(state.round, c.w, c.h)}
     switch_w = switch_room(c, state, previous)
     key = None
+    prices = None
     if kept is None:
         places = quick(c, state, room, switch_w)
+        if places.cells:
+            prices = price_page(view, places.columns)
     else:
         key = quick_key(c, state, room, switch_w)
         places = kept(key, lambda: quick(c, state, room, switch_w))
-    prices = price_page(view, places.columns) if places.cells else None
+        if places.cells:
+            # The prices shown, by all they are made of (the rows, the page turned, the
+            # price counted up, the columns): a new state's view finds them too.
+            columns = places.columns
+            prices = kept(("purchase-prices", view.rows, view.most, view.turned, view.chosen,
+                           columns), lambda: price_page(view, columns))
     return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
                       keeps=keeps, key=key)
 

@@ -253,8 +253,8 @@ class PurchaseScene(RoundScene):
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The tiles and the grid with four price columns at least: what the frame gives
-        way for (`layouts.purchase.least`, no plan made)."""
-        return placed.least(c, state, width, False, self.plan)
+        way for (`layouts.purchase.least`, no plan made; remembered in the UI's memo)."""
+        return placed.least(c, state, width, False, self.plan, self.ui.memo.get)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         view = self.view(state)
