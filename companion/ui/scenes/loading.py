@@ -469,6 +469,10 @@ class LoadingScene(RoundScene):
         assert plan.whole is not None
         c.layer(places.body_key(c, v, plan, self.selected), plan.whole,
                 partial(self.paint_body, v=v), self.act, here=True)
+        # The taps' table is the frame's (its hits hold the actions): kept, it would be
+        # a cycle through this scene, which then outlives its screen until the garbage
+        # collector runs (a pause in some later frame).
+        self.taps_of = None
 
     def taps(self) -> dict[str, Action0]:
         """What a tap on each of the body's targets does on this frame's plan, by the
