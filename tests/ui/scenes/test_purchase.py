@@ -524,3 +524,34 @@ def test_a_price_tapped_on_a_body_put_back_after_undo_and_redo_is_the_new_scenes
     kept = scan(journal_path(state_dir), services.load_catalogue()).state
     assert kept is not None
     assert (kept.slots[index].buyer, kept.slots[index].price) == (buyer, price)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (1920, 1080)])
+@pytest.mark.parametrize("picture", ["purchase", "loading", "loading-end-all"])
+def test_a_body_put_back_is_the_frame_painted_at_every_size(tmp_path, monkeypatch, size,
+                                                            picture):
+    """The sample pictures' phase bodies (quick Purchase, Loading, Loading's end asked):
+    the next frame puts the body back, and its pixels, frame description and tap targets
+    are those of the frame that painted it (portrait too, where the bar's strip and the
+    panels' spare cell share the room)."""
+    import pygame
+
+    from companion.ui import shots
+    from companion.ui.scenes.loading import LoadingScene
+    from companion.ui.scenes.purchase import PurchaseScene
+
+    ui = shots.build(picture, size, "fr", tmp_path)
+    painted = pygame.image.tobytes(ui.render(), "RGB")
+    said = shots.frame_description(ui)
+    hits = [(h.key, tuple(h.rect)) for h in ui.canvas.hits]
+    assert isinstance(ui.top, PurchaseScene | LoadingScene)
+    scene = type(ui.top)
+    paint = scene.paint_body
+    calls: list[int] = []
+    monkeypatch.setattr(scene, "paint_body",
+                        lambda self, *a, **k: calls.append(1) or paint(self, *a, **k))
+    ui.dirty = True
+    assert pygame.image.tobytes(ui.render(), "RGB") == painted
+    assert calls == []  # put back
+    assert shots.frame_description(ui) == said
+    assert [(h.key, tuple(h.rect)) for h in ui.canvas.hits] == hits
