@@ -571,8 +571,9 @@ class Canvas:
         `draw(c, rect)` draws on a canvas of its own, in the layer's own place (`rect` at
         0, 0), so the layer may be put anywhere; `here`: on this canvas, where `rect` is
         (a part placed in the frame's coordinates; kept for that place: `rect` is part of
-        the key then). Kept only where all it drew lies inside `rect` and nothing before
-        it on this frame did (else drawn, not kept).
+        the key then). Kept only where every string, target and mark it drew lies inside
+        `rect` and none drawn before it on this frame lies over `rect` (else drawn, not
+        kept); what it draws unrecorded (a plain rectangle) must keep inside `rect` too.
 
         A layer with tap targets needs `act`: put back, each target's action is
         `act(its key)` (the current scene's, never the one that drew it first)."""
