@@ -85,24 +85,32 @@ _rendered: OrderedDict[tuple[object, ...], Rendered] = OrderedDict()
 _rendered_bytes = [0]
 #: (text, width, px) -> its lines.
 _wrapped: dict[tuple[str, int, int], tuple[str, ...]] = {}
-#: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, text rects, drawn,
-#: marks); the least recently used goes first (the five panels, each chosen or not as the
-#: players' buttons step through them, the track and the buttons' legend).
-_layers: OrderedDict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...],
-                                        tuple[tuple[str, pygame.Rect], ...],
-                                        tuple[tuple[str, int, pygame.Rect, str, bool, bool],
-                                              ...],
-                                        tuple[tuple[str, str, pygame.Rect,
-                                                    tuple[tuple[int, int], ...]], ...]]] = \
+#: One drawn string's record for the frame description: (text, px, ink, role, cut, bar).
+Drawn = tuple[str, int, pygame.Rect, str, bool, bool]
+#: One mark's record: (kind, whose, box, line points).
+Mark = tuple[str, str, pygame.Rect, tuple[tuple[int, int], ...]]
+#: A kept tap target: (rectangle, key, label); its action is asked for when it is put back.
+KeptHit = tuple[pygame.Rect, str, str]
+#: What a layer's records are: strings drawn (their text rects and descriptions), marks,
+#: tap targets (without their actions) and the targets the frame description reports.
+Records = tuple[tuple[tuple[str, pygame.Rect], ...], tuple[Drawn, ...], tuple[Mark, ...],
+                tuple[KeptHit, ...], tuple["Target", ...]]
+#: What asks a kept layer's tap target, by its key, for what a tap on it does now (None:
+#: nothing, the target is left out): the scene on screen's own action, never the one of
+#: the scene that drew the layer first (an Undo or a Redo puts up a new scene).
+Act = Callable[[str], "Callable[[], object] | None"]
+#: Parts of frames kept as images (`Canvas.layer`): key -> (image, texts, records in the
+#: layer's own place, from its top left); the least recently used goes first (the five
+#: panels, each chosen or not as the players' buttons step through them, the track, the
+#: buttons' legend, a phase's body).
+_layers: OrderedDict[tuple[object, ...], tuple[pygame.Surface, tuple[str, ...], Records]] = \
     OrderedDict()
 LAYER_CACHE_ENTRIES = 32
-#: A kept layer's records (text rects, drawn strings, marks) moved to where it was last
-#: put: key -> (top left, text rects, drawn, marks).
-_placed: dict[tuple[object, ...], tuple[tuple[int, int], tuple[tuple[str, pygame.Rect], ...],
-                                        tuple[tuple[str, int, pygame.Rect, str, bool, bool],
-                                              ...],
-                                        tuple[tuple[str, str, pygame.Rect,
-                                                    tuple[tuple[int, int], ...]], ...]]] = {}
+#: The kept layers' images' bytes at most (a phase's body is a large part of the screen).
+LAYER_CACHE_BYTES = 24 * 1024 * 1024
+_layers_bytes = [0]
+#: A kept layer's records moved to where it was last put: key -> (top left, records).
+_placed: dict[tuple[object, ...], tuple[tuple[int, int], Records]] = {}
 #: (label, room, height, size, scale) -> a button label's (lines, size, cut).
 _labels: dict[tuple[object, ...], tuple[tuple[str, ...], int, bool]] = {}
 
@@ -138,6 +146,7 @@ def _forget_text() -> None:
     _wrapped.clear()
     _labels.clear()
     _layers.clear()
+    _layers_bytes[0] = 0
     _placed.clear()
 
 
@@ -549,31 +558,35 @@ class Canvas:
                                    self.in_bar))
 
     def layer(self, key: tuple[object, ...], rect: pygame.Rect,
-              draw: Callable[[Canvas, pygame.Rect], None]) -> None:
+              draw: Callable[[Canvas, pygame.Rect], None], act: Act | None = None, *,
+              here: bool = False) -> None:
         """What `draw` draws into `rect`, kept as one image under `key` (which must name
         everything it depends on besides the size and scale) and put back with one blit on
-        the next frames; its strings are reported as if drawn (`drawn`, `text_rects`).
-        For parts that stay while the frame around them changes (the score track's line
-        and numbers). `rect` must hold only the screen's background under it."""
-        full = (key, rect.size, self.s, self.in_bar)
+        the next frames; its strings, marks and tap targets are reported as if drawn
+        (`drawn`, `text_rects`, `marks`, `targets`, `hits`). For parts that stay while the
+        frame around them changes (the score track's line and numbers, a panel, a phase's
+        body shown again after an Undo). `rect` must hold only the screen's background
+        under it.
+
+        `draw(c, rect)` draws on a canvas of its own, in the layer's own place (`rect` at
+        0, 0), so the layer may be put anywhere; `here`: on this canvas, where `rect` is
+        (a part placed in the frame's coordinates; kept for that place: `rect` is part of
+        the key then). Kept only where every string, target and mark it drew lies inside
+        `rect` and none drawn before it on this frame lies over `rect` (else drawn, not
+        kept); what it draws unrecorded (a plain rectangle) must keep inside `rect` too.
+
+        A layer with tap targets needs `act`: put back, each target's action is
+        `act(its key)` (the current scene's, never the one that drew it first)."""
+        full = (key, tuple(rect) if here else rect.size, self.s, self.in_bar)
         got = _layers.get(full)
         if got is None:
-            if self.surface.get_rect().contains(rect):
-                image = self.surface.subsurface(rect).copy()  # the background under it
-            else:
-                image = pygame.Surface(rect.size)
-                image.fill(BG)
-            inner = Canvas(image)
-            inner.s, inner._px, inner._u, inner.in_bar = self.s, self._px, self._u, self.in_bar
-            draw(inner, image.get_rect())
-            while len(_layers) >= LAYER_CACHE_ENTRIES:
-                _placed.pop(_layers.popitem(last=False)[0], None)
-            _placed.pop(full, None)
-            got = _layers[full] = (image, tuple(inner.texts), tuple(inner.text_rects),
-                                   tuple(inner._drawn), tuple(inner.marks))
+            if here:
+                self._layer_here(full, rect, draw, act)
+                return
+            got = self._layer_apart(full, rect, draw, act)
         else:
             _layers.move_to_end(full)
-        image, texts, text_rects, drawn, marks = got
+        image, texts, records = got
         self.surface.blit(image, rect)
         self.texts.extend(texts)
         # Its records moved to where it is put: the same place frame after frame, so they
@@ -581,16 +594,69 @@ class Canvas:
         at = rect.topleft
         placed = _placed.get(full)
         if placed is None or placed[0] != at:
-            dx, dy = at
-            placed = _placed[full] = (
-                at, tuple((text, ink.move(at)) for text, ink in text_rects),
-                tuple((text, px, ink.move(at), role, cut, bar)
-                      for text, px, ink, role, cut, bar in drawn),
-                tuple((kind, of, box.move(dx, dy), tuple((x + dx, y + dy) for x, y in line))
-                      for kind, of, box, line in marks))
-        self.text_rects.extend(placed[1])
-        self._drawn.extend(placed[2])
-        self.marks.extend(placed[3])
+            placed = _placed[full] = (at, _moved(records, at))
+        text_rects, drawn, marks, hits, targets = placed[1]
+        self.text_rects.extend(text_rects)
+        self._drawn.extend(drawn)
+        self.marks.extend(marks)
+        self.targets.extend(targets)
+        if hits:
+            assert act is not None
+            for box, hit_key, label in hits:
+                action = act(hit_key)
+                if action is not None:
+                    self.hits.append(Hit(box, action, hit_key, label))
+
+    def _layer_apart(self, full: tuple[object, ...], rect: pygame.Rect,
+                     draw: Callable[[Canvas, pygame.Rect], None], act: Act | None
+                     ) -> tuple[pygame.Surface, tuple[str, ...], Records]:
+        """A new layer drawn on a canvas of its own (`layer`), kept (to be put on this
+        one)."""
+        if self.surface.get_rect().contains(rect):
+            image = self.surface.subsurface(rect).copy()  # the background under it
+        else:
+            image = pygame.Surface(rect.size)
+            image.fill(BG)
+        inner = Canvas(image)
+        inner.s, inner._px, inner._u, inner.in_bar = self.s, self._px, self._u, self.in_bar
+        draw(inner, image.get_rect())
+        records = (tuple(inner.text_rects), tuple(inner._drawn), tuple(inner.marks),
+                   tuple((hit.rect, hit.key, hit.label) for hit in inner.hits),
+                   tuple(inner.targets))
+        if records[3] and act is None:
+            raise ValueError("a layer with tap targets needs `act`")
+        return _keep(full, image, tuple(inner.texts), records)
+
+    def _layer_here(self, full: tuple[object, ...], rect: pygame.Rect,
+                    draw: Callable[[Canvas, pygame.Rect], None], act: Act | None) -> None:
+        """A new layer drawn on this canvas where it is (`layer`, `here`), then kept: the
+        frame is the one drawn without a layer, by construction."""
+        start = self.mark()
+        keep = self.surface.get_rect().contains(rect) and not self._anything_in(rect, start)
+        draw(self, rect)
+        if not keep:
+            return
+        texts, rects, hits, drawn, targets, marks = start
+        records = (tuple(self.text_rects[rects:]), tuple(self._drawn[drawn:]),
+                   tuple(self.marks[marks:]),
+                   tuple((hit.rect, hit.key, hit.label) for hit in self.hits[hits:]),
+                   tuple(self.targets[targets:]))
+        if records[3] and act is None:
+            raise ValueError("a layer with tap targets needs `act`")
+        if not all(_within(rect, box) for box in _boxes(records)):
+            return  # it drew outside its place: putting back the place would lose that
+        at = rect.topleft
+        _keep(full, self.surface.subsurface(rect).copy(), tuple(self.texts[texts:]),
+              _moved(records, (-at[0], -at[1])))
+        _placed[full] = (at, records)
+
+    def _anything_in(self, rect: pygame.Rect, upto: tuple[int, ...]) -> bool:
+        """Whether a string, target or mark of this frame so far lies over `rect` (what
+        a layer kept there would cover when put back)."""
+        _texts, rects, _hits, _drawn, targets, marks = upto
+        return any(rect.colliderect(box) for _text, box in self.text_rects[:rects]) or \
+            any(rect.colliderect(target.rect) for target in self.targets[:targets]) or \
+            any(rect.colliderect(mark[2]) for mark in self.marks[:marks])
 
     def _label(self, label: str, room: int, height: int, size: int
                ) -> tuple[list[str], int, bool]:
@@ -676,3 +742,47 @@ class Canvas:
 def _fits_after(fits: Callable[[str], bool], line: str, head: str) -> bool:
     """Whether `head` still fits at the end of `line`."""
     return fits(plain(f"{line} {head}"))
+
+
+def _keep(full: tuple[object, ...], image: pygame.Surface, texts: tuple[str, ...],
+          records: Records) -> tuple[pygame.Surface, tuple[str, ...], Records]:
+    """A new layer in the cache: the least recently used ones make room (by count and by
+    their images' bytes)."""
+    size = image.get_pitch() * image.get_height()
+    if not _layers:
+        _layers_bytes[0] = 0  # (emptied from outside: tests forget what was kept)
+    while _layers and (len(_layers) >= LAYER_CACHE_ENTRIES or
+                       _layers_bytes[0] + size > LAYER_CACHE_BYTES):
+        old_key, (old, _texts, _records) = _layers.popitem(last=False)
+        _layers_bytes[0] -= old.get_pitch() * old.get_height()
+        _placed.pop(old_key, None)
+    _placed.pop(full, None)
+    got = _layers[full] = (image, texts, records)
+    _layers_bytes[0] += size
+    return got
+
+
+def _moved(records: Records, by: tuple[int, int]) -> Records:
+    """A layer's records moved by `by` (to where it is put, or back to its own place)."""
+    dx, dy = by
+    text_rects, drawn, marks, hits, targets = records
+    return (tuple((text, ink.move(dx, dy)) for text, ink in text_rects),
+            tuple((text, px, ink.move(dx, dy), role, cut, bar)
+                  for text, px, ink, role, cut, bar in drawn),
+            tuple((kind, of, box.move(dx, dy), tuple((x + dx, y + dy) for x, y in line))
+                  for kind, of, box, line in marks),
+            tuple((box.move(dx, dy), key, label) for box, key, label in hits),
+            tuple(Target(t.label, t.rect.move(dx, dy), t.enabled, t.primary, t.bar,
+                         t.selected) for t in targets))
+
+
+def _boxes(records: Records) -> list[pygame.Rect]:
+    """Every rectangle a layer's records name."""
+    text_rects, drawn, marks, hits, targets = records
+    return [box for _text, box in text_rects] + [mark[2] for mark in marks] + \
+        [box for box, _key, _label in hits] + [target.rect for target in targets]
+
+
+def _within(rect: pygame.Rect, box: pygame.Rect) -> bool:
+    """Whether `box` lies inside `rect` (an empty box, the ink of a blank string, does)."""
+    return box.w <= 0 or box.h <= 0 or rect.contains(box)

@@ -187,17 +187,21 @@ class UI:
 
     def pop(self) -> None:
         if len(self.stack) > 1:
-            self.stack.pop()
+            self.stack.pop().forget()
             self.top.on_enter()
         self.dirty = True
 
     def replace(self, scene: Scene) -> None:
+        if self.stack and self.stack[-1] is not scene:
+            self.stack[-1].forget()
         self.stack[-1] = scene
         scene.on_enter()
         self.dirty = True
 
     def pop_to(self, depth: int) -> None:
         """Drop every scene above the first `depth` scenes."""
+        for scene in self.stack[depth:]:
+            scene.forget()
         del self.stack[depth:]
         self.dirty = True
 

@@ -210,6 +210,13 @@ class Scene:
         self.draw(c, body)
         return body, None
 
+    def forget(self) -> None:
+        """Drop what `kept` remembers (the scene leaves the stack): answers often hold
+        the scene's own methods (a bar's actions), a cycle that would keep the scene
+        until the garbage collector runs (a pause in a later frame); a scene put back
+        works them out again."""
+        self._kept = None
+
     def kept(self, name: str, key: tuple[object, ...], compute: Callable[[], T]) -> T:
         """`compute()`, remembered under `name` for as long as `key` stays the same: for
         what every frame asks again. A `State` in the key compares by identity (states

@@ -97,3 +97,36 @@ def test_a_press_the_legend_marks_as_doing_nothing_keeps_the_last_message(ui):
     assert ui.message is not None and ui.message.text == "A fire's result."
     ui.intent(it.Undo())  # an action: the message has been read
     assert ui.message is None or ui.message.text != "A fire's result."
+
+
+def test_a_scene_an_undo_or_a_redo_replaces_is_freed_at_once(ui):
+    """The scenes an Undo and a Redo put up replace the ones before; nothing they
+    remember holds them in a cycle (`Scene.forget` as they leave the stack, Loading's
+    taps table per frame), so each is freed when replaced, not by the garbage collector
+    in the middle of a later frame (issue 36: its pauses made the undo/redo p95)."""
+    import gc
+    import weakref
+
+    from companion.ui.samples import Demo
+    from companion.ui.views.loading import cubes_of
+
+    Demo(ui, 5).at(lambda b, a: a.phase == "loading" and b.phase != "loading" and all(
+        cubes_of(a, p) for p in a.players))
+    ui.render()
+    assert any(key.startswith("cube:") for key in ui.keys())  # its taps hold the scene
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        names, left = [], []
+        for step in (ui.undo, ui.redo, ui.undo, ui.redo):
+            ui.render()
+            ref = weakref.ref(ui.top)
+            step()
+            ui.render()
+            names.append(ui.top.name)
+            left.append(ref() is not None)
+    finally:
+        if enabled:
+            gc.enable()
+    assert names == ["purchase", "loading", "purchase", "loading"]
+    assert left == [False] * 4

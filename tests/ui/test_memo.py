@@ -356,15 +356,20 @@ def test_what_a_panel_says_is_kept_for_one_state_and_worked_out_again_on_any_cha
 
 def test_purchases_places_come_back_for_the_same_slots_and_follow_any_change(
         ui, monkeypatch):
-    """The Purchase screen's tiles and grid (`layouts.purchase.quick`) are remembered in
-    the UI's memo by all they read (`quick_key`): the new scene of a Redo then an Undo
-    finds them; another settled card, another language or another size works them out
-    again, and every frame is the frame drawn with nothing remembered."""
+    """The Purchase screen's tiles and grid (`layouts.purchase.quick`), the least height
+    the frame gives way for (`quick_least`) and the prices the columns show
+    (`price_page`) are remembered in the UI's memo by all they read (`quick_key`; the
+    rows, the page and the price counted up): the new scene of a Redo then an Undo finds
+    them; another settled card, a price counted up, another language or another size
+    works them out again, and every frame is the frame drawn with nothing remembered."""
+    from companion.inputs import intents as it
     from companion.ui.layouts import purchase as placed
 
-    calls: list[int] = []
-    real = placed.quick
-    monkeypatch.setattr(placed, "quick", lambda *a: calls.append(1) or real(*a))
+    calls: list[str] = []
+    for name in ("quick", "quick_least", "price_page"):
+        real = getattr(placed, name)
+        monkeypatch.setattr(placed, name, lambda *a, name=name, real=real: calls.append(name)
+                            or real(*a))
     ui.clock = lambda: 1000.0
     at(ui, lambda b, a: a.phase == "loading" and b.phase != "loading", players=5)
     ui.undo()
@@ -375,13 +380,23 @@ def test_purchases_places_come_back_for_the_same_slots_and_follow_any_change(
     frame(ui)
     ui.undo()
     assert ui.top.name == "purchase"
-    assert frame(ui) == first and len(calls) == made  # a new scene, the places kept
+    assert frame(ui) == first and len(calls) == made  # a new scene, all kept
     assert first == afresh(ui)
     ui.undo()  # a card less settled: other slots
     assert ui.top.name == "purchase"
     before = len(calls)
     earlier = frame(ui)
-    assert len(calls) > before and earlier != first and earlier == afresh(ui)
+    assert sorted(set(calls[before:])) == ["price_page", "quick", "quick_least"]
+    assert earlier != first
+    state = ui.game.state
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    before = len(calls)
+    ui.intent(it.PlayerButton(rich))  # a price counted up: drawn chosen
+    chosen = frame(ui)
+    assert calls[before:] == ["price_page"] and chosen != earlier
+    ui.intent(it.Undo())  # the price taken back (and said): the prices shown before
+    undone = frame(ui)
+    assert calls[before:] == ["price_page"] and undone == afresh(ui)
     ui.set_language("fr")
     assert frame(ui) == afresh(ui)
     ui.surface = pygame.Surface((480, 800))

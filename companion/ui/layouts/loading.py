@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import pygame
 
+from companion.engine import Convert
 from companion.engine.values import replace, value
 from companion.engine.words import GOODS
 from companion.ui import layout
@@ -31,7 +32,14 @@ from companion.ui.canvas import BODY, LARGE, SMALL, Canvas, font
 from companion.ui.i18n import _, language
 from companion.ui.memo import Memo
 from companion.ui.tokens import FINGER, GAP, HAIRLINE, MARGIN, PAD, SNUG, TIGHT, WIDE
-from companion.ui.views.loading import MOST_SET_ROWS, LoadingView, placed, set_heading
+from companion.ui.views.loading import (
+    MOST_SET_ROWS,
+    Choice,
+    LoadingView,
+    Offer,
+    placed,
+    set_heading,
+)
 
 #: A place holds its label on at most this many lines.
 MOST_LINES = 2
@@ -507,6 +515,8 @@ class LoadingPlan:
     body: Moves | Chosen | Offers | Sets | EndAsked
     page: int
     memory: Memory
+    #: All the body is painted in: the room and the stripe beside it (`body_key`).
+    whole: pygame.Rect | None = None
 
 
 def dock_places(first: tuple[str, ...] | None, dock: tuple[str, ...]
@@ -614,8 +624,64 @@ def plan(c: Canvas, v: LoadingView, room: pygame.Rect, previous: LoadingPlan | N
     else:
         body, memory = _moves(c, v, rest, memory, memo)
         page = body.grid.page
-    return LoadingPlan(pid=v.pid, cubes=cubes, stripe=stripe(c, room), body=body,
-                       page=page, memory=memory)
+    beside = stripe(c, room)
+    return LoadingPlan(pid=v.pid, cubes=cubes, stripe=beside, body=body, page=page,
+                       memory=memory, whole=room.union(beside) if beside is not None else
+                       pygame.Rect(room))
+
+
+# -- what the body shows, by content ----------------------------------------------------------
+
+
+def _box(rect: pygame.Rect | None) -> tuple[int, int, int, int] | None:
+    return None if rect is None else (rect.x, rect.y, rect.w, rect.h)
+
+
+def _grid_shown(grid: Grid | None) -> tuple[object, ...] | None:
+    """The pages' arrows as painted: their places, and which of them turn a page."""
+    if grid is None:
+        return None
+    return (_box(grid.prev), _box(grid.next), grid.back is not None, grid.ahead is not None)
+
+
+def _line_shown(line: SetLine) -> tuple[object, ...]:
+    """A conversion's row as painted: its words, their size and places, the goods it may
+    take (the others greyed), and its set (the targets' names)."""
+    takes = tuple(sorted({a.take for a in line.takes if isinstance(a, Convert)}))
+    return (line.heading, line.size, _box(line.row.heading),
+            tuple(_box(r) for r in line.row.goods), takes, line.give)
+
+
+def _body_shown(body: Moves | Chosen | Offers | Sets | EndAsked) -> tuple[object, ...]:
+    """What takes the choices' place, as painted (`scenes.loading.draw_phase`)."""
+    if isinstance(body, EndAsked):
+        return ("end", _box(body.row), _box(body.why), body.said)
+    if isinstance(body, Chosen):
+        return ("chosen", body.label, _box(body.row), body.said, _box(body.below))
+    if isinstance(body, Offers):
+        return ("offers", _box(body.stays_row), body.stays, body.why, _box(body.below),
+                body.said, _grid_shown(body.grid),
+                tuple((offer.label, offer.key, _box(box)) for offer, box in body.cells
+                      if isinstance(offer, Offer)))
+    if isinstance(body, Sets):
+        return ("sets", _grid_shown(body.grid), tuple(_line_shown(line) for line in body.lines))
+    return ("moves", tuple(_line_shown(line) for line in body.lines), _grid_shown(body.grid),
+            tuple((choice.label, choice.key, _box(box)) for choice, _place, box in body.cells
+                  if isinstance(choice, Choice)))
+
+
+def body_key(c: Canvas, v: LoadingView, plan: LoadingPlan,
+             selected: Sequence[int]) -> tuple[object, ...]:
+    """All that Loading's body shows for `plan` (`scenes.loading.draw_phase`: the stripe,
+    the player's badge, name and cubes, the cubes chosen, and what takes the choices'
+    place: each button's words and place, which are greyed, the pages' arrows), by
+    content: equal for the new states an Undo and a Redo go between (a `State` is equal
+    only to itself). What a tap does is not in it: the scene on screen says that."""
+    cubes = plan.cubes
+    return ("loading-body", c.w, c.h, c.s, language(), _box(plan.whole), v.pid, v.letter,
+            v.name, v.cubes, tuple(selected), _box(plan.stripe), cubes.badge, cubes.radius,
+            cubes.name, cubes.name_width, _box(cubes.empty), tuple(cubes.headings),
+            tuple((index, _box(box)) for index, box in cubes.cubes), _body_shown(plan.body))
 
 
 def _fits(c: Canvas, said: str, below: pygame.Rect) -> bool:

@@ -24,7 +24,7 @@ the switch goes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import overload
+from typing import Any, overload
 
 import pygame
 
@@ -783,6 +783,9 @@ class QuickFrame:
     #: The rounds and sizes whose grid keeps the form switch's place: the round began
     #: without a form, so the grid leaves the switch's place free all round.
     keeps: frozenset[Keep]
+    #: All the places were made from (`quick_key`), where they were kept by it; None: not
+    #: kept (`body_key` then names nothing).
+    key: tuple[object, ...] | None = None
 
 
 @value
@@ -810,16 +813,24 @@ def switch_room(c: Canvas, state: State, previous: Plan | None) -> int:
 
 
 def least(c: Canvas, state: State, width: int, tracked: bool,
-          previous: Plan | None = None) -> int:
+          previous: Plan | None = None, kept: Keeper | None = None) -> int:
     """The least height of the phase's part (what the frame gives way for), without
-    making a plan: `quick_least` or `tracked_least`."""
+    making a plan: `quick_least` or `tracked_least`. `kept`: where the quick form's is
+    remembered by all it reads (`quick_key`), so the new scene of an Undo or a Redo does
+    not work it out again."""
     if tracked:
         return tracked_least(c, state, width)
-    return quick_least(c, state, width, switch_room(c, state, previous))
+    switch_w = switch_room(c, state, previous)
+    if kept is None:
+        return quick_least(c, state, width, switch_w)
+    room = pygame.Rect(0, 0, width, 0)
+    got: int = kept(("least", *quick_key(c, state, room, switch_w)),
+                    lambda: quick_least(c, state, width, switch_w))
+    return got
 
 
 #: Where a plan's parts are remembered beyond the scene (`UI.memo.get`: key, work).
-Keeper = Callable[[tuple[object, ...], Callable[[], "QuickPlan"]], "QuickPlan"]
+Keeper = Callable[[tuple[object, ...], Callable[[], Any]], Any]
 
 
 def quick_key(c: Canvas, state: State, room: pygame.Rect, switch_w: int
@@ -866,11 +877,33 @@ def plan(c: Canvas, view: PurchaseView | TrackedView, room: pygame.Rect,
     if view.switch:
         keeps = keeps | {(state.round, c.w, c.h)}
     switch_w = switch_room(c, state, previous)
+    key = None
+    prices = None
     if kept is None:
         places = quick(c, state, room, switch_w)
+        if places.cells:
+            prices = price_page(view, places.columns)
     else:
-        places = kept(quick_key(c, state, room, switch_w),
-                      lambda: quick(c, state, room, switch_w))
-    prices = price_page(view, places.columns) if places.cells else None
+        key = quick_key(c, state, room, switch_w)
+        places = kept(key, lambda: quick(c, state, room, switch_w))
+        if places.cells:
+            # The prices shown, by all they are made of (the rows, the page turned, the
+            # price counted up, the columns): a new state's view finds them too.
+            columns = places.columns
+            prices = kept(("purchase-prices", view.rows, view.most, view.turned, view.chosen,
+                           columns), lambda: price_page(view, columns))
     return QuickFrame(places=places, prices=prices, view=view, room=room, size=size,
-                      keeps=keeps)
+                      keeps=keeps, key=key)
+
+
+def body_key(frame: QuickFrame) -> tuple[object, ...] | None:
+    """All that quick Purchase's body shows for `frame` (`scenes.purchase.draw_phase`: the
+    tiles, the grid's price buttons, the page button, the form switch), by content: the
+    places' key (`quick_key`: the size, room, language, cards, slots, the card being
+    settled, the players' names), the prices the columns show (each row's letter, which
+    prices are enabled, the one counted up: `PricePage`), and whether the switch is
+    offered. Equal for the new states an Undo and a Redo go between (a `State` is equal
+    only to itself); None where the places were not kept by their key."""
+    if frame.key is None:
+        return None
+    return ("purchase-body", frame.key, frame.prices, frame.view.switch)

@@ -76,6 +76,8 @@ class LoadingScene(RoundScene):
         self.pressed: int | None = None
         #: The last frame's plan (`layouts.loading.plan`): the next one keeps its places.
         self.plan: places.LoadingPlan | None = None
+        #: The plan whose targets' actions `taps` worked out, and those actions by key.
+        self.taps_of: tuple[places.LoadingPlan, dict[str, Action0]] | None = None
         #: The view last built and what it was built from (`loading_view`); whether others
         #: than a player hold ship cubes, and for which state, player and dones.
         self.view_of: tuple[tuple[object, ...], view.LoadingView] | None = None
@@ -460,6 +462,74 @@ class LoadingScene(RoundScene):
         v = self.loading_view(state)
         plan = self.plan = places.plan(c, v, area, self.plan, self.ui.memo)
         self.page = plan.page  # the page shown (the nearest there is to the one asked)
+        self.taps_of = None
+        # The body as one image, kept by what it shows (`layouts.loading.body_key`): the
+        # new scene of a Redo that shows what a frame before showed puts it back with one
+        # blit, its targets doing what this scene does (`act`).
+        assert plan.whole is not None
+        c.layer(places.body_key(c, v, plan, self.selected), plan.whole,
+                partial(self.paint_body, v=v), self.act, here=True)
+        # The taps' table is the frame's (its hits hold the actions): kept, it would be
+        # a cycle through this scene, which then outlives its screen until the garbage
+        # collector runs (a pause in some later frame).
+        self.taps_of = None
+
+    def taps(self) -> dict[str, Action0]:
+        """What a tap on each of the body's targets does on this frame's plan, by the
+        target's key (a greyed target has none): what `paint_body` binds and `act` gives
+        the body put back."""
+        plan = self.plan
+        assert plan is not None
+        if self.taps_of is not None and self.taps_of[0] is plan:
+            return self.taps_of[1]
+        out: dict[str, Action0] = {f"cube:{index}": partial(self.toggle, index)
+                                   for index, _box in plan.cubes.cubes}
+        body = plan.body
+        if isinstance(body, places.EndAsked):
+            out["loading:end-all"] = self.end_for_all
+        elif isinstance(body, places.Chosen):
+            out["pressed"] = self.on_ok
+        elif isinstance(body, places.Offers):
+            if body.stays_row is not None:
+                out["leave"] = self.leave
+            else:
+                self.arrow_taps(out, body.grid)
+                for offer, _box in body.cells:
+                    assert isinstance(offer, view.Offer)
+                    out[offer.key] = partial(self.do, offer.action)
+        else:
+            self.arrow_taps(out, body.grid)
+            for line in body.lines:
+                goods = "+".join(good for good, _store in line.give)
+                for conv in line.takes:
+                    if isinstance(conv, Convert):
+                        out[f"convert:{goods}:{conv.take}"] = partial(self.do, conv)
+            if isinstance(body, places.Moves):
+                for choice, place, _box in body.cells:
+                    assert isinstance(choice, view.Choice)
+                    out[choice.key] = self.tap_of(plan.pid, choice, place)
+        self.taps_of = (plan, out)
+        return out
+
+    def arrow_taps(self, out: dict[str, Action0], grid: places.Grid | None) -> None:
+        """The pages' "‹ ›" (`paint_arrows`): each turns to its page, where there is one."""
+        if grid is None or grid.prev is None or grid.next is None:
+            return
+        if grid.back is not None:
+            out["page:prev"] = partial(self.turn, grid.back)
+        if grid.ahead is not None:
+            out["page:next"] = partial(self.turn, grid.ahead)
+
+    def act(self, key: str) -> Action0 | None:
+        """What a tap on the body's target `key` does on this frame (`taps`)."""
+        return self.taps().get(key)
+
+    def paint_body(self, c: Canvas, whole: pygame.Rect, *, v: view.LoadingView) -> None:
+        """The player's cubes and what takes the choices' place, as this frame's plan
+        (`self.plan`) placed them; each target's action from `taps`."""
+        plan = self.plan
+        assert plan is not None
+        taps = self.taps()
         pid = plan.pid
         cubes = plan.cubes
         # The player's badge and name, then their cubes on the same row: the cubes on the
@@ -480,74 +550,69 @@ class LoadingScene(RoundScene):
             c.text(heading, at, SMALL, MUTED, anchor="midleft", role="secondary")
         for index, box in cubes.cubes:
             good = v.cubes[index][0]
-            c.button(box, names.good_initial(good), partial(self.toggle, index),
+            c.button(box, names.good_initial(good), taps.get(f"cube:{index}"),
                      key=f"cube:{index}", colour=GOOD_COLOURS[good], size=BODY,
                      selected=index in self.selected)
         body = plan.body
         if isinstance(body, places.EndAsked):
-            c.button(body.row, _("End Loading for everyone"), self.end_for_all,
+            c.button(body.row, _("End Loading for everyone"), taps.get("loading:end-all"),
                      key="loading:end-all")
             layout.draw_text(c, body.said, body.why, SMALL, TEXT)
         elif isinstance(body, places.Chosen):
             # The move chosen on the buttons, large, in place of the choices (a tap on it
             # records it too), and what OK and the player's button do.
-            c.button(body.row, body.label, self.on_ok, key="pressed", size=LARGE,
+            c.button(body.row, body.label, taps.get("pressed"), key="pressed", size=LARGE,
                      selected=True)
             if body.said is not None:
                 layout.draw_text(c, body.said, body.below, SMALL, TEXT)
         elif isinstance(body, places.Offers):
-            self.paint_offers(c, body)
+            self.paint_offers(c, body, taps)
         elif isinstance(body, places.Sets):
-            self.paint_arrows(c, body.grid)
+            self.paint_arrows(c, body.grid, taps)
             for line in body.lines:
-                self.paint_set(c, line)
+                self.paint_set(c, line, taps)
         else:
             for line in body.lines:
-                self.paint_set(c, line)
-            self.paint_arrows(c, body.grid)
-            for choice, place, box in body.cells:
+                self.paint_set(c, line, taps)
+            self.paint_arrows(c, body.grid, taps)
+            for choice, _place, box in body.cells:
                 assert isinstance(choice, view.Choice)
-                c.button(box, choice.label, self.tap_of(pid, choice, place), key=choice.key,
+                c.button(box, choice.label, taps.get(choice.key), key=choice.key,
                          size=SMALL)
 
-    def paint_offers(self, c: Canvas, body: places.Offers) -> None:
+    def paint_offers(self, c: Canvas, body: places.Offers, taps: dict[str, Action0]) -> None:
         """The chosen cubes' choices and the question; or, where nothing takes them, where
         they stay (a button that leaves them there) and why."""
         if body.stays_row is not None:
-            c.button(body.stays_row, body.stays, self.leave, key="leave")
+            c.button(body.stays_row, body.stays, taps.get("leave"), key="leave")
             if body.why:
                 layout.draw_text(c, body.why, body.below, SMALL, MUTED)
             return
         if body.grid is not None:
-            self.paint_arrows(c, body.grid)
+            self.paint_arrows(c, body.grid, taps)
         for offer, box in body.cells:
             assert isinstance(offer, view.Offer)
-            c.button(box, offer.label, partial(self.do, offer.action), key=offer.key,
-                     size=SMALL)
+            c.button(box, offer.label, taps.get(offer.key), key=offer.key, size=SMALL)
         if body.said is not None:
             layout.draw_text(c, body.said, body.below, SMALL, TEXT)
 
-    def paint_set(self, c: Canvas, line: places.SetLine) -> None:
+    def paint_set(self, c: Canvas, line: places.SetLine, taps: dict[str, Action0]) -> None:
         """A conversion's row: its set in words, then a button per good (its initial and
         colour), which converts the set into it; a good the stock lacks is greyed."""
         layout.draw_text(c, line.heading, line.row.heading, line.size, TEXT, valign="center")
-        by_good = {a.take: a for a in line.takes if isinstance(a, Convert)}
         goods = "+".join(good for good, _store in line.give)
         for good, box in zip(GOODS, line.row.goods, strict=True):
-            conv = by_good.get(good)
-            c.button(box, names.good_initial(good),
-                     None if conv is None else partial(self.do, conv),
-                     key=f"convert:{goods}:{good}", colour=GOOD_COLOURS[good], size=BODY,
+            key = f"convert:{goods}:{good}"
+            c.button(box, names.good_initial(good), taps.get(key), key=key,
+                     colour=GOOD_COLOURS[good], size=BODY,
                      name=view.conversion_target(line.give, good))
 
-    def paint_arrows(self, c: Canvas, plan: places.Grid) -> None:
+    def paint_arrows(self, c: Canvas, plan: places.Grid, taps: dict[str, Action0]) -> None:
         """The pages' "‹ ›" where the layout placed them."""
         if plan.prev is None or plan.next is None:
             return
-        c.button(plan.prev, "\u2039", None if plan.back is None else
-                 partial(self.turn, plan.back), key="page:prev", size=LARGE)
-        c.button(plan.next, "\u203a", None if plan.ahead is None else
-                 partial(self.turn, plan.ahead), key="page:next", size=LARGE)
+        c.button(plan.prev, "\u2039", taps.get("page:prev"), key="page:prev", size=LARGE)
+        c.button(plan.next, "\u203a", taps.get("page:next"), key="page:next", size=LARGE)
 
 
 #: `move_label` and `sale_label` are the view model's (`views.loading`), named here too for

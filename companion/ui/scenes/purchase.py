@@ -21,6 +21,7 @@ from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 from companion.ui.tokens import ACCENT, MUTED, PANEL, PANEL_HI, PLAYER_COLOURS, TEXT
 from companion.ui.views.purchase import (
+    PricePage,
     PurchaseView,
     TrackedView,
     offer_of,
@@ -78,6 +79,8 @@ class PurchaseScene(RoundScene):
         #: The last frame's plan (`layouts.purchase.plan`): made once a frame; it keeps
         #: the form switch's place for the round (nothing moves when the switch goes).
         self.plan: placed.QuickFrame | None = None
+        #: The prices shown last (`act`) and each enabled price's target: (buyer, price).
+        self.enabled: tuple[PricePage | None, dict[str, tuple[str, int]]] = (None, {})
 
     def on_enter(self) -> None:
         self.buyer = None
@@ -250,14 +253,29 @@ class PurchaseScene(RoundScene):
 
     def phase_least(self, c: Canvas, state: State, width: int) -> int:
         """The tiles and the grid with four price columns at least: what the frame gives
-        way for (`layouts.purchase.least`, no plan made)."""
-        return placed.least(c, state, width, False, self.plan)
+        way for (`layouts.purchase.least`, no plan made; remembered in the UI's memo)."""
+        return placed.least(c, state, width, False, self.plan, self.ui.memo.get)
 
     def draw_phase(self, c: Canvas, state: State, area: pygame.Rect) -> None:
         view = self.view(state)
         # The tiles' and the grid's places in the UI's memo: the new scene of an Undo or a
         # Redo finds them where the slots and the room are the same.
         got = self.plan = placed.plan(c, view, area, self.plan, self.ui.memo.get)
+        key = placed.body_key(got)
+        if key is None:
+            self.paint_body(c, area)
+            return
+        # The body as one image, kept by what it shows (`layouts.purchase.body_key`): the
+        # new scene of an Undo or a Redo that shows what a frame before showed puts it back
+        # with one blit, its targets doing what this scene does (`act`).
+        c.layer(key, area, self.paint_body, self.act, here=True)
+
+    def paint_body(self, c: Canvas, area: pygame.Rect) -> None:
+        """The tiles, the price grid, the page button and the form switch as this frame's
+        plan (`self.plan`) placed them."""
+        got = self.plan
+        assert got is not None
+        state, view = got.view.state, got.view
         plan, prices = got.places, got.prices
         draw_tiles(c, state, plan.tiles, view.index)
         if prices is None:
@@ -278,6 +296,26 @@ class PurchaseScene(RoundScene):
                      key="price:page")
         if plan.switch is not None:
             form_switch(c, state, self.game, False, plan.switch)
+
+    def act(self, key: str) -> Callable[[], object] | None:
+        """What a tap on the body's target `key` does on this frame (the body put back as
+        the image a scene before drew: `draw_phase`): a price records that purchase, the
+        page button turns the columns, the switch the form; None: nothing (a price the
+        player cannot pay has no target, and its greying is part of the body's key)."""
+        got = self.plan
+        prices = got.prices if got is not None else None
+        if prices is None:
+            return None
+        if key == "price:page":
+            return partial(self.turn_page, prices.page_to) if prices.page else None
+        if key == "form:other":
+            return self.game.switch_form if switch_shown(self.state) else None
+        if self.enabled[0] is not prices:
+            self.enabled = (prices, {f"price:{row.pid}:{cell.price}": (row.pid, cell.price)
+                                     for row in prices.rows for cell in row.cells
+                                     if cell.enabled})
+        bought = self.enabled[1].get(key)
+        return partial(self.buy, *bought) if bought is not None else None
 
 
 def form_switch(c: Canvas, state: State, game: GameHost, tracked: bool,

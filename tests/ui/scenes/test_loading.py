@@ -457,3 +457,99 @@ def test_the_plan_keeps_a_choices_place_after_a_move(services):
     assert kept
     for choice, place, box in kept:
         assert before[choice.key] == (place, box), choice.key
+
+
+# --- issue 36: the body of a new state that shows what a frame showed is one blit ----------------
+
+
+def test_the_loading_body_is_put_back_for_a_redos_new_scene_and_painted_again_on_a_change(
+        ui, monkeypatch):
+    """Loading's body is kept by what it shows (`layouts.loading.body_key`): the new scene
+    of a Redo puts it back (not painted), as drawn afresh, and a tap on a move there is
+    the new scene's; a cube chosen, another player, the language paint it again; a
+    player's coins (on their panel, not in the body) do not."""
+    from collections import OrderedDict
+
+    import pygame
+
+    from companion.engine import Adjust
+    from companion.ui import canvas
+    from companion.ui.i18n import set_language
+    from companion.ui.scenes.loading import LoadingScene
+
+    painted: list[object] = []
+    paint = LoadingScene.paint_body
+    monkeypatch.setattr(LoadingScene, "paint_body",
+                        lambda self, c, whole, **kw: painted.append(self) or
+                        paint(self, c, whole, **kw))
+
+    def frame() -> tuple[bytes, dict]:
+        ui.dirty = True
+        ui.render()
+        return pygame.image.tobytes(ui.surface, "RGB"), ui.canvas.describe("x", "en")
+
+    def afresh() -> tuple[bytes, dict]:
+        with monkeypatch.context() as m:
+            m.setattr(canvas, "_layers", OrderedDict())
+            m.setattr(canvas, "_placed", {})
+            m.setattr(canvas, "_layers_bytes", [0])
+            return frame()
+
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "loading" and b.phase != "loading" and all(
+        view.cubes_of(a, p) for p in a.players), players=5)
+    canvas.forget_fonts()
+    frame()
+    shown = ui.top
+    assert painted == [shown]
+
+    def body_hits() -> list[tuple[str, tuple[int, ...]]]:
+        return [(h.key, tuple(h.rect)) for h in ui.canvas.hits
+                if h.key.startswith(("cube:", "move:"))]
+
+    hits = body_hits()
+    assert any(key.startswith("move:") for key, _rect in hits)
+    ui.undo()
+    frame()
+    ui.redo()
+    redone = frame()
+    assert ui.top.name == "loading" and ui.top is not shown
+    assert painted == [shown]  # the Redo's new scene: put back
+    assert redone == afresh()
+    assert body_hits() == hits
+    # A player's coins change their panel, not the body.
+    count = len(painted)
+    pid = ui.top.player or ui.game.state.players[0]
+    ui.game.act(Adjust(pid, reason="table", coins=1))
+    assert frame() == afresh() and len(painted) == count + 1  # (afresh paints it once)
+    count = len(painted)
+    frame()
+    assert len(painted) == count
+    # A cube chosen, another player shown, another language: painted again.
+    for change in (lambda: ui.press("cube:0"),
+                   lambda: ui.top.choose(next(p for p in ui.game.state.players
+                                              if p != pid)),
+                   lambda: set_language("de")):
+        count = len(painted)
+        change()
+        frame()
+        assert len(painted) == count + 1
+        assert frame() == afresh()
+    set_language("en")
+    # A move tapped on a body put back: the scene on screen records it.
+    ui.undo()
+    frame()
+    ui.redo()
+    count = len(painted)
+    frame()
+    assert len(painted) == count
+    scene, actions = ui.top, ui.game.state.actions
+    hit = next(h for h in ui.canvas.hits if h.key.startswith("move:"))
+    assert ui.tap(hit.rect.center)
+    assert ui.game.state.actions == actions + 1
+    assert isinstance(ui.game.state.last_action, Move)
+    assert scene.tapped  # the place the finger left, kept by the scene on screen
+    # The cubes chosen are in the key by themselves (drawn framed).
+    v, plan = scene.loading_view(ui.game.state), scene.plan
+    assert places.body_key(ui.canvas, v, plan, [0]) != places.body_key(ui.canvas, v, plan, [])
+    canvas.forget_fonts()

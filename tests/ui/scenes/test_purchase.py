@@ -323,3 +323,235 @@ def test_the_grid_keeps_the_form_switchs_place_for_the_round(ui):
     assert not after.view.switch and "form:other" not in ui.keys()
     assert (state.round, 800, 480) in after.keeps
     assert after.places.cells == before.places.cells
+
+
+# --- issue 36: the body of a new state that shows what a frame showed is one blit ----------------
+
+
+def _painted(monkeypatch) -> list[object]:
+    """Each painting of quick Purchase's body (`PurchaseScene.paint_body`), by its scene."""
+    from companion.ui.scenes.purchase import PurchaseScene
+
+    calls: list[object] = []
+    paint = PurchaseScene.paint_body
+
+    def counted(self, c, area):
+        calls.append(self)
+        paint(self, c, area)
+
+    monkeypatch.setattr(PurchaseScene, "paint_body", counted)
+    return calls
+
+
+def _as_drawn_afresh(ui, monkeypatch) -> dict:
+    """The frame `ui` shows, checked against the same frame with no layer kept (painted,
+    and kept elsewhere): a body put back is the body painted (pixels, texts, targets,
+    marks)."""
+    from collections import OrderedDict
+
+    import pygame
+
+    from companion.ui import canvas
+
+    ui.dirty = True
+    ui.render()
+    kept = (pygame.image.tobytes(ui.surface, "RGB"), ui.canvas.describe("x", "en"))
+    with monkeypatch.context() as m:
+        m.setattr(canvas, "_layers", OrderedDict())
+        m.setattr(canvas, "_placed", {})
+        m.setattr(canvas, "_layers_bytes", [0])
+        ui.dirty = True
+        ui.render()
+        fresh = (pygame.image.tobytes(ui.surface, "RGB"), ui.canvas.describe("x", "en"))
+    assert kept[1] == fresh[1]
+    assert kept[0] == fresh[0]
+    return kept[1]
+
+
+def test_the_purchase_body_is_painted_again_when_what_it_shows_changes(ui, monkeypatch):
+    """The body is kept by what it shows (`layouts.purchase.body_key`): a frame that shows
+    it again paints nothing; a counted-up choice, the page turned, a player's coins (which
+    prices are enabled), the language each paint it again; each frame is the one drawn
+    afresh."""
+    from companion.ui import canvas
+
+    at(ui, lambda b, a: a.phase == "demand" and a.round == 2, players=5)
+    canvas.forget_fonts()
+    painted = _painted(monkeypatch)
+
+    def paints(step) -> int:
+        """How often `step` and the frame after it painted the body."""
+        count = len(painted)
+        step()
+        ui.dirty = True
+        ui.render()
+        return len(painted) - count
+
+    assert paints(lambda: None) == 1
+    assert paints(lambda: None) == 0  # the same body: put back
+    state = ui.game.state
+    rich = max(state.players, key=lambda p: state.player(p).coins)
+    # A choice counted up (its price drawn chosen), then taken back (the body as it was).
+    assert paints(lambda: ui.intent(it.PlayerButton(rich))) == 1
+    _as_drawn_afresh(ui, monkeypatch)
+    assert paints(lambda: ui.intent(it.Undo())) == 0
+    assert "price:page" in ui.keys()
+    # The columns turned to the higher prices, and back.
+    assert paints(lambda: ui.press("price:page")) == 1
+    assert ui.top.plan.prices.first > 1
+    _as_drawn_afresh(ui, monkeypatch)
+    assert paints(lambda: ui.press("price:page")) == 0
+    # A player's coins: fewer prices enabled in their row.
+    poor = state.players[0]
+    assert paints(lambda: ui.game.act(Adjust(poor, reason="table",
+                                             coins=1 - ui.game.state.player(poor).coins))) == 1
+    letter = words.letter(ui.game.state, poor)
+    targets = {t["label"]: t["enabled"] for t in _as_drawn_afresh(ui, monkeypatch)["targets"]}
+    assert targets[f"{letter} 1"] and not targets[f"{letter} 2"]
+    try:
+        assert paints(lambda: set_language("de")) == 1
+        _as_drawn_afresh(ui, monkeypatch)
+    finally:
+        set_language("en")
+    assert paints(lambda: None) == 0
+    canvas.forget_fonts()
+
+
+def test_the_purchase_body_key_names_all_the_body_shows(services):
+    """`layouts.purchase.body_key`: a change to anything the body shows changes it (the
+    coins that enable a price, a chosen price, the page, the switch, the language, the
+    size); a new state equal in content gives the same key."""
+    import pygame
+
+    from companion.engine.values import replace
+    from companion.ui.canvas import Canvas
+    from companion.ui.layouts import purchase as placed
+    from companion.ui.memo import Memo
+    from companion.ui.views.purchase import purchase_view
+
+    ui = UI(services, (800, 480))
+    ui.open("home")
+    Demo(ui, 5).at(lambda b, a: a.phase == "demand" and a.round == 2)
+    state = ui.game.state
+    room = pygame.Rect(260, 120, 540, 300)
+
+    def key(state, size=(800, 480), previous=None, **view):
+        memo: Memo[placed.QuickPlan] = Memo(8)
+        c = Canvas(pygame.Surface(size))
+        got = placed.plan(c, purchase_view(state, language="en", **view), room, previous,
+                          memo.get)
+        return placed.body_key(got), got
+
+    first, plan = key(state)
+    assert first is not None
+    assert key(replace(state))[0] == first  # another State, the same content
+    pid = state.players[0]
+    poorer = replace(state, player_states={
+        **state.player_states, pid: replace(state.player(pid), coins=1)})
+    assert key(poorer)[0] != first
+    assert key(state, chosen=(pid, 1))[0] != first
+    assert key(state, turned=5)[0] != first
+    assert key(state, size=(1024, 600))[0] != first
+    set_language("de")
+    try:
+        assert key(state)[0] != first
+    finally:
+        set_language("en")
+    # The switch gone, its place kept (the round began without a form): only that.
+    assert plan.view.switch
+    gone, after = key(replace(state, form="quick"), previous=plan)
+    assert after.places == plan.places and gone != first
+
+
+def test_a_price_tapped_on_a_body_put_back_after_undo_and_redo_is_the_new_scenes(tmp_path,
+                                                                                monkeypatch):
+    """Through the composition root (a real state directory, its journal), the latency
+    benchmark's game (Loading of round 3): Undo and Redo put up new scenes of new states;
+    the Purchase body the second Undo shows again is put back, not painted, and a tap on
+    one of its prices goes to the scene on screen (never a replaced one) and is
+    journalled; a price the player cannot pay stays greyed and untappable."""
+    from benchmarks.adapters import seed_game
+    from benchmarks.idle import round_screen_game
+    from companion import app
+    from companion.engine.legal import buy_prices
+    from companion.paths import SHIPPED_CONFIG_DIR
+    from companion.store.journal import journal_path, scan
+
+    from ..conftest import unhurried
+
+    state_dir = tmp_path / "state"
+    state_dir.mkdir()
+    seed_game(state_dir, round_screen_game())
+    settings = {"language": "en", "purchase_form": "quick",
+                "display": {"size": [800, 480], "rotation": 0, "fullscreen": False}}
+    services = app.make_services(settings, state_dir, SHIPPED_CONFIG_DIR, app.open_store(),
+                                 app.open_history(state_dir))
+    ui = unhurried(UI(services, (800, 480)))
+    ui.open("home")
+    ui.press("resume")
+    assert ui.top.name == "loading"
+    painted = _painted(monkeypatch)
+    finger = Finger(ui)
+    frames, scenes = [], []
+    for intent in (it.Undo(), it.Redo(), it.Undo()):
+        ui.intent(intent)
+        frames.append(finger.frame())
+        scenes.append(ui.top)
+    assert [s.name for s in scenes] == ["purchase", "loading", "purchase"]
+    assert scenes[0] is not scenes[2]  # a new scene, of a new state
+    assert painted == [scenes[0]]  # the second Undo's body: put back
+    assert frames[2] == frames[0]
+    state = ui.game.state
+    # A price nobody may pay: greyed, no target under the finger.
+    greyed = [t for t in frames[2]["targets"] if not t["bar"] and not t["enabled"]]
+    assert greyed
+    x, y, w, h = greyed[0]["rect"]
+    actions = state.actions
+    assert ui.canvas.hit_at((x + w // 2, y + h // 2)) is None
+    assert not ui.tap((x + w // 2, y + h // 2)) and ui.game.state.actions == actions
+    # A price tapped: the scene on screen records it, and the journal holds it.
+    index = state.settling
+    buyer = next(p for p in reversed(state.players) if buy_prices(state, p))
+    price = buy_prices(state, buyer)[-1] if buy_prices(state, buyer)[-1] <= 4 else 1
+    hit = next(h for h in ui.canvas.hits if h.key == f"price:{buyer}:{price}")
+    assert hit.action.func.__self__ is ui.top  # type: ignore[attr-defined]
+    finger.tap(f"{words.letter(state, buyer)} {price}")
+    while ui.top.name == "confirm":
+        answer(ui)  # what the card shows
+    slot = ui.game.state.slots[index]
+    assert (slot.buyer, slot.price) == (buyer, price)
+    ui.game.session.close()
+    kept = scan(journal_path(state_dir), services.load_catalogue()).state
+    assert kept is not None
+    assert (kept.slots[index].buyer, kept.slots[index].price) == (buyer, price)
+
+
+@pytest.mark.parametrize("size", [(480, 800), (1920, 1080)])
+@pytest.mark.parametrize("picture", ["purchase", "loading", "loading-end-all"])
+def test_a_body_put_back_is_the_frame_painted_at_every_size(tmp_path, monkeypatch, size,
+                                                            picture):
+    """The sample pictures' phase bodies (quick Purchase, Loading, Loading's end asked):
+    the next frame puts the body back, and its pixels, frame description and tap targets
+    are those of the frame that painted it (portrait too, where the bar's strip and the
+    panels' spare cell share the room)."""
+    import pygame
+
+    from companion.ui import shots
+    from companion.ui.scenes.loading import LoadingScene
+    from companion.ui.scenes.purchase import PurchaseScene
+
+    ui = shots.build(picture, size, "fr", tmp_path)
+    painted = pygame.image.tobytes(ui.render(), "RGB")
+    said = shots.frame_description(ui)
+    hits = [(h.key, tuple(h.rect)) for h in ui.canvas.hits]
+    assert isinstance(ui.top, PurchaseScene | LoadingScene)
+    scene = type(ui.top)
+    paint = scene.paint_body
+    calls: list[int] = []
+    monkeypatch.setattr(scene, "paint_body",
+                        lambda self, *a, **k: calls.append(1) or paint(self, *a, **k))
+    ui.dirty = True
+    assert pygame.image.tobytes(ui.render(), "RGB") == painted
+    assert calls == []  # put back
+    assert shots.frame_description(ui) == said
+    assert [(h.key, tuple(h.rect)) for h in ui.canvas.hits] == hits
