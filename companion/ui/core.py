@@ -424,8 +424,7 @@ class UI:
                           if r.x < bar.centerx and key != "redo"), default=bar.x)
             shown = room
             room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
-            if room.w < c.u(LEAST_WORDS_W) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
-                                                   max_lines=2).cut for h in hints):
+            if room.w < c.u(LEAST_WORDS_W) or self._any_cut(c, tuple(hints), room):
                 in_bar = False
                 if not self.message:
                     words = ""
@@ -433,6 +432,12 @@ class UI:
                     c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
                 words = ""  # Redo, while it is there, takes the hint's room in the bar
         return left, right, words, in_bar
+
+    def _any_cut(self, c: Canvas, hints: tuple[str, ...], room: pygame.Rect) -> bool:
+        """Whether any of `hints` is cut in `room` on two lines (`UI.memo`: a new state's
+        scene, an Undo's or a Redo's, asks of the same hints again)."""
+        return bool(self.memo.get(("hints-cut", c.s, room.w, room.h, hints), lambda: any(
+            layout.fit(c, h, room.w, room.h, BODY, "body", max_lines=2).cut for h in hints)))
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
         """Whether a Redo button, were it shown, would go above the bar for want of room."""

@@ -17,6 +17,7 @@ from companion.ui.hyphen import plain
 from companion.ui.i18n import _, language
 from companion.ui.layouts import purchase as placed
 from companion.ui.layouts.purchase import Tiles
+from companion.ui.memo import Same
 from companion.ui.scene import GameHost, Primary, SceneHost
 from companion.ui.scenes.round import RoundScene
 from companion.ui.tokens import ACCENT, MUTED, PANEL, PANEL_HI, PLAYER_COLOURS, TEXT
@@ -107,26 +108,39 @@ class PurchaseScene(RoundScene):
         # Every card's: the hint's place is as tall as the longest name needs, so the grid
         # stays where it is from card to card.
         return [hint for index in range(len(self.state.slots))
-                for hint in self.hints_for(index)] or self.hints_for(0)
+                for hint in self.hints_for(index)] or list(self.hints_for(0))
 
-    def hints_for(self, index: int) -> list[str]:
+    def hints_for(self, index: int) -> tuple[str, str]:
         """The card at `index` named in full, and what to do: a tap on a price records the
-        purchase; a player's own button counts it up, OK records it."""
+        purchase; a player's own button counts it up, OK records it. Worked out once for
+        what they read (`UI.memo`): the language, the window's shape, the card and how
+        many there are (a new state comes with every Undo and Redo; a frame asks for every
+        card's, twice)."""
         state = self.state
+        # Portrait: the tiles, three to a row, name their cards in full; the line goes.
+        surface = getattr(self.ui, "surface", None)
+        portrait = surface is not None and surface.get_width() < surface.get_height()
+        n = len(state.slots)
+        card = state.slots[index].card if index < n else None
+        key = ("purchase-hints", language(), portrait, index, n, card, Same(state.catalogue))
+        hints: tuple[str, str] = self.ui.memo.get(
+            key, lambda: self._hints_for(state, index, portrait))
+        return hints
+
+    @staticmethod
+    def _hints_for(state: State, index: int, portrait: bool) -> tuple[str, str]:
         # The hint names the bar's button by its own label: the table saw no "OK" there.
         tap = _("Tap the price in the buyer's row, or \u201c{nobody}\u201d.").format(
             nobody=_("Nobody bought it"))
         if index >= len(state.slots):
-            return [tap] * 2
+            return (tap, tap)
         press = _("Press their button again: price +1. OK records the purchase.")
-        # Portrait: the tiles, three to a row, name their cards in full; the line goes.
-        surface = getattr(self.ui, "surface", None)
-        if surface is not None and surface.get_width() < surface.get_height():
-            return [tap, press]
+        if portrait:
+            return (tap, press)
         card = state.catalogue[state.slots[index].card]
         which = _("Card {k} of {n}: {card}").format(k=index + 1, n=len(state.slots),
                                                    card=plain(names.card_name(card)))
-        return [f"{which}  \u00b7  {tap}", f"{which}  \u00b7  {press}"]
+        return (f"{which}  \u00b7  {tap}", f"{which}  \u00b7  {press}")
 
     def prices(self, pid: str) -> range:
         """The prices `pid` may pay for the card being settled (the engine's rule)."""
@@ -223,11 +237,14 @@ class PurchaseScene(RoundScene):
         """Nobody, or any player paying any price: the bar's button is as wide as the
         widest, so choosing a buyer moves neither it nor the "?" beside it."""
         state = self.state
-        return list(self.kept("primaries", (state, _("Nobody bought it")), lambda: [
-            (_("Nobody bought it"), self.record),
-            *((_("{name} pays {price}").format(name=words.player_name(state, pid),
-                                               price=price), self.record)
-              for pid in state.players for price in range(1, MAX_PRICE + 1))]))
+        # The labels by what they read (`UI.memo`): the language and the players' names
+        # (a new state comes with every Undo and Redo; the scene's own `record` does it).
+        named = tuple(words.player_name(state, pid) for pid in state.players)
+        labels = self.ui.memo.get(("purchase-primaries", language(), named), lambda: (
+            _("Nobody bought it"),
+            *(_("{name} pays {price}").format(name=name, price=price)
+              for name in named for price in range(1, MAX_PRICE + 1))))
+        return [(label, self.record) for label in labels]
 
     def record(self) -> None:
         slot = self.state.settling
