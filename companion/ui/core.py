@@ -72,8 +72,10 @@ FRAME_S = 1 / 30
 #: over the bar (or give way).
 LEAST_WORDS_W = 120
 #: How many layouts `UI.memo` keeps: five panels and a legend for each of a few states,
-#: sizes and languages.
-MEMO_SIZE = 64
+#: sizes and languages. A Loading frame of each of five players and an Undo into Purchase
+#: and its Redo ask about 70 (the frame around the phase, the phase's plan): room for a
+#: few rounds of them (each is small: words, places).
+MEMO_SIZE = 256
 
 
 @value(frozen=False)

@@ -107,24 +107,33 @@ class PurchaseScene(RoundScene):
     def hints(self) -> list[str]:
         # Every card's: the hint's place is as tall as the longest name needs, so the grid
         # stays where it is from card to card.
-        return [hint for index in range(len(self.state.slots))
-                for hint in self.hints_for(index)] or list(self.hints_for(0))
+        return list(self._every_hint()[1])
 
     def hints_for(self, index: int) -> tuple[str, str]:
         """The card at `index` named in full, and what to do: a tap on a price records the
-        purchase; a player's own button counts it up, OK records it. Worked out once for
-        what they read (`UI.memo`): the language, the window's shape, the card and how
-        many there are (a new state comes with every Undo and Redo; a frame asks for every
-        card's, twice)."""
+        purchase; a player's own button counts it up, OK records it."""
+        each = self._every_hint()[0]
+        return each[min(index, len(each) - 1)]
+
+    def _every_hint(self) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+        """Each card's hints (`hints_for`; then those past the last card), and all of them
+        in a row (`hints`): worked out once for what they read (`UI.memo`), the language,
+        the window's shape and the round's cards (a new state comes with every Undo and
+        Redo; a frame asks for them three times)."""
         state = self.state
         # Portrait: the tiles, three to a row, name their cards in full; the line goes.
         surface = getattr(self.ui, "surface", None)
         portrait = surface is not None and surface.get_width() < surface.get_height()
-        n = len(state.slots)
-        card = state.slots[index].card if index < n else None
-        key = ("purchase-hints", language(), portrait, index, n, card, Same(state.catalogue))
-        hints: tuple[str, str] = self.ui.memo.get(
-            key, lambda: self._hints_for(state, index, portrait))
+        cards = tuple(slot.card for slot in state.slots)
+        key = ("purchase-hints", language(), portrait, cards, Same(state.catalogue))
+
+        def work_out() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+            each = tuple(self._hints_for(state, index, portrait)
+                         for index in range(len(cards) + 1))
+            return each, tuple(hint for pair in each[:len(cards)] or each for hint in pair)
+
+        hints: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] = self.ui.memo.get(
+            key, work_out)
         return hints
 
     @staticmethod
