@@ -273,16 +273,16 @@ class RoundScene(Scene):
         # Redo's, come back frame after frame on new scenes): put back with one blit.
         box = plan.box
         c.layer(("message", plan.text, error, tuple(box), tuple(plan.text_box)), box,
-                partial(self._paint_message, plan=plan, error=error))
+                lambda inner, room: self._paint_message(
+                    inner, room, plan=places.message_in_image(plan), error=error))
         c.region(box, dismiss, "message", plan.text)
 
     @staticmethod
     def _paint_message(c: Canvas, rect: pygame.Rect, *, plan: places.MessagePlan,
                        error: bool) -> None:
         """The message's box and words (`draw_message`), into its own image at `rect`."""
-        dx, dy = -plan.box.x, -plan.box.y
-        c.rect(plan.box.move(dx, dy), WARN_BG if error else INFO_BG)
-        layout.draw_text(c, plan.text, plan.text_box.move(dx, dy), BODY, TEXT, role="body",
+        c.rect(plan.box, WARN_BG if error else INFO_BG)
+        layout.draw_text(c, plan.text, plan.text_box, BODY, TEXT, role="body",
                          valign="center")
 
     def help_topics(self) -> list[str]:
@@ -364,26 +364,22 @@ class RoundScene(Scene):
         c.layer(("header", first, tuple(plan.box), plan.line, plan.line_at,
                  None if plan.line_box is None else tuple(plan.line_box), plan.pile,
                  plan.pile_at, plan.first, plan.first_at, plan.badge_at, plan.badge_r),
-                plan.box, partial(self._paint_header, plan=plan, first=first))
+                plan.box, lambda inner, room: self._paint_header(
+                    inner, room, plan=places.header_in_image(plan), first=first))
 
     @staticmethod
     def _paint_header(c: Canvas, rect: pygame.Rect, *, plan: places.HeaderPlan,
                       first: str) -> None:
         """The header (`draw_header`) into its own image at `rect`."""
-        dx, dy = -plan.box.x, -plan.box.y
-
-        def at(point: tuple[int, int]) -> tuple[int, int]:
-            return (point[0] + dx, point[1] + dy)
-
-        c.rect(plan.box.move(dx, dy), PANEL, radius=0)
+        c.rect(plan.box, PANEL, radius=0)
         if plan.line_box is None:
-            c.text(plan.line, at(plan.line_at), BODY, TEXT, anchor="midleft")
+            c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
         else:
-            layout.draw_text(c, plan.line, plan.line_box.move(dx, dy), BODY, TEXT,
-                             valign="center", max_lines=1)
-            c.text(plan.pile, at(plan.pile_at), BODY, TEXT, anchor="midleft")
-        c.text(plan.first, at(plan.first_at), BODY, TEXT, anchor="midright")
-        c.player_badge(first, at(plan.badge_at), plan.badge_r, "M")
+            layout.draw_text(c, plan.line, plan.line_box, BODY, TEXT, valign="center",
+                             max_lines=1)
+            c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
+        c.text(plan.first, plan.first_at, BODY, TEXT, anchor="midright")
+        c.player_badge(first, plan.badge_at, plan.badge_r, "M")
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
