@@ -41,6 +41,8 @@ from companion.ui.canvas import (
     WARN_BG,
     Canvas,
     Colour,
+    Hit,
+    Target,
 )
 from companion.ui.game import GameController
 from companion.ui.hyphen import plain
@@ -511,9 +513,16 @@ class UI:
                   strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:
         """The bar, and the strip above it: `words` go in the strip if there is one (else
         in the bar), `in_bar` in the bar when the strip holds only the "?"."""
-        c.rect(bar, PANEL, radius=0)
-        for rect, label, action, key, colour in self._bar_buttons:
-            c.button(rect, label, action, key=key, colour=colour)
+        # The bar and its buttons are one image while they look the same (their labels,
+        # places, colours and which of them do something: an Undo's and a Redo's new
+        # scenes show the bar an earlier frame showed); their targets are this frame's.
+        buttons = self._bar_buttons
+        looks = tuple((tuple(rect), label, action is not None, key, colour)
+                      for rect, label, action, key, colour in buttons)
+        c.layer(("bar", tuple(bar), looks), bar,
+                lambda inner, _room: self._paint_bar(inner, bar, buttons))
+        for rect, label, action, key, _colour in buttons:
+            self._button_target(c, rect, label, action, key)
         if strip is not None and self._above:
             pad = c.u(GAP)
             for rect, label, action, key, colour in self._above:  # a finger tall, at its top
@@ -535,6 +544,25 @@ class UI:
                          self.message.text)
         layout.draw_text(c, words, text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")
+
+    @staticmethod
+    def _paint_bar(c: Canvas, bar: pygame.Rect,
+                   buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]) -> None:
+        """The bar and its buttons (`_draw_bar`) into the bar's own image."""
+        c.rect(pygame.Rect(0, 0, bar.w, bar.h), PANEL, radius=0)
+        for rect, label, action, key, colour in buttons:
+            c.button(rect.move(-bar.x, -bar.y), label, action, key=key, colour=colour)
+
+    @staticmethod
+    def _button_target(c: Canvas, rect: pygame.Rect, label: str, action: Action0 | None,
+                       key: str) -> None:
+        """The tap target of a button drawn in a kept image (`_draw_bar`), as
+        `Canvas.button` makes it: a hit where it does something, and the frame
+        description's target."""
+        if action is not None:
+            c.hits.append(Hit(pygame.Rect(rect), action, key or label, label))
+        c.targets.append(Target(plain(label) or key, pygame.Rect(rect), action is not None,
+                                key == "ok", c.in_bar, False))
 
     # --- input ------------------------------------------------------------------------
     def touch(self, pos: tuple[int, int], at: float | None = None) -> bool:
