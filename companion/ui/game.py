@@ -136,7 +136,9 @@ class GameController:
         for seen, answer in self._retold:
             if seen is state:
                 return answer
-        answer = taken_back(state, self._confirm_lines())
+        lines = self._confirm_lines()
+        # (The setup line alone: no value was ever confirmed in this game, none retold.)
+        answer = taken_back(state, lines) if len(lines) > 1 else frozenset()
         self._retold = [*self._retold[-1:], (state, answer)]
         return answer
 
