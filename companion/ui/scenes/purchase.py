@@ -188,16 +188,28 @@ class PurchaseScene(RoundScene):
         """A player's button: that player buys (at the lowest price), pressed again the
         price +1 (within their coins); a player who cannot buy it: nothing. Before the
         round's first entry and with no buyer chosen, OK held turns to the tracked form
-        for this round, as the form switch does (`on_ok_held`), at every player count."""
-        out = {}
-        for pid in self.state.players:
-            if self.prices(pid):
-                out[pid] = _("price +1") if pid == self.buyer else _("buys")
-        if self.switch_held():
-            # One short word, as "buys": the switch's own "Track workers" has no room in
-            # a legend's cell (issue 31's legend shows the buttons' meanings on one line).
-            out["ok-held"] = _("workers")
-        return out
+        for this round, as the form switch does (`on_ok_held`), at every player count.
+        Kept by all it reads (`UI.memo`: a new state comes with every Undo and Redo): the
+        language, the buyer chosen, the switch, and what the engine's prices read (the
+        phase, the form, the card being settled, the round's slots, the players' coins)."""
+        state, buyer, held = self.state, self.buyer, self.switch_held()
+        key = ("purchase-legend", language(), buyer, held, state.phase, state.form,
+               state.settling, state.slots, state.players,
+               tuple(state.player(pid).coins for pid in state.players))
+
+        def work_out() -> dict[str, str]:
+            out = {}
+            for pid in state.players:
+                if buy_prices(state, pid):
+                    out[pid] = _("price +1") if pid == buyer else _("buys")
+            if held:
+                # One short word, as "buys": the switch's own "Track workers" has no room
+                # in a legend's cell (issue 31's legend shows the buttons' meanings on one
+                # line).
+                out["ok-held"] = _("workers")
+            return out
+
+        return dict(self.ui.memo.get(key, work_out))
 
     def switch_held(self) -> bool:
         """Whether OK held switches to the tracked form now: while the switch is offered
