@@ -32,6 +32,9 @@ from companion.ui.views.purchase import (
 
 MAX_PRICE = 8
 
+#: Each card's hints, and all of them in a row (`PurchaseScene._every_hint`).
+Hints = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
+
 
 def draw_tiles(c: Canvas, state: State, plan: Tiles, current: int | None,
                on_tap: Callable[[int], object] | None = None) -> None:
@@ -79,6 +82,11 @@ class PurchaseScene(RoundScene):
         #: The last frame's plan (`layouts.purchase.plan`): made once a frame; it keeps
         #: the form switch's place for the round (nothing moves when the switch goes).
         self.plan: placed.QuickFrame | None = None
+        #: The hints (`_every_hint`) and the primary actions (`primaries`) of the last
+        #: state asked about, with what else they were worked out for (a frame asks for
+        #: them several times).
+        self._hints_of: tuple[State, tuple[object, ...], Hints] | None = None
+        self._primaries_of: tuple[State, str, list[Primary]] | None = None
 
     def on_enter(self) -> None:
         self.buyer = None
@@ -115,7 +123,7 @@ class PurchaseScene(RoundScene):
         each = self._every_hint()[0]
         return each[min(index, len(each) - 1)]
 
-    def _every_hint(self) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    def _every_hint(self) -> Hints:
         """Each card's hints (`hints_for`; then those past the last card), and all of them
         in a row (`hints`): worked out once for what they read (`UI.memo`), the language,
         the window's shape and the round's cards (a new state comes with every Undo and
@@ -124,16 +132,20 @@ class PurchaseScene(RoundScene):
         # Portrait: the tiles, three to a row, name their cards in full; the line goes.
         surface = getattr(self.ui, "surface", None)
         portrait = surface is not None and surface.get_width() < surface.get_height()
+        said_in = (language(), portrait)
+        kept = self._hints_of
+        if kept is not None and kept[0] is state and kept[1] == said_in:
+            return kept[2]
         cards = tuple(slot.card for slot in state.slots)
-        key = ("purchase-hints", language(), portrait, cards, Same(state.catalogue))
+        key = ("purchase-hints", *said_in, cards, Same(state.catalogue))
 
-        def work_out() -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+        def work_out() -> Hints:
             each = tuple(self._hints_for(state, index, portrait)
                          for index in range(len(cards) + 1))
             return each, tuple(hint for pair in each[:len(cards)] or each for hint in pair)
 
-        hints: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] = self.ui.memo.get(
-            key, work_out)
+        hints: Hints = self.ui.memo.get(key, work_out)
+        self._hints_of = (state, said_in, hints)
         return hints
 
     @staticmethod
@@ -257,15 +269,20 @@ class PurchaseScene(RoundScene):
     def primaries(self) -> list[Primary]:
         """Nobody, or any player paying any price: the bar's button is as wide as the
         widest, so choosing a buyer moves neither it nor the "?" beside it."""
-        state = self.state
+        state, lang = self.state, language()
+        kept = self._primaries_of
+        if kept is not None and kept[0] is state and kept[1] == lang:
+            return kept[2]
         # The labels by what they read (`UI.memo`): the language and the players' names
         # (a new state comes with every Undo and Redo; the scene's own `record` does it).
         named = tuple(words.player_name(state, pid) for pid in state.players)
-        labels = self.ui.memo.get(("purchase-primaries", language(), named), lambda: (
+        labels = self.ui.memo.get(("purchase-primaries", lang, named), lambda: (
             _("Nobody bought it"),
             *(_("{name} pays {price}").format(name=name, price=price)
               for name in named for price in range(1, MAX_PRICE + 1))))
-        return [(label, self.record) for label in labels]
+        primaries: list[Primary] = [(label, self.record) for label in labels]
+        self._primaries_of = (state, lang, primaries)
+        return primaries
 
     def record(self) -> None:
         slot = self.state.settling

@@ -435,10 +435,14 @@ def test_an_undos_and_a_redos_frame_finds_its_words_again_and_follows_every_chan
         assert ui.top.header_said(state)[3] == names.phase("purchase")
     finally:
         set_language("en")
-    # Another size: the plan and the hint's place anew.
-    ui.surface = __import__("pygame").Surface((1280, 720))
-    ui.dirty = True
-    assert frame(ui) == afresh(ui)
+    # Another size: the plan and the hint's place anew; in portrait the hints name no
+    # card (the tiles do), on the same state.
+    for size in ((1280, 720), (480, 800)):
+        ui.surface = __import__("pygame").Surface(size)
+        ui.dirty = True
+        assert frame(ui) == afresh(ui)
+    assert "of" not in ui.top.hint() and ui.top.hint() == PurchaseScene._hints_for(
+        ui.game.state, ui.game.state.settling, True)[0]
 
 
 def test_a_renamed_player_is_named_in_the_header_the_panels_and_the_bar(ui):
