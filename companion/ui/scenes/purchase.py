@@ -204,8 +204,13 @@ class PurchaseScene(RoundScene):
         Kept by all it reads (`UI.memo`: a new state comes with every Undo and Redo): the
         language, the buyer chosen, the switch, and what the engine's prices read (the
         phase, the form, the card being settled, the round's slots, the players' coins)."""
-        state, buyer, held = self.state, self.buyer, self.switch_held()
-        key = ("purchase-legend", language(), buyer, held, state.phase, state.form,
+        state, buyer, held, lang = self.state, self.buyer, self.switch_held(), language()
+        return dict(self.kept("legend", (state, buyer, held, lang),
+                              lambda: self._legend(state, buyer, held, lang)))
+
+    def _legend(self, state: State, buyer: str | None, held: bool, lang: str
+                ) -> dict[str, str]:
+        key = ("purchase-legend", lang, buyer, held, state.phase, state.form,
                state.settling, state.slots, state.players,
                tuple(state.player(pid).coins for pid in state.players))
 
@@ -221,7 +226,8 @@ class PurchaseScene(RoundScene):
                 out["ok-held"] = _("workers")
             return out
 
-        return dict(self.ui.memo.get(key, work_out))
+        legend: dict[str, str] = self.ui.memo.get(key, work_out)
+        return legend
 
     def switch_held(self) -> bool:
         """Whether OK held switches to the tracked form now: while the switch is offered

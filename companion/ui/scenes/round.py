@@ -326,6 +326,10 @@ class RoundScene(Scene):
         """The header's words: round, season, cards left, phase ("Phase: ..." too) and who
         has the metal coin ("Anna first", and the name alone; `places.header`); worked out
         once for what they say (`UI.memo`: a new state comes with every Undo and Redo)."""
+        return self.kept("header_said", (state, language()),
+                         lambda: self._header_words(state))
+
+    def _header_words(self, state: State) -> tuple[str, str, str, str, str, str, str]:
         season = state.top_season() if state.phase == Phase.SUPPLY else \
             self._season_of_round(state)
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
