@@ -50,7 +50,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts.round import legend_row
 from companion.ui.memo import Memo
 from companion.ui.rulestexts import TEXTS
-from companion.ui.scene import Action0, BarSays, GameHost, Primary, Scene
+from companion.ui.scene import Action0, BarSays, GameHost, Scene
 from companion.ui.screens import SCREENS, Screen
 from companion.ui.services import GameSession, Services
 from companion.ui.tokens import FINGER, GAP, TIGHT, WIDE
@@ -136,8 +136,6 @@ class UI:
         #: the legend's cells, the round screens' panels; shared by the scenes that Undo
         #: and Redo replace, which mostly show what the ones before showed.
         self.memo: Memo[Any] = Memo(MEMO_SIZE)
-        #: The last primaries a scene gave and their labels in the bar (`_labels_of`).
-        self._primary_labels: tuple[list[Primary], tuple[str, ...]] | None = None
         i18n.set_language(str(services.settings.get("language", "en")))
 
     # --- the stack -----------------------------------------------------------
@@ -487,7 +485,7 @@ class UI:
             right.append((_primary_label(label, action), action, "ok", PRIMARY))
         # Every label the primary may take on this screen: its button is as wide as the
         # widest, so neither it nor the "?" beside it moves when a tap changes the label.
-        also = self._labels_of(scene.primaries())
+        also = tuple(_primary_label(label, action) for label, action in scene.primaries())
         secondary = scene.secondary()
         sized: dict[str, tuple[str, ...]] = {}
         if secondary is not None:  # a second choice, left of the primary one
@@ -510,15 +508,6 @@ class UI:
                                         right, 0, also)
             self._strip_kept = would > 0
         return buttons
-
-    def _labels_of(self, primaries: list[Primary]) -> tuple[str, ...]:
-        """The bar's labels of `primaries` (`_primary_label`), kept for the last list a
-        scene gave (Purchase gives the same list, of 41, while its state stays)."""
-        kept = self._primary_labels
-        if kept is None or kept[0] is not primaries:
-            kept = self._primary_labels = (primaries, tuple(
-                _primary_label(label, action) for label, action in primaries))
-        return kept[1]
 
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,
                   strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:

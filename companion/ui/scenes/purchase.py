@@ -86,7 +86,7 @@ class PurchaseScene(RoundScene):
         #: state asked about, with what else they were worked out for (a frame asks for
         #: them several times).
         self._hints_of: tuple[State, tuple[object, ...], Hints] | None = None
-        self._primaries_of: tuple[State, str, list[Primary]] | None = None
+        self._primaries_of: tuple[State, str, tuple[str, ...]] | None = None
 
     def on_enter(self) -> None:
         self.buyer = None
@@ -278,17 +278,20 @@ class PurchaseScene(RoundScene):
         state, lang = self.state, language()
         kept = self._primaries_of
         if kept is not None and kept[0] is state and kept[1] == lang:
-            return kept[2]
-        # The labels by what they read (`UI.memo`): the language and the players' names
-        # (a new state comes with every Undo and Redo; the scene's own `record` does it).
-        named = tuple(words.player_name(state, pid) for pid in state.players)
-        labels = self.ui.memo.get(("purchase-primaries", lang, named), lambda: (
-            _("Nobody bought it"),
-            *(_("{name} pays {price}").format(name=name, price=price)
-              for name in named for price in range(1, MAX_PRICE + 1))))
-        primaries: list[Primary] = [(label, self.record) for label in labels]
-        self._primaries_of = (state, lang, primaries)
-        return primaries
+            labels = kept[2]
+        else:
+            # The labels by what they read (`UI.memo`): the language and the players'
+            # names (a new state comes with every Undo and Redo).
+            named = tuple(words.player_name(state, pid) for pid in state.players)
+            labels = self.ui.memo.get(("purchase-primaries", lang, named), lambda: (
+                _("Nobody bought it"),
+                *(_("{name} pays {price}").format(name=name, price=price)
+                  for name in named for price in range(1, MAX_PRICE + 1))))
+            self._primaries_of = (state, lang, labels)
+        # (The scene's own `record` does each; not kept in the scene: a scene holding its
+        # own bound methods is a reference cycle, freed only by the garbage collector,
+        # whose passes over the discarded scenes of Undo and Redo took ~0.1 ms a frame.)
+        return [(label, self.record) for label in labels]
 
     def record(self) -> None:
         slot = self.state.settling
