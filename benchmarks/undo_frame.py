@@ -10,9 +10,10 @@ app's services over a real state directory, 800x480 with the buttons' legend) in
 child per tree (`_undo_child.py`, the tree first on its path), interleaved, the journal
 written but not synced, and times in the child: a player's button on Loading then the
 frame (the UI alone), each Undo (into quick Purchase) and Redo (into Loading) with its
-frame, the frame alone, and the frame around the phase's controls (less the scenes'
-`draw_phase` and `phase_least`). The figures are the medians over the runs of each
-run's median and p95, and the working tree's ratio to the revision's (below 1: faster).
+frame, both together (as the latency benchmark's figure), the frame alone, and the
+frame around the phase's controls (less the scenes' `draw_phase` and `phase_least`).
+The figures are the medians over the runs of each run's median and p95, and the working
+tree's ratio to the revision's (below 1: faster).
 At 22a3587 the Undo went into Income (a bug since fixed): its Undo frame is another
 screen's; its Redo frame is Loading's, as ours.
 """
