@@ -56,7 +56,7 @@ def _by_parts(parts: Callable[[State], tuple[object, ...]]
 
         def remembered(state: State) -> T:
             key = parts(state)
-            for seen, got in last:
+            for seen, got in reversed(last):  # (the last asked first)
                 if seen == key:
                     return got
             got = compute(state)
