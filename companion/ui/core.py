@@ -72,8 +72,10 @@ FRAME_S = 1 / 30
 #: over the bar (or give way).
 LEAST_WORDS_W = 120
 #: How many layouts `UI.memo` keeps: five panels and a legend for each of a few states,
-#: sizes and languages.
-MEMO_SIZE = 64
+#: sizes and languages. A Loading frame of each of five players and an Undo into Purchase
+#: and its Redo ask about 70 (the frame around the phase, the phase's plan): room for a
+#: few rounds of them (each is small: words, places).
+MEMO_SIZE = 256
 
 
 @value(frozen=False)
@@ -428,8 +430,7 @@ class UI:
                           if r.x < bar.centerx and key != "redo"), default=bar.x)
             shown = room
             room = text_box(c, pygame.Rect(steady, bar.y, right - steady, bar.h))
-            if room.w < c.u(LEAST_WORDS_W) or any(layout.fit(c, h, room.w, room.h, BODY, "body",
-                                                   max_lines=2).cut for h in hints):
+            if room.w < c.u(LEAST_WORDS_W) or self._any_cut(c, tuple(hints), room):
                 in_bar = False
                 if not self.message:
                     words = ""
@@ -437,6 +438,12 @@ class UI:
                     c, hint, shown.w, shown.h, BODY, "body", max_lines=2).cut):
                 words = ""  # Redo, while it is there, takes the hint's room in the bar
         return left, right, words, in_bar
+
+    def _any_cut(self, c: Canvas, hints: tuple[str, ...], room: pygame.Rect) -> bool:
+        """Whether any of `hints` is cut in `room` on two lines (`UI.memo`: a new state's
+        scene, an Undo's or a Redo's, asks of the same hints again)."""
+        return bool(self.memo.get(("hints-cut", c.s, room.w, room.h, hints), lambda: any(
+            layout.fit(c, h, room.w, room.h, BODY, "body", max_lines=2).cut for h in hints)))
 
     def _redo_goes_above(self, c: Canvas, scene: Scene, bar: pygame.Rect) -> bool:
         """Whether a Redo button, were it shown, would go above the bar for want of room."""
@@ -508,9 +515,16 @@ class UI:
                   strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:
         """The bar, and the strip above it: `words` go in the strip if there is one (else
         in the bar), `in_bar` in the bar when the strip holds only the "?"."""
-        c.rect(bar, PANEL, radius=0)
-        for rect, label, action, key, colour in self._bar_buttons:
-            c.button(rect, label, action, key=key, colour=colour)
+        # The bar and its buttons are one image while they look the same (their labels,
+        # places, colours and which of them do something: an Undo's and a Redo's new
+        # scenes show the bar an earlier frame showed); their targets' actions are this
+        # frame's (`Canvas.layer`'s `act`, by the buttons' keys).
+        buttons = self._bar_buttons
+        looks = tuple((tuple(rect), label, action is not None, key, colour)
+                      for rect, label, action, key, colour in buttons)
+        actions = {key or label: action for _rect, label, action, key, _colour in buttons}
+        c.layer(("bar", tuple(bar), looks), bar,
+                lambda inner, _room: self._paint_bar(inner, bar, buttons), actions.get)
         if strip is not None and self._above:
             pad = c.u(GAP)
             for rect, label, action, key, colour in self._above:  # a finger tall, at its top
@@ -532,6 +546,14 @@ class UI:
                          self.message.text)
         layout.draw_text(c, words, text_box(c, strip or middle), BODY, TEXT, role="body",
                          valign="center")
+
+    @staticmethod
+    def _paint_bar(c: Canvas, bar: pygame.Rect,
+                   buttons: list[tuple[pygame.Rect, str, Action0 | None, str, Colour]]) -> None:
+        """The bar and its buttons (`_draw_bar`) into the bar's own image."""
+        c.rect(pygame.Rect(0, 0, bar.w, bar.h), PANEL, radius=0)
+        for rect, label, action, key, colour in buttons:
+            c.button(rect.move(-bar.x, -bar.y), label, action, key=key, colour=colour)
 
     # --- input ------------------------------------------------------------------------
     def touch(self, pos: tuple[int, int], at: float | None = None) -> bool:

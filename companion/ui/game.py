@@ -108,10 +108,9 @@ class GameController:
         #: Cards of `retold` the table has just told anew as they were (no line: the
         #: record holds that value), so their reveal goes ahead; until the next record.
         self._told: set[str] = set()
-        #: The record's lines `retold` reads, parsed: how much of the record text was
-        #: read (it only grows, but for a line cut after a failed write), and whether
-        #: its last line was a confirm_value (the next line is wanted too); the read
-        #: text's end, to see that it is still the same text.
+        #: The record's lines `retold` reads, parsed: how many of the record's lines were
+        #: read (they only grow), and whether the last was a confirm_value (the next line
+        #: is wanted too); the last line read, to see that it is still the same record.
         self._confirms: tuple[int, list[Action], bool] = (0, [], False)
         self._read_end = ""
 
@@ -137,23 +136,27 @@ class GameController:
         for seen, answer in self._retold:
             if seen is state:
                 return answer
-        answer = taken_back(state, self._confirm_lines())
+        lines = self._confirm_lines()
+        # (The setup line alone: no value was ever confirmed in this game, none retold.)
+        answer = taken_back(state, lines) if len(lines) > 1 else frozenset()
         self._retold = [*self._retold[-1:], (state, answer)]
         return answer
 
     def _confirm_lines(self) -> list[Action]:
         """The record's setup line, its confirm_value lines and the line after each,
         parsed (a long record is about 100 KB: only these are read, each once; the pairs
-        `taken_back` looks for stay next to each other)."""
-        text = self.session.record_text()
+        `taken_back` looks for stay next to each other). Read from the session's lines,
+        not its text: an Undo and a Redo ask for them twice, and the text joined every
+        line each time."""
+        lines = self.session.lines
         read, actions, after_confirm = self._confirms
-        if len(text) < read or text[max(0, read - 80):read] != self._read_end:
-            read, actions, after_confirm = 0, [], False  # a line cut: read anew
-        if len(text) == read:
+        if len(lines) < read or (read and lines[read - 1] != self._read_end):
+            read, actions, after_confirm = 0, [], False  # another record: read anew
+        if len(lines) == read:
             return actions
         actions = list(actions)
         try:
-            for line in text[read:].split("\n"):
+            for line in lines[read:]:
                 if not line.strip():
                     continue
                 confirm = '"confirm_value"' in line
@@ -162,8 +165,8 @@ class GameController:
                 after_confirm = confirm
         except RuleError:
             actions, after_confirm = [], False
-        self._confirms = (len(text), actions, after_confirm)
-        self._read_end = text[max(0, len(text) - 80):]
+        self._confirms = (len(lines), actions, after_confirm)
+        self._read_end = lines[-1] if lines else ""
         return actions
 
     def _file_follows(self, before: State, after: State, action: Action) -> None:

@@ -11,9 +11,30 @@ size, a language) simply asks anew; the oldest answers make room.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
+
+
+class Same:
+    """A part of a key compared by identity: a mapping of a state (its cards, its names)
+    cannot be hashed, and a state's parts are never changed in place (a step that changes
+    one makes a new one; an Undo shares the earlier state's), so the same object holds the
+    same content. Held, so that its id is not reused while the key lives."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: Any) -> None:
+        self.held = held
+
+    def __hash__(self) -> int:
+        return id(self.held)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.held is self.held
+
+    def __repr__(self) -> str:
+        return f"Same({type(self.held).__name__} at {id(self.held):#x})"
 
 
 class Memo(Generic[V]):

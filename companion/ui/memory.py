@@ -31,6 +31,9 @@ class MemorySession:
         self.setup = setup
         self.actions: list[Action] = list(actions or [])
         self.warnings: list[str] = []
+        #: The record's lines encoded so far (`lines`).
+        self._encoded: list[str] = []
+        self._encoded_last: Action | None = None
         steps = iter_states([setup, *self.actions], catalogue)
         self.state: State = next(steps)[2]
         for _number, _action, state in steps:
@@ -54,9 +57,20 @@ class MemorySession:
         (`DEMO_START`, one action every 20 seconds), so a demo's final screen shows a
         play with a date and a duration like a real game's (the demo history's games
         start at the same moment)."""
-        lines = [encode_line(a, _demo_time(i)) for i, a in enumerate([self.setup,
-                                                                      *self.actions])]
-        return "".join(line + "\n" for line in lines)
+        return "".join(line + "\n" for line in self.lines)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The record's lines (`record_text`), each encoded once: the actions only grow."""
+        actions = [self.setup, *self.actions]
+        encoded, done = self._encoded, len(self._encoded)
+        if done > len(actions) or (done and actions[done - 1] is not self._encoded_last):
+            del encoded[:]  # (the actions were changed otherwise than by a commit)
+            done = 0
+        encoded += [encode_line(a, _demo_time(i))
+                    for i, a in enumerate(actions[done:], start=done)]
+        self._encoded_last = actions[-1]
+        return tuple(encoded)
 
     def close(self) -> None:
         """Nothing to release."""

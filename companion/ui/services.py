@@ -58,6 +58,11 @@ class GameSession(Protocol):
 
     def record_text(self) -> str: ...
 
+    @property
+    def lines(self) -> Sequence[str]:
+        """The record's lines, setup first, as `record_text` joins them (they only grow)."""
+        ...
+
     def close(self) -> None: ...
 
 

@@ -205,3 +205,21 @@ def test_a_latency_childs_parts_are_kept_per_input_kind_and_summed_up() -> None:
     said = _breakdown(one.parts)
     assert "render (draw the scene) [select] median 2.00 ms" in said
     assert "render (draw the scene) [intent] median 4.00 ms, p95 4.00 ms" in said
+
+
+def test_undo_frame_times_undo_redo_and_selects_in_its_child() -> None:
+    """`benchmarks.undo_frame`'s child plays the latency game in the working tree over a
+    real state directory: each select, Undo and Redo timed whole, their frames, and the
+    frame around the phase (a part of the frame)."""
+    from benchmarks.undo_frame import measure
+
+    times = measure(ROOT, 2, 2)
+    assert sorted(times) == ["redo", "redo around", "redo frame", "select", "undo",
+                             "undo around", "undo frame", "undo or redo"]
+    assert times["undo or redo"] == times["undo"] + times["redo"]
+    assert all(len(samples) == 2 and all(t > 0 for t in samples)
+               for kind, samples in times.items() if kind != "undo or redo")
+    for kind in ("undo", "redo"):
+        for whole, frame, around in zip(times[kind], times[f"{kind} frame"],
+                                        times[f"{kind} around"], strict=True):
+            assert around < frame < whole

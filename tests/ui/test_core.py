@@ -130,3 +130,68 @@ def test_a_scene_an_undo_or_a_redo_replaces_is_freed_at_once(ui):
             gc.enable()
     assert names == ["purchase", "loading", "purchase", "loading"]
     assert left == [False] * 4
+
+
+# --- issue 36: the bar kept as one image ----------------------------------------------------------
+
+
+def test_the_bar_is_one_image_painted_again_whenever_a_button_on_it_changes(ui):
+    """The bar and its buttons are one kept image (`Canvas.layer`) while they look the
+    same, their targets this frame's: a buyer chosen (another label), Undo of that entry,
+    Redo appearing after an Undo, another language are drawn as with nothing kept, and
+    every button still does what it says."""
+    from companion.inputs import intents as it
+    from companion.ui.i18n import set_language
+
+    from .test_memo import afresh, frame
+
+    ui.clock = lambda: 1000.0
+    at(ui, lambda b, a: a.phase == "purchase" and b.phase == "purchase", players=4)
+
+    def bar_labels(drawn) -> list[str]:
+        return [t["label"] for t in drawn[1]["targets"] if t["bar"]]
+
+    first = frame(ui)
+    assert first == afresh(ui)
+    buyer = ui.game.state.players[0]
+    ui.intent(it.PlayerButton(buyer))  # a buyer chosen: the primary's label changes
+    chosen = frame(ui)
+    assert chosen == afresh(ui) and bar_labels(chosen) != bar_labels(first)
+    ui.press("undo")  # the entry taken back: the label as before
+    assert frame(ui)[1]["targets"] == first[1]["targets"]
+    ui.press("undo")  # a recorded action undone: Redo appears
+    undone = frame(ui)
+    assert "redo" in ui.keys() and undone == afresh(ui)
+    ui.press("redo")
+    assert "redo" not in ui.keys()
+    assert frame(ui) == afresh(ui)
+    set_language("fr")
+    try:
+        french = frame(ui)
+        assert french == afresh(ui) and bar_labels(french) != bar_labels(first)
+    finally:
+        set_language("en")
+    ui.press("home")  # the kept image's targets do what they say
+    assert ui.game is None and ui.top.name == "home"
+
+
+def test_a_bar_button_that_comes_to_do_something_is_painted_anew(ui):
+    """Undo greyed at the game's start, then doing something once the first card is
+    revealed (its label and place the same): the bar's kept image is not shown for it."""
+    from companion.engine import Setup
+
+    from .driver import start_game
+    from .test_memo import afresh, frame
+
+    ui.open("home")
+    start_game(ui, Setup(players=("red", "blue", "green"), first="red"))
+    waiting = frame(ui)
+    assert ui.top.name == "supply" and "undo" not in ui.keys()
+    state = ui.game.state
+    card = sorted(c for c in state.unseen[state.top_season()]
+                  if state.catalogue[c].kind not in ("ship", "fire", "fireman"))[0]
+    ui.top.pick(card)
+    ready = frame(ui)
+    assert "undo" in ui.keys() and ready == afresh(ui)
+    assert [t["enabled"] for t in ready[1]["targets"] if t["bar"]] != \
+        [t["enabled"] for t in waiting[1]["targets"] if t["bar"]]

@@ -450,3 +450,56 @@ def apply_redo_json(state):
     from companion.engine import Redo, apply
 
     return apply(state, Redo()).to_json()
+
+
+def test_the_values_retold_follow_the_records_lines_as_they_grow(tmp_path, monkeypatch):
+    """`GameController.retold` reads the record's lines (`GameSession.lines`), each once,
+    not the record's whole text at every Undo and Redo; lines written after it last read
+    them are read then (through the app's composition root over a real state directory:
+    the journal and the owner's card file)."""
+    from companion.store.journal import JOURNAL_NAME
+
+    from .test_undo_told_value import game_with_one_guess, offered, owner_file
+
+    ui, state_dir = game_with_one_guess(tmp_path)  # its Undo read the record
+    session = ui.game.session
+    text = (state_dir / JOURNAL_NAME).read_text()
+    assert "".join(line + "\n" for line in session.lines) == session.record_text() == text
+    assert ui.game._confirms[0] == len(session.lines)
+    monkeypatch.setattr(type(session), "record_text",
+                        lambda self: (_ for _ in ()).throw(AssertionError("text joined")))
+    ui.game.redo()  # the value saved again
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}
+    ui.game.undo()
+    ui.press("fireman:3")  # a correction: lines written since the record was read
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 3}
+    ui.game.undo()  # read then: neither tap is relied on, the file gives both back
+    assert "A-fireman-1" not in owner_file(state_dir)
+    assert offered(ui) == [1, 2, 3, 4, 5]
+    assert ui.game._confirms[0] == len(session.lines)
+    ui.game.close()
+
+
+def test_a_memory_sessions_lines_are_its_record_text(ui):
+    """The in-memory session (the sample pictures', the tests') has the record's lines as
+    the journal's session has them: each encoded once, the same as its text."""
+    Demo(ui, 3).at(lambda b, a: a.phase == Phase.LOADING)
+    from companion.store.journal import encode_line
+    from companion.ui.memory import _demo_time
+
+    session = ui.game.session
+
+    def encoded() -> tuple[str, ...]:
+        return tuple(encode_line(a, _demo_time(i))
+                     for i, a in enumerate([session.setup, *session.actions]))
+
+    first = session.lines
+    assert first == encoded()
+    assert "".join(line + "\n" for line in first) == session.record_text()
+    ui.game.undo()
+    ui.game.redo()
+    grown = session.lines
+    assert grown == encoded() and grown[:len(first)] == first
+    assert len(grown) == len(first) + 2
+    session.actions[-1] = session.actions[-3]  # changed otherwise than by a commit
+    assert session.lines == encoded() and session.lines[-1] != grown[-1]

@@ -34,6 +34,21 @@ def test_a_memo_works_an_answer_out_once_per_key_and_forgets_the_oldest():
     assert len(memo) == 0
 
 
+def test_a_part_of_a_key_held_by_identity_is_the_same_object_only():
+    """`Same`: a state's mapping (unhashable) in a memo's key, compared by identity and
+    held, so its id is never another object's while the key lives."""
+    from companion.ui.memo import Same
+
+    memo: Memo[str] = Memo(4)
+    names = {"red": "Anna"}
+    equal = dict(names)
+    assert Same(names) == Same(names) and hash(Same(names)) == hash(Same(names))
+    assert Same(names) != Same(equal) and Same(names) != names
+    memo.get(("header", Same(names)), lambda: "Anna first")
+    assert ("header", Same(names)) in memo and ("header", Same(equal)) not in memo
+    assert memo.get(("header", Same(equal)), lambda: "anew") == "anew"
+
+
 def item(label, key):
     return (label, None, key, (90, 90, 90))
 

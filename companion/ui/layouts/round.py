@@ -262,6 +262,14 @@ class MessagePlan:
     used: int
 
 
+def message_in_image(plan: MessagePlan) -> MessagePlan:
+    """`plan` placed in an image of its own box (its top left at 0, 0): the message is
+    drawn once as one image (`Canvas.layer`) and put back where `plan` placed it."""
+    dx, dy = -plan.box.x, -plan.box.y
+    return MessagePlan(plan.text, plan.box.move(dx, dy), plan.text_box.move(dx, dy),
+                       plan.used)
+
+
 def _message(c: Canvas, place: pygame.Rect, text: str, least: int) -> MessagePlan:
     height = message_height(c, text, place.w, least)
     box = pygame.Rect(place.x, place.y, place.w, max(0, min(height, place.bottom - place.y)))
@@ -525,6 +533,20 @@ class HeaderPlan:
     first_at: tuple[int, int]
     badge_at: tuple[int, int]
     badge_r: int
+
+
+def header_in_image(plan: HeaderPlan) -> HeaderPlan:
+    """`plan` placed in an image of its own box (its top left at 0, 0): the header is
+    drawn once as one image (`Canvas.layer`) and put back where `plan` placed it."""
+    dx, dy = -plan.box.x, -plan.box.y
+
+    def at(point: tuple[int, int]) -> tuple[int, int]:
+        return (point[0] + dx, point[1] + dy)
+
+    return HeaderPlan(plan.box.move(dx, dy), plan.line, at(plan.line_at),
+                      None if plan.line_box is None else plan.line_box.move(dx, dy),
+                      plan.pile, at(plan.pile_at), plan.first, at(plan.first_at),
+                      at(plan.badge_at), plan.badge_r)
 
 
 def header(c: Canvas, rect: pygame.Rect, round_text: str, season: str, cards_left: str,

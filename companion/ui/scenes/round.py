@@ -33,6 +33,7 @@ from companion.ui.canvas import (
 )
 from companion.ui.i18n import _, language, ngettext
 from companion.ui.layouts import round as places
+from companion.ui.memo import Same
 from companion.ui.scene import BarSays, Scene, SceneHost
 
 T = TypeVar("T")
@@ -42,23 +43,33 @@ HEADER, TRACK, PANELS, PANEL_H = places.HEADER, places.TRACK, places.PANELS, pla
 TRACK_LEAST = places.TRACK_LEAST
 
 
-def _last_state(compute: Callable[[State], T]) -> Callable[[State], T]:
-    """`compute`, remembering its answer for the last state it was asked about (states
-    never change; a frame asks the same thing of one state several times)."""
-    last: list[tuple[State, T]] = []
+def _by_parts(parts: Callable[[State], tuple[object, ...]]
+              ) -> Callable[[Callable[[State], T]], Callable[[State], T]]:
+    """`compute`, remembering its answers for the last few `parts(state)` it was asked
+    about: the parts of a state it reads. A state's `==` is identity (a new one comes with
+    every action, an Undo's and a Redo's too), so the answer is kept by what it reads; a
+    frame asks the same of one state several times, and the states an Undo and a Redo go
+    between share their parts (compared by content: the same object at once)."""
 
-    def remembered(state: State) -> T:
-        if last and last[0][0] is state:
-            return last[0][1]
-        got = compute(state)
-        last[:] = [(state, got)]
-        return got
+    def remembering(compute: Callable[[State], T]) -> Callable[[State], T]:
+        last: list[tuple[tuple[object, ...], T]] = []
 
-    remembered.__doc__ = compute.__doc__
-    return remembered
+        def remembered(state: State) -> T:
+            key = parts(state)
+            for seen, got in reversed(last):  # (the last asked first)
+                if seen == key:
+                    return got
+            got = compute(state)
+            last[:] = [*last[-3:], (key, got)]
+            return got
+
+        remembered.__doc__ = compute.__doc__
+        return remembered
+
+    return remembering
 
 
-@_last_state
+@_by_parts(lambda state: (state.catalogue, state.player_count))
 def total_rounds(state: State) -> int:
     """Rounds in this game: the regular cards in play divided by the cards per round."""
     deck = state.catalogue.deck_for(state.player_count)
@@ -66,7 +77,8 @@ def total_rounds(state: State) -> int:
     return regular // (state.player_count + 1)
 
 
-@_last_state
+@_by_parts(lambda state: (state.last_round, state.phase, state.unseen, len(state.slots),
+                          state.player_count, state.catalogue))
 def is_last_round(state: State) -> bool:
     """This is the last round with purchases: no regular card is left for another one.
 
@@ -142,7 +154,8 @@ class RoundScene(Scene):
         self.markers: dict[str, Marker] = {}
         #: What each panel says (`panel_said`) for one state, language and details kept:
         #: (state, (language, keeps), {(pid, selected): Panel}); the state is never changed
-        #: in place (a new one comes with every action), so it is compared by identity.
+        #: in place, so it is compared by identity here (a new state's panels are found
+        #: by what they read in `UI.memo`).
         self._panels_of: tuple[State, tuple[object, ...], dict[tuple[str, bool], Panel]] | None \
             = None
 
@@ -178,7 +191,14 @@ class RoundScene(Scene):
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
         state = self.state
         mark = c.mark()
-        plan = places.plan(c, body, self.frame_says(c, state), self.frame_plan)
+        says, previous = self.frame_says(c, state), self.frame_plan
+        if previous is None:
+            # A new scene's first frame (an Undo's, a Redo's): planned by all the plan
+            # reads, so a frame saying what an earlier one said finds its plan.
+            plan = self.ui.memo.get(("round-plan", c.w, c.h, c.s, tuple(body), says),
+                                    lambda: places.plan(c, body, says, None))
+        else:
+            plan = places.plan(c, body, says, previous)
         self.frame_plan = plan
         self.draw_header(c, state, plan.header)
         if plan.frame.track.h:
@@ -225,7 +245,11 @@ class RoundScene(Scene):
         (docs/touch.md)."""
         if self.hint_in_bar:
             return 0
-        return places.hint_place(c, width, self.hints())
+        hints = tuple(self.hints())
+        # (Measured once per size and set of hints: a new state's scene asks again.)
+        place: int = self.ui.memo.get(("hint-place", c.w, c.h, c.s, width, hints),
+                                      lambda: places.hint_place(c, width, hints))
+        return place
 
     def hints(self) -> list[str]:
         """Every hint the screen may show while the game's state stays the same (a choice
@@ -245,21 +269,42 @@ class RoundScene(Scene):
         """A message too long for the bar, in place of the hint until the next action; a
         tap on it closes it (a finger tall, a finger's gap above the controls;
         `places.message_in_place`)."""
+        # One image while it says the same in the same place (an Undo's message, then a
+        # Redo's, come back frame after frame on new scenes): put back with one blit.
+        box = plan.box
+        c.layer(("message", plan.text, error, tuple(box), tuple(plan.text_box)), box,
+                lambda inner, room: self._paint_message(
+                    inner, room, plan=places.message_in_image(plan), error=error))
+        c.region(box, dismiss, "message", plan.text)
+
+    @staticmethod
+    def _paint_message(c: Canvas, rect: pygame.Rect, *, plan: places.MessagePlan,
+                       error: bool) -> None:
+        """The message's box and words (`draw_message`), into its own image at `rect`."""
         c.rect(plan.box, WARN_BG if error else INFO_BG)
         layout.draw_text(c, plan.text, plan.text_box, BODY, TEXT, role="body",
                          valign="center")
-        c.region(plan.box, dismiss, "message", plan.text)
 
     def help_topics(self) -> list[str]:
         """The rules at a tap: this phase first (as the header names it), then the cards
         this screen shows, then the last round when it is (asked every frame, for the
         bar's "?": remembered for the state and the cards shown)."""
         state = self.state
-        shown = self.cards_shown(state)
+        shown = tuple(self.cards_shown(state))
         return list(self.kept("help_topics", (state, shown),
-                              lambda: self._help_topics(state, shown)))
+                              lambda: self._topics_of(state, shown)))
 
-    def _help_topics(self, state: State, shown: list[str]) -> list[str]:
+    def _topics_of(self, state: State, shown: tuple[str, ...]) -> tuple[str, ...]:
+        """The topics for a state this scene has not shown yet, by what they are made of
+        (`UI.memo`: a new state comes with every Undo and Redo): the phase, the cards
+        shown (their kinds in this catalogue), the other topics, the last round or not."""
+        key = ("help-topics", self.name, state.phase, shown, Same(state.catalogue),
+               tuple(self.more_topics(state)), is_last_round(state))
+        topics: tuple[str, ...] = self.ui.memo.get(
+            key, lambda: tuple(self._help_topics(state, shown)))
+        return topics
+
+    def _help_topics(self, state: State, shown: Sequence[str]) -> list[str]:
         quick = state.phase == Phase.DEMAND and self.name == "purchase"
         topics = [f"phase:{Phase.PURCHASE if quick else state.phase}"]
         topics += rulestexts.card_topics((card.kind, card.good) for card in (
@@ -279,28 +324,57 @@ class RoundScene(Scene):
 
     def header_said(self, state: State) -> tuple[str, str, str, str, str, str, str]:
         """The header's words: round, season, cards left, phase ("Phase: ..." too) and who
-        has the metal coin ("Anna first", and the name alone; `places.header`)."""
-        season = names.season(state.top_season()) if state.phase == Phase.SUPPLY else \
-            names.season(self._season_of_round(state))
-        # The last round says so first, in as few words ("Round 8/8 (last round)" took the
-        # French Supply's header onto two lines).
-        if is_last_round(state):
-            round_text = _("Last round {k}/{n}").format(k=state.round, n=total_rounds(state))
-        else:
-            round_text = _("Round {k}/{n}").format(k=state.round, n=total_rounds(state))
-        cards_left = _("cards left {n}").format(n=state.pile_size())
+        has the metal coin ("Anna first", and the name alone; `places.header`); worked out
+        once for what they say (`UI.memo`: a new state comes with every Undo and Redo)."""
+        return self.kept("header_said", (state, language()),
+                         lambda: self._header_words(state))
+
+    def _header_words(self, state: State) -> tuple[str, str, str, str, str, str, str]:
+        season = state.top_season() if state.phase == Phase.SUPPLY else \
+            self._season_of_round(state)
         # The quick form enters Demand and Purchase as one: the engine is still in Demand
         # until the first card is settled, but the table is buying, not placing.
         quick = state.phase == Phase.DEMAND and self.name == "purchase"
-        phase = names.phase(Phase.PURCHASE if quick else state.phase)
-        name = words.player_name(state, state.first_player)
+        phase = Phase.PURCHASE if quick else state.phase
+        key = ("header-said", language(), state.round, total_rounds(state),
+               is_last_round(state), season, state.pile_size(), phase,
+               words.player_name(state, state.first_player))
+        said: tuple[str, str, str, str, str, str, str] = self.ui.memo.get(
+            key, lambda: self._header_said(*key[2:]))
+        return said
+
+    @staticmethod
+    def _header_said(number: int, rounds: int, last: bool, season: str | None, pile: int,
+                     phase: str, name: str) -> tuple[str, str, str, str, str, str, str]:
+        # The last round says so first, in as few words ("Round 8/8 (last round)" took the
+        # French Supply's header onto two lines).
+        if last:
+            round_text = _("Last round {k}/{n}").format(k=number, n=rounds)
+        else:
+            round_text = _("Round {k}/{n}").format(k=number, n=rounds)
+        cards_left = _("cards left {n}").format(n=pile)
+        phase_name = names.phase(phase)
         first = _("{name} first").format(name=name)
-        labelled = _("Phase: {phase}").format(phase=phase)
-        return (round_text, season, cards_left, phase, labelled, first, name)
+        labelled = _("Phase: {phase}").format(phase=phase_name)
+        return (round_text, names.season(season), cards_left, phase_name, labelled, first,
+                name)
 
     def draw_header(self, c: Canvas, state: State, plan: places.HeaderPlan) -> None:
         """Round, season, cards left, phase and who has the metal coin (two lines where
         one is too narrow, as in portrait)."""
+        # One image while it says the same (`Canvas.layer`): the new scenes of an Undo and
+        # a Redo show the header an earlier frame showed.
+        first = state.first_player
+        c.layer(("header", first, tuple(plan.box), plan.line, plan.line_at,
+                 None if plan.line_box is None else tuple(plan.line_box), plan.pile,
+                 plan.pile_at, plan.first, plan.first_at, plan.badge_at, plan.badge_r),
+                plan.box, lambda inner, room: self._paint_header(
+                    inner, room, plan=places.header_in_image(plan), first=first))
+
+    @staticmethod
+    def _paint_header(c: Canvas, rect: pygame.Rect, *, plan: places.HeaderPlan,
+                      first: str) -> None:
+        """The header (`draw_header`) into its own image at `rect`."""
         c.rect(plan.box, PANEL, radius=0)
         if plan.line_box is None:
             c.text(plan.line, plan.line_at, BODY, TEXT, anchor="midleft")
@@ -309,7 +383,7 @@ class RoundScene(Scene):
                              max_lines=1)
             c.text(plan.pile, plan.pile_at, BODY, TEXT, anchor="midleft")
         c.text(plan.first, plan.first_at, BODY, TEXT, anchor="midright")
-        c.player_badge(state.first_player, plan.badge_at, plan.badge_r, "M")
+        c.player_badge(first, plan.badge_at, plan.badge_r, "M")
 
     @staticmethod
     def _season_of_round(state: State) -> str | None:
@@ -387,20 +461,39 @@ class RoundScene(Scene):
 
     def panel_said(self, state: State, pid: str) -> Panel:
         """What `pid`'s panel shows: the same frame after frame while the state, the
-        language and the choice on the screen stay (worked out once for them)."""
-        key = (language(), self.panel_keeps())
+        language and the choice on the screen stay (worked out once for them), and found
+        again by what it reads (`panel_key`) in a new state that says the same (an Undo's,
+        a Redo's: a state's `==` is identity)."""
+        said_in = (language(), self.panel_keeps())
         kept = self._panels_of
-        if kept is None or kept[0] is not state or kept[1] != key:
-            kept = self._panels_of = (state, key, {})
+        if kept is None or kept[0] is not state or kept[1] != said_in:
+            kept = self._panels_of = (state, said_in, {})
         selected = self.panel_selected(pid)
         said = kept[2].get((pid, selected))
         if said is None:
-            ps = state.player(pid)
-            said = kept[2][(pid, selected)] = Panel(
-                words.player_name(state, pid), f"{ps.coins}", formats.integer(ps.track),
-                _("pt"), tuple(self.panel_details(state, pid)), self.panel_keeps(),
-                words.letter(state, pid), selected)
+            said = kept[2][(pid, selected)] = self.ui.memo.get(
+                self.panel_key(state, pid, selected, said_in),
+                lambda: self._panel(state, pid, selected))
         return said
+
+    def panel_key(self, state: State, pid: str, selected: bool,
+                  said_in: tuple[object, ...]) -> tuple[object, ...]:
+        """All that `pid`'s panel reads (`panel_said`, `panel_details`): the language and
+        the details it keeps, whether it is chosen, the name and letter, the player's
+        coins, points, cards, firemen, warehouse and market hall, and each contract's
+        filling (its goods on it, out of its printed goods)."""
+        ps = state.player(pid)
+        fills = tuple((cid, len(filled), len(state.catalogue[cid].goods))
+                      for cid, filled in (ps.contracts or {}).items())
+        return ("panel-said", pid, selected, said_in, words.player_name(state, pid),
+                words.letter(state, pid), ps.coins, ps.track, ps.cards, ps.firemen,
+                ps.warehouse, ps.market, fills)
+
+    def _panel(self, state: State, pid: str, selected: bool) -> Panel:
+        ps = state.player(pid)
+        return Panel(words.player_name(state, pid), f"{ps.coins}", formats.integer(ps.track),
+                     _("pt"), tuple(self.panel_details(state, pid)), self.panel_keeps(),
+                     words.letter(state, pid), selected)
 
     def draw_panel(self, c: Canvas, state: State, pid: str, box: pygame.Rect) -> None:
         said = self.panel_said(state, pid)

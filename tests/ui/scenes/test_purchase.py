@@ -555,3 +555,47 @@ def test_a_body_put_back_is_the_frame_painted_at_every_size(tmp_path, monkeypatc
     assert calls == []  # put back
     assert shots.frame_description(ui) == said
     assert [(h.key, tuple(h.rect)) for h in ui.canvas.hits] == hits
+
+
+# --- issue 36: the buttons' legend kept by what it reads -----------------------------------------
+
+
+def test_the_buttons_legend_follows_the_buyer_the_coins_and_the_card_being_settled(ui):
+    """Quick Purchase's legend (`legend`, kept in `UI.memo` by all it reads: a new state
+    comes with every Undo and Redo) says what each button does now: a buyer chosen, a
+    player who can no longer pay, the next card being settled, an Undo back to an earlier
+    state, another language each give the legend worked out afresh."""
+    from companion.engine.legal import buy_prices
+
+    at(ui, lambda b, a: a.phase == "purchase" and b.phase == "purchase", players=4)
+
+    def fresh() -> dict[str, str]:
+        scene, state = ui.top, ui.game.state
+        out = {pid: _("price +1") if pid == scene.buyer else _("buys")
+               for pid in state.players if buy_prices(state, pid)}
+        if scene.switch_held():
+            out["ok-held"] = _("workers")
+        return out
+
+    first = ui.top.legend()
+    assert first == fresh() and len(first) >= 2
+    buyer = next(pid for pid in ui.game.state.players if pid in first)
+    ui.intent(it.PlayerButton(buyer))
+    assert ui.top.legend() == fresh() and ui.top.legend()[buyer] == _("price +1")
+    ui.undo()  # the press taken back
+    assert ui.top.legend() == first
+    state = ui.game.state
+    ui.game.act(Adjust(buyer, reason="table", coins=-state.player(buyer).coins))
+    broke = ui.top.legend()
+    assert broke == fresh() and buyer not in broke
+    ui.undo()  # a new state, as the one before: the same legend
+    assert ui.top.legend() == first
+    settling = ui.game.state.settling
+    ui.top.record()  # nobody bought it: the next card
+    assert ui.game.state.settling == settling + 1 and ui.top.legend() == fresh()
+    set_language("de")
+    try:
+        german = ui.top.legend()
+        assert german == fresh() and german != first
+    finally:
+        set_language("en")
