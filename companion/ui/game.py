@@ -101,6 +101,9 @@ class GameController:
         #: The round screens' last plans: a Supply made anew after an Undo finds the
         #: round's places there (`companion.ui.plans`).
         self.plans = KeptPlans()
+        #: What the owner's card file could not follow in this Undo or Redo (its group
+        #: too; `_file_follows`), for their message (`said`).
+        self.file_problems: list[str] = []
         #: The last state `steps_before` was asked about, and its answer (asked every frame).
         self._depth: tuple[State | None, int] = (None, 0)
         #: The last states `retold` was asked about (an Undo asks two), and its answers.
@@ -195,9 +198,14 @@ class GameController:
                                 tuple(was) if isinstance(was, list) else was)
                 else:
                     self.ui.services.save_override(card_id, field, value)
-            except CompanionError as exc:  # the game goes on; later games may ask again
+            except CompanionError as exc:  # the game goes on; the table is told (`said`)
                 log.warning("the card file does not follow the %s of %s: %s",
                             action.type, card_id, exc.message)
+                self.file_problems.append(
+                    _("Later games still take this value: the card file could not be put "
+                      "back ({reason}).").format(reason=exc.message) if card_id in undone
+                    else _("Kept for this game, but not saved for later games: {reason}")
+                    .format(reason=exc.message))
 
     # --- acting -------------------------------------------------------------------
     def act(self, action: Action, *, income_shown: bool = False) -> bool:
@@ -406,6 +414,7 @@ class GameController:
 
     def undo(self) -> None:
         state = self.state
+        self.file_problems = []
         preview = undo_preview(state)
         if preview is None:
             self.ui.info(_("There is nothing to undo."))
@@ -416,14 +425,15 @@ class GameController:
             done = self._repeat(Undo(), times)
             if done:
                 self.redo_group = (self.state, done, label)
-                self.ui.info(_("Undone: {what}").format(what=label))
+                self.said(_("Undone: {what}").format(what=label))
             return
         undone = words.describe(*preview)
         if self.submit(Undo()):
-            self.ui.info(_("Undone: {what}").format(what=undone))
+            self.said(_("Undone: {what}").format(what=undone))
 
     def redo(self) -> None:
         state = self.state
+        self.file_problems = []
         if not state.redo:
             self.ui.info(_("There is nothing to redo."))
             return
@@ -433,11 +443,20 @@ class GameController:
             done = self._repeat(Redo(), times)
             if done:
                 self.group = (self.state, done, label)
-                self.ui.info(_("Redone: {what}").format(what=label))
+                self.said(_("Redone: {what}").format(what=label))
             return
         redone = words.describe(state, state.redo[-1])
         if self.submit(Redo()):
-            self.ui.info(_("Redone: {what}").format(what=redone))
+            self.said(_("Redone: {what}").format(what=redone))
+
+    def said(self, text: str) -> None:
+        """What an Undo or a Redo did, and what the owner's card file could not follow
+        (`_file_follows`: then said as a fault, so it is read before the next tap)."""
+        if self.file_problems:
+            ended = text if text.rstrip().endswith((".", "!", "?")) else text + "."
+            self.ui.error(" ".join([ended, *self.file_problems]))
+        else:
+            self.ui.info(text)
 
     def confirm_value(self, card_id: str, field: str, value: PrintedValue) -> str | None:
         """Save a printed value the table confirmed: in this game from now on (a

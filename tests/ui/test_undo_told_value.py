@@ -164,3 +164,43 @@ def test_the_same_value_told_again_reveals_the_card_at_once(tmp_path):
         "confirm_value", "reveal", "undo", "reveal"]
     assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}
     ui.game.close()
+
+
+def test_a_card_file_that_cannot_follow_an_undo_or_a_redo_is_said_not_only_logged(
+        tmp_path, monkeypatch):
+    """A full disk as the card file is given back (Undo) or saved again (Redo): the game's
+    record is what counts and goes on, and the table reads why later games may see the
+    mistaken value, or lack the right one, in the Undo's and the Redo's own message (round
+    7 only logged it)."""
+    import errno
+
+    from companion.config import cards
+
+    ui, state_dir = game_with_one_guess(tmp_path)  # the Undo gave the file back
+    assert ui.message is not None and not ui.message.error
+    ui.game.redo()
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}
+
+    def full(path, text, **_kw):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(cards, "atomic_write", full)
+    ui.game.undo()
+    assert not ui.game.state.slots  # the game undid it all the same
+    assert ui.message is not None and ui.message.error
+    assert ui.message.text.startswith("Undone: revealed Fireman 2. ")
+    assert "Later games still take this value" in ui.message.text
+    assert "the storage is full" in ui.message.text
+    assert owner_file(state_dir)["A-fireman-1"] == {"value": 2}  # as the message says
+    monkeypatch.undo()
+    ui.game.redo()  # the disk has room again: a plain message
+    assert ui.message is not None and not ui.message.error
+    ui.game.undo()
+    assert "A-fireman-1" not in owner_file(state_dir)
+    monkeypatch.setattr(cards, "atomic_write", full)
+    ui.game.redo()
+    assert ui.game.state.slots[0].card == "A-fireman-1"
+    assert ui.message is not None and ui.message.error
+    assert ui.message.text.startswith("Redone: ")
+    assert "not saved for later games" in ui.message.text
+    ui.game.close()
