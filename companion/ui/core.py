@@ -287,22 +287,26 @@ class UI:
                 said = BarSays(hint_in_bar, words, self.message.error, self.message.short,
                                self.tap_message)
                 words, words_up = "", False
+            if words_up and self.message and scene.message_over_texts:
+                # The value question: over its own texts, where it fits there whole, so
+                # that the screen's part keeps the height it has without the message (the
+                # answers would move under a hurried finger; round 8): the bar's strip
+                # keeps the hint where it has one.
+                hint = scene.hint() if self._hint_up(c, scene, room, legend) else ""
+                inner = self._body(c, scene, bar, self._strip(c, bar, hint, above), above)
+                if self.legend_shown(scene, legend):
+                    inner = legend_row(c, inner)[1]
+                if scene.holds_message(c, inner, words):
+                    said = BarSays(hint_in_bar, words, self.message.error, self.message.short,
+                                   self.tap_message)
+                    words, words_up = hint, bool(hint)
             if words_up and not self.message and self.legend_shown(scene, legend):
                 # Where the buttons' legend says what to do, a hint too long for the bar
                 # gives way rather than take a second strip's height from the screen (the
                 # printed-value question's goods need it).
                 words, words_up = "", False
-        if words_up or above or self._strip_kept:
-            height = c.u(FINGER) + 2 * c.u(GAP) if above or self._strip_kept else c.u(FINGER)
-            if words_up:
-                width = c.w - 2 * c.u(WORDS_X) - above
-                lines = layout.fit(c, words, width, None, BODY, "body").height(c)
-                height = max(height, lines + c.u(WIDE))  # a tap on it closes it
-            strip = pygame.Rect(0, bar.y - height, c.w, height)
-        # A strip is a target too (a tap closes it): the screen keeps a finger's gap above it.
-        body = pygame.Rect(0, 0, c.w, strip.y - c.u(GAP) if strip else bar.y)
-        if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
-            body.h = bar.y - c.u(FINGER) - 3 * c.u(GAP)  # as with the strip Redo would make
+        strip = self._strip(c, bar, words if words_up else "", above)
+        body = self._body(c, scene, bar, strip, above)
         shown = self.legend_shown(scene, legend)
         row: pygame.Rect | None = None
         if scene.hint_in_body:
@@ -314,7 +318,10 @@ class UI:
             if shown:
                 row, body = legend_row(c, body)
             c.body = body
-            scene.draw(c, body)
+            if said.message is not None:
+                scene.draw_said(c, body, said)
+            else:
+                scene.draw(c, body)
         c.in_bar = True
         if legend is None:
             c.say_later(lambda: (self.legend(), self.button_letters()))
@@ -323,7 +330,8 @@ class UI:
             if row is not None:
                 self._draw_legend(c, row, legend, c.legend_letters)
         self._draw_bar(c, scene, bar, middle, strip, words if words_up or not strip else "",
-                       words if strip and not words_up else "")
+                       words if strip and not words_up else "",
+                       said.message is None and self.message is not None)
         self.canvas = c
         self.dirty = False
         return self.surface
@@ -511,10 +519,45 @@ class UI:
             self._strip_kept = would > 0
         return buttons
 
+    def _hint_up(self, c: Canvas, scene: Scene, room: pygame.Rect,
+                 legend: dict[str, str] | None) -> bool:
+        """Whether the screen's hint alone takes a strip over the bar (too long for the
+        bar's `room`, where no buttons' legend makes it give way)."""
+        hint = scene.hint()
+        if not hint or self.legend_shown(scene, legend):
+            return False
+        return room.w < c.u(LEAST_WORDS_W) or layout.fit(
+            c, hint, room.w, room.h, BODY, "body", max_lines=2).cut
+
+    def _strip(self, c: Canvas, bar: pygame.Rect, words: str, above: int
+               ) -> pygame.Rect | None:
+        """The strip over the bar: for `words` too long for the bar (none: ""), for the
+        buttons that have no room in the bar (at its left end, `above` wide) or for a
+        Redo to come (`_strip_kept`); None where none of them needs one."""
+        if not (words or above or self._strip_kept):
+            return None
+        height = c.u(FINGER) + 2 * c.u(GAP) if above or self._strip_kept else c.u(FINGER)
+        if words:
+            width = c.w - 2 * c.u(WORDS_X) - above
+            lines = layout.fit(c, words, width, None, BODY, "body").height(c)
+            height = max(height, lines + c.u(WIDE))  # a tap on it closes it
+        return pygame.Rect(0, bar.y - height, c.w, height)
+
+    def _body(self, c: Canvas, scene: Scene, bar: pygame.Rect, strip: pygame.Rect | None,
+              above: int) -> pygame.Rect:
+        """The screen's part above the bar: above the `strip` over the bar where there is
+        one (a strip is a target too, a tap closes it: a finger's gap above it)."""
+        body = pygame.Rect(0, 0, c.w, strip.y - c.u(GAP) if strip else bar.y)
+        if strip is None and scene.keeps_redo_room and self._redo_goes_above(c, scene, bar):
+            body.h = bar.y - c.u(FINGER) - 3 * c.u(GAP)  # as with the strip Redo would make
+        return body
+
     def _draw_bar(self, c: Canvas, scene: Scene, bar: pygame.Rect, middle: pygame.Rect,
-                  strip: pygame.Rect | None, words: str, in_bar: str = "") -> None:
+                  strip: pygame.Rect | None, words: str, in_bar: str = "",
+                  message: bool = True) -> None:
         """The bar, and the strip above it: `words` go in the strip if there is one (else
-        in the bar), `in_bar` in the bar when the strip holds only the "?"."""
+        in the bar), `in_bar` in the bar when the strip holds only the "?"; `message`:
+        they are the message's (else the hint's: the screen shows the message itself)."""
         # The bar and its buttons are one image while they look the same (their labels,
         # places, colours and which of them do something: an Undo's and a Redo's new
         # scenes show the bar an earlier frame showed); their targets' actions are this
@@ -538,7 +581,7 @@ class UI:
         if not words:
             return
         box = strip or layout.inset(middle, c.u(TIGHT))
-        if self.message:
+        if self.message and message:
             c.rect(box, WARN_BG if self.message.error else INFO_BG)
             if strip is not None or self.message.more is not None:
                 # (In the bar: a finger's gap from the buttons beside it.)

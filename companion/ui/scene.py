@@ -176,6 +176,11 @@ class Scene:
     #: room for it, and a message too long for the bar in the hint's place: the UI draws
     #: it with `draw_framed`.
     hint_in_body = False
+    #: May draw a message too long for the bar over its own texts, where it fits there
+    #: whole (`holds_message`), rather than in a strip over the bar that takes the
+    #: height its controls stand in (the value question): the UI draws it with
+    #: `draw_said`.
+    message_over_texts = False
     #: Keeps the strip's height free that a Redo button would take above a narrow bar
     #: (it comes with an Undo), so that its controls keep their places when it comes.
     keeps_redo_room = False
@@ -209,6 +214,16 @@ class Scene:
         (None: no legend). The others are drawn with `draw`."""
         self.draw(c, body)
         return body, None
+
+    def holds_message(self, c: Canvas, body: pygame.Rect, text: str) -> bool:
+        """A screen with `message_over_texts`: whether `text` fits whole over its texts
+        in `body`."""
+        return False
+
+    def draw_said(self, c: Canvas, body: pygame.Rect, said: BarSays) -> None:
+        """A screen with `message_over_texts`: draw it into `body` with the message the
+        bar left it (`said.message`, which `holds_message` said fits)."""
+        self.draw(c, body)
 
     def forget(self) -> None:
         """Drop what `kept` remembers (the scene leaves the stack): answers often hold

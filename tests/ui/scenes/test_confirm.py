@@ -74,3 +74,41 @@ def test_the_goods_keep_their_places_as_a_press_says_its_choice_and_undo_takes_i
             assert goods() == first
     finally:
         set_language("en")
+
+
+# --- round 7's closing note: a long message moved the answers up 68 px ---------------------------
+
+LONG = ("Undone: revealed Contract Tea\u00b7Sacks\u00b7Coffee, then the goods of the ship "
+        "Rum Tobacco Coffee for the harbour of the red player")
+
+
+@pytest.mark.parametrize("picture", ["pick-goods", "confirm"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("buttons", [False, True], ids=["touch", "buttons"])
+def test_a_long_message_moves_no_answer_and_is_read_whole(tmp_path, picture, size, buttons):
+    """A message too long for the bar (an Undo's) on the value question: at 800x480 with
+    the buttons' legend it took a strip over the bar, the question's texts gave way and
+    every answer moved up 68 px under the finger. Now it goes over the title and the
+    question where it fits there whole (else in the bar's strip, where the hint already
+    was): no answer moves, nothing is cut, and a tap on it closes it."""
+    try:
+        ui = build(picture, size, "de", tmp_path)
+        ui.services.buttons = buttons
+        ui.dirty = True
+        ui.render()
+        before = {h.key: tuple(h.rect) for h in ui.canvas.hits}
+        ui.info(LONG)
+        ui.render()
+        after = {h.key: tuple(h.rect) for h in ui.canvas.hits if h.key != "message"}
+        assert after == before
+        said = ui.canvas.describe(ui.top.name, "de")
+        assert [t["text"] for t in said["texts"] if t["cut"]] == []
+        shown = " ".join(t["text"] for t in said["texts"])
+        assert all(word in shown for word in LONG.split())
+        message = next(h for h in ui.canvas.hits if h.key == "message")
+        ui.tap(message.rect.center)
+        ui.render()
+        assert ui.message is None
+        assert {h.key: tuple(h.rect) for h in ui.canvas.hits} == before
+    finally:
+        set_language("en")
