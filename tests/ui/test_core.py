@@ -62,6 +62,32 @@ def test_a_second_tap_at_the_same_spot_right_after_a_screen_change_does_nothing(
     assert ui.top.player == holders[0]
 
 
+def test_a_hurried_second_tap_on_the_price_page_button_does_not_turn_it_back(ui):
+    """Quick Purchase (QA, round 36: German, 5 players, a hurried double tap on "5–8 ›"):
+    the page button turns the prices to 5–8, and "‹ 1–4" comes under the finger. The
+    second tap of a double tap did turn them back at once, so the table never saw 5–8;
+    the page shown is part of the screen (`PurchaseScene.screen_key`): it does nothing
+    now, and a tap after the interval turns the page back."""
+    from companion.ui.core import DOUBLE_TAP_S
+
+    def page_label() -> str:
+        ui.render()
+        return next(t.label for t in ui.canvas.targets if t.rect.collidepoint(page))
+
+    at(ui, lambda b, a: a.phase == "purchase" and b.phase != "purchase", players=5)
+    ui.render()
+    page = next(h for h in ui.canvas.hits if h.key == "price:page").rect.center
+    higher = page_label()
+    now = 500.0
+    assert ui.touch(page, at=now)
+    lower = page_label()
+    assert lower != higher
+    assert not ui.touch(page, at=now + DOUBLE_TAP_S / 2)
+    assert page_label() == lower
+    assert ui.touch(page, at=now + DOUBLE_TAP_S + 0.05)  # a new tap, a moment later
+    assert page_label() == higher
+
+
 def test_steps_of_a_number_repeat_as_fast_as_a_finger_taps(ui):
     from companion.ui.core import DOUBLE_TAP_S
 

@@ -110,8 +110,12 @@ class LoadingScene(RoundScene):
                 was, self.player = self.player, pid
                 if forward and not has_dock_work(state, pid):
                     self.player = self.next_shown(state, pid, finished)
-                if self.player != was:
+                if self.player != was or not forward:
+                    # An Undo shows the player anew even when it was theirs on screen
+                    # (docs/touch.md): the move taken back comes back onto its place,
+                    # which the tap had kept empty, and no place stays empty.
                     self.compact(self.player)
+                    shown_before = None
         self.selected = []
         self.sets = ()
         self.asking_end = False

@@ -253,6 +253,14 @@ class PurchaseScene(RoundScene):
         self.record()
         self.ui.dirty = True
 
+    def screen_key(self) -> object:
+        """The price page shown: the page button turns it, and the button back ("‹ 1–4")
+        comes where the finger is, so a hurried second tap does not turn it back."""
+        if self.ui.game is None:
+            return None
+        state = self.state
+        return self.first if self.first_for == (state.round, state.settling) else 1
+
     def turn_page(self, first: int) -> None:
         """The page button: the grid's columns show the prices from `first` on."""
         self.first = first

@@ -553,3 +553,46 @@ def test_the_loading_body_is_put_back_for_a_redos_new_scene_and_painted_again_on
     v, plan = scene.loading_view(ui.game.state), scene.plan
     assert places.body_key(ui.canvas, v, plan, [0]) != places.body_key(ui.canvas, v, plan, [])
     canvas.forget_fonts()
+
+
+# --- QA round 36: an Undo shows the player anew (docs/touch.md) -----------------------------------
+
+
+def test_an_undo_brings_the_move_taken_back_back_to_its_place_with_none_left_empty(services):
+    """German, 5 players, 800x480 (QA, round 36): a player taps a move (Blue's "Kf →
+    Kaufmann +1¢"), then Undo. The move taken back is offered again from the first place
+    on, and no place is left empty (docs/touch.md: a player shown anew, an Undo too, gets
+    their choices from the first place on). Before, the place just tapped stayed empty and
+    the move taken back went elsewhere (onto the next page where the choices are paged)."""
+    from companion.engine.legal import loading_actions
+    from companion.ui.i18n import set_language
+
+    ui = unhurried(UI(services, (800, 480)))
+    ui.open("home")
+    set_language("de")
+
+    def loader(a: State) -> str | None:
+        return next((p for p in a.players if len(a.player(p).dock) >= 3
+                     and len(loading_actions(a, p)) >= 6), None)
+
+    at(ui, lambda b, a: a.phase == "loading" and loader(a) is not None, players=5)
+    player = loader(ui.game.state)
+    assert player is not None
+    scene = ui.top
+    scene.choose(player)
+    ui.render()
+    body = scene.plan.body
+    assert isinstance(body, places.Moves)
+    before = [(choice.key, place) for choice, place, _box in body.cells]
+    first = next(choice for choice, _place, _box in body.cells
+                 if choice.key.startswith("move:") and len(choice.actions) == 1)
+    ui.press(first.key)
+    ui.render()
+    assert ui.top.player == player  # their other cubes still have somewhere to go
+    ui.undo()
+    ui.render()
+    scene = ui.top
+    assert scene.player == player
+    body = scene.plan.body
+    assert isinstance(body, places.Moves)
+    assert [(choice.key, place) for choice, place, _box in body.cells] == before
