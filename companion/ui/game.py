@@ -402,6 +402,9 @@ class GameController:
             self.done_by_itself()  # after the group's last move, and one with it
             if self.state is not before and type(self.state.last_action) is Done:
                 done += 1
+                # The Undo of the tap takes back Loading's end and the income with it:
+                # its message says so ("…; the end of Loading and the income").
+                label = _("; ").join((label, words.describe(before, Done())))
         if done > 1:
             self.group = (self.state, done, label)
         return done

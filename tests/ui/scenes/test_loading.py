@@ -596,3 +596,44 @@ def test_an_undo_brings_the_move_taken_back_back_to_its_place_with_none_left_emp
     body = scene.plan.body
     assert isinstance(body, places.Moves)
     assert [(choice.key, place) for choice, place, _box in body.cells] == before
+
+
+# --- round 8's newcomer: an Undo of a shortcut that ended Loading named only the shortcut --------
+
+
+def test_the_undo_of_a_shortcut_that_ended_loading_names_the_end_and_the_income(ui):
+    """A whole dock sold in one tap by the last player with moves: Loading ends by itself
+    and the income is paid. One Undo takes back the tap with Loading's end (the group), and
+    its message says both, as the Redo's does (it named only the sale)."""
+    from companion.engine.legal import apply, loading_actions
+    from companion.ui.scenes.loading import LoadingScene
+
+    def last_one(a: State) -> tuple[str, str, list[Move]] | None:
+        for pid in a.players:
+            for label, moves in LoadingScene.shortcuts(None, a, pid):  # type: ignore[arg-type]
+                if len(moves) < 2:
+                    continue
+                after = a
+                for move in moves:
+                    after = apply(after, move)
+                if not loading_actions(after, pid):
+                    return pid, label, moves
+        return None
+
+    at(ui, lambda b, a: a.phase == "loading" and last_one(a) is not None, players=3)
+    game = ui.game
+    state = game.state
+    pid, label, moves = last_one(state)  # type: ignore[misc]
+    for other in state.players:  # everyone else has said they are done
+        if other != pid:
+            game.finished.append((state.round, other, game.steps_before(state)))
+    game.act_group(moves, label)
+    assert game.state.phase != "loading" and game.state.round == state.round + 1
+    ended = _("the end of Loading and the income")
+    ui.press("undo")
+    assert game.state.phase == "loading" and game.state.player(pid) == state.player(pid)
+    assert ui.message is not None and ui.message.text.startswith(_("Undone: {what}").split("{")[0])
+    assert label in ui.message.text and ended in ui.message.text
+    ui.press("redo")
+    assert game.state.round == state.round + 1
+    assert ui.message is not None and label in ui.message.text and ended in ui.message.text
