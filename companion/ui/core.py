@@ -303,7 +303,9 @@ class UI:
             if words_up and not self.message and self.legend_shown(scene, legend):
                 # Where the buttons' legend says what to do, a hint too long for the bar
                 # gives way rather than take a second strip's height from the screen (the
-                # printed-value question's goods need it).
+                # printed-value question's goods need it); a screen may say it in its own
+                # part (`Scene.draw_said`: New game's metal coin).
+                said = replace(said, dropped=words)
                 words, words_up = "", False
         strip = self._strip(c, bar, words if words_up else "", above)
         body = self._body(c, scene, bar, strip, above)
@@ -318,7 +320,7 @@ class UI:
             if shown:
                 row, body = legend_row(c, body)
             c.body = body
-            if said.message is not None:
+            if said.message is not None or said.dropped:
                 scene.draw_said(c, body, said)
             else:
                 scene.draw(c, body)

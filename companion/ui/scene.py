@@ -45,6 +45,9 @@ class BarSays:
     dismiss: Action0 | None = None
     #: The table has buttons and the legend is shown: the frame keeps its row.
     legend: bool = False
+    #: The screen's hint, too long for the bar, given way to the buttons' legend (a
+    #: screen may say it in its own part: `Scene.draw_said`); "" for none.
+    dropped: str = ""
 
 
 class GameHost(Protocol):
@@ -221,8 +224,10 @@ class Scene:
         return False
 
     def draw_said(self, c: Canvas, body: pygame.Rect, said: BarSays) -> None:
-        """A screen with `message_over_texts`: draw it into `body` with the message the
-        bar left it (`said.message`, which `holds_message` said fits)."""
+        """Draw the screen into `body` with what the bar left it: the message
+        (`said.message`, on a screen with `message_over_texts`, where `holds_message`
+        said it fits) or the hint that gave way to the buttons' legend (`said.dropped`).
+        By default the screen is drawn without them."""
         self.draw(c, body)
 
     def forget(self) -> None:

@@ -24,7 +24,7 @@ from companion.ui.canvas import (
 )
 from companion.ui.i18n import _
 from companion.ui.layouts import newgame as places
-from companion.ui.scene import Primary, Scene, SceneHost
+from companion.ui.scene import BarSays, Primary, Scene, SceneHost
 
 log = logging.getLogger("companion.ui")
 
@@ -169,11 +169,20 @@ class NewGameScene(Scene):
                      names_map=names_map, abandon=self.abandon)
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
+        self._draw(c, body, "")
+
+    def draw_said(self, c: Canvas, body: pygame.Rect, said: BarSays) -> None:
+        # The hint the buttons' legend left no room for in the bar (the metal coin: what
+        # "M" means in portrait) goes before the note, where the seats leave it room.
+        self._draw(c, body, said.dropped)
+
+    def _draw(self, c: Canvas, body: pygame.Rect, dropped: str) -> None:
         label = _("Players:")
         draw_label = _("Draw first")
+        note = " ".join(text for text in (dropped, self.name_note()) if text)
         plan = places.newgame(c, body, places.Words(
             players=label, draw=draw_label, starts=_("starts"), starts_asked=_("Starts?"),
-            note=self.name_note()), len(self.colours), bool(self.known))
+            note=note), len(self.colours), bool(self.known))
         # The note only where the seats leave it room (five players need it all); the
         # bar says it instead once the first player is chosen (`hint`).
         self.note_dropped = plan.dropped
@@ -205,7 +214,7 @@ class NewGameScene(Scene):
                      partial(self.choose_first, pid), key=f"first:{pid}", selected=starts,
                      colour=ACCENT if starts else PANEL)
         if plan.note is not None:
-            layout.draw_text(c, self.name_note(), plan.note, SMALL, MUTED)
+            layout.draw_text(c, note, plan.note, SMALL, MUTED)
 
     def draw_name(self, c: Canvas, cells: places.SeatPlan, pid: str, seat: int) -> None:
         """The seat's name: a button that cycles through known names (a long name may be

@@ -16,6 +16,7 @@ import pytest
 
 from benchmarks.touch import Finger
 from companion import app
+from companion.languages import LANGUAGES
 from companion.paths import SHIPPED_CONFIG_DIR
 from companion.ui.core import UI
 from companion.ui.i18n import set_language
@@ -93,3 +94,33 @@ def test_the_hint_names_the_who_starts_button_as_it_reads(tmp_path, language, si
     # What the hint tells the finger to tap (after its last colon) is that button's label.
     told = " ".join(t["text"] for t in frame["texts"]).rsplit(":", 1)[-1]
     assert label.replace("\u202f", " ") in told.replace("\u202f", " "), (label, told)
+
+
+# --- round 8's newcomer: with the buttons' legend, nothing said what "M" means -------------------
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_with_the_buttons_legend_the_metal_coin_is_still_explained(tmp_path, language, size,
+                                                                  players):
+    """French, portrait, a table with buttons: the hint "Who starts gets the metal coin: tap
+    their M" gave way to the buttons' legend in the bar, and the seats' "M" buttons and the
+    greyed setup guide said nothing. Where the bar has no room for it, the screen says it
+    above the name note, whole."""
+    from companion.ui.shots import build
+
+    try:
+        ui = build("newgame-first", size, language, tmp_path, players=players)
+        ui.services.buttons = True
+        ui.top.set_count(players)
+        ui.dirty = True
+        ui.render()
+        said = ui.canvas.describe("newgame", language)
+        hint = ui.top.hint()
+        assert ui.top.first is None and hint
+        shown = " ".join(t["text"] for t in said["texts"] if not t["cut"])
+        assert all(word in shown for word in hint.split()), (hint, shown)
+        assert [t["text"] for t in said["texts"] if t["cut"]] == []
+    finally:
+        set_language("en")
