@@ -566,7 +566,8 @@ class Canvas:
         (`drawn`, `text_rects`, `marks`, `targets`, `hits`). For parts that stay while the
         frame around them changes (the score track's line and numbers, a panel, a phase's
         body shown again after an Undo). `rect` must hold only the screen's background
-        under it.
+        under it: where a string, target or mark drawn before on this frame lies over it,
+        the layer is drawn as without one, and not kept.
 
         `draw(c, rect)` draws on a canvas of its own, in the layer's own place (`rect` at
         0, 0), so the layer may be put anywhere; `here`: on this canvas, where `rect` is
@@ -578,23 +579,34 @@ class Canvas:
         A layer with tap targets needs `act`: put back, each target's action is
         `act(its key)` (the current scene's, never the one that drew it first)."""
         full = (key, tuple(rect) if here else rect.size, self.s, self.in_bar)
-        got = _layers.get(full)
-        if got is None:
+        at = rect.topleft
+        if self._anything_in(rect, self.mark()):
+            # Something this frame drew before lies over the place (a phase's control
+            # reaching into the legend's row): a kept image would put back what lay under
+            # it when it was kept. Drawn as without a layer, and not kept.
             if here:
-                self._layer_here(full, rect, draw, act)
+                draw(self, rect)
                 return
-            got = self._layer_apart(full, rect, draw, act)
+            image, texts, records = self._layer_apart(full, rect, draw, act, keep=False)
+            placed = (at, _moved(records, at))
         else:
-            _layers.move_to_end(full)
-        image, texts, records = got
+            got = _layers.get(full)
+            if got is None:
+                if here:
+                    self._layer_here(full, rect, draw, act)
+                    return
+                got = self._layer_apart(full, rect, draw, act)
+            else:
+                _layers.move_to_end(full)
+            image, texts, records = got
+            # Its records moved to where it is put: the same place frame after frame, so
+            # they are moved once per place (kept beside the image; nothing changes them).
+            was = _placed.get(full)
+            if was is None or was[0] != at:
+                was = _placed[full] = (at, _moved(records, at))
+            placed = was
         self.surface.blit(image, rect)
         self.texts.extend(texts)
-        # Its records moved to where it is put: the same place frame after frame, so they
-        # are moved once per place (kept beside the image; nothing changes them).
-        at = rect.topleft
-        placed = _placed.get(full)
-        if placed is None or placed[0] != at:
-            placed = _placed[full] = (at, _moved(records, at))
         text_rects, drawn, marks, hits, targets = placed[1]
         self.text_rects.extend(text_rects)
         self._drawn.extend(drawn)
@@ -608,10 +620,10 @@ class Canvas:
                     self.hits.append(Hit(box, action, hit_key, label))
 
     def _layer_apart(self, full: tuple[object, ...], rect: pygame.Rect,
-                     draw: Callable[[Canvas, pygame.Rect], None], act: Act | None
-                     ) -> tuple[pygame.Surface, tuple[str, ...], Records]:
-        """A new layer drawn on a canvas of its own (`layer`), kept (to be put on this
-        one)."""
+                     draw: Callable[[Canvas, pygame.Rect], None], act: Act | None,
+                     keep: bool = True) -> tuple[pygame.Surface, tuple[str, ...], Records]:
+        """A new layer drawn on a canvas of its own (`layer`), kept unless not `keep` (to
+        be put on this one)."""
         if self.surface.get_rect().contains(rect):
             image = self.surface.subsurface(rect).copy()  # the background under it
         else:
@@ -625,6 +637,8 @@ class Canvas:
                    tuple(inner.targets))
         if records[3] and act is None:
             raise ValueError("a layer with tap targets needs `act`")
+        if not keep:
+            return image, tuple(inner.texts), records
         return _keep(full, image, tuple(inner.texts), records)
 
     def _layer_here(self, full: tuple[object, ...], rect: pygame.Rect,
@@ -632,7 +646,8 @@ class Canvas:
         """A new layer drawn on this canvas where it is (`layer`, `here`), then kept: the
         frame is the one drawn without a layer, by construction."""
         start = self.mark()
-        keep = self.surface.get_rect().contains(rect) and not self._anything_in(rect, start)
+        # (Nothing drawn before lies over `rect`: `layer` looked.)
+        keep = self.surface.get_rect().contains(rect)
         draw(self, rect)
         if not keep:
             return
