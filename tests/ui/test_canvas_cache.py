@@ -255,8 +255,9 @@ def test_a_layer_drawn_in_place_is_not_kept_where_putting_it_back_would_differ(c
 
 
 def test_a_kept_layer_is_not_put_back_over_what_the_frame_drew_there_before():
-    """A layer kept over the background, then asked for where a control the frame drew
-    before reaches into its place (Supply's page buttons in the legend's row, German at
+    """A layer that may cover what the frame drew before (`may_cover`: the legend's row),
+    kept over the background, then asked for where a control the frame drew before reaches
+    into its place (Supply's page buttons in the legend's row, German at
     480x800): put back, the kept image would show what lay under it when it was kept. The
     frame is the one drawn without a layer, and nothing is kept of it; asked again over
     the background only, the kept image is put back."""
@@ -277,7 +278,7 @@ def test_a_kept_layer_is_not_put_back_over_what_the_frame_drew_there_before():
         if spill:  # a button whose lower edge lies in the layer's place
             c.button(pygame.Rect(50, 20, 80, 60), "<", lambda: None, key="page:prev")
         if layered:
-            c.layer(("test-spill",), rect, counted)
+            c.layer(("test-spill",), rect, counted, may_cover=True)
         else:
             _track(c, rect)
         return pygame.image.tobytes(surface, "RGB"), c
