@@ -14,7 +14,9 @@ the window turned (800x480 <-> 480x800, as tests/ui/test_memo.py does).
 What a round screen's plan takes from the one before (`RoundScene.frame_plan`,
 `GameController.plans`, Supply's last view: the places that stay put within a round) is
 the screen's history, not a cache: the cold frame starts from the same history as the
-warm one (both are drawn from the scenes as they were before the frame).
+warm one (both are drawn from the scenes as they were before the frame). Emptied too, the
+controls move by design (tried: Supply's cards and Purchase's price grid take other places
+than the round's earlier frames gave them).
 """
 
 from __future__ import annotations
