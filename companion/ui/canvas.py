@@ -12,6 +12,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter, itemgetter
 from pathlib import Path
 
 import pygame
@@ -559,14 +560,18 @@ class Canvas:
 
     def layer(self, key: tuple[object, ...], rect: pygame.Rect,
               draw: Callable[[Canvas, pygame.Rect], None], act: Act | None = None, *,
-              here: bool = False) -> None:
+              here: bool = False, may_cover: bool = False) -> None:
         """What `draw` draws into `rect`, kept as one image under `key` (which must name
         everything it depends on besides the size and scale) and put back with one blit on
         the next frames; its strings, marks and tap targets are reported as if drawn
         (`drawn`, `text_rects`, `marks`, `targets`, `hits`). For parts that stay while the
         frame around them changes (the score track's line and numbers, a panel, a phase's
         body shown again after an Undo). `rect` must hold only the screen's background
-        under it.
+        under it, unless `may_cover`: a layer drawn after parts that may reach into its
+        place (the legend's row under a phase's controls) is drawn as without one, and not
+        kept, where a string, target or mark drawn before on this frame lies over it (the
+        kept image would put back what lay under it when it was kept). Looking costs a
+        few microseconds a layer: only such layers look.
 
         `draw(c, rect)` draws on a canvas of its own, in the layer's own place (`rect` at
         0, 0), so the layer may be put anywhere; `here`: on this canvas, where `rect` is
@@ -578,23 +583,34 @@ class Canvas:
         A layer with tap targets needs `act`: put back, each target's action is
         `act(its key)` (the current scene's, never the one that drew it first)."""
         full = (key, tuple(rect) if here else rect.size, self.s, self.in_bar)
-        got = _layers.get(full)
-        if got is None:
+        at = rect.topleft
+        if may_cover and self._anything_in(rect):
+            # Something this frame drew before lies over the place (a phase's control
+            # reaching into the legend's row): a kept image would put back what lay under
+            # it when it was kept. Drawn as without a layer, and not kept.
             if here:
-                self._layer_here(full, rect, draw, act)
+                draw(self, rect)
                 return
-            got = self._layer_apart(full, rect, draw, act)
+            image, texts, records = self._layer_apart(full, rect, draw, act, keep=False)
+            placed = (at, _moved(records, at))
         else:
-            _layers.move_to_end(full)
-        image, texts, records = got
+            got = _layers.get(full)
+            if got is None:
+                if here:
+                    self._layer_here(full, rect, draw, act)
+                    return
+                got = self._layer_apart(full, rect, draw, act)
+            else:
+                _layers.move_to_end(full)
+            image, texts, records = got
+            # Its records moved to where it is put: the same place frame after frame, so
+            # they are moved once per place (kept beside the image; nothing changes them).
+            was = _placed.get(full)
+            if was is None or was[0] != at:
+                was = _placed[full] = (at, _moved(records, at))
+            placed = was
         self.surface.blit(image, rect)
         self.texts.extend(texts)
-        # Its records moved to where it is put: the same place frame after frame, so they
-        # are moved once per place (kept beside the image; nothing changes them).
-        at = rect.topleft
-        placed = _placed.get(full)
-        if placed is None or placed[0] != at:
-            placed = _placed[full] = (at, _moved(records, at))
         text_rects, drawn, marks, hits, targets = placed[1]
         self.text_rects.extend(text_rects)
         self._drawn.extend(drawn)
@@ -608,10 +624,10 @@ class Canvas:
                     self.hits.append(Hit(box, action, hit_key, label))
 
     def _layer_apart(self, full: tuple[object, ...], rect: pygame.Rect,
-                     draw: Callable[[Canvas, pygame.Rect], None], act: Act | None
-                     ) -> tuple[pygame.Surface, tuple[str, ...], Records]:
-        """A new layer drawn on a canvas of its own (`layer`), kept (to be put on this
-        one)."""
+                     draw: Callable[[Canvas, pygame.Rect], None], act: Act | None,
+                     keep: bool = True) -> tuple[pygame.Surface, tuple[str, ...], Records]:
+        """A new layer drawn on a canvas of its own (`layer`), kept unless not `keep` (to
+        be put on this one)."""
         if self.surface.get_rect().contains(rect):
             image = self.surface.subsurface(rect).copy()  # the background under it
         else:
@@ -625,6 +641,8 @@ class Canvas:
                    tuple(inner.targets))
         if records[3] and act is None:
             raise ValueError("a layer with tap targets needs `act`")
+        if not keep:
+            return image, tuple(inner.texts), records
         return _keep(full, image, tuple(inner.texts), records)
 
     def _layer_here(self, full: tuple[object, ...], rect: pygame.Rect,
@@ -632,7 +650,7 @@ class Canvas:
         """A new layer drawn on this canvas where it is (`layer`, `here`), then kept: the
         frame is the one drawn without a layer, by construction."""
         start = self.mark()
-        keep = self.surface.get_rect().contains(rect) and not self._anything_in(rect, start)
+        keep = self.surface.get_rect().contains(rect) and not self._anything_in(rect)
         draw(self, rect)
         if not keep:
             return
@@ -650,13 +668,13 @@ class Canvas:
               _moved(records, (-at[0], -at[1])))
         _placed[full] = (at, records)
 
-    def _anything_in(self, rect: pygame.Rect, upto: tuple[int, ...]) -> bool:
+    def _anything_in(self, rect: pygame.Rect) -> bool:
         """Whether a string, target or mark of this frame so far lies over `rect` (what
-        a layer kept there would cover when put back)."""
-        _texts, rects, _hits, _drawn, targets, marks = upto
-        return any(rect.colliderect(box) for _text, box in self.text_rects[:rects]) or \
-            any(rect.colliderect(target.rect) for target in self.targets[:targets]) or \
-            any(rect.colliderect(mark[2]) for mark in self.marks[:marks])
+        a layer kept there would cover when put back). (pygame's loop: a frame has about
+        a hundred of them.)"""
+        return rect.collideobjects(self.text_rects, key=_SECOND) is not None or \
+            rect.collideobjects(self.targets, key=_RECT) is not None or \
+            rect.collideobjects(self.marks, key=_THIRD) is not None
 
     def _label(self, label: str, room: int, height: int, size: int
                ) -> tuple[list[str], int, bool]:
@@ -737,6 +755,9 @@ class Canvas:
             if hit.rect.collidepoint(pos):
                 return hit
         return None
+
+
+_SECOND, _THIRD, _RECT = itemgetter(1), itemgetter(2), attrgetter("rect")
 
 
 def _fits_after(fits: Callable[[str], bool], line: str, head: str) -> bool:

@@ -382,9 +382,12 @@ class UI:
         active = tuple(colour in legend for colour in order)
         placed = tuple((cell.badge_at, cell.radius, None if cell.words is None else
                         tuple(cell.words)) for cell in cells)
+        # Drawn after the screen's own part, whose controls may reach into the row
+        # (Supply's page buttons at 480x800 in German): kept only where they do not.
         c.layer(("legend", tuple(order), tuple(wanted), active, placed, tuple(row)),
                 row, lambda inner, _room: self._paint_legend(
-                    inner, (-row.x, -row.y), order, said, wanted, cells, letters, active))
+                    inner, (-row.x, -row.y), order, said, wanted, cells, letters, active),
+                may_cover=True)
 
     @staticmethod
     def _paint_legend(c: Canvas, shift: tuple[int, int], order: list[str], said: list[str],

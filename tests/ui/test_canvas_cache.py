@@ -254,6 +254,48 @@ def test_a_layer_drawn_in_place_is_not_kept_where_putting_it_back_would_differ(c
     canvas.forget_fonts()
 
 
+def test_a_kept_layer_is_not_put_back_over_what_the_frame_drew_there_before():
+    """A layer that may cover what the frame drew before (`may_cover`: the legend's row),
+    kept over the background, then asked for where a control the frame drew before reaches
+    into its place (Supply's page buttons in the legend's row, German at
+    480x800): put back, the kept image would show what lay under it when it was kept. The
+    frame is the one drawn without a layer, and nothing is kept of it; asked again over
+    the background only, the kept image is put back."""
+    pygame.display.init()
+    pygame.font.init()
+    canvas.forget_fonts()
+    rect = pygame.Rect(40, 70, 300, 50)
+    drawn: list[int] = []
+
+    def counted(c: Canvas, local: pygame.Rect) -> None:
+        drawn.append(1)
+        _track(c, local)
+
+    def frame(spill: bool, layered: bool) -> tuple[bytes, Canvas]:
+        surface = pygame.Surface((400, 300))
+        c = Canvas(surface)
+        c.fill()
+        if spill:  # a button whose lower edge lies in the layer's place
+            c.button(pygame.Rect(50, 20, 80, 60), "<", lambda: None, key="page:prev")
+        if layered:
+            c.layer(("test-spill",), rect, counted, may_cover=True)
+        else:
+            _track(c, rect)
+        return pygame.image.tobytes(surface, "RGB"), c
+
+    frame(False, True)
+    assert drawn == [1] and len(canvas._layers) == 1
+    direct, plain = frame(True, False)
+    for _ in range(2):
+        pixels, c = frame(True, True)
+        assert pixels == direct
+        assert c.text_rects == plain.text_rects and c.drawn == plain.drawn
+    assert drawn == [1, 1, 1] and len(canvas._layers) == 1  # drawn, not kept
+    frame(False, True)
+    assert drawn == [1, 1, 1]  # over the background: the kept image
+    canvas.forget_fonts()
+
+
 def test_the_layers_are_bounded_by_their_images_bytes(monkeypatch):
     """A phase's body is a large image: the least recently used go first where the
     images' bytes would pass `LAYER_CACHE_BYTES`."""
