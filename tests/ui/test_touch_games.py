@@ -110,13 +110,18 @@ def frame_problems_of_a_game(ui, services, monkeypatch, players, form, language,
         actions = self.ui.game.state.actions if self.ui.game is not None else 0
         own = dict(got, screen=(got["screen"], getattr(self.ui.top, "player", None)),
                    targets=[t for t in got["targets"] if not t["bar"]])
-        if last and got["screen"] in STEADY:
-            before, was = last[0]
+        # An Undo shows Loading's player anew (docs/touch.md): their choices from the
+        # first place on, as before the move taken back (the newcomer of round 8 found the
+        # move taken back on page 2, its place kept empty).
+        redo = len(self.ui.game.state.redo) if self.ui.game is not None else 0
+        anew = got["screen"] == "loading" and bool(last) and redo > last[0][2]
+        if last and got["screen"] in STEADY and not anew:
+            before, was, _redo = last[0]
             if was != actions:
                 before = dict(before, targets=[t for t in before["targets"]
                                                if t["label"] not in cubes])
             found.extend(f"{got['screen']}: {p}" for p in moved(before, own))
-        last[:] = [(own, actions)]
+        last[:] = [(own, actions, redo)]
         return got
 
     monkeypatch.setattr(touch.Finger, "frame", checked)

@@ -117,14 +117,15 @@ def goods_row(c: Canvas, rest: pygame.Rect, gap: int, tallest: int
 
 
 def message_over(c: Canvas, texts: pygame.Rect, controls_top: int, text: str
-                 ) -> pygame.Rect | None:
+                 ) -> tuple[pygame.Rect, pygame.Rect] | None:
     """Where a message too long for the bar goes on the question without moving its
     answers: over the title, the question and the guess's line (from the top of `texts`,
-    the title's place, to a finger's gap above the answers at `controls_top`); None where
-    it does not fit there whole (the bar's strip then takes it, as on other screens)."""
+    the title's place, to a finger's gap above the answers at `controls_top`), its box and
+    the box its words are fitted into; None where it does not fit there whole (the bar's
+    strip then takes it, as on other screens)."""
     box = pygame.Rect(texts.x, texts.y, texts.w, controls_top - c.u(GAP) - texts.y)
     if box.h < c.u(FINGER):
         return None
-    pad = c.u(GAP)
-    fitted = layout.fit(c, text, box.w - 2 * pad, box.h - 2 * pad, BODY, "body")
-    return None if fitted.cut else box
+    inner = layout.inset(box, c.u(GAP))
+    fitted = layout.fit(c, text, inner.w, inner.h, BODY, "body")
+    return None if fitted.cut else (box, inner)

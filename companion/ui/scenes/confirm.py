@@ -36,7 +36,7 @@ from companion.ui.i18n import _
 from companion.ui.layouts import confirm as places
 from companion.ui.scene import BarSays, GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
-from companion.ui.tokens import GAP, INFO_BG, WARN_BG
+from companion.ui.tokens import INFO_BG, WARN_BG
 from companion.ui.views.confirm import (
     Answer,
     chosen_said,
@@ -435,23 +435,24 @@ class ConfirmValueScene(Scene):
     message_over_texts = True
 
     def draw(self, c: Canvas, body: pygame.Rect) -> None:
-        self._draw(c, body, None)
+        self._draw(c, body, False)
 
     def holds_message(self, c: Canvas, body: pygame.Rect, text: str) -> bool:
         return self._message_box(c, body, text) is not None
 
     def draw_said(self, c: Canvas, body: pygame.Rect, said: BarSays) -> None:
         text = said.message or ""
-        box = self._message_box(c, body, text) if text else None
-        self._draw(c, body, box)
-        if box is not None:
+        over = self._message_box(c, body, text) if text else None
+        self._draw(c, body, over is not None)
+        if over is not None:
+            box, inner = over
             c.rect(box, WARN_BG if said.error else INFO_BG)
-            layout.draw_text(c, text, layout.inset(box, c.u(GAP)), BODY, TEXT, role="body",
-                             valign="center")
+            layout.draw_text(c, text, inner, BODY, TEXT, role="body", valign="center")
             if said.dismiss is not None:
                 c.region(box, said.dismiss, "message", text)
 
-    def _message_box(self, c: Canvas, body: pygame.Rect, text: str) -> pygame.Rect | None:
+    def _message_box(self, c: Canvas, body: pygame.Rect, text: str
+                     ) -> tuple[pygame.Rect, pygame.Rect] | None:
         """Where `text` goes over the question's texts (`places.message_over`), or None."""
         view = confirm_view(self.title(), self.field, self.guess())
         if self.by_goods:
@@ -466,13 +467,13 @@ class ConfirmValueScene(Scene):
             return None
         return places.message_over(c, placed.texts[0], min(tops), text)
 
-    def _draw(self, c: Canvas, body: pygame.Rect, over: pygame.Rect | None) -> None:
+    def _draw(self, c: Canvas, body: pygame.Rect, over: bool) -> None:
         """The question in `body`; its texts left out where a message goes `over` them."""
         view = confirm_view(self.title(), self.field, self.guess())
         if self.by_goods:
             plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
                                              (view.question, BODY, None, None)])
-            if over is None:
+            if not over:
                 layout.draw_text(c, view.title, plan.title, LARGE, TEXT, role="title",
                                  max_lines=1)
                 layout.draw_text(c, view.question, plan.question, BODY, TEXT)
@@ -486,7 +487,7 @@ class ConfirmValueScene(Scene):
         texts = [(view.title, LARGE, TEXT, "title"), (view.question, BODY, TEXT, "body"),
                  (line, BODY, MUTED, "body")]
         for (text, size, colour, role), rect in zip(texts, placed.texts, strict=False):
-            if text and over is None:
+            if text and not over:
                 layout.draw_text(c, text, rect, size, colour, role=role,
                                  max_lines=layout.ANSWER_TEXT_LINES)
         for group, boxes, cubes in zip(view.groups, placed.cells, placed.cubes, strict=True):
