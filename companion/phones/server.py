@@ -323,7 +323,7 @@ class PhonesServer:
                                       daemon=True)
             worker.start()
             self._workers.append(worker)
-        while not self._stop.is_set():
+        while not self._stop.is_set() and not self._asked:
             now = time.monotonic()
             soonest = min((c.deadline for d in (self._pending, self._closing)
                            for c in itertools.islice(d.values(), 1)), default=now + poll_interval)
@@ -344,6 +344,16 @@ class PhonesServer:
 
     def shutdown(self) -> None:
         self._stop.set()
+        with contextlib.suppress(OSError):
+            self._wake_w.send(b"x")
+
+    #: A stop asked from a signal handler (`ask_stop`): a plain flag, no lock.
+    _asked = False
+
+    def ask_stop(self) -> None:
+        """End `serve_forever` after its current turn: safe in a signal handler, which
+        may run while the loop's own thread holds any lock (it takes none)."""
+        self._asked = True
         with contextlib.suppress(OSError):
             self._wake_w.send(b"x")
 

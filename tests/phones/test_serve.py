@@ -377,3 +377,33 @@ def test_the_page_links_to_the_club_s_league_only_when_the_table_has_a_club(tmp_
     # The page's script picks among the languages of companion.languages, default first.
     assert f'data-languages="{" ".join(server.PAGE_LANGUAGES)}"' in page
     assert words["page"]["club"] == "Die Liga des Vereins (alle Tische)"
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_signal_ends_serve_cleanly_while_phones_follow_the_game(state_dir, stop):
+    """Ctrl-C and systemd's stop (SIGTERM) end `serve` at the loop's next turn, with a
+    phone's stream open: exit status 0, no traceback. The signal only asks the loop to
+    stop (before, a KeyboardInterrupt raised anywhere in the loop could land while it held
+    the workers' queue lock, and the close after it then waited on that lock for ever)."""
+    import socket
+
+    start_game(state_dir).close()
+    process = serve_process(state_dir)
+    try:
+        url = wait_for_url(process)
+        host, port = url.split("//")[1].split("/")[0].split(":")
+        token = url.rsplit("t=", 1)[1]
+        stream = socket.create_connection((host, int(port)), timeout=30)
+        stream.sendall(f"GET /events?t={token} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        assert stream.recv(12).startswith(b"HTTP/1.")  # the stream is open
+        status, _headers, _body = get(url)
+        assert status == 200
+        process.send_signal(stop)
+        _out, err = process.communicate(timeout=60)
+        stream.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0, err
+    assert "Traceback" not in err, err
