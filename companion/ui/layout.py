@@ -17,7 +17,7 @@ import pygame
 
 from companion.engine.values import value
 from companion.ui.canvas import BODY, LARGE, ROLE_MIN, TEXT, Canvas, Colour, font
-from companion.ui.tokens import FINGER, GAP, PAD, TIGHT, WIDE
+from companion.ui.tokens import FINGER, GAP, INFO_BG, PAD, TIGHT, WARN_BG, WIDE
 
 #: The widest an answer's number grows (answers without goods).
 MOST_NUMBER_W = 68
@@ -192,6 +192,14 @@ def draw_text(c: Canvas, text: str, rect: pygame.Rect, size: int = BODY,
         used.union_ip(r)
         y += step
     return used
+
+
+def draw_message(c: Canvas, box: pygame.Rect, text_box: pygame.Rect, text: str,
+                 error: bool) -> None:
+    """A message in its `box` (the fault's colour or the note's), its words fitted into
+    `text_box`: above a round screen's controls, or over the value question's texts."""
+    c.rect(box, WARN_BG if error else INFO_BG)
+    draw_text(c, text, text_box, BODY, TEXT, role="body", valign="center")
 
 
 class Room:

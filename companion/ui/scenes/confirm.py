@@ -32,13 +32,13 @@ from companion.ui.canvas import (
     TEXT,
     Canvas,
 )
-from companion.ui.i18n import _
+from companion.ui.i18n import _, language
 from companion.ui.layouts import confirm as places
 from companion.ui.scene import BarSays, GameHost, Primary, Scene, SceneHost
 from companion.ui.services import PrintedValue
-from companion.ui.tokens import INFO_BG, WARN_BG
 from companion.ui.views.confirm import (
     Answer,
+    ConfirmView,
     chosen_said,
     confirm_view,
     in_order,
@@ -446,20 +446,17 @@ class ConfirmValueScene(Scene):
         self._draw(c, body, over is not None)
         if over is not None:
             box, inner = over
-            c.rect(box, WARN_BG if said.error else INFO_BG)
-            layout.draw_text(c, text, inner, BODY, TEXT, role="body", valign="center")
+            layout.draw_message(c, box, inner, text, said.error)
             if said.dismiss is not None:
                 c.region(box, said.dismiss, "message", text)
 
     def _message_box(self, c: Canvas, body: pygame.Rect, text: str
                      ) -> tuple[pygame.Rect, pygame.Rect] | None:
         """Where `text` goes over the question's texts (`places.message_over`), or None."""
-        view = confirm_view(self.title(), self.field, self.guess())
-        if self.by_goods:
-            plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
-                                             (view.question, BODY, None, None)])
+        view, plan, placed = self._placed(c, body)
+        if plan is not None:
             return places.message_over(c, plan.title, plan.cubes[0].y, text)
-        placed = places.answers(c, body, view, steps=self.field == "points")
+        assert placed is not None
         tops = [box.y for boxes in placed.cells for box in boxes]
         if placed.steps is not None:
             tops.append(placed.steps[0].y)
@@ -467,19 +464,34 @@ class ConfirmValueScene(Scene):
             return None
         return places.message_over(c, placed.texts[0], min(tops), text)
 
+    def _placed(self, c: Canvas, body: pygame.Rect
+                ) -> tuple[ConfirmView, places.ByGoods | None, places.Answers | None]:
+        """The question's view and its layout in `body`: the goods one by one, or the
+        answers; once for what they depend on (a frame with a message asks three times:
+        whether it fits, where, and the question under it)."""
+        title, guess = self.title(), self.guess()
+
+        def lay_out() -> tuple[ConfirmView, places.ByGoods | None, places.Answers | None]:
+            view = confirm_view(title, self.field, guess)
+            if self.by_goods:
+                return view, places.by_goods(c, body, [(view.title, LARGE, "title", 1),
+                                                       (view.question, BODY, None, None)]), None
+            return view, None, places.answers(c, body, view, steps=self.field == "points")
+
+        return self.kept("placed", (tuple(body), c.w, c.h, c.s, language(), self.by_goods,
+                                    title, guess), lay_out)
+
     def _draw(self, c: Canvas, body: pygame.Rect, over: bool) -> None:
         """The question in `body`; its texts left out where a message goes `over` them."""
-        view = confirm_view(self.title(), self.field, self.guess())
-        if self.by_goods:
-            plan = places.by_goods(c, body, [(view.title, LARGE, "title", 1),
-                                             (view.question, BODY, None, None)])
+        view, plan, placed = self._placed(c, body)
+        if plan is not None:
             if not over:
                 layout.draw_text(c, view.title, plan.title, LARGE, TEXT, role="title",
                                  max_lines=1)
                 layout.draw_text(c, view.question, plan.question, BODY, TEXT)
             self.draw_goods(c, plan)
             return
-        placed = places.answers(c, body, view, steps=self.field == "points")
+        assert placed is not None
         # The answer chosen on the buttons so far, in place of the guess (its button is
         # marked too, once it is one the screen offers); the line's place is kept either
         # way (`places.answers`).

@@ -20,7 +20,6 @@ from companion.ui.canvas import (
     ACCENT,
     BG,
     BODY,
-    INFO_BG,
     LARGE,
     MUTED,
     PANEL,
@@ -28,7 +27,6 @@ from companion.ui.canvas import (
     PLAYER_COLOURS,
     SMALL,
     TEXT,
-    WARN_BG,
     Canvas,
 )
 from companion.ui.i18n import _, language, ngettext
@@ -281,9 +279,7 @@ class RoundScene(Scene):
     def _paint_message(c: Canvas, rect: pygame.Rect, *, plan: places.MessagePlan,
                        error: bool) -> None:
         """The message's box and words (`draw_message`), into its own image at `rect`."""
-        c.rect(plan.box, WARN_BG if error else INFO_BG)
-        layout.draw_text(c, plan.text, plan.text_box, BODY, TEXT, role="body",
-                         valign="center")
+        layout.draw_message(c, plan.box, plan.text_box, plan.text, error)
 
     def help_topics(self) -> list[str]:
         """The rules at a tap: this phase first (as the header names it), then the cards
